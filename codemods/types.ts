@@ -1,0 +1,51 @@
+import type { Config } from '../config';
+
+/** One site that v2 affects, found in one file. Lines and columns are 1-based. */
+export interface Finding {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** Catalogue id. */
+  change: string;
+  /** auto: `run` rewrites it (`replacement` holds the new text); manual: `run` adds a marker comment. */
+  fix: 'auto' | 'manual';
+  message: string;
+  /** For auto fixes: the text that replaces the site (empty string for a deletion). */
+  replacement?: string;
+}
+
+export interface MigrateOptions {
+  config: Config;
+  /** Path of the file (chooses the parser by extension; used in messages). */
+  filePath: string;
+  /** Restrict to these catalogue ids (default: every change). */
+  only?: readonly string[];
+  /** Add `TODO(sc-migrate/<id>)` markers above manual sites (default true). */
+  markers?: boolean;
+}
+
+export interface MigrateResult {
+  /** The migrated source (equal to the input when nothing changed). */
+  output: string;
+  findings: Finding[];
+}
+
+/** A file the parser could not read. The caller leaves the file untouched and reports it. */
+export class ParseError extends Error {
+  override name = 'ParseError';
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The marker a manual site gets, on the line above its statement. Stable: reports and `check` search for it. */
+export const MARKER_PREFIX = 'TODO(sc-migrate/';
+export function markerText(changeId: string, message: string): string {
+  return `${MARKER_PREFIX}${changeId}): ${message}`;
+}
+export const MARKER_PATTERN = /TODO\(sc-migrate\/([a-z0-9-]+)\)/g;
