@@ -1,0 +1,46 @@
+import { api, catalogue, type Change } from '../../catalogue';
+import type { Config } from '../../config';
+import { UrlMapper, parseBase } from '../../config/urls';
+import { MARKER_PREFIX } from '../types';
+
+/**
+ * The cheap text scan that decides, before any parsing, whether a file can matter: it must contain a v1
+ * host, a token-service host, an API path segment (`interviews/`…), a field name only this API uses
+ * (`triage_explanation`, `interview_mode`…), or an existing marker. Files that import such a file are
+ * added by the pipeline (one hop), so typed models and components that only use the client's types are
+ * still analysed.
+ */
+export function scanNeedles(config: Config, changes: readonly Change[] = catalogue): string[] {
+  const needles = new Set<string>(new UrlMapper(config).scanNeedles());
+  for (const env of Object.values(config.environments)) needles.add(parseBase(env.authUrl).host);
+  for (const r of Object.values(api.resources)) needles.add(`${r.segment}/`);
+  needles.add(api.tokenRequest.grantType);
+  for (const change of changes) {
+    for (const rule of change.rules) {
+      const paths =
+        rule.kind === 'response-field-moved'
+          ? [rule.from, rule.to]
+          : 'path' in rule
+            ? [rule.path]
+            : [];
+      for (const p of paths) for (const seg of p) if (isDistinctive(seg)) needles.add(seg);
+      // A filter on a removed field is itself a v1 site, whatever the field's name.
+      if (rule.kind === 'obsolete-filter') needles.add(rule.field);
+    }
+  }
+  needles.add(MARKER_PREFIX);
+  return [...needles];
+}
+
+/** A field name distinctive enough to select a file by: snake_case names are this API's, not everyday words. */
+function isDistinctive(name: string): boolean {
+  return name.includes('_') && name.length > 4;
+}
+
+export function makeScanner(config: Config, changes?: readonly Change[]): (source: string) => boolean {
+  const needles = scanNeedles(config, changes).map((n) => n.toLowerCase());
+  return (source: string) => {
+    const lower = source.toLowerCase();
+    return needles.some((n) => lower.includes(n));
+  };
+}
