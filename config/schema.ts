@@ -7,6 +7,29 @@ const endpoint = {
   properties: { baseUrl: url, audience: url },
 } as const;
 
+/**
+ * Settings of `sc-migrate proxy` (config/types.ts ShimConfig; docs/shim.md). Values whose form the schema cannot
+ * describe with a clear message (legacy pins, sizes, durations, `defaults` keys) are checked by shim/options.ts.
+ */
+const shimSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    legacyVersion: { type: 'string' },
+    defaults: { type: 'object' },
+    resources: {
+      type: 'object',
+      additionalProperties: { enum: ['interview', 'complaint', 'intent', 'question', 'result'] },
+    },
+    publicUrl: url,
+    deprecation: { type: ['boolean', 'string'] },
+    sunset: { type: 'string', minLength: 1 },
+    link: url,
+    maxBody: { type: ['integer', 'string'] },
+    upstreamTimeout: { type: ['integer', 'string'] },
+  },
+} as const;
+
 /** JSON Schema of sc-migrate.config.json. */
 export const configSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -26,6 +49,6 @@ export const configSchema = {
         properties: { v1: endpoint, v2: endpoint, authUrl: url },
       },
     },
-    shim: { type: 'object' },
+    shim: shimSchema,
   },
 } as const;
