@@ -1,10 +1,136 @@
-import type { CommandModule } from 'yargs';
-import { CliError } from '../exit';
+import type { Argv, CommandModule } from 'yargs';
+import { catalogue, isChangeId } from '../../catalogue';
+import { ConfigError, loadConfig, type Config } from '../../config';
+import { CliError, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from '../exit';
+import { dirtyFiles } from '../git';
+import { coloursFor, displayPath, formatSummary, processIo, progressBar, summarize, unifiedDiff, type Io } from '../output';
+import { scan } from '../pipeline';
+import { writeOutcomes } from '../write';
 
-export const runCommand: CommandModule = {
+export interface RunArgs {
+  paths: string[];
+  config?: string;
+  dry?: boolean;
+  allowDirty?: boolean;
+  only?: string[];
+  types?: 'auto' | 'off';
+  quiet?: boolean;
+}
+
+/** `--only a,b --only c` → ['a', 'b', 'c']; an unknown id is a usage error naming the known ones. */
+export function parseOnly(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = (Array.isArray(value) ? value : [value])
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  const unknown = ids.filter((id) => !isChangeId(id));
+  if (unknown.length > 0) {
+    throw new CliError(
+      `--only: unknown change id${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')}; ` +
+        `known ids: ${catalogue.map((c) => c.id).join(', ')}`,
+      EXIT_USAGE,
+    );
+  }
+  if (ids.length === 0) throw new CliError('--only: name at least one change id', EXIT_USAGE);
+  return [...new Set(ids)];
+}
+
+function configFor(args: RunArgs, cwd: string): Config {
+  try {
+    return loadConfig({ configPath: args.config, cwd, roots: args.paths }).config;
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message, EXIT_USAGE);
+    throw err;
+  }
+}
+
+/**
+ * `sc-migrate run`: scan, then write (or, with --dry, print diffs). Returns the exit code: 0, or 1 when a
+ * file failed. Usage errors, bad config and a refusal to write throw a CliError (exit code 2).
+ *
+ * Dirty-tree rule: before writing, every file that would be written is checked with git; if any of them
+ * has uncommitted changes (modified, staged or untracked) the run writes nothing and stops, unless
+ * --allow-dirty. Uncommitted work in other files does not block: what matters is that every change
+ * sc-migrate makes can be reviewed and undone with git. Files outside any git work tree are not checked.
+ * Never prompts.
+ */
+export async function runMigration(args: RunArgs, io: Io = processIo, cwd: string = process.cwd()): Promise<number> {
+  const only = parseOnly(args.only);
+  const config = configFor(args, cwd);
+  const env = io.env ?? process.env;
+  const out = coloursFor(io.stdout, env);
+  const err = coloursFor(io.stderr, env);
+  const bar = progressBar(io.stderr, !args.quiet);
+
+  let result;
+  try {
+    result = await scan({
+      roots: args.paths,
+      config,
+      only,
+      types: args.types ?? 'auto',
+      cwd,
+      onProgress: (done, total) => bar.update(done, total),
+    });
+  } finally {
+    bar.stop();
+  }
+  const changed = result.outcomes.filter((o) => o.status === 'changed');
+
+  const writeFailures = new Map<string, string>();
+  if (args.dry) {
+    for (const o of changed) io.stdout.write(unifiedDiff(o, displayPath(o.absPath, cwd), out));
+  } else if (changed.length > 0) {
+    if (!args.allowDirty) {
+      const dirty = dirtyFiles(changed.map((o) => o.absPath));
+      if (dirty.length > 0) {
+        const list = dirty.map((f) => `  ${displayPath(f, cwd)}`).join('\n');
+        throw new CliError(
+          `refusing to write: ${dirty.length} file(s) it would change have uncommitted changes:\n${list}\n` +
+            'Commit or stash them first (so every change sc-migrate makes can be reviewed and undone), ' +
+            'or pass --allow-dirty. Nothing was written.',
+          EXIT_USAGE,
+        );
+      }
+    }
+    for (const f of await writeOutcomes(changed)) writeFailures.set(f.outcome.absPath, f.error);
+  }
+
+  const summary = summarize(result, cwd, writeFailures);
+  if (!args.quiet) {
+    if (args.dry && changed.length > 0) io.stdout.write('\n');
+    io.stdout.write(formatSummary(summary, out, { dry: args.dry === true }));
+  } else {
+    for (const f of summary.failures) io.stderr.write(`${err.red('failed')} ${f.path}: ${f.error}\n`);
+  }
+  return summary.failed > 0 ? EXIT_FAILURES : EXIT_OK;
+}
+
+export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run <paths..>',
-  describe: 'Rewrite v1 client code to v2 (placeholder until the file pipeline lands)',
-  handler: () => {
-    throw new CliError('run is not built yet');
+  describe: 'Rewrite v1 client code and config files to v2 (JS/TS, .env, JSON, YAML)',
+  builder: (yargs: Argv<object>) =>
+    yargs
+      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Files or folders to migrate' })
+      .option('config', { type: 'string', describe: 'Config file (default: sc-migrate.config.json in the cwd or first path)' })
+      .option('dry', { type: 'boolean', default: false, describe: 'Write nothing; print a unified diff of every change' })
+      .option('allow-dirty', {
+        type: 'boolean',
+        default: false,
+        describe: 'Write even when files to change have uncommitted git changes',
+      })
+      .option('only', { type: 'string', describe: 'Apply only these change ids (comma-separated)' })
+      .option('types', {
+        choices: ['auto', 'off'] as const,
+        default: 'auto' as const,
+        describe: 'Type-aware findings through ts-morph where a tsconfig.json exists',
+      })
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no summary; failures only' })
+      .example('$0 run --dry src', 'Show what would change')
+      .example('$0 run src .env --only base-url,token-audience', 'Migrate addresses only') as unknown as Argv<RunArgs>,
+  handler: async (argv) => {
+    const only = (argv as { only?: unknown }).only;
+    process.exitCode = await runMigration({ ...argv, only: only === undefined ? undefined : ([] as string[]).concat(only as string) });
   },
 };

@@ -1,0 +1,124 @@
+import { SingleBar } from 'cli-progress';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import * as path from 'node:path';
+import pc from 'picocolors';
+import type { Colors } from 'picocolors/types';
+import type { FileOutcome, ScanResult } from './pipeline-types';
+
+/** What a command writes to: streams plus whether each is a terminal. Tests pass their own. */
+export interface Io {
+  stdout: { write(s: string): unknown; isTTY?: boolean };
+  stderr: { write(s: string): unknown; isTTY?: boolean };
+  env?: NodeJS.ProcessEnv;
+}
+
+export const processIo: Io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+
+/** Colours only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+export function coloursFor(stream: Io['stdout'], env: NodeJS.ProcessEnv = process.env): Colors {
+  const enabled = stream.isTTY === true && !('NO_COLOR' in env) && env.TERM !== 'dumb';
+  return pc.createColors(enabled);
+}
+
+/** A path for people: relative to the cwd when inside it, `/`-separated. */
+export function displayPath(absPath: string, cwd: string): string {
+  const rel = path.relative(cwd, absPath);
+  return (rel.startsWith('..') || path.isAbsolute(rel) ? absPath : rel).split(path.sep).join('/');
+}
+
+/** A unified diff of one outcome (`--- a/<path>` / `+++ b/<path>`, `git apply`-able from the cwd). */
+export function unifiedDiff(o: FileOutcome, shownPath: string, c: Colors): string {
+  const patch = createTwoFilesPatch(`a/${shownPath}`, `b/${shownPath}`, o.before, o.after, undefined, undefined, {
+    context: 3,
+    headerOptions: FILE_HEADERS_ONLY,
+  });
+  if (!c.isColorSupported) return patch;
+  return patch
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('+++') || line.startsWith('---')) return c.bold(line);
+      if (line.startsWith('@@')) return c.cyan(line);
+      if (line.startsWith('+')) return c.green(line);
+      if (line.startsWith('-')) return c.red(line);
+      return line;
+    })
+    .join('\n');
+}
+
+export interface Summary {
+  filesScanned: number;
+  changed: number;
+  unchanged: number;
+  failed: number;
+  /** Sites rewritten (auto findings of changed files). */
+  autoFixed: number;
+  /** Sites left for a person (manual findings). */
+  manual: number;
+  failures: { path: string; error: string }[];
+}
+
+/**
+ * Counts for the end of a run. `writeFailures` (absolute path → error) turns changed files that could not be
+ * written into failures.
+ */
+export function summarize(result: ScanResult, cwd: string, writeFailures: ReadonlyMap<string, string> = new Map()): Summary {
+  const s: Summary = { filesScanned: result.filesScanned, changed: 0, unchanged: 0, failed: 0, autoFixed: 0, manual: 0, failures: [] };
+  for (const o of result.outcomes) {
+    const error = o.status === 'failed' ? (o.error ?? 'failed') : writeFailures.get(o.absPath);
+    if (error !== undefined) {
+      s.failed++;
+      s.failures.push({ path: displayPath(o.absPath, cwd), error });
+      continue;
+    }
+    if (o.status === 'changed') {
+      s.changed++;
+      s.autoFixed += o.findings.filter((f) => f.fix === 'auto').length;
+    }
+    s.manual += o.findings.filter((f) => f.fix === 'manual').length;
+  }
+  s.unchanged = Math.max(0, s.filesScanned - s.changed - s.failed);
+  return s;
+}
+
+export function formatSummary(s: Summary, c: Colors, opts: { dry: boolean }): string {
+  const would = opts.dry ? ' (dry run: nothing written)' : '';
+  const row = (label: string, value: string) => `  ${label.padEnd(22)}${value}`;
+  const lines = [
+    c.bold(`sc-migrate run${would}`),
+    row('files scanned', String(s.filesScanned)),
+    row('files changed', s.changed > 0 ? c.green(String(s.changed)) : '0'),
+    row('files unchanged', String(s.unchanged)),
+    row('files failed', s.failed > 0 ? c.red(String(s.failed)) : '0'),
+    row('sites auto-fixed', String(s.autoFixed)),
+    row('sites marked (manual)', s.manual > 0 ? c.yellow(String(s.manual)) : '0'),
+  ];
+  if (s.failures.length > 0) {
+    lines.push('', c.red(c.bold('Failed files (left as they were):')));
+    for (const f of s.failures) lines.push(`  ${f.path}: ${f.error}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A progress bar on the given stream when it is a terminal; otherwise nothing at all. */
+export function progressBar(stream: Io['stderr'], enabled: boolean): { update(done: number, total: number): void; stop(): void } {
+  if (!enabled || stream.isTTY !== true) return { update: () => {}, stop: () => {} };
+  const bar = new SingleBar({
+    stream: stream as NodeJS.WritableStream,
+    format: 'sc-migrate [{bar}] {value}/{total} files',
+    clearOnComplete: true,
+    hideCursor: true,
+  });
+  let started = false;
+  return {
+    update(done, total) {
+      if (!started) {
+        bar.start(total, 0);
+        started = true;
+      }
+      bar.update(done);
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
