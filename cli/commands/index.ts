@@ -1,6 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { runCommand } from './run';
+import { reportCommand } from './report';
+import { checkCommand } from './check';
 
 // Each command lives in its own module; register it here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, reportCommand, checkCommand];
