@@ -23,6 +23,7 @@ import { updateMsgInLinks } from './changes/update-msg-in-links';
 
 export * from './types';
 export * as api from './api';
+export type { ResourceName, Operation } from './api';
 
 /** Every change, newest first (the order of the spec's section 9 and its "Earlier changes" table). */
 export const catalogue: readonly Change[] = [

@@ -1,0 +1,68 @@
+/** Text edits on the original source: the engine never reprints code, so untouched bytes stay identical. */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export class EditSet {
+  private readonly edits: Edit[] = [];
+
+  /** Add an edit unless it overlaps one already taken (the first rule to claim a range wins). */
+  add(edit: Edit): boolean {
+    if (this.edits.some((e) => overlaps(e, edit))) return false;
+    this.edits.push(edit);
+    return true;
+  }
+
+  get size(): number {
+    return this.edits.length;
+  }
+
+  apply(source: string): string {
+    const sorted = [...this.edits].sort((a, b) => b.start - a.start || b.end - a.end);
+    let out = source;
+    for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    return out;
+  }
+}
+
+function overlaps(a: Edit, b: Edit): boolean {
+  // Two insertions at the same point are allowed (markers stack); anything sharing a range is not.
+  if (a.start === a.end || b.start === b.end) return a.start > b.start && a.start < b.end || b.start > a.start && b.start < a.end;
+  return a.start < b.end && b.start < a.end;
+}
+
+/** Offsets of line starts, for turning offsets into 1-based line/column. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(readonly source: string) {
+    for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) this.starts.push(i + 1);
+  }
+
+  lineCol(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+
+  lineStart(line: number): number {
+    return this.starts[line - 1] ?? this.source.length;
+  }
+
+  lineText(line: number): string {
+    const start = this.lineStart(line);
+    const end = line < this.starts.length ? this.starts[line]! : this.source.length;
+    return this.source.slice(start, end).replace(/\r?\n$/, '');
+  }
+
+  get eol(): string {
+    return /\r\n/.test(this.source) ? '\r\n' : '\n';
+  }
+}
