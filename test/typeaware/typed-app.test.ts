@@ -56,6 +56,8 @@ const expected = [
   `helpers.ts:45:${RESULT}`, // ({ advice, test }: Result)
   `helpers.ts:45:${RESULT}`,
   `helpers.ts:50:${RESULT}`, // Readonly<Result>
+  `helpers.ts:54:${RESULT}`, // <T extends Result>(result: T): through the member the checker resolves
+  `helpers.ts:58:${RESULT}`, // LooseResult: undeclared, through the modelled type of the value
   // components: typed props and destructuring only
   `components/ResultCard.tsx:9:${RESULT}`, // const { advice } = result
   `components/ResultCard.tsx:14:${RESULT}`, // result.test
