@@ -1,0 +1,55 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * The proxy's own statuses: answers about the proxy itself or about a malformed request to it, never
+ * statuses of the API (those come from the catalogue's status rules).
+ */
+export const PROXY_STATUS = {
+  ok: 200,
+  badRequest: 400,
+  notFound: 404,
+  tooLarge: 413,
+  unsupportedMediaType: 415,
+  badGateway: 502,
+  unavailable: 503,
+  gatewayTimeout: 504,
+} as const;
+
+export type ErrorCode =
+  | 'absolute-form'
+  | 'bad-path'
+  | 'bad-legacy-version'
+  | 'malformed-json'
+  | 'unsupported-encoding'
+  | 'body-too-large'
+  | 'removed-value'
+  | 'unknown-audience'
+  | 'missing-audience'
+  | 'unsupported-token-body'
+  | 'not-found'
+  | 'upstream-unreachable'
+  | 'upstream-timeout'
+  | 'upstream-too-large'
+  | 'draining';
+
+/** Every error the proxy answers itself: `{ "error": { "code", "message", "change"? } }`. */
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  extra: { change?: string; headers?: Record<string, string> } = {},
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: { code, message, ...(extra.change ? { change: extra.change } : {}) } });
+  res.writeHead(status, {
+    ...extra.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
+}

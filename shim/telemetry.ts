@@ -1,0 +1,78 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { api } from '../catalogue';
+import { shimTransforms } from './transforms';
+
+/**
+ * Log paths pino censors, built from the catalogue's list of secrets. The proxy never logs headers or bodies;
+ * this is the second line of defence should a field ever carry one.
+ */
+export function redactPaths(): string[] {
+  const paths: string[] = [];
+  for (const field of api.secrets.bodyFields) paths.push(field, `*.${field}`, `*.*.${field}`);
+  for (const header of api.secrets.headers) paths.push(`headers["${header}"]`, `*.headers["${header}"]`);
+  return paths;
+}
+
+export function createLogger(destination?: DestinationStream, level = 'info'): Logger {
+  return pino(
+    {
+      level,
+      base: { name: 'sc-migrate-proxy' },
+      redact: { paths: redactPaths(), censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination ?? pino.destination(1),
+  );
+}
+
+/** The proxy's Prometheus metrics, on a registry of its own (several proxies can share a process). */
+export class ProxyMetrics {
+  readonly registry = new Registry();
+  readonly requests: Counter<'route' | 'legacy_version' | 'status'>;
+  readonly changesApplied: Counter<'change'>;
+  readonly duration: Histogram<'route'>;
+  readonly upstreamDuration: Histogram<'route'>;
+  readonly upstreamErrors: Counter<'kind'>;
+  readonly inFlight: Gauge;
+
+  constructor(opts: { defaultMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    this.requests = new Counter({
+      name: 'sc_migrate_proxy_requests_total',
+      help: 'Requests answered by the proxy, by route, legacy version and status sent to the client',
+      labelNames: ['route', 'legacy_version', 'status'],
+      registers,
+    });
+    this.changesApplied = new Counter({
+      name: 'sc_migrate_proxy_changes_applied_total',
+      help: 'Requests on which the down-migration of a catalogue change was applied, by change id',
+      labelNames: ['change'],
+      registers,
+    });
+    // Every change the shim can apply starts at zero, so a dashboard sees it fall to (and stay at) zero.
+    for (const id of new Set(shimTransforms().map((t) => t.change.id))) this.changesApplied.inc({ change: id }, 0);
+    this.duration = new Histogram({
+      name: 'sc_migrate_proxy_request_duration_seconds',
+      help: 'Time from request to the end of the response, by route',
+      labelNames: ['route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.upstreamDuration = new Histogram({
+      name: 'sc_migrate_proxy_upstream_duration_seconds',
+      help: 'Time from forwarding to the upstream response headers, by route',
+      labelNames: ['route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.upstreamErrors = new Counter({
+      name: 'sc_migrate_proxy_upstream_errors_total',
+      help: 'Upstream failures, by kind (unreachable, timeout, too-large)',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.inFlight = new Gauge({ name: 'sc_migrate_proxy_in_flight_requests', help: 'Requests in flight', registers });
+    if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
+  }
+}
