@@ -2,7 +2,9 @@ import type { CommandModule } from 'yargs';
 import { runCommand } from './run';
 import { reportCommand } from './report';
 import { checkCommand } from './check';
+import { proxyCommand } from './proxy';
+import { mockV2Command } from './mock-v2';
 
 // Each command lives in its own module; register it here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [runCommand, reportCommand, checkCommand];
+export const commands: CommandModule<any, any>[] = [runCommand, reportCommand, checkCommand, proxyCommand, mockV2Command];

@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { ShimProxy, type ShimProxyOptions } from './server';
+
+/** What the process answers a signal with: SIGTERM and SIGINT drain in-flight requests, then exit. */
+export interface SignalSource {
+  once(event: 'SIGTERM' | 'SIGINT', listener: () => void): unknown;
+  off(event: 'SIGTERM' | 'SIGINT', listener: () => void): unknown;
+}
+
+export interface RunOptions {
+  port: number;
+  host: string;
+  /** Where signals come from (the process; tests pass an emitter). */
+  signals?: SignalSource;
+  /** Ends the process once drained (0) or when the drain timed out (1). */
+  exit?: (code: number) => void;
+}
+
+export interface RunningProxy {
+  proxy: ShimProxy;
+  address: AddressInfo;
+  /** Resolves with the exit code after a signal drained the proxy. */
+  stopped: Promise<number>;
+}
+
+/** Start the proxy and drain it on SIGTERM/SIGINT. */
+export async function runProxy(options: ShimProxyOptions, run: RunOptions): Promise<RunningProxy> {
+  const proxy = new ShimProxy(options);
+  const address = await proxy.listen(run.port, run.host);
+  const signals = run.signals ?? process;
+  const exit = run.exit ?? ((code: number) => process.exit(code));
+  proxy.logger.info(
+    {
+      address: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
+      env: options.env,
+      upstream: options.environment.v2.baseUrl,
+      legacyVersion: options.legacyVersion,
+    },
+    'listening',
+  );
+  const stopped = new Promise<number>((resolve) => {
+    const onSignal = (signal: string) => () => {
+      signals.off('SIGTERM', onTerm);
+      signals.off('SIGINT', onInt);
+      proxy.logger.info({ signal, inFlight: proxy.inFlightCount }, 'draining');
+      void proxy.close().then((drained) => {
+        proxy.logger.info({ drained }, 'stopped');
+        const code = drained ? 0 : 1;
+        // Let pino flush before the process ends.
+        proxy.logger.flush(() => {
+          resolve(code);
+          exit(code);
+        });
+      });
+    };
+    const onTerm = onSignal('SIGTERM');
+    const onInt = onSignal('SIGINT');
+    signals.once('SIGTERM', onTerm);
+    signals.once('SIGINT', onInt);
+  });
+  return { proxy, address, stopped };
+}
