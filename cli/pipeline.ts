@@ -226,21 +226,10 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
 }
 
 /**
- * The signature of the type-aware analysis (ts-morph) that `types: 'auto'` calls for every root holding a
- * tsconfig.json: findings by absolute path.
- */
-export type TypeAwareAnalysis = (
-  root: string,
-  files: string[],
-  config: Config,
-  changes: readonly Change[],
-) => Map<string, Finding[]> | Promise<Map<string, Finding[]>>;
-
-/**
- * HOOK POINT for type-aware findings. `codemods/typeaware/index.ts` (exporting `typeAwareFindings`) is being
- * written by another engineer; until it exists this returns null and the scan has text and syntax findings
- * only (nothing is invented). When it lands, replace the lookup below with a static import.
- * Each directory root that holds a tsconfig.json is analysed with the code files of the outcomes under it.
+ * Type-aware findings (`types: 'auto'`): the ts-morph analysis of codemods/typeaware, for every directory
+ * root that holds a tsconfig.json, given the code files of the outcomes under that root (the files the text
+ * scan and its one import hop selected). Loaded lazily: ts-morph is heavy and most runs of `report`/`check`
+ * on JS trees never need it. Returns findings by absolute path, or null when no root has a tsconfig.json.
  */
 export async function typeAwareHook(
   opts: ScanOptions,
@@ -248,30 +237,19 @@ export async function typeAwareHook(
   changes: readonly Change[],
   outcomes: readonly FileOutcome[],
 ): Promise<Map<string, Finding[]> | null> {
-  const analyse = await loadTypeAware();
-  if (!analyse) return null;
-  const merged = new Map<string, Finding[]>();
+  let merged: Map<string, Finding[]> | null = null;
   for (const root of opts.roots) {
     const absRoot = path.resolve(cwd, root);
     if (!fs.existsSync(path.join(absRoot, 'tsconfig.json'))) continue;
-    const files = outcomes.filter((o) => o.kind === 'code' && o.root === root).map((o) => o.absPath);
+    const files = outcomes.filter((o) => o.kind === 'code' && o.root === root && o.status !== 'failed').map((o) => o.absPath);
     if (files.length === 0) continue;
-    for (const [file, findings] of await analyse(absRoot, files, opts.config, changes)) {
+    const { typeAwareFindings } = await import('../codemods/typeaware');
+    merged ??= new Map();
+    for (const [file, findings] of typeAwareFindings(absRoot, files, opts.config, changes)) {
       merged.set(file, [...(merged.get(file) ?? []), ...findings]);
     }
   }
   return merged;
-}
-
-/** The module the hook loads, relative to this one (in the sources and in dist). */
-const TYPE_AWARE_MODULE = '../codemods/typeaware';
-
-async function loadTypeAware(): Promise<TypeAwareAnalysis | null> {
-  const base = path.join(__dirname, TYPE_AWARE_MODULE, 'index');
-  if (!['.ts', '.js'].some((ext) => fs.existsSync(base + ext))) return null;
-  // A specifier in a variable: the module may not exist when this compiles.
-  const mod = (await import(TYPE_AWARE_MODULE)) as { typeAwareFindings?: TypeAwareAnalysis };
-  return mod.typeAwareFindings ?? null;
 }
 
 /**

@@ -1,0 +1,179 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getChange } from '../../catalogue';
+import type { Finding } from '../../codemods/types';
+import {
+  conformEol,
+  importSpecifiers,
+  looksMinified,
+  mergeTypeAwareFindings,
+  resolveImport,
+  scan,
+  type FileOutcome,
+} from '../../cli/pipeline';
+import { cleanup, customConfig, tmpDir, writeTree } from './helpers';
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+const V1 = 'https://old.example.test/api/';
+const scanDir = (roots = ['.'], extra: { only?: string[] } = {}) =>
+  scan({ roots, config: customConfig, cwd: dir, types: 'off', ...extra });
+
+describe('scan', () => {
+  it('parses files that pass the text scan plus files importing one of them (one hop), counting every file', async () => {
+    writeTree(dir, {
+      'src/api/client.ts': `export const BASE = '${V1}';\n`,
+      'src/api/index.ts': `export * from './client';\n`,
+      'src/esm.ts': `import { BASE } from './api/client.js';\nexport const b = BASE;\n`,
+      'src/req.js': `const c = require('./api/client');\nmodule.exports = c;\n`,
+      'src/models.ts': `import { BASE } from './api';\nexport const m = BASE;\n`,
+      'src/unrelated.ts': `export const u = 1;\n`,
+      'src/imports-unrelated.ts': `import { u } from './unrelated';\nexport const v = u;\n`,
+    });
+    const result = await scanDir();
+    expect(result.filesScanned).toBe(7);
+    expect(result.outcomes.map((o) => o.relPath)).toEqual(['src/api/client.ts', 'src/api/index.ts', 'src/esm.ts', 'src/req.js']);
+    for (const o of result.outcomes) {
+      expect(o.kind).toBe('code');
+      expect(o.absPath).toBe(path.join(dir, o.relPath));
+      expect(o.root).toBe('.');
+    }
+  });
+
+  it('drops sources that look minified unless named explicitly', async () => {
+    const bundle = `var a='${V1}';/*${'x'.repeat(30_000)}*/`;
+    writeTree(dir, { 'public/bundle.js': bundle, 'src/a.js': `fetch('${V1}interviews/');\n` });
+    const result = await scanDir();
+    expect(result.filesScanned).toBe(1);
+    expect(result.outcomes.map((o) => o.relPath)).toEqual(['src/a.js']);
+    const explicit = await scanDir(['public/bundle.js']);
+    expect(explicit.filesScanned).toBe(1);
+    expect(explicit.outcomes.map((o) => o.relPath)).toEqual(['public/bundle.js']);
+  });
+
+  it('marks a file that does not parse as failed, keeps it as it was, and goes on', async () => {
+    const broken = `const url = '${V1}' +;\n`;
+    writeTree(dir, { 'src/broken.js': broken, '.env': `API=${V1}\n`, 'src/ok.js': `fetch('${V1}');\n` });
+    const result = await scanDir();
+    const byPath = Object.fromEntries(result.outcomes.map((o) => [o.relPath, o]));
+    expect(byPath['src/broken.js']).toMatchObject({ status: 'failed', before: broken, after: broken, findings: [] });
+    expect(byPath['src/broken.js']!.error).toMatch(/^cannot parse: line 1, column \d+: /);
+    expect(byPath['src/broken.js']!.error).not.toContain(dir);
+    expect(byPath['.env']!.status).toBe('changed');
+    expect(byPath['src/ok.js']!.status).not.toBe('failed');
+  });
+
+  it('rewrites text files in memory keeping BOM and CRLF, with findings from the catalogue ids', async () => {
+    const env = `\uFEFFAPI=${V1}interviews/\r\n# keep me\r\nAUDIENCE=https://audience.old.example.test\r\n`;
+    writeTree(dir, { '.env': env });
+    const [o] = (await scanDir()).outcomes;
+    expect(o!.kind).toBe('text');
+    expect(o!.status).toBe('changed');
+    expect(o!.before).toBe(env);
+    expect(o!.after).toBe(
+      '\uFEFFAPI=https://api.example.test/symptom-checker/v2/interviews/\r\n# keep me\r\nAUDIENCE=https://api.example.test\r\n',
+    );
+    expect(o!.findings.map((f) => [f.line, f.column, f.change])).toEqual([
+      [1, 5, getChange('base-url').id],
+      [3, 10, getChange('token-audience').id],
+    ]);
+  });
+
+  it('refuses to migrate a file that is not UTF-8 (it could not be written back intact)', async () => {
+    const bytes = Buffer.concat([Buffer.from(`# caf`), Buffer.from([0xe9]), Buffer.from(`\nAPI=${V1}\n`)]);
+    writeTree(dir, { '.env': bytes });
+    const [o] = (await scanDir()).outcomes;
+    expect(o).toMatchObject({ status: 'failed', error: 'not UTF-8 text; left as it is' });
+    expect(o!.after).toBe(o!.before);
+  });
+
+  it('restricts to --only ids (the text scan and the migration)', async () => {
+    writeTree(dir, { '.env': `API=${V1}\n` });
+    const result = await scanDir(['.'], { only: [getChange('token-audience').id] });
+    expect(result.outcomes.every((o) => o.status === 'unchanged')).toBe(true);
+  });
+
+  it('reports progress for every selected file', async () => {
+    writeTree(dir, { 'a.js': `x('${V1}')\n`, 'b.js': `import './a';\n`, 'c.js': '', 'd.json': '{}' });
+    const calls: [number, number][] = [];
+    await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off', onProgress: (d, t) => calls.push([d, t]) });
+    expect(calls).toHaveLength(4);
+    expect(calls.at(-1)).toEqual([4, 4]);
+  });
+
+  it('reads each selected file at most once when it has no importers to resolve', async () => {
+    writeTree(dir, { 'a.js': `x('${V1}')\n`, 'b.js': `y()\n` });
+    const spy = fs.promises.readFile;
+    let reads = 0;
+    fs.promises.readFile = ((...args: Parameters<typeof spy>) => {
+      reads++;
+      return spy(...args);
+    }) as typeof spy;
+    try {
+      await scanDir();
+    } finally {
+      fs.promises.readFile = spy;
+    }
+    expect(reads).toBe(2);
+  });
+});
+
+describe('helpers', () => {
+  it('conformEol: CRLF files get CRLF on inserted lines; LF and mixed files are left alone', () => {
+    expect(conformEol('a\r\nb\r\n', 'x\na\r\nb\r\n')).toBe('x\r\na\r\nb\r\n');
+    expect(conformEol('a\nb\n', 'x\na\nb\n')).toBe('x\na\nb\n');
+    expect(conformEol('a\r\nb\n', 'x\na\r\nb\n')).toBe('x\na\r\nb\n');
+  });
+
+  it('looksMinified: long lines or a huge mean line length', () => {
+    expect(looksMinified('const a = 1;\n'.repeat(500))).toBe(false);
+    expect(looksMinified('a;'.repeat(20_000))).toBe(true);
+    expect(looksMinified(('x'.repeat(600) + '\n').repeat(10))).toBe(true);
+  });
+
+  it('importSpecifiers and resolveImport: relative specifiers, extensions, index files, .js → .ts', () => {
+    const src = `import a from './a';\nimport './side';\nexport { b } from "../b";\nconst c = require('./c');\nconst d = await import('./d.js');\nimport e from 'e';\nimport f from '.';`;
+    expect(importSpecifiers(src).sort()).toEqual(['.', '../b', './a', './c', './d.js', './side']);
+    const known = new Set(['/r/src/a.tsx', '/r/b/index.ts', '/r/src/d.ts', '/r/src/index.js']);
+    expect(resolveImport('/r/src/x.ts', './a', known)).toBe('/r/src/a.tsx');
+    expect(resolveImport('/r/src/x.ts', '../b', known)).toBe('/r/b/index.ts');
+    expect(resolveImport('/r/src/x.ts', './d.js', known)).toBe('/r/src/d.ts');
+    expect(resolveImport('/r/src/x.ts', '.', known)).toBe('/r/src/index.js');
+    expect(resolveImport('/r/src/x.ts', './missing', known)).toBeNull();
+  });
+
+  it('mergeTypeAwareFindings: adds findings to their outcomes without duplicates', () => {
+    const f = (line: number, column: number, change = 'result-advice-test-removed'): Finding => ({
+      line,
+      column,
+      endLine: line,
+      endColumn: column + 1,
+      change,
+      fix: 'manual',
+      message: 'm',
+    });
+    const outcome: FileOutcome = {
+      root: '.',
+      absPath: '/r/a.ts',
+      relPath: 'a.ts',
+      kind: 'code',
+      status: 'unchanged',
+      findings: [f(3, 1)],
+      before: '',
+      after: '',
+    };
+    const merged = mergeTypeAwareFindings([outcome], new Map([['/r/a.ts', [f(3, 1), f(1, 2), f(3, 1, 'base-url')]], ['/r/zz.ts', [f(1, 1)]]]));
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.findings.map((x) => [x.line, x.column, x.change])).toEqual([
+      [1, 2, 'result-advice-test-removed'],
+      [3, 1, 'result-advice-test-removed'],
+      [3, 1, 'base-url'],
+    ]);
+    expect(outcome.findings).toHaveLength(1);
+  });
+});
