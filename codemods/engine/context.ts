@@ -58,6 +58,8 @@ export class FileContext {
   /** Nodes a rule has rewritten or reported, so that another rule leaves them alone. */
   readonly claimed = new Set<Node>();
   private readonly markers: { anchor: number; indent: string; text: string }[] = [];
+  /** Properties to delete, per object literal; ranges are computed together so neighbours combine. */
+  private readonly deletions = new Map<Node, Set<number>>();
   private readonly tieMemo = new Map<Node, Tie | null>();
   private readonly callMemo = new Map<Node, ApiCall | null>();
   private readonly apiHosts: string[];
@@ -97,6 +99,77 @@ export class FileContext {
       replacement: text,
     });
     return true;
+  }
+
+  /** Record an automatic deletion of an object literal's property (ranges are computed in `output`). */
+  deleteProperty(change: Change, objPath: Path, index: number, message: string): void {
+    const obj = objPath.node;
+    const prop = obj.properties[index];
+    if (this.claimed.has(prop)) return;
+    this.claimed.add(prop);
+    const set = this.deletions.get(obj) ?? new Set<number>();
+    set.add(index);
+    this.deletions.set(obj, set);
+    const a = this.lines.lineCol(prop.start);
+    const b = this.lines.lineCol(prop.end);
+    this.findings.push({
+      line: a.line,
+      column: a.column,
+      endLine: b.line,
+      endColumn: b.column,
+      change: change.id,
+      fix: 'auto',
+      message,
+      replacement: '',
+    });
+  }
+
+  /** Ranges that delete the given properties of an object literal, with their commas and emptied lines. */
+  private deletionRanges(obj: Node, indices: Set<number>): { start: number; end: number }[] {
+    const props: Node[] = obj.properties;
+    const src = this.source;
+    const ranges: { start: number; end: number }[] = [];
+    const sorted = [...indices].sort((x, y) => x - y);
+    const lineStartOf = (off: number) => src.lastIndexOf('\n', off - 1) + 1;
+    const lineEndOf = (off: number) => {
+      const nl = src.indexOf('\n', off);
+      return nl < 0 ? src.length : nl + 1;
+    };
+    const commaAfter = (off: number, limit: number) => {
+      const m = /^\s*,/.exec(src.slice(off, limit));
+      return m ? off + m[0].length : off;
+    };
+    let i = 0;
+    while (i < sorted.length) {
+      let b = i;
+      while (b + 1 < sorted.length && sorted[b + 1] === sorted[b]! + 1) b++;
+      const first = sorted[i]!;
+      const last = sorted[b]!;
+      const startProp = props[first];
+      const endProp = props[last];
+      const next = props[last + 1];
+      const prev = props[first - 1];
+      const ownLine = this.beginsLine(startProp.start);
+      if (next) {
+        ranges.push(ownLine && this.beginsLine(next.start)
+          ? { start: lineStartOf(startProp.start), end: lineStartOf(next.start) }
+          : { start: startProp.start, end: next.start });
+      } else {
+        const afterComma = commaAfter(endProp.end, obj.end);
+        const trailing = afterComma !== endProp.end;
+        if (ownLine) {
+          ranges.push(trailing || !prev
+            ? { start: lineStartOf(startProp.start), end: lineEndOf(afterComma) }
+            : { start: prev.end, end: endProp.end });
+        } else if (prev) {
+          ranges.push({ start: prev.end, end: afterComma });
+        } else {
+          ranges.push({ start: startProp.start, end: afterComma });
+        }
+      }
+      i = b + 1;
+    }
+    return ranges;
   }
 
   /** Record a site that needs a person; a marker comment goes above its statement. */
@@ -170,6 +243,9 @@ export class FileContext {
 
   /** The migrated text: fixes applied, then markers above their lines, skipping markers already there. */
   output(markers: boolean): string {
+    for (const [obj, indices] of this.deletions) {
+      for (const range of this.deletionRanges(obj, indices)) this.edits.addReplacing({ ...range, text: '' });
+    }
     if (markers) {
       const eol = this.lines.eol;
       const byAnchor = new Map<number, { indent: string; texts: string[] }>();

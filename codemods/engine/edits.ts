@@ -15,6 +15,17 @@ export class EditSet {
     return true;
   }
 
+  /** Add an edit that supersedes the edits lying wholly inside its range (a deletion of what they changed). */
+  addReplacing(edit: Edit): boolean {
+    for (let i = this.edits.length - 1; i >= 0; i--) {
+      const e = this.edits[i]!;
+      if (e.start >= edit.start && e.end <= edit.end && !(e.start === e.end && (e.start === edit.start || e.start === edit.end))) {
+        this.edits.splice(i, 1);
+      }
+    }
+    return this.add(edit);
+  }
+
   get size(): number {
     return this.edits.length;
   }

@@ -1,6 +1,6 @@
 import { api, type Change, type JsonPath, type RuleKind, type RuleOfKind } from '../../catalogue';
 import { parentOf, type FileContext, type Node, type Path, type Tie } from './context';
-import { isModeName, typeNameTie, words } from './words';
+import { isModeName, nounTie, typeNameTie, words } from './words';
 
 /** A rule kind's implementation: finds the sites of one rule in one file and records fixes or markers. */
 export type RuleImpl<K extends RuleKind> = (ctx: FileContext, change: Change, rule: RuleOfKind<K>) => void;
@@ -57,7 +57,7 @@ function patternReads(ctx: FileContext, names: Set<string>, visit: (prop: Path, 
     const props: Node[] = pattern.node.properties;
     props.forEach((p, i) => {
       const key = ctx.keyName(p);
-      if (!key || !names.has(key)) return;
+      if (!key || !names.has(key) || ctx.claimed.has(p)) return;
       const tie = ctx.patternTie(pattern);
       if (tie && tie.role !== 'request') visit(pattern.get('properties', i), key, tie);
     });
@@ -177,40 +177,6 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
 
 // ------------------------------------------------------------------------------------------- request bodies
 
-/** Remove a property from its object literal, with its comma and, when alone on its line, the whole line. */
-function deletionRange(ctx: FileContext, objNode: Node, index: number): { start: number; end: number } {
-  const props: Node[] = objNode.properties;
-  const prop = props[index]!;
-  const src = ctx.source;
-  let start = prop.start;
-  let end = prop.end;
-  // Include leading comments attached to the property.
-  if (prop.leadingComments?.length) start = Math.min(start, prop.leadingComments[0].start);
-  const next = props[index + 1];
-  if (next) {
-    const comma = src.indexOf(',', end);
-    end = comma >= 0 && comma < next.start ? comma + 1 : end;
-  } else {
-    const after = src.slice(end).match(/^\s*,/);
-    if (after) end += after[0].length;
-    else if (index > 0) {
-      const prev = props[index - 1]!;
-      const comma = src.lastIndexOf(',', start);
-      if (comma >= prev.end) start = comma;
-    }
-  }
-  // Whole line when the property stands alone on it.
-  const lineStart = src.lastIndexOf('\n', start - 1) + 1;
-  const nl = src.indexOf('\n', end);
-  const lineEnd = nl < 0 ? src.length : nl + 1;
-  if (src.slice(lineStart, start).trim() === '' && src.slice(end, lineEnd).trim() === '') {
-    return { start: lineStart, end: lineEnd };
-  }
-  // Same line: also eat one following space.
-  if (next && src[end] === ' ') end += 1;
-  return { start, end };
-}
-
 export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, change, rule) => {
   const field = rule.path[rule.path.length - 1]!;
   const parentPath = rule.path.slice(0, -1);
@@ -226,9 +192,8 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     if (index < 0) return;
     if (!applies(ctx.requestTieOfObject(obj))) return;
     const prop = obj.get('properties', index);
-    if (rule.codemod === 'auto' && !obj.node.properties[index].type.includes('Spread')) {
-      const { start, end } = deletionRange(ctx, obj.node, index);
-      ctx.fix(change, start, end, '', `\`${rule.path.join('.')}\` removed from the ${rule.resource} request body`, prop.node);
+    if (rule.codemod === 'auto') {
+      ctx.deleteProperty(change, obj, index, `\`${rule.path.join('.')}\` removed from the ${rule.resource} request body`);
     } else {
       ctx.manual(change, prop, rule.message, prop.node.key);
     }
@@ -240,7 +205,15 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     const tie = ctx.tieOf(assign.get('left', 'object'));
     if (applies(tie)) ctx.manual(change, assign, rule.message, left.property);
   });
+  interfaceMembers(ctx, (member, path, role) => {
+    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key);
+  }, rule.resource);
 };
+
+/** A rule's message, reworded for the member of a declared type (`interface Result { advice?: … }`). */
+function memberMessage(message: string): string {
+  return `${message.split(';')[0]}; remove this member from the type.`;
+}
 
 // ------------------------------------------------------------------------------------------- responses
 
@@ -260,7 +233,7 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
     if (matches(tie, name)) ctx.manual(change, prop, rule.message, prop.node.key);
   });
   interfaceMembers(ctx, (member, path, role) => {
-    if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, rule.message, member.node.key);
+    if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key);
   }, rule.resource);
 };
 
@@ -365,7 +338,7 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
       });
     });
     interfaceMembers(ctx, (member, path, role) => {
-      if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, rule.message, member.node.key);
+      if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key);
     }, rule.resource);
   }
 };
@@ -566,13 +539,18 @@ export const rangeConstraint: RuleImpl<'range-constraint'> = (ctx, change, rule)
     if (!prop) return;
     const value = numeric(prop.node.value);
     if (value === null || (value >= rule.min && value <= rule.max)) return;
-    let tie = ctx.requestTieOfObject(obj);
+    let tie: { resource: string; path: string[] } | null = ctx.requestTieOfObject(obj);
     if (!tie) {
+      // Not sent in this file: the name it is given says what it is (`const elderProfile = { age: 121 }`).
       const parent = parentOf(obj)!.node;
-      if (parent.type === 'VariableDeclarator' && parent.id.type === 'Identifier') {
-        const byName = ctx.tieOf(parentOf(obj)!.get('id'));
-        if (byName) tie = { ...byName, role: 'request' };
-      }
+      const name =
+        parent.type === 'VariableDeclarator' && parent.id.type === 'Identifier'
+          ? parent.id.name
+          : parent.type === 'ObjectProperty' || parent.type === 'Property'
+            ? ctx.keyName(parent)
+            : null;
+      const byName = name ? nounTie(name) : null;
+      if (byName && !byName.list) tie = byName;
     }
     if (tie && tie.resource === rule.resource && pathMatches(parentPath, tie.path)) ctx.manual(change, prop, rule.message, prop.node.value);
   });

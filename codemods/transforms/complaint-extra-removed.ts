@@ -1,0 +1,3 @@
+import { transformFor } from '../transform';
+
+export default transformFor(['complaint-extra-removed']);

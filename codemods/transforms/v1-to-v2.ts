@@ -1,0 +1,4 @@
+import { transformFor } from '../transform';
+
+/** Every change of the catalogue in one pass. */
+export default transformFor();
