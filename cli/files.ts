@@ -3,6 +3,7 @@ import ignore, { type Ignore } from 'ignore';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SOURCE_EXTENSIONS } from '../codemods/engine';
+import { CONFIG_FILE } from '../config';
 import { isTextFile } from '../codemods/text';
 import { CliError } from './exit';
 
@@ -15,6 +16,7 @@ import { CliError } from './exit';
  * - `.gitignore` files are honoured the way git does: those in the scanned tree (root and nested), those
  *   of the folders between the scanned root and its git work tree's top, and `.git/info/exclude`; a file in
  *   an ignored folder stays ignored whatever deeper files say;
+ * - sc-migrate's own config file (`sc-migrate.config.json`) is not migrated: it names the v1 addresses on purpose;
  * - a file named on the command line is always taken (if it exists), ignore rules or not;
  * - symbolic links are not followed (nothing outside the tree is written through a link).
  */
@@ -100,7 +102,7 @@ async function selectInDir(root: string, absRoot: string): Promise<SelectedFile[
     onlyFiles: true,
     followSymbolicLinks: false,
     suppressErrors: true,
-    ignore: [...SKIPPED_DIRS.map((d) => `**/${d}/**`), ...MINIFIED],
+    ignore: [...SKIPPED_DIRS.map((d) => `**/${d}/**`), ...MINIFIED, `**/${CONFIG_FILE}`],
   });
   const gitignores = entries.filter((e) => path.posix.basename(e) === '.gitignore');
   const rules = new GitIgnores(absRoot, gitignores);

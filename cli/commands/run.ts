@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { catalogue, isChangeId } from '../../catalogue';
-import { ConfigError, loadConfig, type Config } from '../../config';
+import { ConfigError, loadConfig, type LoadedConfig } from '../../config';
 import { CliError, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from '../exit';
 import { dirtyFiles } from '../git';
 import { coloursFor, displayPath, formatSummary, processIo, progressBar, summarize, unifiedDiff, type Io } from '../output';
@@ -36,9 +36,9 @@ export function parseOnly(value: unknown): string[] | undefined {
   return [...new Set(ids)];
 }
 
-function configFor(args: RunArgs, cwd: string): Config {
+function configFor(args: RunArgs, cwd: string): LoadedConfig {
   try {
-    return loadConfig({ configPath: args.config, cwd, roots: args.paths }).config;
+    return loadConfig({ configPath: args.config, cwd, roots: args.paths });
   } catch (err) {
     if (err instanceof ConfigError) throw new CliError(err.message, EXIT_USAGE);
     throw err;
@@ -57,7 +57,7 @@ function configFor(args: RunArgs, cwd: string): Config {
  */
 export async function runMigration(args: RunArgs, io: Io = processIo, cwd: string = process.cwd()): Promise<number> {
   const only = parseOnly(args.only);
-  const config = configFor(args, cwd);
+  const { config, source } = configFor(args, cwd);
   const env = io.env ?? process.env;
   const out = coloursFor(io.stdout, env);
   const err = coloursFor(io.stderr, env);
@@ -76,6 +76,9 @@ export async function runMigration(args: RunArgs, io: Io = processIo, cwd: strin
   } finally {
     bar.stop();
   }
+  // The config names v1 addresses on purpose: never migrate it (a file named sc-migrate.config.json is not
+  // even selected; this covers a --config file of another name inside the scanned tree).
+  if (source) result = { ...result, outcomes: result.outcomes.filter((o) => o.absPath !== source) };
   const changed = result.outcomes.filter((o) => o.status === 'changed');
 
   const writeFailures = new Map<string, string>();

@@ -45,6 +45,7 @@ export function git(dir: string, ...args: string[]): string {
 /** `git init` and commit everything in `dir`. */
 export function initRepo(dir: string): void {
   git(dir, 'init', '-q');
+  git(dir, 'config', 'core.autocrlf', 'false');
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'initial', '--allow-empty');
 }
