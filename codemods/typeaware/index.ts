@@ -46,13 +46,15 @@ export function typeAwareFindings(
   const wanted = [...new Set(files.map((f) => path.resolve(f)))].filter((f) => ANALYSED.test(f) && isFile(f));
   if (wanted.length === 0 || vocabulary.removedNames.size === 0) return result;
 
+  const tsconfig = readTsConfig(tsConfigFilePath, rootDir);
   const project = new Project({
     tsConfigFilePath,
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
+    compilerOptions: { lib: withoutHostLibs(tsconfig.options), types: [] },
   });
   for (const f of wanted) project.addSourceFileAtPath(f);
-  for (const d of declarationFiles(tsConfigFilePath, rootDir)) project.addSourceFileAtPathIfExists(d);
+  for (const d of tsconfig.declarationFiles) project.addSourceFileAtPathIfExists(d);
 
   const program = project.getProgram().compilerObject;
   const checker = program.getTypeChecker();
@@ -156,13 +158,41 @@ function isFile(p: string): boolean {
   }
 }
 
+/** A tsconfig.json the type-aware pass cannot read. The caller reports it and keeps the syntax findings. */
+export class TsConfigError extends Error {
+  override name = 'TsConfigError';
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+  }
+}
+
 /**
- * The `.d.ts` files the tsconfig includes: they declare global types (an app's `declare interface Result`,
- * its JSX namespace) that the selected files use without importing them. Declarations only, cheap to add.
+ * The tsconfig's compiler options and the `.d.ts` files it includes: those declare global types (an app's
+ * `declare interface Result`, its JSX namespace) that the selected files use without importing them.
+ * Declarations only, cheap to add.
  */
-function declarationFiles(tsConfigFilePath: string, rootDir: string): string[] {
-  const read = ts.readConfigFile(tsConfigFilePath, ts.sys.readFile);
-  if (read.error) return [];
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, rootDir, undefined, tsConfigFilePath);
-  return parsed.fileNames.filter((f) => /\.d\.[cm]?ts$/i.test(f) && !f.split(/[\\/]/).includes('node_modules'));
+function readTsConfig(file: string, rootDir: string): { options: ts.CompilerOptions; declarationFiles: string[] } {
+  const read = ts.readConfigFile(file, ts.sys.readFile);
+  if (read.error) throw new TsConfigError(file, ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, rootDir, undefined, file);
+  const declarationFiles = parsed.fileNames.filter(
+    (f) => /\.d\.[cm]?ts$/i.test(f) && !f.split(/[\\/]/).includes('node_modules'),
+  );
+  return { options: parsed.options, declarationFiles };
+}
+
+/**
+ * The project's libraries without the host ones (DOM, web worker, scripthost), the largest part of the
+ * checker's start-up cost. A value whose type came from them becomes an error type, and a read on an error
+ * type is never a finding: no API type is declared there, so only irrelevant precision is lost.
+ */
+function withoutHostLibs(options: ts.CompilerOptions): string[] {
+  const host = /^lib\.(dom|webworker|scripthost)\b/i;
+  if (options.lib) return options.lib.map((l) => path.basename(l)).filter((l) => !host.test(l));
+  // No `lib`: the target's default, whose `.full` variant is the one with DOM.
+  const full = ts.getDefaultLibFileName(options);
+  return [full === 'lib.d.ts' ? 'lib.es5.d.ts' : full.replace('.full.d.ts', '.d.ts')];
 }

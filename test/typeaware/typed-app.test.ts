@@ -44,6 +44,7 @@ const expected = [
   `models.ts:63:${INTENT}`,
   `models.ts:64:${INTENT}`,
   `models.ts:70:${PROFILE}`, // inline profile type of LegacyInterviewResponse
+  `models.ts:82:${PROFILE}`, // inline profile type under Readonly<…> of InterviewDto
   // helpers.ts: aliases, helper functions, callbacks, element access, destructured parameters
   `helpers.ts:16:${RESULT}`, // type R = Result
   `helpers.ts:22:${RESULT}`, // const alias = getResult(…)
