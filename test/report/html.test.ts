@@ -102,7 +102,7 @@ describe.skipIf(!haveChromium && !inCi)('report --format html in headless Chromi
     // The chart: one visible bar per change, labelled with its count.
     const bars = await page.locator('#chart svg g.bar').evaluateAll((gs) =>
       gs.map((g) => {
-        const box = (g as SVGGElement).getBBox();
+        const box = (g as unknown as { getBBox(): { width: number } }).getBBox();
         return {
           change: g.getAttribute('data-change'),
           count: Number(g.querySelector('text.count')!.textContent),
@@ -147,7 +147,7 @@ describe.skipIf(!haveChromium && !inCi)('report --format html in headless Chromi
 
   it('keeps text from the scanned code inert: no element, no script run, shown as text', async () => {
     const { page, errors, url, requests } = await open(hostileReport(), 'hostile.html');
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(await page.locator('script, img, iframe, object, embed').count()).toBe(0);
     expect(errors).toEqual([]);
     const body = await page.locator('body').innerText();
