@@ -1,0 +1,48 @@
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scan } from '../../cli/pipeline';
+import { cleanup, customConfig, tmpDir, writeTree } from './helpers';
+
+// The type-aware analysis is another module's job; here it is replaced to pin down how the pipeline calls
+// it (only for roots with a tsconfig.json, only with types 'auto', with the outcomes' code files) and merges
+// its findings (into existing outcomes, without duplicates, contents untouched).
+const calls: { root: string; files: string[] }[] = [];
+vi.mock('../../codemods/typeaware', () => ({
+  typeAwareFindings: (root: string, files: string[]) => {
+    calls.push({ root, files: [...files] });
+    const finding = (line: number) => ({ line, column: 1, endLine: line, endColumn: 2, change: 'result-advice-test-removed', fix: 'manual' as const, message: 'typed' });
+    return new Map([
+      [path.join(root, 'src/client.ts'), [finding(1), finding(1)]],
+      [path.join(root, 'src/elsewhere.ts'), [finding(1)]],
+    ]);
+  },
+}));
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+  calls.length = 0;
+});
+afterEach(() => cleanup(dir));
+
+describe('scan with types', () => {
+  it("'auto' merges type-aware findings for roots with a tsconfig.json", async () => {
+    writeTree(dir, {
+      'app/tsconfig.json': '{}',
+      'app/src/client.ts': `export const u = 'https://old.example.test/api/';\n`,
+      'app/src/elsewhere.ts': `export const e = 1;\n`,
+      'lib/x.ts': `export const u = 'https://old.example.test/api/';\n`,
+    });
+    const result = await scan({ roots: ['app', 'lib'], config: customConfig, cwd: dir, types: 'auto' });
+    expect(calls).toEqual([{ root: path.join(dir, 'app'), files: [path.join(dir, 'app/src/client.ts')] }]);
+    const client = result.outcomes.find((o) => o.relPath === 'src/client.ts')!;
+    expect(client.findings.filter((f) => f.message === 'typed')).toHaveLength(1);
+    expect(result.outcomes.map((o) => o.relPath)).toEqual(['src/client.ts', 'x.ts']);
+  });
+
+  it("'off' never calls it", async () => {
+    writeTree(dir, { 'tsconfig.json': '{}', 'src/client.ts': `export const u = 'https://old.example.test/api/';\n` });
+    await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    expect(calls).toEqual([]);
+  });
+});
