@@ -112,6 +112,29 @@ function fileFindings(sf: ts.SourceFile, checker: ts.TypeChecker, models: Models
         const hit = removedRead(checker.getTypeAtLocation(node.expression), name);
         if (hit) report(node.argumentExpression, hit);
       }
+    } else if (ts.isIndexedAccessTypeNode(node) && ts.isLiteralTypeNode(node.indexType) && ts.isStringLiteral(node.indexType.literal)) {
+      // A type-level read: `Result['advice']`.
+      const name = node.indexType.literal.text;
+      if (vocabulary.removedNames.has(name)) {
+        const hit = removedRead(checker.getTypeAtLocation(node.objectType), name);
+        if (hit) report(node.indexType.literal, hit);
+      }
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isObjectLiteralExpression(node.left)
+    ) {
+      // A destructuring assignment: `({ advice } = result)`.
+      let sourceType: ts.Type | undefined;
+      for (const prop of node.left.properties) {
+        if (!ts.isShorthandPropertyAssignment(prop) && !ts.isPropertyAssignment(prop)) continue;
+        const key = prop.name;
+        const name = ts.isIdentifier(key) || ts.isStringLiteralLike(key) ? key.text : undefined;
+        if (name === undefined || !vocabulary.removedNames.has(name)) continue;
+        sourceType ??= checker.getTypeAtLocation(node.right);
+        const hit = removedRead(sourceType, name);
+        if (hit) report(key, hit);
+      }
     } else if (ts.isObjectBindingPattern(node)) {
       let patternType: ts.Type | undefined;
       for (const element of node.elements) {

@@ -82,6 +82,8 @@ export function words(name: string): string[] {
  * Words that may follow the noun in the name of a type that models a representation (`ResultResponse`,
  * `QuestionDto`, `InterviewJson`). Any other word after the noun makes the name a different thing named
  * after the resource: `ResultCardProps`, `IntentBadgeState`, `InterviewContext` are not representations.
+ * Request-side words (`Payload`, `Body`, `Request`, `Input`) are left out: those types model what the client
+ * sends, where a removed response field is not a read.
  */
 const representationSuffixes = new Set([
   'response',
@@ -90,9 +92,7 @@ const representationSuffixes = new Set([
   'dto',
   'data',
   'json',
-  'payload',
   'model',
-  'body',
   'representation',
   'resource',
   'entity',

@@ -72,4 +72,15 @@ describe('typeAwareFindings project loading', () => {
     });
     expect(lines(root, 'lib/r.ts')).toEqual(['1:36:result-advice-test-removed', '2:35:result-advice-test-removed']);
   });
+
+  it('types JavaScript through JSDoc when the tsconfig allows JS, and skips it quietly otherwise', () => {
+    const files = {
+      'src/models.ts': 'export interface Result { triage: string; advice?: string }\n',
+      'src/show.js': "/** @param {import('./models').Result} r */\nexport function show(r) {\n  return r.advice;\n}\n",
+    };
+    const withJs = app({ ...files, 'tsconfig.json': JSON.stringify({ compilerOptions: { allowJs: true, checkJs: true } }) });
+    expect(lines(withJs, 'src/show.js')).toEqual(['3:12:result-advice-test-removed']);
+    const withoutJs = app({ ...files, 'tsconfig.json': JSON.stringify({ compilerOptions: {} }) });
+    expect(lines(withoutJs, 'src/show.js')).toEqual([]);
+  });
 });

@@ -27,6 +27,7 @@ describe('type names that can model a resource', () => {
     expect(names('ResultCardProps')).toEqual([]);
     expect(names('IntentBadgeProps')).toEqual([]);
     expect(names('InterviewContext')).toEqual([]);
+    expect(names('InterviewPayload')).toEqual([]);
     expect(names('Resultant')).toEqual([]);
     expect(names('Options')).toEqual(['question:options/*']);
     expect(names('RegExp')).toEqual([]);
