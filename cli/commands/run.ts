@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { catalogue, isChangeId } from '../../catalogue';
 import { ConfigError, loadConfig, type LoadedConfig } from '../../config';
 import { CliError, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from '../exit';
-import { dirtyFiles } from '../git';
+import { dirtyFiles, GitError } from '../git';
 import { coloursFor, displayPath, formatSummary, processIo, progressBar, summarize, unifiedDiff, type Io } from '../output';
 import { scan } from '../pipeline';
 import { writeOutcomes } from '../write';
@@ -52,7 +52,8 @@ function configFor(args: RunArgs, cwd: string): LoadedConfig {
  * Dirty-tree rule: before writing, every file that would be written is checked with git; if any of them
  * has uncommitted changes (modified, staged or untracked) the run writes nothing and stops, unless
  * --allow-dirty. Uncommitted work in other files does not block: what matters is that every change
- * sc-migrate makes can be reviewed and undone with git. Files outside any git work tree are not checked.
+ * sc-migrate makes can be reviewed and undone with git. Files outside any git work tree are not checked; in
+ * a work tree where git cannot answer, nothing is written either.
  * Never prompts.
  */
 export async function runMigration(args: RunArgs, io: Io = processIo, cwd: string = process.cwd()): Promise<number> {
@@ -86,7 +87,13 @@ export async function runMigration(args: RunArgs, io: Io = processIo, cwd: strin
     for (const o of changed) io.stdout.write(unifiedDiff(o, displayPath(o.absPath, cwd), out));
   } else if (changed.length > 0) {
     if (!args.allowDirty) {
-      const dirty = dirtyFiles(changed.map((o) => o.absPath));
+      let dirty: string[];
+      try {
+        dirty = dirtyFiles(changed.map((o) => o.absPath));
+      } catch (e) {
+        if (e instanceof GitError) throw new CliError(`${e.message}\nNothing was written; pass --allow-dirty to write anyway.`, EXIT_USAGE);
+        throw e;
+      }
       if (dirty.length > 0) {
         const list = dirty.map((f) => `  ${displayPath(f, cwd)}`).join('\n');
         throw new CliError(

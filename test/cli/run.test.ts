@@ -113,6 +113,21 @@ describe('sc-migrate run', () => {
     expect(read(dir, '.env')).toContain(V2_LIVE);
   });
 
+  it('writes outside any git work tree (nothing to check against)', async () => {
+    project();
+    expect(await run({})).toBe(0);
+    expect(read(dir, '.env')).toContain(V2_LIVE);
+  });
+
+  it('writes nothing when git cannot tell whether the files are clean', async () => {
+    project();
+    fs.mkdirSync(path.join(dir, '.git')); // looks like a work tree, but git cannot read it
+    const before = snapshot();
+    const err = await usageError(run({}));
+    expect(err.message).toMatch(/cannot tell whether files in .* have uncommitted changes/);
+    expect(snapshot()).toEqual(before);
+  });
+
   it('writes over uncommitted changes with --allow-dirty, keeping them', async () => {
     project();
     initRepo(dir);
