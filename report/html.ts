@@ -16,6 +16,11 @@ export function esc(s: string | number): string {
     .replace(/'/g, '&#39;');
 }
 
+/** Escaped text with its `code spans` shown as code (catalogue titles and messages use them). */
+export function escText(s: string): string {
+  return esc(s).replace(/`([^`\n]+)`/g, '<code>$1</code>');
+}
+
 const CSS = `
 :root { color-scheme: light; --auto: #2e7d32; --manual: #e65100; --marker: #6a1b9a; --muted: #666; }
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1b1b1b; }
@@ -116,7 +121,7 @@ function fileSection(f: ReportFile, multi: boolean): string {
     out.push('<h3>Sites that need a person</h3>', '<ul class="manual">');
     for (const x of manual) {
       out.push(
-        `<li data-line="${x.line}" data-change="${esc(x.change)}"><span class="fix-manual">line ${x.line}, column ${x.column}</span> <code>${esc(x.change)}</code>: ${esc(x.message)}`,
+        `<li data-line="${x.line}" data-change="${esc(x.change)}"><span class="fix-manual">line ${x.line}, column ${x.column}</span> <code>${esc(x.change)}</code>: ${escText(x.message)}`,
         ...x.spec.map((s) => `<blockquote>Spec §${esc(s.section)}: ${esc(s.text)}</blockquote>`),
         '</li>',
       );
@@ -139,7 +144,7 @@ export function formatHtml(report: Report): string {
   const changeRows = report.changes
     .map(
       (c) =>
-        `<tr data-change="${esc(c.change)}"><td><code>${esc(c.change)}</code></td><td>${esc(c.title)}</td><td class="n">${c.auto}</td><td class="n">${c.manual}</td></tr>`,
+        `<tr data-change="${esc(c.change)}"><td><code>${esc(c.change)}</code></td><td>${escText(c.title)}</td><td class="n">${c.auto}</td><td class="n">${c.manual}</td></tr>`,
     )
     .join('\n');
   const files = report.files.filter((f) => f.findings.length || f.markers.length || f.after !== f.before);

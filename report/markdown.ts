@@ -1,3 +1,4 @@
+import { catalogue } from '../catalogue';
 import type { Report, ReportFile } from './model';
 
 /**
@@ -83,7 +84,11 @@ function fileChecklist(f: ReportFile, multi: boolean): string[] {
   if (auto.length) {
     const per = new Map<string, number>();
     for (const x of auto) per.set(x.change, (per.get(x.change) ?? 0) + 1);
-    const detail = [...per].map(([id, n]) => `${mdCode(id)} ×${n}`).join(', ');
+    const order = new Map(catalogue.map((c, i) => [c.id, i]));
+    const detail = [...per]
+      .sort(([a], [b]) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity))
+      .map(([id, n]) => `${mdCode(id)} ×${n}`)
+      .join(', ');
     out.push(`- [ ] Run \`sc-migrate run\`: ${count(auto.length, 'automatic fix', 'automatic fixes')} (${detail})`);
   }
   for (const x of f.findings.filter((y) => y.fix === 'manual')) {

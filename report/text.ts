@@ -84,10 +84,11 @@ export function formatText(report: Report, opts: TextOptions = {}): string {
 
 function fileSites(f: ReportFile, multi: boolean, c: ReturnType<typeof pc.createColors>): string[] {
   const out = [c.underline(displayPath(f, multi))];
+  const idWidth = Math.max(0, ...f.findings.map((x) => x.change.length), ...f.markers.map((m) => m.change.length));
   const rows: { line: number; column: number; text: string[] }[] = [];
   for (const x of f.findings) {
     const tag = x.fix === 'auto' ? c.green('auto  ') : c.yellow('manual');
-    const text = [`  ${c.dim(`${x.line}:${x.column}`.padEnd(8))} ${tag}  ${c.cyan(x.change)}  ${printable(x.message)}`];
+    const text = [`  ${c.dim(`${x.line}:${x.column}`.padEnd(8))} ${tag}  ${c.cyan(x.change.padEnd(idWidth))}  ${printable(x.message)}`];
     if (x.fix === 'auto' && x.replacement !== undefined) {
       text.push(`  ${' '.repeat(8)}         → ${x.replacement === '' ? c.dim('(deleted)') : printable(x.replacement)}`);
     }
@@ -97,7 +98,7 @@ function fileSites(f: ReportFile, multi: boolean, c: ReturnType<typeof pc.create
     rows.push({
       line: m.line,
       column: m.column,
-      text: [`  ${c.dim(`${m.line}:${m.column}`.padEnd(8))} ${c.magenta('marker')}  ${c.cyan(m.change)}  ${printable(m.text)}`],
+      text: [`  ${c.dim(`${m.line}:${m.column}`.padEnd(8))} ${c.magenta('marker')}  ${c.cyan(m.change.padEnd(idWidth))}  ${printable(m.text)}`],
     });
   }
   rows.sort((a, b) => a.line - b.line || a.column - b.column);

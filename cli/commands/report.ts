@@ -117,8 +117,8 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
         alias: 'f',
         choices: REPORT_FORMATS,
         describe:
-          'Output format. Default: text, on a terminal with colours, otherwise plain (no colours, same layout); ' +
-          'machines should ask for json or sarif explicitly',
+          'Output format. Default: text, coloured on a terminal and plain when piped (the default never switches ' +
+          'to json: scripts should ask for json or sarif)',
       })
       .example('$0 report src', 'Summary tables and every site')
       .example('$0 report src --format json > report.json', 'One JSON document (schemas/report.schema.json)')

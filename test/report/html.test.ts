@@ -138,7 +138,8 @@ describe.skipIf(!haveChromium && !inCi)('report --format html in headless Chromi
     const manual = await client.locator('ul.manual li').allInnerTexts();
     expect(manual).toHaveLength(1);
     expect(manual[0]).toContain('line 5, column 17');
-    expect(manual[0]).toContain('v2 results have no `advice`');
+    expect(manual[0]).toContain('v2 results have no advice; use the triage object.');
+    await expect(client.locator('ul.manual li code').allInnerTexts()).resolves.toEqual(['result-advice-test-removed', 'advice']);
     expect(manual[0]).toContain('results lose advice and test'); // the spec passage
     await expect(page.locator('details.file[data-file="src/model.ts"] ul.markers li').count()).resolves.toBe(1);
     await expect(page.locator('#errors li').innerText()).resolves.toContain('src/broken.ts');
