@@ -243,9 +243,18 @@ export async function typeAwareHook(
     if (!fs.existsSync(path.join(absRoot, 'tsconfig.json'))) continue;
     const files = outcomes.filter((o) => o.kind === 'code' && o.root === root && o.status !== 'failed').map((o) => o.absPath);
     if (files.length === 0) continue;
-    const { typeAwareFindings } = await import('../codemods/typeaware');
+    const { typeAwareFindings, TsConfigError } = await import('../codemods/typeaware');
     merged ??= new Map();
-    for (const [file, findings] of typeAwareFindings(absRoot, files, opts.config, changes)) {
+    let found: Map<string, Finding[]>;
+    try {
+      found = typeAwareFindings(absRoot, files, opts.config, changes);
+    } catch (err) {
+      // A tsconfig that does not load costs the type-aware findings of that root, not the run.
+      if (!(err instanceof TsConfigError)) throw err;
+      process.stderr.write(`sc-migrate: type-aware analysis skipped for ${root}: ${err.message}\n`);
+      continue;
+    }
+    for (const [file, findings] of found) {
       merged.set(file, [...(merged.get(file) ?? []), ...findings]);
     }
   }
@@ -254,19 +263,23 @@ export async function typeAwareHook(
 
 /**
  * Findings from another analysis added to the outcomes they belong to (by absolute path), without
- * duplicates (same line, column and change). Files without an outcome are left out: the scan decided they
- * cannot matter. Contents are not touched: these findings are for reports.
+ * duplicates: a finding whose range overlaps one of the same change is the same site (the syntax engine's
+ * auto fix of `r.triage_explanation.potential_condition.triage` covers the type checker's read of `triage`).
+ * Files without an outcome are left out: the scan decided they cannot matter. Contents are not touched:
+ * these findings are for reports.
  */
 export function mergeTypeAwareFindings(outcomes: readonly FileOutcome[], extra: ReadonlyMap<string, Finding[]>): FileOutcome[] {
+  const pos = (line: number, column: number) => line * 1e6 + column;
+  const overlaps = (a: Finding, b: Finding) =>
+    a.change === b.change &&
+    pos(a.line, a.column) <= pos(b.endLine, b.endColumn) &&
+    pos(b.line, b.column) <= pos(a.endLine, a.endColumn);
   return outcomes.map((o) => {
     const more = extra.get(o.absPath);
     if (!more || more.length === 0 || o.status === 'failed') return o;
-    const key = (f: Finding) => `${f.line}:${f.column}:${f.change}`;
-    const seen = new Set(o.findings.map(key));
     const findings = [...o.findings];
     for (const f of more) {
-      if (seen.has(key(f))) continue;
-      seen.add(key(f));
+      if (findings.some((g) => overlaps(f, g))) continue;
       findings.push(f);
     }
     findings.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -38,6 +38,18 @@ export interface ApiCall {
 }
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head'];
+/** Verbs that start the names of client helpers, and the operation each names. */
+const HELPER_VERBS: Record<string, Operation> = {
+  create: 'create',
+  start: 'create',
+  new: 'create',
+  update: 'update',
+  get: 'read',
+  fetch: 'read',
+  load: 'read',
+  read: 'read',
+  list: 'list',
+};
 /** Array methods whose callback receives the list's items. */
 const ITEM_CALLBACKS = new Set(['map', 'filter', 'forEach', 'find', 'findLast', 'some', 'every', 'flatMap', 'reduce']);
 /** Calls whose results are never this API's data, whatever the variable is called. */
@@ -592,8 +604,20 @@ export class FileContext {
     if (callee.type === 'Identifier') {
       const fn = this.functionOf(path.get('callee'));
       if (fn) return this.returnTie(fn, null);
+      // A helper defined elsewhere, named for what it does: `createInterview(…)`, `getResult(token)`.
+      if (!fn) return this.helperNameTie(callee.name);
     }
     return null;
+  }
+
+  /** What a call to `verbNoun(…)` returns, when the verb says the operation and the noun the resource. */
+  private helperNameTie(name: string): Tie | null {
+    const w = words(name);
+    if (w.length < 2) return null;
+    const op = HELPER_VERBS[w[0]!];
+    const noun = nounTie(w.slice(1).join('_'));
+    if (!op || !noun || noun.path.length > 0) return null;
+    return { resource: noun.resource, role: 'result', path: [], op: noun.list && op === 'read' ? 'list' : op, via: 'name', list: noun.list };
   }
 
   /** The function an identifier names in this file (declaration or const arrow/function). */
@@ -768,7 +792,10 @@ export class FileContext {
     if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === path.node) {
       const outer = this.requestTieOfObject(parentOf(parent)!);
       const key = this.keyName(pn);
-      return outer && key ? { ...outer, path: [...outer.path, key] } : null;
+      if (outer && key) return { ...outer, path: [...outer.path, key] };
+      // `request('complaints/', { method: 'POST', body: { … } })`: the options object is not the body.
+      const call = this.enclosingCallSending(path);
+      return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' } : null;
     }
     if (pn.type === 'TSAsExpression' || pn.type === 'TSSatisfiesExpression') {
       const t = this.typeTie(pn.typeAnnotation);

@@ -196,6 +196,8 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
       ctx.deleteProperty(change, obj, index, `\`${rule.path.join('.')}\` removed from the ${rule.resource} request body`);
     } else {
       ctx.manual(change, prop, rule.message, prop.node.key);
+      // `race: profile.race` is one site (sending it), not also a read of a removed response field.
+      ctx.claimed.add(prop.node.value);
     }
   });
   // `body.extra = …` on a tied request body.
@@ -327,6 +329,9 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
       ctx.manual(change, prop, rule.message, prop.node.key);
     }
   });
+  interfaceMembers(ctx, (member, path, role) => {
+    if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key);
+  }, rule.resource);
   if (rule.from.length >= 2) {
     // `const { triage } = r.triage_explanation.potential_condition`
     ctx.root.find(ctx.j.VariableDeclarator).forEach((decl: Path) => {
@@ -337,9 +342,6 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
         if (ctx.keyName(p) === field && !ctx.claimed.has(p.key)) ctx.manual(change, decl.get('id', 'properties', i), rule.message, p.key);
       });
     });
-    interfaceMembers(ctx, (member, path, role) => {
-      if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key);
-    }, rule.resource);
   }
 };
 

@@ -1,4 +1,4 @@
-import { api, type ResourceName } from '../../catalogue';
+import { api, rulesOfKind, type ResourceName } from '../../catalogue';
 
 /** Split an identifier into lower-case words: `lastTriageResult` → [last, triage, result], `DEFAULT_MODE` → [default, mode]. */
 export function words(name: string): string[] {
@@ -52,15 +52,22 @@ const REQUEST_WORDS = new Set(['body', 'request', 'req', 'payload', 'input', 'cr
 /** The resource a type name models, and whether it models a request body (`ComplaintBody`) or a response. */
 export function typeNameTie(name: string): (NounTie & { role: 'request' | 'response' }) | null {
   const w = words(name);
+  const role = (rest: string[]) =>
+    rest.some((x) => RESPONSE_WORDS.has(x)) ? 'response' : rest.some((x) => REQUEST_WORDS.has(x)) ? 'request' : 'response';
   for (let i = w.length - 1; i >= 0; i--) {
     const t = nounTie(w.slice(0, i + 1).join('_'));
-    if (t) {
-      const rest = w.filter((_, k) => k !== i);
-      return { ...t, role: rest.some((x) => REQUEST_WORDS.has(x)) ? 'request' : 'response' };
-    }
+    if (t) return { ...t, role: role(w.filter((_, k) => k !== i)) };
+  }
+  // `ModeUpdateBody`: an enumerated field names the resource it belongs to.
+  for (const { rule } of [...rulesOfKind('value-renamed'), ...rulesOfKind('value-removed')]) {
+    const i = w.indexOf(rule.field.toLowerCase());
+    if (i >= 0) return { resource: rule.resource, path: [], list: false, role: role(w.filter((_, k) => k !== i)) };
   }
   return null;
 }
+
+/** Words that mark a type as received, whatever else it says (`ModeUpdateResponse`). */
+const RESPONSE_WORDS = new Set(['response', 'res', 'reply', 'resp']);
 
 /** Whether a name designates an interview mode (`mode`, `nextMode`, `DEFAULT_MODE`, `modes`). */
 export function isModeName(name: string): boolean {

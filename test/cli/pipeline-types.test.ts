@@ -8,6 +8,7 @@ import { cleanup, customConfig, tmpDir, writeTree } from './helpers';
 // its findings (into existing outcomes, without duplicates, contents untouched).
 const calls: { root: string; files: string[] }[] = [];
 vi.mock('../../codemods/typeaware', () => ({
+  TsConfigError: class TsConfigError extends Error {},
   typeAwareFindings: (root: string, files: string[]) => {
     calls.push({ root, files: [...files] });
     const finding = (line: number) => ({ line, column: 1, endLine: line, endColumn: 2, change: 'result-advice-test-removed', fix: 'manual' as const, message: 'typed' });
@@ -44,5 +45,20 @@ describe('scan with types', () => {
     writeTree(dir, { 'tsconfig.json': '{}', 'src/client.ts': `export const u = 'https://old.example.test/api/';\n` });
     await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('merging type-aware findings', () => {
+  it('drops a type-aware finding that a syntax finding of the same change already covers', async () => {
+    const { mergeTypeAwareFindings } = await import('../../cli/pipeline');
+    const syntax = { line: 3, column: 16, endLine: 3, endColumn: 66, change: 'potential-condition-triage-removed', fix: 'auto' as const, message: 'moved' };
+    const typed = { line: 3, column: 61, endLine: 3, endColumn: 67, change: 'potential-condition-triage-removed', fix: 'manual' as const, message: 'typed' };
+    const otherChange = { ...typed, change: 'result-advice-test-removed' };
+    const outcome = { root: '.', absPath: '/x.ts', relPath: 'x.ts', kind: 'code' as const, status: 'changed' as const, findings: [syntax], before: '', after: '' };
+    const [merged] = mergeTypeAwareFindings([outcome], new Map([['/x.ts', [typed, otherChange]]]));
+    expect(merged!.findings.map((f) => `${f.change}:${f.fix}`)).toEqual([
+      'potential-condition-triage-removed:auto',
+      'result-advice-test-removed:manual',
+    ]);
   });
 });

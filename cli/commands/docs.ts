@@ -1,0 +1,27 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CommandModule } from 'yargs';
+import { renderCatalogueDoc, renderTable, updateReadme } from '../../catalogue/docs';
+
+interface DocsArgs {
+  write?: string;
+}
+
+/** `sc-migrate docs`: print the catalogue table, or rewrite it inside a README and regenerate docs/catalogue.md. */
+export const docsCommand: CommandModule<object, DocsArgs> = {
+  command: 'docs',
+  describe: 'Print the change catalogue as a Markdown table (--write README.md updates it in place, with docs/catalogue.md)',
+  builder: (y) => y.option('write', { type: 'string', describe: 'README file whose catalogue table to regenerate' }),
+  handler: (args) => {
+    if (!args.write) {
+      process.stdout.write(`${renderTable()}\n`);
+      return;
+    }
+    const readme = path.resolve(args.write);
+    fs.writeFileSync(readme, updateReadme(fs.readFileSync(readme, 'utf8')));
+    const doc = path.join(path.dirname(readme), 'docs', 'catalogue.md');
+    fs.mkdirSync(path.dirname(doc), { recursive: true });
+    fs.writeFileSync(doc, renderCatalogueDoc());
+    process.stderr.write(`updated ${readme} and ${doc}\n`);
+  },
+};
