@@ -27,7 +27,7 @@ export function problemsOf(report: Report): Problem[] {
   const out: Problem[] = [];
   for (const f of report.files) {
     const place = { absPath: f.absPath, root: f.root, file: f.file };
-    if (f.error !== undefined) out.push({ kind: 'error', ...place, message: `cannot parse: ${f.error}` });
+    if (f.error !== undefined) out.push({ kind: 'error', ...place, message: f.error });
     for (const x of f.findings) {
       out.push({
         kind: 'finding',

@@ -122,6 +122,8 @@ describe('sc-migrate report', () => {
       'src/client.ts': legacyClient,
       'src/broken.ts': 'export const = ;\n' + `const B = '${V1_SANDBOX}';\n`,
       '.env': `API=${V1_SANDBOX}\n`,
+      // A tsconfig turns on the type-aware analysis (types: 'auto'), which must not write either.
+      'tsconfig.json': '{ "compilerOptions": { "strict": true, "incremental": true }, "include": ["src"] }\n',
     });
     const outDir = tempDir('sc-out-');
     dirs.push(outDir);

@@ -67,7 +67,7 @@ describe('check --format text', () => {
     const out = formatCheckText(sampleReport());
     expect(out).toContain('src/client.ts:5:17  v1  result-advice-test-removed  v2 results have no `advice`');
     expect(out).toContain('src/model.ts:2:6  marker  result-advice-test-removed  open marker: // TODO(sc-migrate/result-advice-test-removed)');
-    expect(out).toContain('src/broken.ts  error  cannot parse: Unexpected token (1:6)');
+    expect(out).toContain('src/broken.ts  error  Unexpected token (1:6)');
     expect(out.trimEnd().split('\n').at(-1)).toMatch(/^sc-migrate check: failed/);
   });
 });
