@@ -1,4 +1,4 @@
-import { api, catalogue, parsePin, rulesOfKind, type JsonValue, type LegacyPin } from '../catalogue';
+import { api, parsePin, rulesOfKind, type JsonValue, type LegacyPin } from '../catalogue';
 import type { ResourceName } from '../catalogue/api';
 import type { Config, Environment, ShimConfig } from '../config';
 import { parseBase } from '../config/urls';
@@ -160,6 +160,3 @@ export function resolveProxyOptions(config: Config, flags: ProxyFlags): ProxyOpt
     headers,
   };
 }
-
-/** Ids of every change, for error messages. */
-export const changeIds = (): string[] => catalogue.map((c) => c.id);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
 import type { Logger } from 'pino';
-import { api, rulesOfKind, type Change } from '../catalogue';
+import { api, catalogue, rulesOfKind, type Change } from '../catalogue';
 import type { Operation, ResourceName } from '../catalogue/api';
 import { parseBase, tolerantUrlPattern } from '../config/urls';
 import { BodyTooLargeError, decodeBody, encodeBody, isFormType, isJsonType, isSupportedEncoding, readBody } from './body';
@@ -271,7 +271,7 @@ export class ShimProxy {
     let buffer: Buffer | undefined;
     const contentType = req.headers['content-type'];
     const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && isJsonType(contentType) && requestNeedsBody(state.resource, state.changes)) {
+    if (hasBody && isJsonType(contentType) && requestNeedsBody(state.resource, catalogue)) {
       const raw = await this.readRequest(req, res, state);
       if (raw === null) return;
       let parsed: unknown;
@@ -285,7 +285,9 @@ export class ShimProxy {
         }
       }
       state.operation = operationOf(state.method, state.resource, segments, parsed);
-      const outcome = transformRequest(parsed, { resource: state.resource, operation: state.operation, changes: state.changes });
+      // Requests are accepted in every older dialect, whatever the pin: a request rule only translates or
+      // refuses what v2 would refuse anyway (docs/shim.md, assumption 7). Responses follow the pin.
+      const outcome = transformRequest(parsed, { resource: state.resource, operation: state.operation, changes: catalogue });
       if (outcome.refused) {
         state.applied.add(outcome.changeId);
         sendError(res, PROXY_STATUS.badRequest, 'removed-value', outcome.message, { change: outcome.changeId });

@@ -215,11 +215,17 @@ describe('pins and removed values', () => {
     expect(r.json.error.code).toBe('bad-legacy-version');
   });
 
-  it('passes v2 requests a v1 client (July 2021) would not send through for the upstream to judge', async () => {
+  it('accepts older request dialects at any pin, answering in the pinned shape', async () => {
     const iv = await interview();
-    const r = await request(stack.proxyUrl, 'PUT', `/api/interviews/${iv.token}/`, { body: { mode: 'complaint' } });
-    // at pin v1 the July 2020 rename is not a down-migration: the strict stand-in refuses the old name
-    expect(r.status).toBe(400);
-    expect(stack.mock.requests.at(-1)!.body).toEqual({ mode: 'complaint' });
+    // pinned at v1 (July 2021), a client still sending the 2020 flag and mode name is translated...
+    const r = await request(stack.proxyUrl, 'PUT', `/api/interviews/${iv.token}/`, { body: { mode: 'complaint', interview_mode: true } });
+    expect(r.status).toBe(200);
+    expect(stack.mock.requests.at(-1)!.body).toEqual({ mode: 'input' });
+    // ...but answered as v1 answered in July 2021: the new mode name, no top-level msg
+    expect(r.json.mode).toBe('input');
+    expect(r.json).not.toHaveProperty('msg');
+    const safe = await request(stack.proxyUrl, 'PUT', `/api/interviews/${iv.token}/`, { body: { mode: 'safe' } });
+    expect(safe.status).toBe(400);
+    expect(safe.json.error.code).toBe('removed-value');
   });
 });
