@@ -114,16 +114,29 @@ export type RequestOutcome =
   | { refused: false; body: unknown; applied: Set<string> }
   | { refused: true; changeId: string; message: string };
 
+/** Per change list and resource, memoised answers of the two "could a rule apply?" questions (hot path). */
+const memo = new WeakMap<readonly Change[], Map<string, boolean>>();
+function memoised(changes: readonly Change[], key: string, compute: () => boolean): boolean {
+  let m = memo.get(changes);
+  if (!m) memo.set(changes, (m = new Map()));
+  let hit = m.get(key);
+  if (hit === undefined) m.set(key, (hit = compute()));
+  return hit;
+}
+
 /** Whether any request rule of `changes` can apply to this resource (so the body must be read). */
 export function requestNeedsBody(resource: ResourceName | null, changes: readonly Change[]): boolean {
   if (resource === null) return false;
-  return changes.some((c) =>
-    c.rules.some(
-      (r) =>
-        ((r.kind === 'request-field-removed' && r.strip) || r.kind === 'value-removed' || r.kind === 'value-renamed') &&
-        r.resource === resource,
+  return memoised(changes, `req:${resource}`, () =>
+    modeResources.has(resource) ||
+    changes.some((c) =>
+      c.rules.some(
+        (r) =>
+          ((r.kind === 'request-field-removed' && r.strip) || r.kind === 'value-removed' || r.kind === 'value-renamed') &&
+          r.resource === resource,
+      ),
     ),
-  ) || modeResources.has(resource);
+  );
 }
 
 /**
@@ -184,7 +197,7 @@ export interface ResponseOutcome {
 /** Whether any response rule of `changes` can apply to this resource and operation. */
 export function responseHasRules(resource: ResourceName | null, operation: Operation | null, changes: readonly Change[]): boolean {
   if (resource === null) return false;
-  return changes.some((c) => c.rules.some((r) => responseRuleMatches(r, resource, operation)));
+  return memoised(changes, `res:${resource}:${operation}`, () => changes.some((c) => c.rules.some((r) => responseRuleMatches(r, resource, operation))));
 }
 
 function responseRuleMatches(rule: Rule, resource: ResourceName, operation: Operation | null): boolean {
