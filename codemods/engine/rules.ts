@@ -214,7 +214,7 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
 
 /** A rule's message, reworded for the member of a declared type (`interface Result { advice?: … }`). */
 function memberMessage(message: string): string {
-  return `${message.split(';')[0]}; remove this member from the type.`;
+  return `${message.split(';')[0]!.replace(/\.$/, '')}; remove this member from the type.`;
 }
 
 // ------------------------------------------------------------------------------------------- responses
