@@ -73,6 +73,9 @@ export class FileContext {
   /** Properties to delete, per object literal; ranges are computed together so neighbours combine. */
   private readonly deletions = new Map<Node, Set<number>>();
   private readonly tieMemo = new Map<Node, Tie | null>();
+  private readonly returnMemo = new Map<Node, Tie | null>();
+  /** Paths of every node by exact type, from one traversal (rules query it instead of walking again). */
+  private index: Map<string, Path[]> | null = null;
   private readonly callMemo = new Map<Node, ApiCall | null>();
   private readonly apiHosts: string[];
 
@@ -90,6 +93,21 @@ export class FileContext {
       parseBase(e.v2.baseUrl).host,
       parseBase(e.authUrl).host,
     ]);
+  }
+
+  /** Every node of the given exact types, in document order within each type. One traversal per file. */
+  nodesOf(...types: string[]): Path[] {
+    if (!this.index) {
+      const index = new Map<string, Path[]>();
+      this.root.find(this.j.Node).forEach((p: Path) => {
+        const list = index.get(p.node.type);
+        if (list) list.push(p);
+        else index.set(p.node.type, [p]);
+      });
+      this.index = index;
+    }
+    if (types.length === 1) return this.index.get(types[0]!) ?? [];
+    return types.flatMap((t) => this.index!.get(t) ?? []);
   }
 
   // ---------------------------------------------------------------- findings and edits
@@ -635,7 +653,19 @@ export class FileContext {
   private returnTie(fnPath: Path, firstParam: Tie | null): Tie | null {
     const fn = fnPath.node;
     if (!/Function/.test(fn.type)) return null;
-    if (firstParam && fn.params[0]) this.bindParam(fnPath.get('params', 0), firstParam);
+    if (!firstParam) {
+      if (this.returnMemo.has(fn)) return this.returnMemo.get(fn)!;
+      this.returnMemo.set(fn, null);
+      const t = this.computeReturnTie(fnPath);
+      this.returnMemo.set(fn, t);
+      return t;
+    }
+    if (fn.params[0]) this.bindParam(fnPath.get('params', 0), firstParam);
+    return this.computeReturnTie(fnPath);
+  }
+
+  private computeReturnTie(fnPath: Path): Tie | null {
+    const fn = fnPath.node;
     if (fn.body.type !== 'BlockStatement') return this.tieOf(fnPath.get('body'));
     let found: Tie | null = null;
     this.j(fnPath.get('body')).find(this.j.ReturnStatement).forEach((ret: Path) => {

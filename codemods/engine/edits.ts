@@ -6,12 +6,35 @@ export interface Edit {
 }
 
 export class EditSet {
+  /** Kept sorted by start (then end), so overlap checks look at neighbours only. */
   private readonly edits: Edit[] = [];
+
+  private indexFor(edit: Edit): number {
+    let lo = 0;
+    let hi = this.edits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const e = this.edits[mid]!;
+      if (e.start < edit.start || (e.start === edit.start && e.end <= edit.end)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
 
   /** Add an edit unless it overlaps one already taken (the first rule to claim a range wins). */
   add(edit: Edit): boolean {
-    if (this.edits.some((e) => overlaps(e, edit))) return false;
-    this.edits.push(edit);
+    const i = this.indexFor(edit);
+    // Taken edits never overlap, so sorted by start they are sorted by end too: scanning back, the first
+    // non-empty edit that ends before this one starts means no earlier edit can reach it.
+    for (let k = i - 1; k >= 0; k--) {
+      const e = this.edits[k]!;
+      if (overlaps(e, edit)) return false;
+      if (e.start < e.end && e.end <= edit.start) break;
+    }
+    for (let k = i; k < this.edits.length && this.edits[k]!.start <= edit.end; k++) {
+      if (overlaps(this.edits[k]!, edit)) return false;
+    }
+    this.edits.splice(i, 0, edit);
     return true;
   }
 
@@ -30,11 +53,16 @@ export class EditSet {
     return this.edits.length;
   }
 
+  /** The source with every edit applied, built in one pass. */
   apply(source: string): string {
-    const sorted = [...this.edits].sort((a, b) => b.start - a.start || b.end - a.end);
-    let out = source;
-    for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-    return out;
+    const parts: string[] = [];
+    let pos = 0;
+    for (const e of this.edits) {
+      parts.push(source.slice(pos, e.start), e.text);
+      pos = e.end;
+    }
+    parts.push(source.slice(pos));
+    return parts.join('');
   }
 }
 

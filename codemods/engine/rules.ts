@@ -41,19 +41,17 @@ function innerRange(ctx: FileContext, n: Node): { start: number; end: number } {
 
 /** Every member read `x.name` (not a write, not a method call) in the file. */
 function memberReads(ctx: FileContext, names: Set<string>, visit: (path: Path, name: string) => void): void {
-  for (const type of MEMBER) {
-    ctx.root.find(ctx.j[type as 'MemberExpression']).forEach((path: Path) => {
-      const name = ctx.memberName(path.node);
-      if (name === null || name === '*' || !names.has(name)) return;
-      if (isWrite(path) || isCallee(path)) return;
-      visit(path, name);
-    });
-  }
+  ctx.nodesOf(...MEMBER).forEach((path: Path) => {
+    const name = ctx.memberName(path.node);
+    if (name === null || name === '*' || !names.has(name)) return;
+    if (isWrite(path) || isCallee(path)) return;
+    visit(path, name);
+  });
 }
 
 /** Every destructured key `{ name }` whose source is tied. */
 function patternReads(ctx: FileContext, names: Set<string>, visit: (prop: Path, name: string, tie: Tie) => void): void {
-  ctx.root.find(ctx.j.ObjectPattern).forEach((pattern: Path) => {
+  ctx.nodesOf('ObjectPattern').forEach((pattern: Path) => {
     const props: Node[] = pattern.node.properties;
     props.forEach((p, i) => {
       const key = ctx.keyName(p);
@@ -90,11 +88,11 @@ export const baseUrl: RuleImpl<'base-url'> = (ctx, change, rule) => {
       ctx.manual(change, path, rule.hostOnlyMessage, n);
     }
   };
-  ctx.root.find(ctx.j.StringLiteral).forEach((p: Path) => visitString(p, p.node));
-  ctx.root.find(ctx.j.Literal).forEach((p: Path) => {
+  ctx.nodesOf('StringLiteral').forEach((p: Path) => visitString(p, p.node));
+  ctx.nodesOf('Literal').forEach((p: Path) => {
     if (typeof p.node.value === 'string') visitString(p, p.node);
   });
-  ctx.root.find(ctx.j.TemplateElement).forEach((p: Path) => visitString(p, p.node));
+  ctx.nodesOf('TemplateElement').forEach((p: Path) => visitString(p, p.node));
 };
 
 /** Whether a name is about an audience (`audience`, `AUDIENCE`, `v1Aud`). */
@@ -147,7 +145,7 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     if (isTokenRequest) ctx.manual(change, path, rule.dynamicMessage, n);
   };
 
-  ctx.root.find(ctx.j.ObjectExpression).forEach((obj: Path) => {
+  ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const keys = new Set(obj.node.properties.map((p: Node) => ctx.keyName(p)));
     if (!keys.has(t.audienceField)) return;
     const sentToToken = (() => {
@@ -166,7 +164,7 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     visitValue(prop.get('value'), isTokenRequest);
   });
   // Constants named after the audience: `const AUDIENCE = 'https://…/api/'`.
-  ctx.root.find(ctx.j.VariableDeclarator).forEach((decl: Path) => {
+  ctx.nodesOf('VariableDeclarator').forEach((decl: Path) => {
     const id = decl.node.id;
     if (id.type !== 'Identifier' || !isAudienceName(id.name) || !decl.node.init) return;
     const init = decl.get('init');
@@ -187,7 +185,7 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     (tie.op === undefined || rule.operations.includes(tie.op)) &&
     pathMatches(parentPath, tie.path);
 
-  ctx.root.find(ctx.j.ObjectExpression).forEach((obj: Path) => {
+  ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const index = obj.node.properties.findIndex((p: Node) => ctx.keyName(p) === field);
     if (index < 0) return;
     if (!applies(ctx.requestTieOfObject(obj))) return;
@@ -201,7 +199,7 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     }
   });
   // `body.extra = …` on a tied request body.
-  ctx.root.find(ctx.j.AssignmentExpression).forEach((assign: Path) => {
+  ctx.nodesOf('AssignmentExpression').forEach((assign: Path) => {
     const left = assign.node.left;
     if (!MEMBER.includes(left.type) || ctx.memberName(left) !== field) return;
     const tie = ctx.tieOf(assign.get('left', 'object'));
@@ -271,12 +269,12 @@ function interfaceMembers(
       }
     });
   };
-  ctx.root.find(ctx.j.TSInterfaceDeclaration).forEach((decl: Path) => {
+  ctx.nodesOf('TSInterfaceDeclaration').forEach((decl: Path) => {
     const tie = typeNameTie(decl.node.id.name);
     if (!tie || tie.resource !== resource) return;
     walk(decl.get('body', 'body'), decl.node.body.body, tie.path, tie.role);
   });
-  ctx.root.find(ctx.j.TSTypeAliasDeclaration).forEach((decl: Path) => {
+  ctx.nodesOf('TSTypeAliasDeclaration').forEach((decl: Path) => {
     const tie = typeNameTie(decl.node.id.name);
     if (!tie || tie.resource !== resource || decl.node.typeAnnotation.type !== 'TSTypeLiteral') return;
     walk(decl.get('typeAnnotation', 'members'), decl.node.typeAnnotation.members, tie.path, tie.role);
@@ -334,7 +332,7 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
   }, rule.resource);
   if (rule.from.length >= 2) {
     // `const { triage } = r.triage_explanation.potential_condition`
-    ctx.root.find(ctx.j.VariableDeclarator).forEach((decl: Path) => {
+    ctx.nodesOf('VariableDeclarator').forEach((decl: Path) => {
       if (decl.node.id.type !== 'ObjectPattern' || !decl.node.init || !MEMBER.includes(decl.node.init.type)) return;
       const chain = chainNames(ctx, decl.node.init);
       if (!pathMatches(fromParent, chain.slice(-fromParent.length))) return;
@@ -405,10 +403,10 @@ function isValueContext(ctx: FileContext, path: Path, field: string): boolean {
 }
 
 function stringLiterals(ctx: FileContext, values: Set<string>, visit: (path: Path, n: Node) => void): void {
-  ctx.root.find(ctx.j.StringLiteral).forEach((p: Path) => {
+  ctx.nodesOf('StringLiteral').forEach((p: Path) => {
     if (values.has(p.node.value)) visit(p, p.node);
   });
-  ctx.root.find(ctx.j.Literal).forEach((p: Path) => {
+  ctx.nodesOf('Literal').forEach((p: Path) => {
     if (typeof p.node.value === 'string' && values.has(p.node.value)) visit(p, p.node);
   });
 }
@@ -453,7 +451,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
   const isNum = (n: Node, v: number) => (n.type === 'NumericLiteral' || n.type === 'Literal') && n.value === v;
   const applies = (t: Tie | null) => !!t && t.resource === rule.resource && t.op === rule.operation;
 
-  ctx.root.find(ctx.j.BinaryExpression).forEach((bin: Path) => {
+  ctx.nodesOf('BinaryExpression').forEach((bin: Path) => {
     const n = bin.node;
     if (!['===', '==', '!==', '!='].includes(n.operator)) return;
     const side = isNum(n.right, rule.from) ? 'left' : isNum(n.left, rule.from) ? 'right' : null;
@@ -477,7 +475,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     }
     ctx.manual(change, bin, rule.message, n);
   });
-  ctx.root.find(ctx.j.SwitchCase).forEach((c: Path) => {
+  ctx.nodesOf('SwitchCase').forEach((c: Path) => {
     if (!c.node.test || !isNum(c.node.test, rule.from)) return;
     const sw = parentOf(c)!;
     if (sw.node.type === 'SwitchStatement' && applies(statusTie(sw.get('discriminant')))) ctx.manual(change, c, rule.message, c.node.test);
@@ -514,7 +512,7 @@ export const obsoleteFilter: RuleImpl<'obsolete-filter'> = (ctx, change, rule) =
     };
     return test(body);
   };
-  ctx.root.find(ctx.j.CallExpression).forEach((call: Path) => {
+  ctx.nodesOf('CallExpression').forEach((call: Path) => {
     const callee = call.node.callee;
     if (!MEMBER.includes(callee.type) || ctx.memberName(callee) !== 'filter' || call.node.arguments.length !== 1) return;
     const list = callee.object;
@@ -536,7 +534,7 @@ export const rangeConstraint: RuleImpl<'range-constraint'> = (ctx, change, rule)
     }
     return null;
   };
-  ctx.root.find(ctx.j.ObjectExpression).forEach((obj: Path) => {
+  ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const prop = ctx.propertyPath(obj, field);
     if (!prop) return;
     const value = numeric(prop.node.value);
