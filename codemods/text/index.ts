@@ -81,7 +81,6 @@ export function migrateText(source: string, options: MigrateOptions): MigrateRes
     }
     let result = '';
     let cursor = 0;
-    let delta = 0;
     for (const s of scalars) {
       const value = line.slice(s.start, s.end);
       let replacement: string | null = null;
@@ -102,16 +101,17 @@ export function migrateText(source: string, options: MigrateOptions): MigrateRes
           message = `v1 base address (${[...new Set(r.envs)].join(', ')}) replaced by the v2 base address`;
         }
       }
-      const column = s.start + delta + 1;
+      // Positions are in the original text (what a report on it points at), end exclusive like the engine's.
+      const column = s.start + 1;
+      const endColumn = s.end + 1;
       if (replacement !== null && change !== null) {
         result += line.slice(cursor, s.start) + replacement;
         cursor = s.end;
-        delta += replacement.length - value.length;
         findings.push({
           line: index + 1,
           column,
           endLine: index + 1,
-          endColumn: column + replacement.length,
+          endColumn,
           change,
           fix: 'auto',
           message,
@@ -122,7 +122,7 @@ export function migrateText(source: string, options: MigrateOptions): MigrateRes
           line: index + 1,
           column,
           endLine: index + 1,
-          endColumn: column + value.length,
+          endColumn,
           change: baseId,
           fix: 'manual',
           message: hostOnlyMessage,

@@ -183,3 +183,16 @@ api:
     expect(r.findings).toEqual([]);
   });
 });
+
+describe('migrateText: finding positions', () => {
+  it('point at the v1 value in the original text, end exclusive, even after an earlier rewrite on the line', () => {
+    const v1 = 'https://sandbox.buoyhealth.com/api/';
+    const source = `[${JSON.stringify(v1)}, ${JSON.stringify(v1)}]\n`;
+    const { findings } = migrateText(source, { config: defaultConfig, filePath: 'urls.json', only: ['base-url'] });
+    expect(findings).toHaveLength(2);
+    for (const f of findings) {
+      // The original text between column and endColumn is exactly the v1 address.
+      expect(source.slice(f.column - 1, f.endColumn - 1)).toBe(v1);
+    }
+  });
+});
