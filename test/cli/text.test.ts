@@ -131,10 +131,10 @@ describe('migrateText: JSON', () => {
       [7, BASE],
       [8, BASE],
     ]);
-    // Columns point into the new text.
-    const line2 = output.split('\n')[1]!;
+    // Columns point into the original text, like the engine's (a report on legacy code points at the v1 value).
+    const line2 = source.split('\n')[1]!;
     const aud = findings[1]!;
-    expect(line2.slice(aud.column - 1, aud.endColumn - 1)).toBe('https://api.example.test');
+    expect(line2.slice(aud.column - 1, aud.endColumn - 1)).toBe('https://audience.old.example.test');
   });
 
   it('uses the built-in environments when the config is the default one', () => {
