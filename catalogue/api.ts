@@ -78,12 +78,28 @@ export const tokenRequest = {
 } as const;
 
 /**
+ * Token response fields. The spec says the shape is "not shown"; these follow OAuth 2.0 (RFC 6749), which the
+ * token service follows as an Auth0 tenant (public docs). Assumption, used by the v2 stand-in and the demo.
+ */
+export const tokenResponse = {
+  accessTokenField: 'access_token',
+  tokenTypeField: 'token_type',
+  expiresInField: 'expires_in',
+} as const;
+
+/** The v2 base path (spec sections 4 and 9.1: "the path segment /symptom-checker/v2/"). */
+export const v2BasePath = '/symptom-checker/v2/';
+
+/** Sub-path of the create-interview request under the interviews segment (public docs: `interviews/anonymous/`). */
+export const createInterviewPath = 'anonymous/';
+
+/**
  * Values that must never reach a log: request body fields and headers that carry credentials.
  * The token response's shape is "not shown" in the spec; `access_token` is the OAuth 2.0 convention
  * (RFC 6749) the token service follows as an Auth0 tenant (public docs), so it is redacted too.
  */
 export const secrets = {
-  bodyFields: [tokenRequest.clientSecretField, 'access_token', 'refresh_token', 'id_token'],
+  bodyFields: [tokenRequest.clientSecretField, 'access_token', 'refresh_token', 'id_token'] as string[],
   headers: ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'],
 } as const;
 

@@ -21,14 +21,14 @@ const show = (v: unknown) => JSON.stringify(v);
 
 async function main(): Promise<void> {
   const audience = { v1: 'https://legacy.example.test/api/', v2: 'https://api.example.test' };
-  const mock = new MockV2({ basePath: '/symptom-checker/v2/', tokenPath: '/oauth/token', audience: audience.v2, requireToken: true });
+  const mock = new MockV2({ basePath: api.v2BasePath, tokenPath: `/${api.tokenRequest.path}`, audience: audience.v2, requireToken: true });
   const mockPort = (await mock.listen(0, '127.0.0.1')).port;
   const upstream = `http://127.0.0.1:${mockPort}`;
   const config: Config = {
     environments: {
       sandbox: {
         v1: { baseUrl: 'https://legacy.example.test/api/', audience: audience.v1 },
-        v2: { baseUrl: `${upstream}/symptom-checker/v2/`, audience: audience.v2 },
+        v2: { baseUrl: `${upstream}${api.v2BasePath}`, audience: audience.v2 },
         authUrl: upstream,
       },
     },
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const proxy = new ShimProxy({ ...resolveProxyOptions(config, { env: 'sandbox', legacyVersion: pin }), logger: createLogger(sink) });
   const proxyPort = (await proxy.listen(0, '127.0.0.1')).port;
   const facade = `http://127.0.0.1:${proxyPort}`;
-  out(`v2 stand-in  ${upstream}/symptom-checker/v2/`);
+  out(`v2 stand-in  ${upstream}${api.v2BasePath}`);
   out(`proxy        ${facade}/api/  (legacy clients pinned at ${pin}; down-migrations: ${[...new Set(shimTransforms(changesForPin(pin)).map((x) => x.change.id))].join(', ')})`);
   out();
 
@@ -80,16 +80,16 @@ async function main(): Promise<void> {
   const seg = (r: keyof typeof api.resources) => api.resources[r].segment;
   const links = (j: Record<string, unknown>) => (j[api.linksField] ?? {}) as Record<string, string>;
 
-  const token = await call('token, v1 audience', 'POST', '/oauth/token', {
+  const token = await call('token, v1 audience', 'POST', `/${t.path}`, {
     [t.clientIdField]: 'demo-client',
     [t.clientSecretField]: 'demo-secret',
     [t.audienceField]: audience.v1,
     [t.grantTypeField]: t.grantType,
   });
-  bearer = String(token.json['access_token'] ?? '');
+  bearer = String(token.json[api.tokenResponse.accessTokenField] ?? '');
 
   const profile = { [age.path[1]!]: 35 };
-  const iv = (await call('create interview', 'POST', `/api/${seg('interview')}/anonymous/`, { [age.path[0]!]: profile, ...stripped('interview') })).json;
+  const iv = (await call('create interview', 'POST', `/api/${seg('interview')}/${api.createInterviewPath}`, { [age.path[0]!]: profile, ...stripped('interview') })).json;
   const ivUrl = links(iv)[vocab.self]!;
   await call('mode update before any complaint', 'PUT', ivUrl, { [api.modeField]: mode });
   if (changesForPin(pin).includes(removedMode.change)) {

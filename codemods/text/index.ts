@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { getChange, selectChanges, type Change } from '../../catalogue';
+import { api, getChange, selectChanges, type Change } from '../../catalogue';
 import type { Config } from '../../config';
 import { UrlMapper } from '../../config/urls';
 import type { Finding, MigrateOptions, MigrateResult } from '../types';
@@ -36,7 +36,8 @@ export function isAudienceKey(key: string | null): boolean {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/);
-  return words.some((w) => w === 'aud' || w === 'audience' || w === 'audiences');
+  const field = api.tokenRequest.audienceField;
+  return words.some((w) => w === field.slice(0, 3) || w === field || w === `${field}s`);
 }
 
 /** A scalar value inside one line: `[start, end)` offsets in the line, and the key it belongs to. */

@@ -273,7 +273,8 @@ export class MockV2 {
     const token = randomUUID();
     this.issued.add(token);
     // Token response shape: not shown in the spec; OAuth 2.0 (RFC 6749) fields.
-    this.send(res, OK, { access_token: token, token_type: 'Bearer', expires_in: 86_400 });
+    const r = api.tokenResponse;
+    this.send(res, OK, { [r.accessTokenField]: token, [r.tokenTypeField]: 'Bearer', [r.expiresInField]: 86_400 });
   }
 
   private lookup(token: string | undefined, kind: ResourceName) {
