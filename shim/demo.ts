@@ -17,7 +17,9 @@ import { Writable } from 'node:stream';
 
 const pin = process.argv[2] ?? '2020-06';
 const out = (line = '') => process.stdout.write(`${line}\n`);
-const show = (v: unknown) => JSON.stringify(v);
+/** JSON for display, with credentials redacted: the demo prints what a log would, so it hides what a log must. */
+const secretFields = new Set<string>(api.secrets.bodyFields);
+const show = (v: unknown) => JSON.stringify(v, (key, value) => (secretFields.has(key) ? '[redacted]' : value));
 
 async function main(): Promise<void> {
   const audience = { v1: 'https://legacy.example.test/api/', v2: 'https://api.example.test' };
