@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { Argv, CommandModule } from 'yargs';
-import { ConfigError, loadConfig, type Config } from '../../config';
+import { loadCliConfig } from '../load-config';
 import { buildReport, renderReport, REPORT_FORMATS, toolInfo, type Report, type ReportFormat } from '../../report';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../exit';
 import { coloursFor, processIo, progressBar, type Io } from '../output';
@@ -21,15 +21,6 @@ export interface ReportArgs extends ScanArgs {
   format?: string;
 }
 
-function configFor(args: ScanArgs, cwd: string): Config {
-  try {
-    return loadConfig({ configPath: args.config, cwd, roots: args.paths }).config;
-  } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message, EXIT_USAGE);
-    throw err;
-  }
-}
-
 export function parseFormat<F extends string>(value: string | undefined, formats: readonly F[], fallback: F): F {
   if (value === undefined) return fallback;
   if ((formats as readonly string[]).includes(value)) return value as F;
@@ -40,7 +31,7 @@ export function parseFormat<F extends string>(value: string | undefined, formats
 export async function scanReport(args: ScanArgs, io: Io, cwd: string): Promise<Report> {
   if (!args.paths || args.paths.length === 0) throw new CliError('name at least one file or folder', EXIT_USAGE);
   const only = parseOnly(args.only);
-  const config = configFor(args, cwd);
+  const { config } = loadCliConfig(args, cwd);
   const bar = progressBar(io.stderr, true);
   try {
     const result = await scan({

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { catalogue, isChangeId } from '../../catalogue';
-import { ConfigError, loadConfig, type LoadedConfig } from '../../config';
 import { CliError, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from '../exit';
+import { loadCliConfig } from '../load-config';
 import { dirtyFiles, GitError } from '../git';
 import { coloursFor, displayPath, formatSummary, processIo, progressBar, summarize, unifiedDiff, type Io } from '../output';
 import { scan } from '../pipeline';
@@ -36,15 +36,6 @@ export function parseOnly(value: unknown): string[] | undefined {
   return [...new Set(ids)];
 }
 
-function configFor(args: RunArgs, cwd: string): LoadedConfig {
-  try {
-    return loadConfig({ configPath: args.config, cwd, roots: args.paths });
-  } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message, EXIT_USAGE);
-    throw err;
-  }
-}
-
 /**
  * `sc-migrate run`: scan, then write (or, with --dry, print diffs). Returns the exit code: 0, or 1 when a
  * file failed. Usage errors, bad config and a refusal to write throw a CliError (exit code 2).
@@ -58,7 +49,7 @@ function configFor(args: RunArgs, cwd: string): LoadedConfig {
  */
 export async function runMigration(args: RunArgs, io: Io = processIo, cwd: string = process.cwd()): Promise<number> {
   const only = parseOnly(args.only);
-  const { config, source } = configFor(args, cwd);
+  const { config, source } = loadCliConfig(args, cwd);
   const env = io.env ?? process.env;
   const out = coloursFor(io.stdout, env);
   const err = coloursFor(io.stderr, env);

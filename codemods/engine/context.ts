@@ -70,6 +70,8 @@ export class FileContext {
   /** Nodes a rule has rewritten or reported, so that another rule leaves them alone. */
   readonly claimed = new Set<Node>();
   private readonly markers: { anchor: number; indent: string; text: string }[] = [];
+  /** Manual sites already recorded (change, offset, message), so two routes to one site report it once. */
+  private readonly manualKeys = new Set<string>();
   /** Properties to delete, per object literal; ranges are computed together so neighbours combine. */
   private readonly deletions = new Map<Node, Set<number>>();
   private readonly tieMemo = new Map<Node, Tie | null>();
@@ -116,19 +118,15 @@ export class FileContext {
   fix(change: Change, start: number, end: number, text: string, message: string, site: Node = null): boolean {
     if (!this.edits.add({ start, end, text })) return false;
     if (site) this.claimed.add(site);
+    this.findings.push({ ...this.range(start, end), change: change.id, fix: 'auto', message, replacement: text });
+    return true;
+  }
+
+  /** 1-based line/column range of [start, end). */
+  private range(start: number, end: number): Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'> {
     const a = this.lines.lineCol(start);
     const b = this.lines.lineCol(end);
-    this.findings.push({
-      line: a.line,
-      column: a.column,
-      endLine: b.line,
-      endColumn: b.column,
-      change: change.id,
-      fix: 'auto',
-      message,
-      replacement: text,
-    });
-    return true;
+    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
   }
 
   /** Record an automatic deletion of an object literal's property (ranges are computed in `output`). */
@@ -140,18 +138,7 @@ export class FileContext {
     const set = this.deletions.get(obj) ?? new Set<number>();
     set.add(index);
     this.deletions.set(obj, set);
-    const a = this.lines.lineCol(prop.start);
-    const b = this.lines.lineCol(prop.end);
-    this.findings.push({
-      line: a.line,
-      column: a.column,
-      endLine: b.line,
-      endColumn: b.column,
-      change: change.id,
-      fix: 'auto',
-      message,
-      replacement: '',
-    });
+    this.findings.push({ ...this.range(prop.start, prop.end), change: change.id, fix: 'auto', message, replacement: '' });
   }
 
   /** Ranges that delete the given properties of an object literal, with their commas and emptied lines. */
@@ -205,20 +192,9 @@ export class FileContext {
   /** Record a site that needs a person; a marker comment goes above its statement. */
   manual(change: Change, path: Path, message: string, site: Node = path.node): void {
     const key = `${change.id}\u0000${site.start}\u0000${message}`;
-    if (this.findings.some((f) => `${f.change}\u0000${(f as any)._start}\u0000${f.message}` === key)) return;
-    const a = this.lines.lineCol(site.start);
-    const b = this.lines.lineCol(site.end);
-    const finding: Finding & { _start?: number } = {
-      line: a.line,
-      column: a.column,
-      endLine: b.line,
-      endColumn: b.column,
-      change: change.id,
-      fix: 'manual',
-      message,
-    };
-    Object.defineProperty(finding, '_start', { value: site.start, enumerable: false });
-    this.findings.push(finding);
+    if (this.manualKeys.has(key)) return;
+    this.manualKeys.add(key);
+    this.findings.push({ ...this.range(site.start, site.end), change: change.id, fix: 'manual', message });
     this.claimed.add(site);
     const anchor = this.anchorOf(path);
     const lineNo = this.lines.lineCol(anchor).line;

@@ -1,5 +1,6 @@
 import { api, catalogue, type Change, type JsonPath, type Rule } from '../../catalogue';
 import type { ResourceName } from '../../catalogue/api';
+import { words } from '../engine/words';
 
 /**
  * What the type-aware pass knows about the API, derived from the catalogue alone: where in a resource a
@@ -68,15 +69,8 @@ function startsWith(path: JsonPath, prefix: readonly string[]): boolean {
   return prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
 }
 
-/** Split an identifier into lower-case words: `LegacyTriageResultV1` → legacy, triage, result, v1. */
-export function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_$-]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
+/** Identifier words, shared with the syntax engine: `LegacyTriageResultV1` → legacy, triage, result, v1. */
+export { words } from '../engine/words';
 
 /**
  * Words that may follow the noun in the name of a type that models a representation (`ResultResponse`,
