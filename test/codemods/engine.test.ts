@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../config';
+import { migrateSource } from '../../codemods/engine';
+import { ParseError } from '../../codemods/types';
+
+const migrate = (source: string, filePath = 'a.js', only?: string[]) =>
+  migrateSource(source, { config: defaultConfig, filePath, only });
+
+describe('migrateSource', () => {
+  it('keeps CRLF line ends, including on the marker lines it inserts', () => {
+    const source = [
+      "const BASE = 'https://sandbox.buoyhealth.com/api/';",
+      'export function show(result) {',
+      '  return result.advice;',
+      '}',
+      '',
+    ].join('\r\n');
+    const { output, findings } = migrate(source);
+    expect(findings.map((f) => `${f.line}:${f.change}:${f.fix}`)).toEqual(['1:base-url:auto', '3:result-advice-test-removed:manual']);
+    expect(output).toContain("'https://api.sandbox.buoyhealth.com/symptom-checker/v2/'");
+    expect(output).toMatch(/\r\n {2}\/\/ TODO\(sc-migrate\/result-advice-test-removed\): [^\r\n]+\r\n {2}return result\.advice;/);
+    expect(output.replace(/\r\n/g, '')).not.toContain('\n');
+  });
+
+  it('throws a ParseError with the position of a syntax error, and changes nothing', () => {
+    const source = "const x = 'https://sandbox.buoyhealth.com/api/';\nfunction (\n";
+    let error: unknown;
+    try {
+      migrate(source);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ParseError);
+    expect((error as ParseError).line).toBe(2);
+    expect((error as ParseError).message).toContain('a.js');
+  });
+
+  it('chooses the parser by extension: TypeScript syntax in .ts, JSX in .jsx, both in .tsx', () => {
+    expect(() => migrate('const x: number = 1;', 'a.ts')).not.toThrow();
+    expect(() => migrate('const x = <div />;', 'a.jsx')).not.toThrow();
+    expect(() => migrate('const x = <div>{(1 as number)}</div>;', 'a.tsx')).not.toThrow();
+    // Flow annotations parse in .js (as with jscodeshift's babylon parser); TypeScript-only syntax does not.
+    expect(() => migrate('abstract class A {}', 'a.js')).toThrow(ParseError);
+    expect(() => migrate('abstract class A {}', 'a.ts')).not.toThrow();
+  });
+
+  it('--only limits the changes applied', () => {
+    const source = "const b = 'https://sandbox.buoyhealth.com/api/';\nsetMode(t, 'complaint');\n";
+    const { output } = migrate(source, 'a.js', ['mode-complaint-renamed-input']);
+    expect(output).toContain('https://sandbox.buoyhealth.com/api/');
+    expect(output).toContain("setMode(t, 'input')");
+  });
+
+  it('with markers off, manual sites are reported but the text is unchanged', () => {
+    const source = 'export const f = (result) => result.advice;\n';
+    const r = migrateSource(source, { config: defaultConfig, filePath: 'a.js', markers: false });
+    expect(r.output).toBe(source);
+    expect(r.findings).toHaveLength(1);
+  });
+});
