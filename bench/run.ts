@@ -1,0 +1,297 @@
+/**
+ * `npm run bench [-- --quick] [--only codemod|shim] [--runs N] [--rounds N] [--duration S] [--copies N]`
+ *
+ * Codemod/report: `sc-migrate report --format json` against two baselines on the same file list, each contender
+ * in a child process of its own, alternating, several runs; medians and per-run ratios. Shim: autocannon against
+ * the v2 stand-in directly, through a bare http-proxy pass-through and through `sc-migrate proxy`. Prints tables
+ * and writes bench/results.json (git-ignored). Speeds are measured here and written down in docs/PERFORMANCE.md;
+ * no test asserts them.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ContenderKind, ContenderResult } from './contender';
+import { heavyCorpus, publishedCorpus, PUBLISHED_PACKAGES, type Corpus } from './corpus';
+import { PIN, runShimBench, SHIM_CONTENDERS, type ShimContender, type ShimSample } from './shim';
+import { median, pairedDiffs, pairedRatios, rotate, round, table } from './stats';
+
+const REPO = path.resolve(__dirname, '..', '..');
+const CONTENDERS: ContenderKind[] = ['read', 'jscodeshift', 'report'];
+
+export const GOALS = {
+  publishedReportVsJscodeshift: 0.25,
+  heavyReportVsJscodeshift: 2,
+  shimVsBareThroughput: 0.8,
+  shimP99OverBareMs: 2,
+} as const;
+
+interface Flags {
+  quick: boolean;
+  only: 'all' | 'codemod' | 'shim';
+  runs: number;
+  rounds: number;
+  duration: number;
+  connections: number;
+  copies: number;
+  packages: string[];
+  keep: boolean;
+}
+
+function parseFlags(argv: string[]): Flags {
+  const quick = argv.includes('--quick');
+  const value = (name: string): string | undefined => {
+    const i = argv.indexOf(name);
+    if (i !== -1) return argv[i + 1];
+    const eq = argv.find((a) => a.startsWith(`${name}=`));
+    return eq?.slice(name.length + 1);
+  };
+  const num = (name: string, fallback: number) => {
+    const v = value(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} ${v}: expected a positive number`);
+    return n;
+  };
+  const only = (value('--only') ?? 'all') as Flags['only'];
+  if (!['all', 'codemod', 'shim'].includes(only)) throw new Error(`--only ${only}: expected codemod or shim`);
+  const packages = value('--packages')?.split(',').filter(Boolean) ?? (quick ? ['rxjs', 'lodash-es'] : PUBLISHED_PACKAGES);
+  return {
+    quick,
+    only,
+    runs: num('--runs', quick ? 2 : 5),
+    rounds: num('--rounds', quick ? 2 : 5),
+    duration: num('--duration', quick ? 2 : 5),
+    connections: num('--connections', 10),
+    copies: num('--copies', quick ? 20 : 120),
+    packages,
+    keep: argv.includes('--keep'),
+  };
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function machine() {
+  const cpus = os.cpus();
+  let cpuModel = cpus[0]?.model ?? 'unknown';
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'));
+    if (m) cpuModel = m[1]!.trim();
+  } catch {
+    // not Linux
+  }
+  return {
+    cpu: cpuModel,
+    cores: cpus.length,
+    memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  };
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** One contender in a child process; its JSON line. */
+function runChild(kind: ContenderKind, jobFile: string): ContenderResult {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'contender.js'), kind, jobFile], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as ContenderResult;
+}
+
+interface CorpusResult {
+  name: string;
+  description: string;
+  files: number;
+  codeFiles: number;
+  textFiles: number;
+  bytes: number;
+  selectedByPipeline: number;
+  droppedAsMinified: number;
+  reportFilesMatch: boolean;
+  runs: (ContenderResult & { run: number })[];
+  medians: Record<ContenderKind, { wallMs: number; filesPerSec: number; maxRssMb: number; cpuMs: number }>;
+  ratios: {
+    reportVsJscodeshift: { perRun: number[]; median: number };
+    reportVsRead: { perRun: number[]; median: number };
+    jscodeshiftVsRead: { perRun: number[]; median: number };
+  };
+  findings: number[];
+  goal: { text: string; met: boolean };
+}
+
+async function codemodBench(corpus: Corpus, flags: Flags, tmp: string): Promise<CorpusResult> {
+  const jobFile = path.join(tmp, `${corpus.name}.job.json`);
+  fs.writeFileSync(jobFile, JSON.stringify(corpus.job));
+  log(`codemod/report on ${corpus.name}: ${corpus.job.files.length} files (${corpus.codeFiles} code, ${corpus.textFiles} JSON/YAML/.env), ${round(corpus.bytes / 1e6, 1)} MB`);
+  const runs: (ContenderResult & { run: number })[] = [];
+  for (let run = 0; run < flags.runs; run++) {
+    for (const kind of rotate(CONTENDERS, run)) {
+      const r = runChild(kind, jobFile);
+      runs.push({ ...r, run });
+      log(`  run ${run + 1}/${flags.runs} ${kind.padEnd(11)} ${Math.round(r.wallMs)} ms  ${Math.round(r.maxRssKb / 1024)} MB${r.findings !== undefined ? `  findings ${r.findings}` : ''}${r.failed ? `  failed ${r.failed}` : ''}`);
+    }
+  }
+  const of = (kind: ContenderKind) => [...Array(flags.runs).keys()].map((i) => runs.find((r) => r.run === i && r.kind === kind)!);
+  const wall = (kind: ContenderKind) => of(kind).map((r) => r.wallMs);
+  const medians = Object.fromEntries(
+    CONTENDERS.map((k) => {
+      const w = median(wall(k));
+      return [k, { wallMs: round(w, 1), filesPerSec: round(corpus.job.files.length / (w / 1000), 0), maxRssMb: round(median(of(k).map((r) => r.maxRssKb / 1024)), 0), cpuMs: round(median(of(k).map((r) => r.cpuMs)), 0) }];
+    }),
+  ) as CorpusResult['medians'];
+  const ratio = (a: ContenderKind, b: ContenderKind) => {
+    const r = pairedRatios(wall(a), wall(b));
+    return { perRun: r.perRun.map((x) => round(x, 3)), median: round(r.median, 3) };
+  };
+  const ratios = { reportVsJscodeshift: ratio('report', 'jscodeshift'), reportVsRead: ratio('report', 'read'), jscodeshiftVsRead: ratio('jscodeshift', 'read') };
+  const findings = of('report').map((r) => r.findings ?? -1);
+  const reportFilesMatch = of('report').every((r) => r.reportFiles === corpus.job.files.length);
+  const goal =
+    corpus.name === 'published'
+      ? {
+          text: `report <= ${GOALS.publishedReportVsJscodeshift}x jscodeshift parse-and-walk, 0 findings`,
+          met: ratios.reportVsJscodeshift.median <= GOALS.publishedReportVsJscodeshift && findings.every((f) => f === 0),
+        }
+      : { text: `report <= ${GOALS.heavyReportVsJscodeshift}x jscodeshift parse-and-walk`, met: ratios.reportVsJscodeshift.median <= GOALS.heavyReportVsJscodeshift };
+  return {
+    name: corpus.name,
+    description: corpus.description,
+    files: corpus.job.files.length,
+    codeFiles: corpus.codeFiles,
+    textFiles: corpus.textFiles,
+    bytes: corpus.bytes,
+    selectedByPipeline: corpus.selected,
+    droppedAsMinified: corpus.minified,
+    reportFilesMatch,
+    runs: runs.map((r) => ({ ...r, wallMs: round(r.wallMs, 1), cpuMs: round(r.cpuMs, 1) })),
+    medians,
+    ratios,
+    findings,
+    goal,
+  };
+}
+
+function shimSummary(samples: ShimSample[], rounds: number) {
+  const by = (c: ShimContender) => [...Array(rounds).keys()].map((i) => samples.find((s) => s.round === i && s.contender === c)!);
+  const medians = Object.fromEntries(
+    SHIM_CONTENDERS.map((c) => {
+      const s = by(c);
+      return [
+        c,
+        {
+          reqPerSec: round(median(s.map((x) => x.reqPerSec)), 0),
+          p50: median(s.map((x) => x.p50)),
+          p99: median(s.map((x) => x.p99)),
+          errors: s.reduce((n, x) => n + x.errors + x.timeouts + x.non2xx, 0),
+          requests: s.reduce((n, x) => n + x.requests, 0),
+        },
+      ];
+    }),
+  ) as Record<ShimContender, { reqPerSec: number; p50: number; p99: number; errors: number; requests: number }>;
+  const rps = (c: ShimContender) => by(c).map((x) => x.reqPerSec);
+  const r3 = (r: { perRun: number[]; median: number }) => ({ perRun: r.perRun.map((x) => round(x, 3)), median: round(r.median, 3) });
+  const ratios = {
+    shimVsBare: r3(pairedRatios(rps('shim'), rps('bare'))),
+    shimVsDirect: r3(pairedRatios(rps('shim'), rps('direct'))),
+    bareVsDirect: r3(pairedRatios(rps('bare'), rps('direct'))),
+    shimP99OverBareMs: r3(pairedDiffs(by('shim').map((x) => x.p99), by('bare').map((x) => x.p99))),
+    shimP50OverBareMs: r3(pairedDiffs(by('shim').map((x) => x.p50), by('bare').map((x) => x.p50))),
+  };
+  const goal = {
+    text: `shim >= ${GOALS.shimVsBareThroughput}x bare throughput, 0 errors, p99 <= bare + ${GOALS.shimP99OverBareMs} ms`,
+    met:
+      ratios.shimVsBare.median >= GOALS.shimVsBareThroughput &&
+      medians.shim.errors === 0 &&
+      ratios.shimP99OverBareMs.median <= GOALS.shimP99OverBareMs,
+  };
+  return { medians, ratios, goal };
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2));
+  const started = new Date();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-migrate-bench-'));
+  const results: Record<string, unknown> = {
+    date: started.toISOString(),
+    commit: gitCommit(),
+    machine: machine(),
+    flags,
+  };
+  log(`sc-migrate bench ${started.toISOString()} on ${JSON.stringify(results['machine'])}; temp folder ${tmp}`);
+  try {
+    const out: string[] = [];
+    if (flags.only !== 'shim') {
+      log(`installing ${flags.packages.join(', ')} into ${tmp}/published ...`);
+      const corpora = [await publishedCorpus(path.join(tmp, 'published'), flags.packages), await heavyCorpus(path.join(tmp, 'heavy'), REPO, flags.copies)];
+      const cm: CorpusResult[] = [];
+      for (const c of corpora) cm.push(await codemodBench(c, flags, tmp));
+      results['codemod'] = { contenders: CONTENDERS, runs: flags.runs, corpora: cm };
+      out.push(
+        'Codemod/report (medians of ' + flags.runs + ' runs; ratios per run pair, then median)',
+        table(
+          ['corpus', 'files', 'MB', 'contender', 'wall ms', 'files/s', 'peak RSS MB', 'vs jscodeshift', 'vs read'],
+          cm.flatMap((c) =>
+            CONTENDERS.map((k) => [
+              c.name,
+              c.files,
+              round(c.bytes / 1e6, 1),
+              k,
+              c.medians[k].wallMs,
+              c.medians[k].filesPerSec,
+              c.medians[k].maxRssMb,
+              k === 'report' ? `${c.ratios.reportVsJscodeshift.median}x` : k === 'jscodeshift' ? '1x' : '-',
+              k === 'report' ? `${c.ratios.reportVsRead.median}x` : k === 'jscodeshift' ? `${c.ratios.jscodeshiftVsRead.median}x` : '1x',
+            ]),
+          ),
+        ),
+        ...cm.map((c) => `goal ${c.name}: ${c.goal.text}: ${c.goal.met ? 'MET' : 'MISSED'} (median ${c.ratios.reportVsJscodeshift.median}x; findings per run ${c.findings.join(', ')}; report counted ${c.reportFilesMatch ? 'the same' : 'a DIFFERENT number of'} files)`),
+        '',
+      );
+    }
+    if (flags.only !== 'codemod') {
+      log(`shim: ${flags.rounds} rounds x ${SHIM_CONTENDERS.length} contenders x ${flags.duration} s, ${flags.connections} connections`);
+      const run = await runShimBench({ duration: flags.duration, rounds: flags.rounds, connections: flags.connections, warmup: flags.quick ? 1 : 2, tmp, repo: REPO, log });
+      const summary = shimSummary(run.samples, flags.rounds);
+      results['shim'] = { pin: PIN, connections: flags.connections, duration: flags.duration, rounds: flags.rounds, ...run, ...summary };
+      out.push(
+        `Shim (${flags.rounds} rounds x ${flags.duration} s, ${flags.connections} connections; medians; ratios per round, then median)`,
+        table(
+          ['contender', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'requests', 'vs bare', 'vs direct'],
+          SHIM_CONTENDERS.map((c) => [
+            c,
+            summary.medians[c].reqPerSec,
+            summary.medians[c].p50,
+            summary.medians[c].p99,
+            summary.medians[c].errors,
+            summary.medians[c].requests,
+            c === 'shim' ? `${summary.ratios.shimVsBare.median}x` : c === 'bare' ? '1x' : '-',
+            c === 'shim' ? `${summary.ratios.shimVsDirect.median}x` : c === 'bare' ? `${summary.ratios.bareVsDirect.median}x` : '1x',
+          ]),
+        ),
+        `goal shim: ${summary.goal.text}: ${summary.goal.met ? 'MET' : 'MISSED'} (throughput ${summary.ratios.shimVsBare.median}x bare, p99 +${summary.ratios.shimP99OverBareMs.median} ms, errors ${summary.medians.shim.errors})`,
+        '',
+      );
+    }
+    results['finished'] = new Date().toISOString();
+    const file = path.join(REPO, 'bench', 'results.json');
+    fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`\n${out.join('\n')}\nwrote ${path.relative(process.cwd(), file)}\n`);
+  } finally {
+    if (flags.keep) log(`kept ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

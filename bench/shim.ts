@@ -1,0 +1,316 @@
+/**
+ * The shim benchmark: autocannon on 127.0.0.1 against three contenders that serve the same requests,
+ *
+ * - direct: the v2 stand-in itself (v2 paths and bodies);
+ * - bare:   a bare http-proxy pass-through with a keep-alive agent in front of it (v2 paths and bodies);
+ * - shim:   `sc-migrate proxy` (the CLI, as deployed: a process of its own, JSON logs to a file) pinned at
+ *           2020-06, so every down-migration applies (v1 paths and bodies, as a legacy client sends them).
+ *
+ * Every server is a child process; autocannon runs in this one. Rounds alternate the contenders' order.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MOCK_BASE_PATH, MOCK_TOKEN_PATH, V2_AUDIENCE } from './servers';
+import { rotate } from './stats';
+
+export type ShimContender = 'direct' | 'bare' | 'shim';
+export const SHIM_CONTENDERS: ShimContender[] = ['direct', 'bare', 'shim'];
+
+export const PIN = '2020-06';
+const V1_BASE = 'https://legacy.bench.test/api/';
+
+export interface ShimSample {
+  round: number;
+  contender: ShimContender;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** Connection errors and timeouts, and answers that were not 2xx. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+export interface ShimOptions {
+  /** Seconds per contender per round. */
+  duration: number;
+  rounds: number;
+  connections: number;
+  warmup: number;
+  tmp: string;
+  repo: string;
+  log: (line: string) => void;
+}
+
+export interface ShimRun {
+  samples: ShimSample[];
+  mix: Record<ShimContender, string[]>;
+  checks: string[];
+  /** Catalogue ids the proxy logged as applied during the run, with counts of log lines. */
+  changesApplied: Record<string, number>;
+  proxyLogLines: number;
+}
+
+interface Req {
+  method: 'GET' | 'PUT';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
+  const children: ChildProcess[] = [];
+  try {
+    const node = process.execPath;
+    const mockChild = spawn(node, [path.join(__dirname, 'servers.js'), 'mock'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(mockChild);
+    const mockPort = (await firstJsonLine<{ port: number }>(mockChild)).port;
+    const mockOrigin = `http://127.0.0.1:${mockPort}`;
+    const bareChild = spawn(node, [path.join(__dirname, 'servers.js'), 'bare', mockOrigin], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(bareChild);
+    const barePort = (await firstJsonLine<{ port: number }>(bareChild)).port;
+
+    const configFile = path.join(opts.tmp, 'shim-bench.config.json');
+    fs.writeFileSync(
+      configFile,
+      JSON.stringify({
+        environments: {
+          bench: {
+            v1: { baseUrl: V1_BASE, audience: V1_BASE },
+            v2: { baseUrl: `${mockOrigin}${MOCK_BASE_PATH}`, audience: V2_AUDIENCE },
+            authUrl: mockOrigin,
+          },
+        },
+      }),
+    );
+    const logFile = path.join(opts.tmp, 'shim-bench.proxy.log');
+    const logFd = fs.openSync(logFile, 'w');
+    const cli = path.join(opts.repo, 'dist', 'cli', 'main.js');
+    const proxyChild = spawn(node, [cli, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN], {
+      stdio: ['ignore', logFd, 'inherit'],
+    });
+    fs.closeSync(logFd);
+    children.push(proxyChild);
+    const proxyOrigin = await listeningAddress(logFile, proxyChild);
+
+    // State in the stand-in: interview A (open questions) and interview B (answered through to a result).
+    const v2 = await setUpInterviews(mockOrigin);
+    const v1Token = await json<{ access_token: string }>(proxyOrigin, 'POST', '/oauth/token', undefined, {
+      client_id: 'bench',
+      client_secret: 'bench',
+      audience: V1_BASE,
+      grant_type: 'client_credentials',
+    });
+    const mixes: Record<ShimContender, { origin: string; requests: Req[] }> = {
+      direct: { origin: mockOrigin, requests: mix(MOCK_BASE_PATH, v2.token, v2, false) },
+      bare: { origin: `http://127.0.0.1:${barePort}`, requests: mix(MOCK_BASE_PATH, v2.token, v2, false) },
+      shim: { origin: proxyOrigin, requests: mix('/api/', v1Token.access_token, v2, true) },
+    };
+    const checks = await checkMix(mixes);
+    for (const c of checks) opts.log(`  check: ${c}`);
+
+    const samples: ShimSample[] = [];
+    if (opts.warmup > 0) {
+      for (const c of SHIM_CONTENDERS) await cannon(mixes[c], opts.connections, opts.warmup);
+    }
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const c of rotate(SHIM_CONTENDERS, round)) {
+        const r = await cannon(mixes[c], opts.connections, opts.duration);
+        const sample: ShimSample = {
+          round,
+          contender: c,
+          requests: r.requests.total,
+          reqPerSec: r.requests.total / (r.duration || opts.duration),
+          p50: r.latency.p50,
+          p90: r.latency.p90,
+          p99: r.latency.p99,
+          max: r.latency.max,
+          errors: r.errors,
+          timeouts: r.timeouts,
+          non2xx: r.non2xx,
+        };
+        samples.push(sample);
+        opts.log(
+          `  shim round ${round + 1}/${opts.rounds} ${c.padEnd(6)} ${Math.round(sample.reqPerSec)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  errors ${sample.errors + sample.timeouts + sample.non2xx}`,
+        );
+      }
+    }
+    await stopAll(children);
+    const { changesApplied, lines } = readProxyLog(logFile);
+    return {
+      samples,
+      mix: Object.fromEntries(SHIM_CONTENDERS.map((c) => [c, mixes[c].requests.map((r) => `${r.method} ${r.path}${r.body ? ` ${r.body}` : ''}`)])) as Record<ShimContender, string[]>,
+      checks,
+      changesApplied,
+      proxyLogLines: lines,
+    };
+  } finally {
+    await stopAll(children);
+  }
+}
+
+interface Interviews {
+  token: string;
+  /** Interview with open questions, and one answered through to its result. */
+  open: string;
+  result: string;
+}
+
+/** The request mix: read the open questions, the interview, a result, and update the mode (a write with a body). */
+function mix(base: string, bearer: string, iv: Interviews, legacy: boolean): Req[] {
+  const auth = { authorization: `Bearer ${bearer}` };
+  // A legacy client still sends the old mode name and the removed interview_mode flag; a v2 client does not.
+  const modeBody = legacy ? { mode: 'complaint', interview_mode: 'legacy' } : { mode: 'input' };
+  return [
+    { method: 'GET', path: `${base}questions/?interview=${iv.open}`, headers: auth },
+    { method: 'GET', path: `${base}interviews/${iv.open}/`, headers: auth },
+    { method: 'GET', path: `${base}results/${iv.result}/`, headers: auth },
+    { method: 'PUT', path: `${base}interviews/${iv.open}/`, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(modeBody) },
+  ];
+}
+
+async function setUpInterviews(origin: string): Promise<Interviews> {
+  const { access_token: token } = await json<{ access_token: string }>(origin, 'POST', MOCK_TOKEN_PATH, undefined, {
+    client_id: 'bench',
+    client_secret: 'bench',
+    audience: V2_AUDIENCE,
+    grant_type: 'client_credentials',
+  });
+  const p = (rest: string) => `${MOCK_BASE_PATH}${rest}`;
+  const start = async () => {
+    const iv = await json<{ token: string }>(origin, 'POST', p('interviews/anonymous/'), token, { profile: { age: 35 } });
+    await json(origin, 'POST', p('complaints/'), token, { interview: iv.token, text: 'headache' });
+    const upd = await json<{ _links: { next?: string } }>(origin, 'PUT', p(`interviews/${iv.token}/`), token, { mode: 'input' });
+    return { id: iv.token, next: upd._links.next };
+  };
+  const open = await start();
+  const done = await start();
+  let next = done.next;
+  for (let i = 0; next && next.includes('/questions/') && i < 50; i++) {
+    const qPath = new URL(next).pathname;
+    const q = await json<{ type: string; options: { token: string }[] }>(origin, 'GET', qPath, token);
+    const answer = { token: q.options[0]!.token, extra: q.type === 'D' ? '24' : '' };
+    next = (await json<{ _links: { next?: string } }>(origin, 'PUT', qPath, token, answer))._links.next;
+  }
+  if (!next || !next.includes('/results/')) throw new Error('the stand-in gave no result link');
+  const result = new URL(next).pathname.split('/').filter(Boolean).pop()!;
+  return { token, open: open.id, result };
+}
+
+/** Each request of each mix once: 2xx everywhere, and the shim's answers carry its down-migrations. */
+async function checkMix(mixes: Record<ShimContender, { origin: string; requests: Req[] }>): Promise<string[]> {
+  const out: string[] = [];
+  for (const c of SHIM_CONTENDERS) {
+    const bodies: unknown[] = [];
+    for (const r of mixes[c].requests) {
+      const res = await fetch(`${mixes[c].origin}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
+      if (res.status < 200 || res.status > 299) throw new Error(`${c}: ${r.method} ${r.path} answered ${res.status}: ${await res.text()}`);
+      bodies.push(await res.json());
+    }
+    const [questions, interview, result] = bodies as [Record<string, unknown>[], Record<string, unknown>, Record<string, unknown>];
+    const v1 = 'preselected' in questions[0]! && 'advice' in result && interview['mode'] === 'complaint' && 'interview_mode' in interview;
+    if (c === 'shim' && !v1) throw new Error(`shim: answers are not in v1 shape: ${JSON.stringify({ questions: questions[0], interview, result })}`);
+    if (c !== 'shim' && v1) throw new Error(`${c}: answers unexpectedly in v1 shape`);
+    out.push(`${c}: ${mixes[c].requests.length} requests answered 2xx; ${c === 'shim' ? 'v1 shape (preselected, advice, mode complaint, interview_mode restored)' : 'v2 shape'}`);
+  }
+  return out;
+}
+
+async function json<T = unknown>(origin: string, method: string, p: string, bearer?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${origin}${p}`, {
+    method,
+    headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${p}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+function cannon(target: { origin: string; requests: Req[] }, connections: number, duration: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: target.origin,
+        connections,
+        duration,
+        pipelining: 1,
+        requests: target.requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) })),
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+function firstJsonLine<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const onData = (chunk: Buffer) => {
+      buf += chunk.toString('utf8');
+      const nl = buf.indexOf('\n');
+      if (nl === -1) return;
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      try {
+        resolve(JSON.parse(buf.slice(0, nl)) as T);
+      } catch (err) {
+        reject(err as Error);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+  });
+}
+
+/** The proxy's address, from its 'listening' log line. */
+async function listeningAddress(logFile: string, child: ChildProcess): Promise<string> {
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 200; i++) {
+    for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const rec = JSON.parse(line) as { msg?: string; address?: string };
+      if (rec.msg === 'listening' && rec.address) return rec.address;
+    }
+    if (exited) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('sc-migrate proxy did not start');
+}
+
+function readProxyLog(logFile: string): { changesApplied: Record<string, number>; lines: number } {
+  const changesApplied: Record<string, number> = {};
+  let lines = 0;
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"msg":"request"')) continue;
+    lines++;
+    const rec = JSON.parse(line) as { changesApplied?: string[] };
+    for (const id of rec.changesApplied ?? []) changesApplied[id] = (changesApplied[id] ?? 0) + 1;
+  }
+  return { changesApplied, lines };
+}
+
+async function stopAll(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const timer = setTimeout(() => {
+            c.kill('SIGKILL');
+          }, 5000);
+          c.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
+  children.length = 0;
+}
