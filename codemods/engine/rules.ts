@@ -283,6 +283,15 @@ function interfaceMembers(
 
 export { interfaceMembers };
 
+/**
+ * The access that replaces a moved read: `.triage`, or `._links?.msg` — a new intermediate object is read
+ * with `?.`, so the rewrite never throws where the old read gave undefined (and type-checks where the
+ * client declares it optional).
+ */
+function movedAccess(to: JsonPath, optionalStart: boolean): string {
+  return to.map((seg, i) => (i === 0 ? (optionalStart ? '?.' : '.') : '?.') + seg).join('');
+}
+
 export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change, rule) => {
   const field = rule.from[rule.from.length - 1]!;
   const fromParent = rule.from.slice(0, -1);
@@ -301,7 +310,7 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
           optional = optional || !!base.optional;
           base = base.object;
         }
-        const text = rule.to.map((seg, i) => (optional && i === 0 ? '?.' : '.') + seg).join('');
+        const text = movedAccess(rule.to, optional);
         ctx.fix(change, base.end, path.node.end, text, `\`${rule.from.join('.')}\` read as \`${rule.to.join('.')}\``, path.node);
         return;
       }
@@ -315,7 +324,7 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
     if (!tie || tie.resource !== rule.resource || tie.role === 'request' || !pathMatches(fromParent, tie.path)) return;
     if (tie.via === 'flow' && opMatches(tie)) {
       const objEnd = path.node.object.end;
-      const text = rule.to.map((seg, i) => (path.node.optional && i === 0 ? '?.' : '.') + seg).join('');
+      const text = movedAccess(rule.to, !!path.node.optional);
       ctx.fix(change, objEnd, path.node.end, text, `\`${rule.from.join('.')}\` read as \`${rule.to.join('.')}\``, path.node);
     } else if (tie.via !== 'flow' && tie.role === 'body' && tie.path.length === 0 && tie.op === undefined && rule.operations) {
       // Only a name or type ties it: the operation is unknown, so a person decides.

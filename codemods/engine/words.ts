@@ -56,7 +56,11 @@ export function typeNameTie(name: string): (NounTie & { role: 'request' | 'respo
     rest.some((x) => RESPONSE_WORDS.has(x)) ? 'response' : rest.some((x) => REQUEST_WORDS.has(x)) ? 'request' : 'response';
   for (let i = w.length - 1; i >= 0; i--) {
     const t = nounTie(w.slice(0, i + 1).join('_'));
-    if (t) return { ...t, role: role(w.filter((_, k) => k !== i)) };
+    if (!t) continue;
+    // `TriageResult`, `ResultResponse`, `ComplaintBody` model the resource; `ResultCardProps` does not.
+    const after = w.slice(i + 1);
+    if (!after.every((x) => REPRESENTATION_WORDS.has(x) || REQUEST_WORDS.has(x) || RESPONSE_WORDS.has(x))) return null;
+    return { ...t, role: role(w.filter((_, k) => k !== i)) };
   }
   // `ModeUpdateBody`: an enumerated field names the resource it belongs to.
   for (const { rule } of [...rulesOfKind('value-renamed'), ...rulesOfKind('value-removed')]) {
@@ -65,6 +69,9 @@ export function typeNameTie(name: string): (NounTie & { role: 'request' | 'respo
   }
   return null;
 }
+
+/** Words that may follow the noun in the name of a type that still models the resource itself. */
+const REPRESENTATION_WORDS = new Set(['dto', 'data', 'json', 'model', 'type', 'v1', 'v2', 'api', 'raw', 'record', 'entity', 'object', 'shape', 'schema', 'item', 'items', 'list']);
 
 /** Words that mark a type as received, whatever else it says (`ModeUpdateResponse`). */
 const RESPONSE_WORDS = new Set(['response', 'res', 'reply', 'resp']);
