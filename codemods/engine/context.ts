@@ -55,6 +55,9 @@ const ITEM_CALLBACKS = new Set(['map', 'filter', 'forEach', 'find', 'findLast', 
 /** Calls whose results are never this API's data, whatever the variable is called. */
 const FOREIGN_CALLS = new Set(['exec', 'match', 'matchAll', 'getContext', 'useContext', 'createContext', 'test', 'querySelector']);
 
+/** `sc-migrate-disable-next-line id, id -- reason` or `sc-migrate-disable-line …` (ids optional). */
+const DIRECTIVE = /^\s*sc-migrate-disable-(next-line|line)(?:\s+((?:(?!--)[^\n])*))?(?:--.*)?\s*$/s;
+
 /** The nearest ancestor path that holds a node (ast-types also has paths for the arrays in between). */
 export function parentOf(path: Path): Path | null {
   let p = path.parentPath as Path | null;
@@ -70,6 +73,8 @@ export class FileContext {
   /** Nodes a rule has rewritten or reported, so that another rule leaves them alone. */
   readonly claimed = new Set<Node>();
   private readonly markers: { anchor: number; indent: string; text: string }[] = [];
+  /** Lines a `sc-migrate-disable-…` comment covers, with the change ids it names (empty: all). */
+  private directives: Map<number, Set<string>> | null = null;
   /** Manual sites already recorded (change, offset, message), so two routes to one site report it once. */
   private readonly manualKeys = new Set<string>();
   /** Properties to delete, per object literal; ranges are computed together so neighbours combine. */
@@ -115,7 +120,32 @@ export class FileContext {
   // ---------------------------------------------------------------- findings and edits
 
   /** Record an automatic fix: replace [start, end) by `text`. Returns false when another fix holds the range. */
+  /**
+   * Whether a person has acknowledged this change on this line with a directive comment, ESLint style:
+   * `// sc-migrate-disable-next-line token-audience -- read from the environment, always a v2 audience`
+   * on the line above, or `// sc-migrate-disable-line …` at its end. Without ids it covers every change.
+   */
+  suppressed(changeId: string, offset: number): boolean {
+    if (!this.directives) {
+      this.directives = new Map();
+      const file = this.root.get().node as { comments?: Node[] };
+      for (const c of file.comments ?? []) {
+        const m = DIRECTIVE.exec(String(c.value));
+        if (!m || !c.loc) continue;
+        const line = m[1] === 'next-line' ? c.loc.end.line + 1 : c.loc.start.line;
+        const ids = (m[2] ?? '').split(/[\s,]+/).filter(Boolean);
+        const set = this.directives.get(line) ?? new Set<string>();
+        if (ids.length === 0) set.add('*');
+        for (const id of ids) set.add(id);
+        this.directives.set(line, set);
+      }
+    }
+    const set = this.directives.get(this.lines.lineCol(offset).line);
+    return !!set && (set.has('*') || set.has(changeId));
+  }
+
   fix(change: Change, start: number, end: number, text: string, message: string, site: Node = null): boolean {
+    if (this.suppressed(change.id, start)) return false;
     if (!this.edits.add({ start, end, text })) return false;
     if (site) this.claimed.add(site);
     this.findings.push({ ...this.range(start, end), change: change.id, fix: 'auto', message, replacement: text });
@@ -133,7 +163,7 @@ export class FileContext {
   deleteProperty(change: Change, objPath: Path, index: number, message: string): void {
     const obj = objPath.node;
     const prop = obj.properties[index];
-    if (this.claimed.has(prop)) return;
+    if (this.claimed.has(prop) || this.suppressed(change.id, prop.start)) return;
     this.claimed.add(prop);
     const set = this.deletions.get(obj) ?? new Set<number>();
     set.add(index);
@@ -192,7 +222,7 @@ export class FileContext {
   /** Record a site that needs a person; a marker comment goes above its statement. */
   manual(change: Change, path: Path, message: string, site: Node = path.node): void {
     const key = `${change.id}\u0000${site.start}\u0000${message}`;
-    if (this.manualKeys.has(key)) return;
+    if (this.manualKeys.has(key) || this.suppressed(change.id, site.start)) return;
     this.manualKeys.add(key);
     this.findings.push({ ...this.range(site.start, site.end), change: change.id, fix: 'manual', message });
     this.claimed.add(site);

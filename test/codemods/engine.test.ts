@@ -58,3 +58,34 @@ describe('migrateSource', () => {
     expect(r.findings).toHaveLength(1);
   });
 });
+
+describe('directives: a person acknowledges a reviewed site', () => {
+  it('sc-migrate-disable-next-line <id> silences that change on the next line only, and adds no marker', () => {
+    const source = [
+      'export function body(clientId, clientSecret) {',
+      '  // sc-migrate-disable-next-line token-audience -- SC_AUDIENCE is set to the v2 audience in every environment',
+      "  const a = { client_id: clientId, client_secret: clientSecret, audience: process.env.SC_AUDIENCE, grant_type: 'client_credentials' };",
+      "  const b = { client_id: clientId, client_secret: clientSecret, audience: process.env.OTHER, grant_type: 'client_credentials' };",
+      '  return [a, b];',
+      '}',
+      '',
+    ].join('\n');
+    const { output, findings } = migrate(source);
+    expect(findings.map((f) => `${f.line}:${f.change}`)).toEqual(['4:token-audience']);
+    expect(output.match(/TODO\(sc-migrate\/token-audience\)/g)).toHaveLength(1);
+  });
+
+  it('names only the changes it lists; without ids it covers every change; -line works at the end of a line', () => {
+    const source = [
+      "// sc-migrate-disable-next-line base-url",
+      "const a = ['https://sandbox.buoyhealth.com/api/', result.advice];",
+      '// sc-migrate-disable-next-line',
+      "const b = ['https://sandbox.buoyhealth.com/api/', result.advice];",
+      "const c = 'https://sandbox.buoyhealth.com/api/'; // sc-migrate-disable-line base-url -- a fixture of our own tests",
+      '',
+    ].join('\n');
+    const { output, findings } = migrate(source);
+    expect(findings.map((f) => `${f.line}:${f.change}`)).toEqual(['2:result-advice-test-removed']);
+    expect(output.split('\n').filter((l) => l.includes('https://sandbox.buoyhealth.com/api/'))).toHaveLength(3);
+  });
+});
