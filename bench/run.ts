@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --quick] [--only codemod|shim] [--runs N] [--rounds N] [--duration S] [--copies N]`
+ * `npm run bench [-- --quick] [--only codemod|shim] [--runs N] [--rounds N] [--duration S] [--copies N]
+ *   [--connections N] [--packages a,b] [--keep] [--cpu-prof DIR]` (`--cpu-prof`: profile of the proxy process)
  *
  * Codemod/report: `sc-migrate report --format json` against two baselines on the same file list, each contender
  * in a child process of its own, alternating, several runs; medians and per-run ratios. Shim: autocannon against
@@ -14,6 +15,9 @@ import * as path from 'node:path';
 import type { ContenderKind, ContenderResult } from './contender';
 import { heavyCorpus, publishedCorpus, PUBLISHED_PACKAGES, type Corpus } from './corpus';
 import { PIN, runShimBench, SHIM_CONTENDERS, type ShimContender, type ShimSample } from './shim';
+import { scan } from '../cli/pipeline';
+import { makeScanner } from '../codemods/engine';
+import { loadConfig } from '../config';
 import { median, pairedDiffs, pairedRatios, rotate, round, table } from './stats';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -36,6 +40,7 @@ interface Flags {
   copies: number;
   packages: string[];
   keep: boolean;
+  cpuProf?: string;
 }
 
 function parseFlags(argv: string[]): Flags {
@@ -66,6 +71,7 @@ function parseFlags(argv: string[]): Flags {
     copies: num('--copies', quick ? 20 : 120),
     packages,
     keep: argv.includes('--keep'),
+    cpuProf: value('--cpu-prof') ? path.resolve(value('--cpu-prof')!) : undefined,
   };
 }
 
@@ -125,7 +131,20 @@ interface CorpusResult {
     jscodeshiftVsRead: { perRun: number[]; median: number };
   };
   findings: number[];
+  /** Outside the timed runs: files the pre-scan passes, and files the engine parsed (those plus their importers). */
+  preScanPassed: number;
+  engineParsed: number;
   goal: { text: string; met: boolean };
+}
+
+/** What the report did with the corpus, outside the timed runs: how many files passed the pre-scan and were parsed. */
+async function pipelineShape(corpus: Corpus): Promise<{ preScanPassed: number; engineParsed: number }> {
+  const { config } = loadConfig({ configPath: corpus.job.config, cwd: corpus.job.cwd, roots: corpus.job.roots });
+  const scanner = makeScanner(config);
+  let preScanPassed = 0;
+  for (const f of corpus.job.files) if (scanner(fs.readFileSync(f, 'utf8'))) preScanPassed++;
+  const result = await scan({ roots: corpus.job.roots, config, types: 'auto', cwd: corpus.job.cwd });
+  return { preScanPassed, engineParsed: result.outcomes.length };
 }
 
 async function codemodBench(corpus: Corpus, flags: Flags, tmp: string): Promise<CorpusResult> {
@@ -176,6 +195,7 @@ async function codemodBench(corpus: Corpus, flags: Flags, tmp: string): Promise<
     medians,
     ratios,
     findings,
+    ...(await pipelineShape(corpus)),
     goal,
   };
 }
@@ -193,10 +213,15 @@ function shimSummary(samples: ShimSample[], rounds: number) {
           p99: median(s.map((x) => x.p99)),
           errors: s.reduce((n, x) => n + x.errors + x.timeouts + x.non2xx, 0),
           requests: s.reduce((n, x) => n + x.requests, 0),
+          cpuUsPerRequest: {
+            autocannon: median(s.map((x) => x.cpuUsPerRequest.autocannon ?? Number.NaN)),
+            mock: median(s.map((x) => x.cpuUsPerRequest.mock ?? Number.NaN)),
+            proxy: c === 'direct' ? null : median(s.map((x) => x.cpuUsPerRequest[c] ?? Number.NaN)),
+          },
         },
       ];
     }),
-  ) as Record<ShimContender, { reqPerSec: number; p50: number; p99: number; errors: number; requests: number }>;
+  ) as Record<ShimContender, { reqPerSec: number; p50: number; p99: number; errors: number; requests: number; cpuUsPerRequest: { autocannon: number; mock: number; proxy: number | null } }>;
   const rps = (c: ShimContender) => by(c).map((x) => x.reqPerSec);
   const r3 = (r: { perRun: number[]; median: number }) => ({ perRun: r.perRun.map((x) => round(x, 3)), median: round(r.median, 3) });
   const ratios = {
@@ -253,19 +278,19 @@ async function main(): Promise<void> {
             ]),
           ),
         ),
-        ...cm.map((c) => `goal ${c.name}: ${c.goal.text}: ${c.goal.met ? 'MET' : 'MISSED'} (median ${c.ratios.reportVsJscodeshift.median}x; findings per run ${c.findings.join(', ')}; report counted ${c.reportFilesMatch ? 'the same' : 'a DIFFERENT number of'} files)`),
+        ...cm.map((c) => `goal ${c.name}: ${c.goal.text}: ${c.goal.met ? 'MET' : 'MISSED'} (median ${c.ratios.reportVsJscodeshift.median}x; findings per run ${c.findings.join(', ')}; report counted ${c.reportFilesMatch ? 'the same' : 'a DIFFERENT number of'} files; ${c.preScanPassed} passed the pre-scan, ${c.engineParsed} parsed by the engine)`),
         '',
       );
     }
     if (flags.only !== 'codemod') {
       log(`shim: ${flags.rounds} rounds x ${SHIM_CONTENDERS.length} contenders x ${flags.duration} s, ${flags.connections} connections`);
-      const run = await runShimBench({ duration: flags.duration, rounds: flags.rounds, connections: flags.connections, warmup: flags.quick ? 1 : 2, tmp, repo: REPO, log });
+      const run = await runShimBench({ duration: flags.duration, rounds: flags.rounds, connections: flags.connections, warmup: flags.quick ? 1 : 2, cpuProf: flags.cpuProf, tmp, repo: REPO, log });
       const summary = shimSummary(run.samples, flags.rounds);
       results['shim'] = { pin: PIN, connections: flags.connections, duration: flags.duration, rounds: flags.rounds, ...run, ...summary };
       out.push(
         `Shim (${flags.rounds} rounds x ${flags.duration} s, ${flags.connections} connections; medians; ratios per round, then median)`,
         table(
-          ['contender', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'requests', 'vs bare', 'vs direct'],
+          ['contender', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'requests', 'vs bare', 'vs direct', 'proxy CPU µs/req', 'stand-in CPU µs/req'],
           SHIM_CONTENDERS.map((c) => [
             c,
             summary.medians[c].reqPerSec,
@@ -275,6 +300,8 @@ async function main(): Promise<void> {
             summary.medians[c].requests,
             c === 'shim' ? `${summary.ratios.shimVsBare.median}x` : c === 'bare' ? '1x' : '-',
             c === 'shim' ? `${summary.ratios.shimVsDirect.median}x` : c === 'bare' ? `${summary.ratios.bareVsDirect.median}x` : '1x',
+            summary.medians[c].cpuUsPerRequest.proxy === null ? '-' : String(summary.medians[c].cpuUsPerRequest.proxy),
+            String(summary.medians[c].cpuUsPerRequest.mock),
           ]),
         ),
         `goal shim: ${summary.goal.text}: ${summary.goal.met ? 'MET' : 'MISSED'} (throughput ${summary.ratios.shimVsBare.median}x bare, p99 +${summary.ratios.shimP99OverBareMs.median} ms, errors ${summary.medians.shim.errors})`,

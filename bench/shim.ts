@@ -34,6 +34,8 @@ export interface ShimSample {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** CPU time per request (µs) of each process during the sample (Linux /proc; null elsewhere). */
+  cpuUsPerRequest: { autocannon: number | null; mock: number | null; bare: number | null; shim: number | null };
 }
 
 export interface ShimOptions {
@@ -42,6 +44,8 @@ export interface ShimOptions {
   rounds: number;
   connections: number;
   warmup: number;
+  /** Folder for a CPU profile of the proxy process (`node --cpu-prof`), or none. */
+  cpuProf?: string;
   tmp: string;
   repo: string;
   log: (line: string) => void;
@@ -91,7 +95,8 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
     const logFile = path.join(opts.tmp, 'shim-bench.proxy.log');
     const logFd = fs.openSync(logFile, 'w');
     const cli = path.join(opts.repo, 'dist', 'cli', 'main.js');
-    const proxyChild = spawn(node, [cli, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN], {
+    const profArgs = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : [];
+    const proxyChild = spawn(node, [...profArgs, cli, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN], {
       stdio: ['ignore', logFd, 'inherit'],
     });
     fs.closeSync(logFd);
@@ -120,7 +125,15 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
     }
     for (let round = 0; round < opts.rounds; round++) {
       for (const c of rotate(SHIM_CONTENDERS, round)) {
+        const pids = { mock: mockChild.pid, bare: bareChild.pid, shim: proxyChild.pid };
+        const before = { self: process.cpuUsage(), mock: procCpuMs(pids.mock), bare: procCpuMs(pids.bare), shim: procCpuMs(pids.shim) };
         const r = await cannon(mixes[c], opts.connections, opts.duration);
+        const self = process.cpuUsage(before.self);
+        const n = Math.max(1, r.requests.total);
+        const per = (pid: number | undefined, was: number | null) => {
+          const now = procCpuMs(pid);
+          return now === null || was === null ? null : Math.round(((now - was) * 1000) / n);
+        };
         const sample: ShimSample = {
           round,
           contender: c,
@@ -133,10 +146,16 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
           errors: r.errors,
           timeouts: r.timeouts,
           non2xx: r.non2xx,
+          cpuUsPerRequest: {
+            autocannon: Math.round((self.user + self.system) / n),
+            mock: per(pids.mock, before.mock),
+            bare: per(pids.bare, before.bare),
+            shim: per(pids.shim, before.shim),
+          },
         };
         samples.push(sample);
         opts.log(
-          `  shim round ${round + 1}/${opts.rounds} ${c.padEnd(6)} ${Math.round(sample.reqPerSec)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  errors ${sample.errors + sample.timeouts + sample.non2xx}`,
+          `  shim round ${round + 1}/${opts.rounds} ${c.padEnd(6)} ${Math.round(sample.reqPerSec)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  errors ${sample.errors + sample.timeouts + sample.non2xx}  CPU µs/req ${JSON.stringify(sample.cpuUsPerRequest)}`,
         );
       }
     }
@@ -153,6 +172,20 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
     await stopAll(children);
   }
 }
+
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux), or null. */
+function procCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the command name), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
 
 interface Interviews {
   token: string;
