@@ -4,16 +4,25 @@ import { api } from '../catalogue';
 import { shimTransforms } from './transforms';
 
 /**
- * Log paths pino censors, built from the catalogue's list of secrets. The proxy never logs headers or bodies;
- * this is the second line of defence should a field ever carry one.
+ * Log paths pino censors, built from the catalogue's list of secrets. The proxy never logs headers or bodies:
+ * its lines are flat objects built from an allowlist of fields (route, method, path without query, statuses,
+ * timings, change ids) and fixed error texts. Redaction is the second line of defence: secret fields at the
+ * top level and one level down (`body.client_secret`), and the same for a `headers` object. Two levels down
+ * (`*.*.client_secret`) guards nesting no line has and costs a tree walk per line (measured with the
+ * benchmark: together with synchronous writes, about a fifth of the proxy's CPU per request).
  */
 export function redactPaths(): string[] {
   const paths: string[] = [];
-  for (const field of api.secrets.bodyFields) paths.push(field, `*.${field}`, `*.*.${field}`);
+  for (const field of api.secrets.bodyFields) paths.push(field, `*.${field}`);
   for (const header of api.secrets.headers) paths.push(`headers["${header}"]`, `*.headers["${header}"]`);
   return paths;
 }
 
+/**
+ * The proxy's logger: JSON lines, secrets redacted. Lines go out asynchronously in batches (a synchronous
+ * write per request costs more than the request's translation); shim/run.ts flushes them when the proxy
+ * stops, and pino flushes its own destination when the process exits.
+ */
 export function createLogger(destination?: DestinationStream, level = 'info'): Logger {
   return pino(
     {
@@ -22,7 +31,7 @@ export function createLogger(destination?: DestinationStream, level = 'info'): L
       redact: { paths: redactPaths(), censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    destination ?? pino.destination(1),
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 
