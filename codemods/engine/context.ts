@@ -885,9 +885,4 @@ export class FileContext {
       });
     return found;
   }
-
-  /** Words of an identifier, exposed for rules. */
-  words(name: string): string[] {
-    return words(name);
-  }
 }

@@ -281,8 +281,6 @@ function interfaceMembers(
   });
 }
 
-export { interfaceMembers };
-
 /**
  * The access that replaces a moved read: `.triage`, or `._links?.msg` — a new intermediate object is read
  * with `?.`, so the rewrite never throws where the old read gave undefined (and type-checks where the
