@@ -4,7 +4,7 @@
  * change module; none writes them itself.
  *
  * Where the spec leaves a fact out ("not shown"), the value here is an assumption taken from the service's
- * public v2 docs (shared/spec/public-facts.md) and is marked `assumption` so the docs can list it.
+ * public v2 docs (docs/spec/public-facts.md) and is marked `assumption` so the docs can list it.
  */
 
 export type ResourceName = 'interview' | 'complaint' | 'intent' | 'question' | 'result';

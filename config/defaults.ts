@@ -2,7 +2,7 @@ import type { Config } from './types';
 
 /**
  * Built-in environments: the service's public hosts from its v2 migration guide
- * (shared/spec/public-facts.md). The spec itself names no host ("{base_url}", "{auth_url}"), so every value
+ * (docs/spec/public-facts.md). The spec itself names no host ("{base_url}", "{auth_url}"), so every value
  * here is an assumption that a config file replaces. The v1 audience is not published; the spec says it was
  * "based on the old shared host and path /api/", so the v1 base address stands in for it.
  */

@@ -28,7 +28,7 @@ const REQUIRED: Record<string, string | null> = {
   'complaint-next-links': null,
 };
 
-const SPEC = fs.readFileSync(path.join(__dirname, '../../../shared/spec/symptom-checker-api-v2.md'), 'utf8');
+const SPEC = fs.readFileSync(path.join(__dirname, '../../docs/spec/symptom-checker-api-v2.md'), 'utf8');
 const normalize = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describe('change catalogue', () => {
