@@ -1,4 +1,6 @@
 import type { Config } from '../config';
+import type { Edit } from './engine/edits';
+import type { ProjectFacts } from './engine/ties/project';
 
 /** One site that v2 affects, found in one file. Lines and columns are 1-based. */
 export interface Finding {
@@ -23,12 +25,16 @@ export interface MigrateOptions {
   only?: readonly string[];
   /** Add `TODO(sc-migrate/<id>)` markers above manual sites (default true). */
   markers?: boolean;
+  /** What the other files of the run tell this one (constants they export, uses of this file's exports). */
+  project?: ProjectFacts;
 }
 
 export interface MigrateResult {
   /** The migrated source (equal to the input when nothing changed). */
   output: string;
   findings: Finding[];
+  /** The text edits that turn the input into `output`, sorted by position (offsets into the input). */
+  edits?: Edit[];
 }
 
 /** A file the parser could not read. The caller leaves the file untouched and reports it. */

@@ -49,6 +49,11 @@ export class EditSet {
     return this.add(edit);
   }
 
+  /** The edits taken, sorted by position. */
+  list(): Edit[] {
+    return [...this.edits];
+  }
+
   get size(): number {
     return this.edits.length;
   }

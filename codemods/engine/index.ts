@@ -1,8 +1,9 @@
 import { selectChanges, type Rule, type RuleKind } from '../../catalogue';
 import type { MigrateOptions, MigrateResult } from '../types';
-import { FileContext } from './context';
+import { FileContext } from './file';
 import { jscodeshiftFor, parse } from './parse';
 import { KIND_ORDER, implementations, type RuleImpl } from './rules';
+import { noProject } from './ties/project';
 
 export { makeScanner, scanNeedles } from './scan';
 export { parserFor, SOURCE_EXTENSIONS } from './parse';
@@ -13,10 +14,17 @@ export { parserFor, SOURCE_EXTENSIONS } from './parse';
  * Throws ParseError when the text does not parse; the caller must then leave the file as it is.
  */
 export function migrateSource(source: string, options: MigrateOptions): MigrateResult {
+  const ctx = analyzeSource(source, options);
+  const { output, findings, edits } = ctx.finish(options.markers ?? true);
+  return { output, findings, edits };
+}
+
+/** Parse and run every rule; the context holds what they recorded (and what the file tells other files). */
+export function analyzeSource(source: string, options: MigrateOptions): FileContext {
   const j = jscodeshiftFor(options.filePath);
   const root = parse(j, source, options.filePath);
   const changes = selectChanges(options.only);
-  const ctx = new FileContext(j, root, source, options.config, changes);
+  const ctx = new FileContext(j, root, source, options.config, changes, options.filePath, options.project ?? noProject);
   for (const kind of KIND_ORDER) {
     const impl = implementations[kind] as RuleImpl<RuleKind> | undefined;
     if (!impl) continue;
@@ -26,7 +34,5 @@ export function migrateSource(source: string, options: MigrateOptions): MigrateR
       }
     }
   }
-  const output = ctx.output(options.markers ?? true);
-  const findings = [...ctx.findings].sort((a, b) => a.line - b.line || a.column - b.column || a.change.localeCompare(b.change));
-  return { output, findings };
+  return ctx;
 }

@@ -1,0 +1,277 @@
+import type { Collection, JSCodeshift } from 'jscodeshift';
+import type { Change } from '../../catalogue';
+import type { Config } from '../../config';
+import { UrlMapper, parseBase } from '../../config/urls';
+import { COMMENTS, markerEdits, type MarkerRequest } from '../markers';
+import type { Finding } from '../types';
+import { parentOf, type Node, type Path } from './ast';
+import { EditSet, LineIndex, type Edit } from './edits';
+import type { ApiCall, Tie } from './ties/tie';
+import type { ProjectFacts } from './ties/project';
+
+/** `sc-migrate-disable-next-line id, id -- reason` or `sc-migrate-disable-line …` (ids optional). */
+const DIRECTIVE = /^\s*sc-migrate-disable-(next-line|line)(?:\s+((?:(?!--)[^\n])*))?(?:--.*)?\s*$/s;
+
+/** A finding with the offsets of its site, kept until the final text is known. */
+interface Site {
+  finding: Finding;
+  start: number;
+  end: number;
+  /** The deletion this finding is (its site is inside its own deletion range). */
+  deletion?: boolean;
+  marker?: MarkerRequest;
+}
+
+/**
+ * One file under migration: its parse, the edits and findings rules record, and the memo tables the ties
+ * (codemods/engine/ties/) share. Rules never edit text directly; they call `fix`, `deleteProperty` or
+ * `manual`, and `finish` turns what they recorded into the final text, with markers computed on it.
+ */
+export class FileContext {
+  readonly lines: LineIndex;
+  readonly mapper: UrlMapper;
+  /** Hosts of every configured environment (v1, v2, token service): URLs on them are this API's. */
+  readonly apiHosts: string[];
+  /** Nodes a rule has rewritten or reported, so that another rule leaves them alone. */
+  readonly claimed = new Set<Node>();
+  private readonly edits = new EditSet();
+  private readonly sites: Site[] = [];
+  private directives: Map<number, Set<string>> | null = null;
+  private readonly manualKeys = new Set<string>();
+  /** Properties to delete, per object literal; ranges are computed together so neighbours combine. */
+  private readonly deletions = new Map<Node, Set<number>>();
+  private index: Map<string, Path[]> | null = null;
+
+  // Memo tables of the ties (one entry per node).
+  readonly tieMemo = new Map<Node, Tie | null>();
+  readonly returnMemo = new Map<Node, Tie | null>();
+  readonly callMemo = new Map<Node, ApiCall | null>();
+  readonly paramTies = new Map<Node, Tie>();
+  readonly ownedMemo = new Map<Node, boolean>();
+
+  constructor(
+    readonly j: JSCodeshift,
+    readonly root: Collection,
+    readonly source: string,
+    readonly config: Config,
+    readonly changes: readonly Change[],
+    readonly filePath: string,
+    readonly project: ProjectFacts,
+  ) {
+    this.lines = new LineIndex(source);
+    this.mapper = new UrlMapper(config);
+    this.apiHosts = Object.values(config.environments).flatMap((e) => [
+      parseBase(e.v1.baseUrl).host,
+      parseBase(e.v2.baseUrl).host,
+      parseBase(e.authUrl).host,
+    ]);
+  }
+
+  /** Every node of the given exact types, in document order within each type. One traversal per file. */
+  nodesOf(...types: string[]): Path[] {
+    if (!this.index) {
+      const index = new Map<string, Path[]>();
+      this.root.find(this.j.Node).forEach((p: Path) => {
+        const list = index.get(p.node.type);
+        if (list) list.push(p);
+        else index.set(p.node.type, [p]);
+      });
+      this.index = index;
+    }
+    if (types.length === 1) return this.index.get(types[0]!) ?? [];
+    return types.flatMap((t) => this.index!.get(t) ?? []);
+  }
+
+  hasChange(id: string): boolean {
+    return this.changes.some((c) => c.id === id);
+  }
+
+  /**
+   * Whether a person has acknowledged this change on this line with a directive comment, ESLint style:
+   * `// sc-migrate-disable-next-line token-audience -- read from the environment, always a v2 audience`
+   * on the line above, or `// sc-migrate-disable-line …` at its end. Without ids it covers every change.
+   */
+  suppressed(changeId: string, offset: number): boolean {
+    if (!this.directives) {
+      this.directives = new Map();
+      const file = this.root.get().node as { comments?: Node[] };
+      for (const c of file.comments ?? []) {
+        const m = DIRECTIVE.exec(String(c.value));
+        if (!m || !c.loc) continue;
+        const line = m[1] === 'next-line' ? c.loc.end.line + 1 : c.loc.start.line;
+        const ids = (m[2] ?? '').split(/[\s,]+/).filter(Boolean);
+        const set = this.directives.get(line) ?? new Set<string>();
+        if (ids.length === 0) set.add('*');
+        for (const id of ids) set.add(id);
+        this.directives.set(line, set);
+      }
+    }
+    const set = this.directives.get(this.lines.lineCol(offset).line);
+    return !!set && (set.has('*') || set.has(changeId));
+  }
+
+  /** 1-based line/column range of [start, end). */
+  range(start: number, end: number): Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'> {
+    const a = this.lines.lineCol(start);
+    const b = this.lines.lineCol(end);
+    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  }
+
+  /** Record an automatic fix: replace [start, end) by `text`. Returns false when another fix holds the range. */
+  fix(change: Change, start: number, end: number, text: string, message: string, site: Node = null): boolean {
+    if (this.suppressed(change.id, start)) return false;
+    if (!this.edits.add({ start, end, text })) return false;
+    if (site) this.claimed.add(site);
+    this.sites.push({ finding: { ...this.range(start, end), change: change.id, fix: 'auto', message, replacement: text }, start, end });
+    return true;
+  }
+
+  /** Record an automatic deletion of an object literal's property (ranges are computed in `finish`). */
+  deleteProperty(change: Change, objPath: Path, index: number, message: string): void {
+    const obj = objPath.node;
+    const prop = obj.properties[index];
+    if (this.claimed.has(prop) || this.suppressed(change.id, prop.start)) return;
+    this.claimed.add(prop);
+    const set = this.deletions.get(obj) ?? new Set<number>();
+    set.add(index);
+    this.deletions.set(obj, set);
+    this.sites.push({
+      finding: { ...this.range(prop.start, prop.end), change: change.id, fix: 'auto', message, replacement: '' },
+      start: prop.start,
+      end: prop.end,
+      deletion: true,
+    });
+  }
+
+  /**
+   * Record a site that needs a person; a marker comment goes above its statement. `subject` is the field or
+   * value the message names, so that one marker can name every field of one statement.
+   */
+  manual(change: Change, path: Path, message: string, site: Node = path.node, subject?: string): void {
+    const key = `${change.id}\u0000${site.start}\u0000${message}`;
+    if (this.manualKeys.has(key) || this.suppressed(change.id, site.start)) return;
+    this.manualKeys.add(key);
+    this.claimed.add(site);
+    const anchorLine = this.lines.lineCol(this.anchorOf(path)).line;
+    const indent = /^\s*/.exec(this.lines.lineText(anchorLine))![0];
+    this.sites.push({
+      finding: { ...this.range(site.start, site.end), change: change.id, fix: 'manual', message },
+      start: site.start,
+      end: site.end,
+      marker: { anchor: this.lines.lineStart(anchorLine), indent, change: change.id, message, subject },
+    });
+  }
+
+  /**
+   * Where a marker can go: the start of the line of the nearest enclosing statement, declaration, class
+   * member, type member or switch case that begins its line and is not inside JSX (a comment there would
+   * render). Object properties are not anchors: one statement gets one marker, however many fields it sends.
+   */
+  private anchorOf(path: Path): number {
+    let p: Path | null = path;
+    let candidate: Path | null = null;
+    while (p) {
+      const n = p.node;
+      if (n && /^JSX/.test(n.type)) candidate = null;
+      else if (!candidate && n && isAnchorType(n.type) && this.beginsLine(n.start)) candidate = p;
+      p = parentOf(p);
+      if (p && p.node && /^JSX(Element|Fragment)$/.test(p.node.type)) candidate = null;
+    }
+    if (candidate) return candidate.node.start;
+    let q: Path = path;
+    let stmt: Path = path;
+    while (q.parentPath) {
+      if (/Statement$|Declaration$/.test(q.node.type)) stmt = q;
+      q = parentOf(q)!;
+    }
+    return stmt.node.start;
+  }
+
+  beginsLine(offset: number): boolean {
+    const { line } = this.lines.lineCol(offset);
+    return this.source.slice(this.lines.lineStart(line), offset).trim() === '';
+  }
+
+  /**
+   * The migrated text and the findings that hold in it: property deletions are applied first; a finding whose
+   * site lies inside text the run deletes is dropped with its marker; markers are then planned on what stays.
+   */
+  finish(markers: boolean): { output: string; findings: Finding[]; edits: Edit[] } {
+    const deleted: { start: number; end: number }[] = [];
+    for (const [obj, indices] of this.deletions) {
+      for (const range of deletionRanges(this, obj, indices)) {
+        this.edits.addReplacing({ ...range, text: '' });
+        deleted.push(range);
+      }
+    }
+    const gone = (s: Site) => !s.deletion && deleted.some((d) => s.start >= d.start && s.end <= d.end && d.end > d.start);
+    const kept = this.sites.filter((s) => !gone(s));
+    if (markers) {
+      const requests = kept.flatMap((s) => (s.marker ? [s.marker] : []));
+      const selected = new Set(this.changes.map((c) => c.id));
+      for (const e of markerEdits(this.source, requests, { style: COMMENTS.slash, selected, eol: this.lines.eol })) {
+        this.edits.add(e);
+      }
+    }
+    const findings = kept
+      .map((s) => s.finding)
+      .sort((a, b) => a.line - b.line || a.column - b.column || a.change.localeCompare(b.change));
+    return { output: this.edits.apply(this.source), findings, edits: this.edits.list() };
+  }
+}
+
+const ANCHOR_TYPES = new Set(['ClassProperty', 'ClassMethod', 'ClassPrivateProperty', 'TSPropertySignature', 'TSEnumMember', 'SwitchCase']);
+
+function isAnchorType(type: string): boolean {
+  return /Statement$/.test(type) || /Declaration$/.test(type) || ANCHOR_TYPES.has(type);
+}
+
+/** Ranges that delete the given properties of an object literal, with their commas and emptied lines. */
+function deletionRanges(ctx: FileContext, obj: Node, indices: Set<number>): { start: number; end: number }[] {
+  const props: Node[] = obj.properties;
+  const src = ctx.source;
+  const ranges: { start: number; end: number }[] = [];
+  const sorted = [...indices].sort((x, y) => x - y);
+  const lineStartOf = (off: number) => src.lastIndexOf('\n', off - 1) + 1;
+  const lineEndOf = (off: number) => {
+    const nl = src.indexOf('\n', off);
+    return nl < 0 ? src.length : nl + 1;
+  };
+  const commaAfter = (off: number, limit: number) => {
+    const m = /^\s*,/.exec(src.slice(off, limit));
+    return m ? off + m[0].length : off;
+  };
+  let i = 0;
+  while (i < sorted.length) {
+    let b = i;
+    while (b + 1 < sorted.length && sorted[b + 1] === sorted[b]! + 1) b++;
+    const startProp = props[sorted[i]!];
+    const endProp = props[sorted[b]!];
+    const next = props[sorted[b]! + 1];
+    const prev = props[sorted[i]! - 1];
+    const ownLine = ctx.beginsLine(startProp.start);
+    if (next) {
+      ranges.push(
+        ownLine && ctx.beginsLine(next.start)
+          ? { start: lineStartOf(startProp.start), end: lineStartOf(next.start) }
+          : { start: startProp.start, end: next.start },
+      );
+    } else {
+      const afterComma = commaAfter(endProp.end, obj.end);
+      const trailing = afterComma !== endProp.end;
+      if (ownLine) {
+        ranges.push(
+          trailing || !prev
+            ? { start: lineStartOf(startProp.start), end: lineEndOf(afterComma) }
+            : { start: prev.end, end: endProp.end },
+        );
+      } else if (prev) {
+        ranges.push({ start: prev.end, end: afterComma });
+      } else {
+        ranges.push({ start: startProp.start, end: afterComma });
+      }
+    }
+    i = b + 1;
+  }
+  return ranges;
+}

@@ -1,0 +1,40 @@
+import { isMember, keyName, memberName, type Node, type Path } from '../ast';
+import { requestTieOfObject, tieOf } from '../ties/flow';
+import { pathMatches, type Tie } from '../ties/tie';
+import { interfaceMembers, memberMessage } from './reads';
+import type { RuleImpl } from './types';
+
+/** A field removed from a request body: deleted where the body is tied to the resource, else marked. */
+export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, change, rule) => {
+  const field = rule.path[rule.path.length - 1]!;
+  const parentPath = rule.path.slice(0, -1);
+  const applies = (tie: Tie | null) =>
+    !!tie &&
+    tie.role === 'request' &&
+    tie.resource === rule.resource &&
+    (tie.op === undefined || rule.operations.includes(tie.op)) &&
+    pathMatches(parentPath, tie.path);
+
+  ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
+    const index = obj.node.properties.findIndex((p: Node) => keyName(p) === field);
+    if (index < 0) return;
+    if (!applies(requestTieOfObject(ctx, obj))) return;
+    const prop = obj.get('properties', index);
+    if (rule.codemod === 'auto') {
+      ctx.deleteProperty(change, obj, index, `\`${rule.path.join('.')}\` removed from the ${rule.resource} request body`);
+    } else {
+      ctx.manual(change, prop, rule.message, prop.node.key, field);
+      // `race: profile.race` is one site (sending it), not also a read of a removed response field.
+      ctx.claimed.add(prop.node.value);
+    }
+  });
+  // `body.extra = …` on a tied request body.
+  ctx.nodesOf('AssignmentExpression').forEach((assign: Path) => {
+    const left = assign.node.left;
+    if (!isMember(left) || memberName(left) !== field) return;
+    if (applies(tieOf(ctx, assign.get('left', 'object')))) ctx.manual(change, assign, rule.message, left.property, field);
+  });
+  interfaceMembers(ctx, (member, path, role) => {
+    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+  }, rule.resource);
+};

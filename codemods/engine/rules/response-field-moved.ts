@@ -1,0 +1,72 @@
+import type { JsonPath } from '../../../catalogue';
+import { chainNames, isMember, keyName, type Node, type Path } from '../ast';
+import { tieOf } from '../ties/flow';
+import { pathMatches, type Tie } from '../ties/tie';
+import { interfaceMembers, memberMessage, memberReads, patternReads } from './reads';
+import type { RuleImpl } from './types';
+
+/**
+ * The access that replaces a moved read: `.triage`, or `._links?.msg` — a new intermediate object is read
+ * with `?.`, so the rewrite never throws where the old read gave undefined (and type-checks where the
+ * client declares it optional).
+ */
+function movedAccess(to: JsonPath, optionalStart: boolean): string {
+  return to.map((seg, i) => (i === 0 ? (optionalStart ? '?.' : '.') : '?.') + seg).join('');
+}
+
+/** Reads of a value that moved inside a response are rewritten where the operation is certain, else marked. */
+export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change, rule) => {
+  const field = rule.from[rule.from.length - 1]!;
+  const fromParent = rule.from.slice(0, -1);
+  const names = new Set([field]);
+  const message = `\`${rule.from.join('.')}\` read as \`${rule.to.join('.')}\``;
+  const opMatches = (tie: Tie) => !rule.operations || (tie.op !== undefined && rule.operations.includes(tie.op));
+  memberReads(ctx, names, (path) => {
+    if (ctx.claimed.has(path.node)) return;
+    if (rule.from.length >= 2) {
+      // A distinctive path: `r.triage_explanation.potential_condition.triage` is the site whatever `r` is.
+      const chain = chainNames(path.node);
+      if (pathMatches(rule.from, chain.slice(-rule.from.length))) {
+        let base = path.node;
+        let optional = false;
+        for (let i = 0; i < rule.from.length; i++) {
+          optional = optional || !!base.optional;
+          base = base.object;
+        }
+        ctx.fix(change, base.end, path.node.end, movedAccess(rule.to, optional), message, path.node);
+        return;
+      }
+      const tie = tieOf(ctx, path.get('object'));
+      if (tie && tie.resource === rule.resource && tie.role !== 'request' && pathMatches(fromParent, tie.path)) {
+        ctx.manual(change, path, rule.message, path.node.property, field);
+      }
+      return;
+    }
+    const tie = tieOf(ctx, path.get('object'));
+    if (!tie || tie.resource !== rule.resource || tie.role === 'request' || !pathMatches(fromParent, tie.path)) return;
+    if (tie.via === 'flow' && opMatches(tie)) {
+      ctx.fix(change, path.node.object.end, path.node.end, movedAccess(rule.to, !!path.node.optional), message, path.node);
+    } else if (tie.via !== 'flow' && tie.role === 'body' && tie.path.length === 0 && tie.op === undefined && rule.operations) {
+      // Only a name or type ties it: the operation is unknown, so a person decides.
+      ctx.manual(change, path, rule.message, path.node.property, field);
+    }
+  });
+  patternReads(ctx, names, (prop, _name, tie) => {
+    if (tie.resource === rule.resource && pathMatches(fromParent, tie.path) && (tie.via !== 'flow' || opMatches(tie))) {
+      ctx.manual(change, prop, rule.message, prop.node.key, field);
+    }
+  });
+  interfaceMembers(ctx, (member, path, role) => {
+    if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+  }, rule.resource);
+  if (rule.from.length >= 2) {
+    // `const { triage } = r.triage_explanation.potential_condition`
+    ctx.nodesOf('VariableDeclarator').forEach((decl: Path) => {
+      if (decl.node.id.type !== 'ObjectPattern' || !decl.node.init || !isMember(decl.node.init)) return;
+      if (!pathMatches(fromParent, chainNames(decl.node.init).slice(-fromParent.length))) return;
+      decl.node.id.properties.forEach((p: Node, i: number) => {
+        if (keyName(p) === field && !ctx.claimed.has(p.key)) ctx.manual(change, decl.get('id', 'properties', i), rule.message, p.key, field);
+      });
+    });
+  }
+};

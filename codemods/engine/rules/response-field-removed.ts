@@ -1,0 +1,26 @@
+import type { Path } from '../ast';
+import { tieOf } from '../ties/flow';
+import { pathMatches, type Tie } from '../ties/tie';
+import { interfaceMembers, memberMessage, memberReads, patternReads } from './reads';
+import type { RuleImpl } from './types';
+
+/** Reads of a field v2 responses no longer carry are marked; so are the type members that declare it. */
+export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, change, rule) => {
+  const field = rule.path[rule.path.length - 1]!;
+  const names = new Set([field]);
+  const matches = (tie: Tie | null, name: string) =>
+    !!tie && tie.role !== 'request' && tie.resource === rule.resource && !tie.list && pathMatches(rule.path, [...tie.path, name]);
+  // Names only this API uses (snake_case) are reads of the field wherever they appear.
+  const distinctive = field.includes('_');
+  memberReads(ctx, names, (path: Path, name) => {
+    if (ctx.claimed.has(path.node)) return;
+    const tie = tieOf(ctx, path.get('object'));
+    if (matches(tie, name) || (distinctive && !tie && rule.path.length === 1)) ctx.manual(change, path, rule.message, path.node.property, field);
+  });
+  patternReads(ctx, names, (prop, name, tie) => {
+    if (matches(tie, name)) ctx.manual(change, prop, rule.message, prop.node.key, field);
+  });
+  interfaceMembers(ctx, (member, path, role) => {
+    if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+  }, rule.resource);
+};

@@ -1,0 +1,10 @@
+import { isValueContext, stringLiterals } from './value-context';
+import type { RuleImpl } from './types';
+
+/** Enumerated values that no longer exist: every use as a value of the field is marked. */
+export const valueRemoved: RuleImpl<'value-removed'> = (ctx, change, rule) => {
+  stringLiterals(ctx, new Set(rule.values), (path, n) => {
+    if (ctx.claimed.has(n) || !isValueContext(ctx, path, rule.field)) return;
+    ctx.manual(change, path, rule.message, n, n.value);
+  });
+};

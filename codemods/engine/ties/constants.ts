@@ -1,0 +1,195 @@
+import { bindingOf, constInit, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import type { ConstValue } from './project';
+
+/**
+ * Static values through constants: a string literal, a `const`, a member of an `as const` object or an
+ * `Object.freeze` map, a TypeScript `enum` member, or a constant imported from another file of the run
+ * (`import { MODES } from './modes'` → `MODES.COMPLAINT` → 'complaint'). URLs and mode names are found
+ * through these, and a rewrite of a value happens where the value is written: at its definition.
+ */
+
+/** Where a static string comes from. */
+export interface ConstRef {
+  value: string;
+  /** The literal's path, when it is written in this file. */
+  literal: Path | null;
+  /** The constant the expression named (`MODES.COMPLAINT`, `API_BASE`), when it went through one. */
+  name?: string;
+  /** A constant of another file: where it is defined. */
+  external?: { file: string; line: number; exportName: string; key: string | null };
+}
+
+const MAX_DEPTH = 6;
+
+/** The static string an expression stands for, and where it is written. */
+export function constRef(ctx: FileContext, path: Path | null, depth = 0): ConstRef | null {
+  if (!path || !path.node || depth > MAX_DEPTH) return null;
+  const p = unwrap(path);
+  const n = p.node;
+  const value = stringValue(n);
+  if (value !== null) return { value, literal: p };
+  if (n.type === 'Identifier') {
+    const init = constInit(p);
+    if (init) {
+      const r = constRef(ctx, init, depth + 1);
+      return r ? { ...r, name: r.name ?? n.name } : null;
+    }
+    const imported = importedConst(ctx, p);
+    if (imported && imported.value.kind === 'string') {
+      return { value: imported.value.value, literal: null, name: n.name, external: { ...imported.at, key: null } };
+    }
+    return null;
+  }
+  if (isMember(n)) {
+    const key = memberName(n);
+    if (!key || key === '*' || n.object.type !== 'Identifier') return null;
+    const objPath = p.get('object');
+    const name = `${n.object.name}.${key}`;
+    const obj = objectLiteral(objPath);
+    if (obj) {
+      const prop = propertyPath(obj, key);
+      const r = prop ? constRef(ctx, prop.get('value'), depth + 1) : null;
+      return r ? { ...r, name } : null;
+    }
+    const member = enumMember(ctx, n.object.name, key);
+    if (member) {
+      const r = constRef(ctx, member, depth + 1);
+      return r ? { ...r, name } : null;
+    }
+    const imported = importedConst(ctx, objPath);
+    if (imported && imported.value.kind === 'map' && key in imported.value.entries) {
+      return { value: imported.value.entries[key]!, literal: null, name, external: { ...imported.at, key } };
+    }
+  }
+  return null;
+}
+
+/** The initializer of member `key` of the enum `enumName` declared in this file. */
+export function enumMember(ctx: FileContext, enumName: string, key: string): Path | null {
+  for (const decl of ctx.nodesOf('TSEnumDeclaration')) {
+    if (decl.node.id.name !== enumName) continue;
+    const i = decl.node.members.findIndex((m: Node) => enumKey(m) === key);
+    if (i >= 0 && decl.node.members[i].initializer) return decl.get('members', i, 'initializer');
+  }
+  return null;
+}
+
+export function enumKey(m: Node): string | null {
+  return m.id?.type === 'Identifier' ? m.id.name : m.id?.type === 'StringLiteral' ? m.id.value : null;
+}
+
+/** The module and exported name an identifier is imported as (`import { A as B } from './x'`, `require`). */
+export function importOf(idPath: Path): { specifier: string; exportName: string } | null {
+  const binding = bindingOf(idPath);
+  if (!binding) return null;
+  const parent = parentOf(binding);
+  if (!parent) return null;
+  const pn = parent.node;
+  if (pn.type === 'ImportSpecifier' || pn.type === 'ImportDefaultSpecifier') {
+    const decl = parentOf(parent)!.node;
+    const exportName = pn.type === 'ImportDefaultSpecifier' ? 'default' : (pn.imported.name ?? pn.imported.value);
+    return { specifier: String(decl.source.value), exportName };
+  }
+  // `const { MODES } = require('./modes')`
+  if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === binding.node) {
+    const decl = parentOf(parentOf(parent)!);
+    const init = decl?.node.type === 'VariableDeclarator' ? decl.node.init : null;
+    if (init && isCall(init) && init.callee.type === 'Identifier' && init.callee.name === 'require') {
+      const spec = stringValue(init.arguments[0]);
+      const exportName = keyName(pn);
+      if (spec && exportName) return { specifier: spec, exportName };
+    }
+  }
+  return null;
+}
+
+function importedConst(ctx: FileContext, idPath: Path): { value: ConstValue; at: { file: string; line: number; exportName: string } } | null {
+  if (idPath.node.type !== 'Identifier') return null;
+  const imp = importOf(idPath);
+  if (!imp) return null;
+  const fact = ctx.project.importedConst(ctx.filePath, imp.specifier, imp.exportName);
+  if (!fact) return null;
+  const { file, line, ...value } = fact;
+  return { value: value as ConstValue, at: { file, line, exportName: imp.exportName } };
+}
+
+/** Static text of a string-ish expression; unknown parts become `{}`. Follows constants. */
+export function staticText(ctx: FileContext, path: Path | null, depth = 0): string | null {
+  if (!path || !path.node || depth > 4) return null;
+  const p = unwrap(path);
+  const n = p.node;
+  switch (n.type) {
+    case 'TemplateLiteral': {
+      let s = '';
+      n.quasis.forEach((q: Node, i: number) => {
+        s += q.value.cooked ?? q.value.raw;
+        if (i < n.expressions.length) s += staticText(ctx, p.get('expressions', i), depth + 1) ?? '{}';
+      });
+      return s;
+    }
+    case 'BinaryExpression':
+      if (n.operator !== '+') return null;
+      return `${staticText(ctx, p.get('left'), depth + 1) ?? '{}'}${staticText(ctx, p.get('right'), depth + 1) ?? '{}'}`;
+    case 'Identifier': {
+      const init = constInit(p);
+      if (init) return staticText(ctx, init, depth + 1);
+      return constRef(ctx, p)?.value ?? null;
+    }
+    default:
+      return constRef(ctx, p)?.value ?? null;
+  }
+}
+
+/** The constants this file exports with static string values (for other files of the run). */
+export function fileExports(ctx: FileContext): Record<string, ConstValue & { line: number }> {
+  const out: Record<string, ConstValue & { line: number }> = {};
+  const add = (name: string, valuePath: Path | null, at: Node) => {
+    const v = valueOf(ctx, valuePath);
+    if (v) out[name] = { ...v, line: ctx.lines.lineCol(at.start).line };
+  };
+  for (const exp of ctx.nodesOf('ExportNamedDeclaration')) {
+    const d = exp.node.declaration;
+    if (d?.type === 'VariableDeclaration') {
+      d.declarations.forEach((decl: Node, i: number) => {
+        if (decl.id.type === 'Identifier') add(decl.id.name, exp.get('declaration', 'declarations', i, 'init'), decl);
+      });
+    } else if (d?.type === 'TSEnumDeclaration') {
+      const entries: Record<string, string> = {};
+      d.members.forEach((m: Node, i: number) => {
+        const r = m.initializer ? constRef(ctx, exp.get('declaration', 'members', i, 'initializer')) : null;
+        const k = enumKey(m);
+        if (r && k) entries[k] = r.value;
+      });
+      if (Object.keys(entries).length > 0) out[d.id.name] = { kind: 'map', entries, line: ctx.lines.lineCol(d.start).line };
+    } else if (!d) {
+      for (const s of exp.node.specifiers ?? []) {
+        if (s.type !== 'ExportSpecifier' || exp.node.source) continue;
+        const local = s.local.name;
+        const exported = s.exported.name ?? s.exported.value;
+        for (const decl of ctx.nodesOf('VariableDeclarator')) {
+          if (decl.node.id.type === 'Identifier' && decl.node.id.name === local && decl.scope?.isGlobal !== false) {
+            add(exported, decl.get('init'), decl.node);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** A constant's value when it is a string or an object/frozen map of strings. */
+function valueOf(ctx: FileContext, path: Path | null): ConstValue | null {
+  if (!path || !path.node) return null;
+  const r = constRef(ctx, path);
+  if (r) return { kind: 'string', value: r.value };
+  const obj = objectLiteral(path);
+  if (!obj) return null;
+  const entries: Record<string, string> = {};
+  obj.node.properties.forEach((prop: Node, i: number) => {
+    const k = keyName(prop);
+    const v = k && prop.value ? constRef(ctx, obj.get('properties', i, 'value')) : null;
+    if (k && v) entries[k] = v.value;
+  });
+  return Object.keys(entries).length > 0 ? { kind: 'map', entries } : null;
+}

@@ -1,0 +1,293 @@
+import {
+  bindingOf,
+  constInit,
+  isCall,
+  isFunction,
+  isMember,
+  keyName,
+  memberName,
+  parentOf,
+  type Node,
+  type Path,
+} from '../ast';
+import type { FileContext } from '../file';
+import { helperNameTie, nameMayTie, nameTie } from './names';
+import { schemaTieOfCall } from './schemas';
+import { item, step, type Tie } from './tie';
+import { typeTie } from './types';
+import { apiCall, enclosingCallSending } from './url';
+
+/**
+ * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
+ * `.data`, `.then` callbacks, list callbacks, helpers of this file, destructuring and consts; and which object
+ * literals are request bodies (sent to an API call, directly or through a const). Declared types (types.ts)
+ * and schemas (schemas.ts) are asked where a value is declared; a name (names.ts) is the last resort, and a
+ * value the caller only ever sends is a request, never a response.
+ */
+
+/** Array methods whose callback receives the list's items. */
+const ITEM_CALLBACKS = new Set(['map', 'filter', 'forEach', 'find', 'findLast', 'some', 'every', 'flatMap']);
+
+/** What an expression is, as far as this file shows. Memoized. */
+export function tieOf(ctx: FileContext, path: Path | null): Tie | null {
+  if (!path || !path.node) return null;
+  const n = path.node;
+  if (ctx.tieMemo.has(n)) return ctx.tieMemo.get(n)!;
+  ctx.tieMemo.set(n, null); // cycle guard
+  const t = computeTie(ctx, path);
+  ctx.tieMemo.set(n, t);
+  return t;
+}
+
+function computeTie(ctx: FileContext, path: Path): Tie | null {
+  const n = path.node;
+  switch (n.type) {
+    case 'AwaitExpression':
+      return tieOf(ctx, path.get('argument'));
+    case 'TSNonNullExpression':
+    case 'ParenthesizedExpression':
+      return tieOf(ctx, path.get('expression'));
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+      return typeTie(n.typeAnnotation) ?? tieOf(ctx, path.get('expression'));
+    case 'CallExpression':
+    case 'OptionalCallExpression':
+      return callTie(ctx, path);
+    case 'MemberExpression':
+    case 'OptionalMemberExpression': {
+      const obj = tieOf(ctx, path.get('object'));
+      const name = memberName(n);
+      if (!obj || name === null) return null;
+      return step(obj, name);
+    }
+    case 'Identifier':
+      return identifierTie(ctx, path);
+    case 'ObjectExpression':
+      return requestTieOfObject(ctx, path);
+    default:
+      return null;
+  }
+}
+
+function callTie(ctx: FileContext, path: Path): Tie | null {
+  const n = path.node;
+  const call = apiCall(ctx, path);
+  if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
+  const schema = schemaTieOfCall(ctx, path);
+  if (schema) return schema;
+  const callee = n.callee;
+  if (isMember(callee)) {
+    const name = memberName(callee);
+    const objTie = tieOf(ctx, path.get('callee', 'object'));
+    if (objTie && name === 'json') return { ...objTie, role: 'body', path: [] };
+    if (objTie && name === 'then' && n.arguments[0]) return returnTie(ctx, path.get('arguments', 0), objTie);
+    if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
+    if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
+    return null;
+  }
+  if (callee.type === 'Identifier') {
+    const fn = functionOf(path.get('callee'));
+    if (fn) return returnTie(ctx, fn, null);
+    // A helper defined elsewhere, named for what it does: `createInterview(…)`, `getResult(token)`.
+    return helperNameTie(callee.name);
+  }
+  return null;
+}
+
+/** The function an identifier names in this file (declaration or const arrow/function). */
+function functionOf(idPath: Path): Path | null {
+  const binding = bindingOf(idPath);
+  if (!binding) return null;
+  const parent = parentOf(binding)!;
+  if (parent.node.type === 'FunctionDeclaration' && parent.node.id === binding.node) return parent;
+  const init = constInit(idPath);
+  if (init && isFunction(init.node)) return init;
+  return null;
+}
+
+/** What a function returns, given what its first parameter is (for `.then(cb)`). */
+function returnTie(ctx: FileContext, fnPath: Path, firstParam: Tie | null): Tie | null {
+  const fn = fnPath.node;
+  if (!isFunction(fn)) return null;
+  if (!firstParam) {
+    if (ctx.returnMemo.has(fn)) return ctx.returnMemo.get(fn)!;
+    ctx.returnMemo.set(fn, null);
+    const t = computeReturnTie(ctx, fnPath);
+    ctx.returnMemo.set(fn, t);
+    return t;
+  }
+  if (fn.params[0]) bindParam(ctx, fnPath.get('params', 0), firstParam);
+  return computeReturnTie(ctx, fnPath);
+}
+
+function computeReturnTie(ctx: FileContext, fnPath: Path): Tie | null {
+  const fn = fnPath.node;
+  if (fn.body.type !== 'BlockStatement') return tieOf(ctx, fnPath.get('body'));
+  let found: Tie | null = null;
+  ctx.j(fnPath.get('body')).find(ctx.j.ReturnStatement).forEach((ret: Path) => {
+    if (found || !ret.node.argument) return;
+    // Only returns of this function, not of nested ones.
+    let p = parentOf(ret)!;
+    while (p && p.node !== fn && !isFunction(p.node)) p = parentOf(p)!;
+    if (p && p.node === fn) found = tieOf(ctx, ret.get('argument'));
+  });
+  return found;
+}
+
+/** Record what a callback's parameter is (identifiers and destructuring patterns). */
+function bindParam(ctx: FileContext, paramPath: Path, tie: Tie): void {
+  const p = paramPath.node;
+  if (p.type === 'Identifier' || p.type === 'ObjectPattern') ctx.paramTies.set(p, tie);
+  else if (p.type === 'AssignmentPattern') bindParam(ctx, paramPath.get('left'), tie);
+}
+
+/** The tie an ObjectPattern's source gives it (for destructuring reads), or null. */
+export function patternTie(ctx: FileContext, patternPath: Path): Tie | null {
+  const p = patternPath.node;
+  if (ctx.paramTies.has(p)) return ctx.paramTies.get(p)!;
+  const parent = parentOf(patternPath)!;
+  if (parent.node.type === 'VariableDeclarator' && parent.node.id === p) {
+    return typeTie(p.typeAnnotation) ?? tieOf(ctx, parent.get('init'));
+  }
+  if (parent.node.type === 'AssignmentPattern' && parent.node.left === p) return patternTie(ctx, parent);
+  // A parameter: declared type, or what the enclosing call passes to callbacks.
+  if (p.typeAnnotation) return typeTie(p.typeAnnotation);
+  const fromCallback = callbackParamTie(ctx, patternPath);
+  if (fromCallback) return fromCallback;
+  // Nested pattern: `{ profile: { race } }`.
+  if ((parent.node.type === 'ObjectProperty' || parent.node.type === 'Property') && parent.node.value === p) {
+    const outerTie = patternTie(ctx, parentOf(parent)!);
+    const key = keyName(parent.node);
+    return outerTie && key ? step(outerTie, key) : null;
+  }
+  return null;
+}
+
+/** A callback parameter of `list.map(x => …)` / `promise.then(x => …)` on a tied value. */
+function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
+  const fnPath = parentOf(paramPath);
+  if (!fnPath || !isFunction(fnPath.node) || fnPath.node.params[0] !== paramPath.node) return null;
+  const callPath = parentOf(fnPath);
+  if (!callPath || !isCall(callPath.node) || !callPath.node.arguments.includes(fnPath.node)) return null;
+  const name = memberName(callPath.node.callee);
+  if (!name) return null;
+  const objTie = tieOf(ctx, callPath.get('callee', 'object'));
+  if (!objTie) return null;
+  if (name === 'then') return objTie;
+  if (ITEM_CALLBACKS.has(name)) return item(objTie);
+  return null;
+}
+
+function identifierTie(ctx: FileContext, path: Path): Tie | null {
+  const n = path.node;
+  const binding = bindingOf(path);
+  if (binding) {
+    if (ctx.paramTies.has(binding.node)) return ctx.paramTies.get(binding.node)!;
+    const declared = typeTie(binding.node.typeAnnotation);
+    if (declared) return declared;
+    const parent = parentOf(binding)!;
+    if (parent.node.type === 'VariableDeclarator' && parent.node.id === binding.node) {
+      const init = parent.get('init');
+      if (init.node) {
+        const t = tieOf(ctx, init);
+        if (t) return t;
+        if (!nameMayTie(init.node)) return null;
+      }
+    } else if ((parent.node.type === 'ObjectProperty' || parent.node.type === 'Property') && parent.node.value === binding.node) {
+      // Destructured: `const { data } = await api.get(…)`.
+      const pattern = parentOf(parent)!;
+      const t = pattern.node.type === 'ObjectPattern' ? patternTie(ctx, pattern) : null;
+      const key = keyName(parent.node);
+      if (t && key) return step(t, key);
+    } else {
+      const cb = callbackParamTie(ctx, binding);
+      if (cb) return cb;
+    }
+    const owned = ownedRequest(ctx, binding);
+    const byName = nameTie(n.name);
+    // `intent` sent to intents/ is the caller's; a `result` whose id goes into a complaint is still a result.
+    if (owned && (!byName || byName.resource === owned.resource)) return owned;
+    return byName;
+  }
+  return nameTie(n.name);
+}
+
+/**
+ * A value the caller owns: a binding whose value (or a field of it) is sent in a request body to the API and
+ * that nothing in this file receives from the API. Its fields are the caller's data, not a v2 response.
+ */
+function ownedRequest(ctx: FileContext, binding: Path): Tie | null {
+  const node = binding.node;
+  if (ctx.ownedMemo.has(node)) return ctx.ownedMemo.get(node) ? ownedTie.get(node)! : null;
+  ctx.ownedMemo.set(node, false);
+  const scopePath = (binding as { scope?: { path?: Path } }).scope?.path;
+  if (!scopePath) return null;
+  let sent: Tie | null = null;
+  ctx.j(scopePath)
+    .find(ctx.j.Identifier, { name: node.name })
+    .forEach((ref: Path) => {
+      if (sent || ref.node === node || bindingOf(ref)?.node !== node) return;
+      // `x` sent as a body, `x.f` or `...x` inside a body literal.
+      let p: Path = ref;
+      const parent = parentOf(ref);
+      if (parent && isMember(parent.node) && parent.node.object === ref.node) p = parent;
+      const up = parentOf(p);
+      const holder = up && (up.node.type === 'SpreadElement' || up.node.type === 'ObjectProperty' || up.node.type === 'Property') ? parentOf(up) : null;
+      const call = enclosingCallSending(ctx, p) ?? (holder && holder.node.type === 'ObjectExpression' ? enclosingCallSending(ctx, holder) : null);
+      if (call) sent = { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+    });
+  if (sent) {
+    ctx.ownedMemo.set(node, true);
+    ownedTie.set(node, sent);
+  }
+  return sent;
+}
+const ownedTie = new WeakMap<Node, Tie>();
+
+/**
+ * An object literal is a request body when it is sent to the API (an argument of an API call, directly or
+ * through a const), or declared with a request type (`const body: ComplaintBody = {…}`), or sits at a path
+ * inside such a body.
+ */
+export function requestTieOfObject(ctx: FileContext, path: Path): Tie | null {
+  const parent = parentOf(path);
+  if (!parent) return null;
+  const pn = parent.node;
+  if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === path.node) {
+    const outer = requestTieOfObject(ctx, parentOf(parent)!);
+    const key = keyName(pn);
+    if (outer && key) return { ...outer, path: [...outer.path, key] };
+    // `request('complaints/', { method: 'POST', body: { … } })`: the options object is not the body.
+    const call = enclosingCallSending(ctx, path);
+    return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' } : null;
+  }
+  if (pn.type === 'TSAsExpression' || pn.type === 'TSSatisfiesExpression') {
+    const t = typeTie(pn.typeAnnotation);
+    if (t && t.role === 'request') return t;
+  }
+  if (pn.type === 'VariableDeclarator' && pn.init === path.node) {
+    const declared = typeTie(pn.id.typeAnnotation);
+    if (declared && declared.role === 'request') return declared;
+    if (pn.id.type === 'Identifier') return requestTieOfBinding(ctx, parent.get('id'));
+  }
+  if (pn.type === 'ReturnStatement' || pn.type === 'ArrowFunctionExpression') return null;
+  const call = enclosingCallSending(ctx, path);
+  return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' } : null;
+}
+
+/** A `const body = {…}` is a request body when an API call in the file sends `body`. */
+function requestTieOfBinding(ctx: FileContext, idPath: Path): Tie | null {
+  const name = idPath.node.name;
+  const scopePath = (idPath as { scope?: { path?: Path } }).scope?.path;
+  if (!scopePath) return null;
+  let found: Tie | null = null;
+  ctx.j(scopePath)
+    .find(ctx.j.Identifier, { name })
+    .forEach((ref: Path) => {
+      if (found || ref.node === idPath.node) return;
+      if (bindingOf(ref)?.node !== idPath.node) return;
+      const call = enclosingCallSending(ctx, ref);
+      if (call) found = { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+    });
+  return found;
+}

@@ -1,0 +1,43 @@
+/**
+ * Facts one file of a run learns about the others: the constants other files export (strings, maps of strings,
+ * enums), and how other files use the constants this file exports (as an interview mode, a token audience, a
+ * URL). The pipeline gathers them in a first pass over the run's JS/TS files and re-runs the few files the
+ * facts concern (lib/project.ts); a single-file run (a jscodeshift transform) has none.
+ */
+
+/** A constant's static value: a string, or a map/enum of strings by key. */
+export type ConstValue = { kind: 'string'; value: string } | { kind: 'map'; entries: Record<string, string> };
+
+/** What a use of a constant makes of it. */
+export type UseRole = 'mode' | 'audience' | 'url';
+
+export interface ExternalUse {
+  /** Absolute path of the file that defines the constant. */
+  file: string;
+  /** Exported name. */
+  name: string;
+  /** Key inside a map or enum (`MODES.COMPLAINT` → `COMPLAINT`), or null for the constant itself. */
+  key: string | null;
+  role: UseRole;
+  /** Where the use is: `path:line`, for messages at the definition. */
+  at: string;
+}
+
+export interface ProjectFacts {
+  /** The exported constant `name` of the module `specifier` imported from `fromFile`, if known. */
+  importedConst(fromFile: string, specifier: string, name: string): (ConstValue & { file: string; line: number }) | null;
+  /** Uses elsewhere of this file's exported constant `name` (and key). */
+  usesOf(file: string, name: string, key: string | null): ExternalUse[];
+}
+
+/** No other files: a single-file run. */
+export const noProject: ProjectFacts = {
+  importedConst: () => null,
+  usesOf: () => [],
+};
+
+/** What one file contributes to the project's facts. */
+export interface FileFacts {
+  exports: Record<string, ConstValue & { line: number }>;
+  uses: ExternalUse[];
+}

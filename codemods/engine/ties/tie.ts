@@ -1,0 +1,62 @@
+import type { Operation, ResourceName } from '../../../catalogue';
+import type { Path } from '../ast';
+
+/**
+ * What the engine knows a value is, and why. Each module of this folder decides one reason a site is tied to
+ * the API:
+ *
+ * - url.ts        a call sends a request to a URL of this API (resource and operation from the URL and method);
+ * - flow.ts       data flow from such a call: its result, `.json()`, `.data`, `.then`, callbacks, destructuring,
+ *                 and bodies the call sends (the caller's own objects are requests, never responses);
+ * - types.ts      a declared type names the resource (`Result`, `ComplaintBody`, `Result[]`);
+ * - names.ts      a name says it (`lastResult`, `createInterview()`): weakest, it only ever adds manual sites;
+ * - constants.ts  the static value of an expression through consts, `as const` objects, frozen maps, enums and
+ *                 imported constants (URLs, mode names);
+ * - schemas.ts    validation schemas that model a payload (zod, yup, valibot, io-ts, superstruct).
+ *
+ * `index.ts` composes them into `tieOf`.
+ */
+export interface Tie {
+  resource: ResourceName;
+  /** `request`: a body sent to the API; `result`: what an API call returns (a response, or the parsed body for
+   * wrappers that return JSON); `body`: a parsed response body or a part of it. */
+  role: 'request' | 'result' | 'body';
+  /** Where the value sits inside the resource; `*` for list items. */
+  path: string[];
+  op?: Operation;
+  /** How it was established: data flow from an API call, a declared type or schema, or only a name. */
+  via: 'flow' | 'type' | 'name';
+  /** The value is a list of what `path` designates (`results`, `options` by name). */
+  list?: boolean;
+}
+
+export interface ApiCall {
+  resource: ResourceName;
+  op: Operation;
+  method: string;
+  /** Paths of the expressions sent as body (object literals or identifiers). */
+  bodies: Path[];
+  /** Static text of the URL argument, `{}` for unknown parts. */
+  url: string;
+}
+
+/** Moving into a field of a tied value. */
+export function step(t: Tie, name: string): Tie | null {
+  if (name === '*') return item(t);
+  if (t.list) return null;
+  if (t.role === 'result') {
+    if (name === 'data' || name === 'body') return { ...t, role: 'body', path: [] };
+    if (name === 'status' || name === 'statusCode' || name === 'headers' || name === 'ok') return null;
+    return { ...t, role: 'body', path: [name] };
+  }
+  return { ...t, path: [...t.path, name] };
+}
+
+/** An item of a tied list. */
+export function item(t: Tie): Tie {
+  return t.list ? { ...t, list: false } : { ...t, path: [...t.path, '*'] };
+}
+
+export function pathMatches(rulePath: readonly string[], path: readonly string[]): boolean {
+  return rulePath.length === path.length && rulePath.every((seg, i) => seg === path[i] || seg === '*' || path[i] === '*');
+}

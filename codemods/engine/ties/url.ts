@@ -1,0 +1,151 @@
+import { api, type Operation, type ResourceName } from '../../../catalogue';
+import { parseBase } from '../../../config/urls';
+import { calleeName, isCall, keyName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import { staticText } from './constants';
+import type { ApiCall } from './tie';
+
+/**
+ * URL and resource: a call is a request to this API when one of its first two arguments (or the `url` of an
+ * axios-style config object) is a URL of a configured host, or a relative path whose first segment is one of
+ * the API's resources (`complaints/`, `${BASE}results/${id}/`). The method comes from the callee (`post`), a
+ * method argument or `{ method }`; the operation from the method (catalogue/api.ts `methodOperations`).
+ */
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head'];
+/** Keys of a request-options object that hold the body. */
+const BODY_KEYS = ['body', 'data', 'json'];
+
+/** The resource and operation a URL's static text addresses, or null when it is not this API's. */
+export function urlTarget(ctx: FileContext, text: string): { resource: ResourceName; hasId: boolean; rest: string } | null {
+  let rest = text;
+  const abs = /^https?:\/\/([^/?#{]+)(\/[^?#]*)?/i.exec(text);
+  if (abs) {
+    const host = abs[1]!.toLowerCase();
+    if (!ctx.apiHosts.includes(host)) return null;
+    rest = (abs[2] ?? '').replace(/^\/+/, '');
+    for (const e of Object.values(ctx.config.environments)) {
+      for (const base of [e.v1.baseUrl, e.v2.baseUrl]) {
+        const b = parseBase(base);
+        const p = b.path.replace(/^\//, '');
+        if (p && b.host === host && (rest === p || rest.startsWith(`${p}/`))) rest = rest.slice(p.length).replace(/^\/+/, '');
+      }
+    }
+  } else {
+    rest = rest.replace(/^(\{\})?\/*/, '');
+  }
+  const seg = /^([A-Za-z_-]+)(?:\/+(.*))?$/.exec(rest);
+  if (!seg) return null;
+  for (const [name, r] of Object.entries(api.resources)) {
+    if (seg[1] === r.segment) {
+      const after = (seg[2] ?? '').replace(/[?#].*$/, '');
+      return { resource: name as ResourceName, hasId: after.replace(/\/+$/, '') !== '', rest: after };
+    }
+  }
+  return null;
+}
+
+/** Whether a call sends a request to this API, and which. Memoized. */
+export function apiCall(ctx: FileContext, path: Path): ApiCall | null {
+  const n = path.node;
+  if (ctx.callMemo.has(n)) return ctx.callMemo.get(n)!;
+  const result = computeApiCall(ctx, path);
+  ctx.callMemo.set(n, result);
+  return result;
+}
+
+function computeApiCall(ctx: FileContext, path: Path): ApiCall | null {
+  const n = path.node;
+  if (!isCall(n)) return null;
+  const args: Node[] = n.arguments;
+  let urlIndex = -1;
+  let target: ReturnType<typeof urlTarget> = null;
+  let urlText = '';
+  for (let i = 0; i < Math.min(args.length, 2); i++) {
+    const text = staticText(ctx, path.get('arguments', i));
+    const t = text === null ? null : urlTarget(ctx, text);
+    if (t) {
+      urlIndex = i;
+      target = t;
+      urlText = text!;
+      break;
+    }
+  }
+  // axios-style config object: `axios({ url, method, data })`.
+  if (!target && args[0] && args[0].type === 'ObjectExpression') {
+    const urlProp = propertyPath(path.get('arguments', 0), 'url');
+    const text = urlProp ? staticText(ctx, urlProp.get('value')) : null;
+    const t = text ? urlTarget(ctx, text) : null;
+    if (t) {
+      target = t;
+      urlText = text!;
+    }
+  }
+  if (!target) return null;
+
+  const name = calleeName(n.callee);
+  let method = HTTP_METHODS.includes(name.toLowerCase()) ? name.toUpperCase() : '';
+  const bodies: Path[] = [];
+  args.forEach((arg, i) => {
+    if (i === urlIndex) return;
+    const argPath = path.get('arguments', i);
+    if (arg.type === 'StringLiteral' && HTTP_METHODS.includes(String(arg.value).toLowerCase())) {
+      method = String(arg.value).toUpperCase();
+      return;
+    }
+    if (arg.type === 'ObjectExpression' && looksLikeRequestOptions(arg)) {
+      const m = propertyPath(argPath, 'method');
+      const mt = m ? staticText(ctx, m.get('value')) : null;
+      if (mt) method = mt.toUpperCase();
+      for (const key of BODY_KEYS) {
+        const p = propertyPath(argPath, key);
+        if (p) bodies.push(unwrapStringify(p.get('value')));
+      }
+      return;
+    }
+    if (i > urlIndex && (arg.type === 'ObjectExpression' || arg.type === 'Identifier')) bodies.push(argPath);
+  });
+  if (!method) method = bodies.length > 0 ? 'POST' : 'GET';
+  let op: Operation = api.methodOperations[method] ?? 'read';
+  if (target.resource === api.answerResource && target.hasId && (op === 'create' || op === 'update')) op = 'answer';
+  if (target.resource === 'interview' && op === 'update' && bodies.some((b) => hasKey(b, api.modeField))) op = 'mode-update';
+  if (op === 'read' && !target.hasId) op = 'list';
+  return { resource: target.resource, op, method, bodies, url: urlText };
+}
+
+function hasKey(path: Path, key: string): boolean {
+  const obj = objectLiteral(path);
+  return !!obj && obj.node.properties.some((p: Node) => keyName(p) === key);
+}
+
+/** A request-options object: has `method`, `body`, `data`, `json` or `headers`. */
+function looksLikeRequestOptions(obj: Node): boolean {
+  return obj.properties.some((p: Node) => ['method', 'headers', ...BODY_KEYS].includes(keyName(p) ?? ''));
+}
+
+/** `JSON.stringify(x)` → `x`. */
+function unwrapStringify(path: Path): Path {
+  const n = path.node;
+  if (isCall(n) && n.callee.type === 'MemberExpression' && calleeName(n.callee) === 'stringify' && n.arguments.length > 0) {
+    return path.get('arguments', 0);
+  }
+  return path;
+}
+
+/** The API call that sends `path` as its body, looking through `JSON.stringify` and options objects. */
+export function enclosingCallSending(ctx: FileContext, path: Path): ApiCall | null {
+  let p: Path | null = path;
+  for (let i = 0; i < 6 && p; i++) {
+    const parent = parentOf(p);
+    if (!parent) return null;
+    const pn = parent.node;
+    if (isCall(pn)) {
+      const call = apiCall(ctx, parent);
+      if (call) return call.bodies.some((b) => b.node === path.node || b.node === p!.node) ? call : null;
+    } else if (!['ObjectProperty', 'Property', 'ObjectExpression'].includes(pn.type)) {
+      return null;
+    }
+    p = parent;
+  }
+  return null;
+}
