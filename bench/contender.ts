@@ -55,7 +55,7 @@ export async function runContender(kind: ContenderKind, job: ContenderJob): Prom
     /* eslint-disable @typescript-eslint/no-require-imports */
     const jscodeshift = (require('jscodeshift') as typeof import('jscodeshift')).default ?? require('jscodeshift');
     const { parserFor } = require('../codemods/engine/parse') as typeof import('../codemods/engine/parse');
-    const { kindOf } = require('../cli/files') as typeof import('../cli/files');
+    const { jsFrontEnd } = require('../codemods/frontends/js') as typeof import('../codemods/frontends/js');
     const mod = require('./baseline-transform') as typeof import('./baseline-transform');
     /* eslint-enable @typescript-eslint/no-require-imports */
     const transform = mod.default;
@@ -68,8 +68,8 @@ export async function runContender(kind: ContenderKind, job: ContenderJob): Prom
     for (const f of job.files) {
       const source = fs.readFileSync(f, 'utf8');
       bytes += Buffer.byteLength(source);
-      // JSON, YAML and .env files: read only (a jscodeshift transform has no parser for them).
-      if (kindOf(f) !== 'code') continue;
+      // Other files: read only (a jscodeshift transform has no parser for them).
+      if (!jsFrontEnd.matches(f)) continue;
       const parser = parserFor(f);
       let api = apis.get(parser);
       if (!api) {

@@ -10,8 +10,9 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { selectFiles } from '../cli/files';
-import { looksMinified } from '../cli/pipeline';
+import { selectFiles } from '../lib/select';
+import { looksMinified } from '../lib/read';
+import { jsFrontEnd } from '../codemods/frontends/js';
 import type { ContenderJob } from './contender';
 
 export const PUBLISHED_PACKAGES = ['rxjs', 'lodash-es', 'date-fns', 'three'];
@@ -33,18 +34,19 @@ export interface Corpus {
 
 /** Files of `roots` as the pipeline reads them: selected, minus minified sources. */
 export async function gatherFiles(roots: string[], cwd: string): Promise<{ files: string[]; selected: number; minified: number; code: number; text: number; bytes: number }> {
-  const selected = await selectFiles(roots, cwd);
+  const selected = (await selectFiles(roots, cwd)).files;
   const files: string[] = [];
   let minified = 0;
   let code = 0;
   let bytes = 0;
   for (const f of selected) {
     const buf = fs.readFileSync(f.absPath);
-    if (f.kind === 'code' && !f.explicit && looksMinified(buf.toString('utf8'))) {
+    const isCode = jsFrontEnd.matches(f.absPath);
+    if (isCode && looksMinified(buf.toString('utf8'))) {
       minified++;
       continue;
     }
-    if (f.kind === 'code') code++;
+    if (isCode) code++;
     bytes += buf.length;
     files.push(f.absPath);
   }

@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import type { ContenderKind, ContenderResult } from './contender';
 import { heavyCorpus, publishedCorpus, PUBLISHED_PACKAGES, type Corpus } from './corpus';
 import { PIN, runShimBench, SHIM_CONTENDERS, type ShimContender, type ShimSample } from './shim';
-import { scan } from '../cli/pipeline';
+import { scan } from '../lib';
 import { makeScanner } from '../codemods/engine';
 import { loadConfig } from '../config';
 import { median, pairedDiffs, pairedRatios, rotate, round, table } from './stats';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import { findGitTop } from './files';
+import { findGitTop } from '../lib/gitignore';
 
 /**
  * Git facts `run` needs before it writes. A file is in a work tree when a folder at or above it holds

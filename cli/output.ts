@@ -3,7 +3,7 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as path from 'node:path';
 import pc from 'picocolors';
 import type { Colors } from 'picocolors/types';
-import type { FileOutcome, ScanResult } from './pipeline-types';
+import { SKIP_REASONS, type FileOutcome, type ScanResult } from '../lib/types';
 
 /** What a command writes to: streams plus whether each is a terminal. Tests pass their own. */
 export interface Io {
@@ -47,6 +47,8 @@ export function unifiedDiff(o: FileOutcome, shownPath: string, c: Colors): strin
 
 export interface Summary {
   filesScanned: number;
+  /** `2 ignored, 1 binary` or 'none'. */
+  skipped: string;
   changed: number;
   unchanged: number;
   failed: number;
@@ -62,7 +64,7 @@ export interface Summary {
  * written into failures.
  */
 export function summarize(result: ScanResult, cwd: string, writeFailures: ReadonlyMap<string, string> = new Map()): Summary {
-  const s: Summary = { filesScanned: result.filesScanned, changed: 0, unchanged: 0, failed: 0, autoFixed: 0, manual: 0, failures: [] };
+  const s: Summary = { filesScanned: result.filesScanned, skipped: skippedWords(result), changed: 0, unchanged: 0, failed: 0, autoFixed: 0, manual: 0, failures: [] };
   for (const o of result.outcomes) {
     const error = o.status === 'failed' ? (o.error ?? 'failed') : writeFailures.get(o.absPath);
     if (error !== undefined) {
@@ -80,6 +82,12 @@ export function summarize(result: ScanResult, cwd: string, writeFailures: Readon
   return s;
 }
 
+/** The reasons files were not analysed, in words: `3 ignored, 1 minified`, or 'none'. */
+function skippedWords(result: ScanResult): string {
+  const parts = SKIP_REASONS.filter((r) => r !== 'parse-error' && (result.skipped?.[r] ?? 0) > 0).map((r) => `${result.skipped![r]} ${r}`);
+  return parts.length ? parts.join(', ') : 'none';
+}
+
 export function formatSummary(s: Summary, c: Colors, opts: { dry: boolean }): string {
   const would = opts.dry ? ' (dry run: nothing written)' : '';
   const row = (label: string, value: string) => `  ${label.padEnd(22)}${value}`;
@@ -89,6 +97,7 @@ export function formatSummary(s: Summary, c: Colors, opts: { dry: boolean }): st
     row('files changed', s.changed > 0 ? c.green(String(s.changed)) : '0'),
     row('files unchanged', String(s.unchanged)),
     row('files failed', s.failed > 0 ? c.red(String(s.failed)) : '0'),
+    row('files skipped', s.skipped),
     row('sites auto-fixed', String(s.autoFixed)),
     row('sites marked (manual)', s.manual > 0 ? c.yellow(String(s.manual)) : '0'),
   ];

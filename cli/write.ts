@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import writeFileAtomic from 'write-file-atomic';
-import type { FileOutcome } from './pipeline-types';
+import type { FileOutcome } from '../lib/types';
 
 /**
  * Writing migrated files. Each write is atomic (a temporary file in the same folder, fsync'd, renamed over

@@ -47,6 +47,7 @@ export class UrlMapper {
   private readonly bases: { env: string; re: RegExp; to: string }[];
   private readonly audiences: { env: string; re: RegExp; to: string }[];
   private readonly v1Hosts: { env: string; re: RegExp }[];
+  private readonly exactBases: RegExp[];
 
   constructor(readonly config: Config) {
     const envs = Object.entries(config.environments);
@@ -56,6 +57,7 @@ export class UrlMapper {
       re: new RegExp(`^${tolerantUrlPattern(e.v1.audience, '').source}/?$`, 'i'),
       to: e.v2.audience,
     }));
+    this.exactBases = envs.map(([, e]) => new RegExp(`^${tolerantUrlPattern(e.v1.baseUrl, '').source}/?$`, 'i'));
     this.v1Hosts = envs.map(([env, e]) => ({
       env,
       re: new RegExp(`^https?://${escape(parseBase(e.v1.baseUrl).host)}/?$`, 'i'),
@@ -83,6 +85,11 @@ export class UrlMapper {
     });
   }
 
+  /** Whether `value` is exactly a v1 base address (scheme and trailing slash aside). */
+  isExactV1Base(value: string): boolean {
+    return this.exactBases.some((b) => b.test(value.trim()));
+  }
+
   /** The v2 audience for a string that is exactly a v1 audience, else null. */
   mapAudience(value: string): { to: string; env: string } | null {
     const hit = this.audiences.find((a) => a.re.test(value.trim()));
@@ -103,4 +110,55 @@ export class UrlMapper {
     }
     return [...hosts];
   }
+}
+
+/** A v1 address found in free text. Offsets are into the text; `end` is the end of the whole URL token. */
+export interface V1Occurrence {
+  start: number;
+  end: number;
+  env: string;
+  /** `base`: a v1 base address (with or without a path after it); `host`: the v1 host alone, no path;
+   * `audience`: exactly a v1 audience that is not a v1 base (configs where they differ). */
+  kind: 'base' | 'host' | 'audience';
+  /** Written without `http(s)://`. */
+  schemeless: boolean;
+  /** The URL token as written. */
+  text: string;
+}
+
+const URL_END = /[\s"'`<>)\]}|\\,;]/;
+
+/**
+ * Every v1 address in a text: v1 bases (the scheme optional), bare v1 hosts, and v1 audiences that are not
+ * bases. A host followed by another path (`https://www.example.com/privacy`) is not a v1 address.
+ */
+export function findV1Urls(config: { environments: Record<string, { v1: { baseUrl: string; audience: string } }> }, text: string): V1Occurrence[] {
+  const out: V1Occurrence[] = [];
+  const seen = new Set<number>();
+  for (const [env, e] of Object.entries(config.environments)) {
+    const base = parseBase(e.v1.baseUrl);
+    const aud = parseBase(e.v1.audience);
+    const targets = [{ host: base.host, path: base.path, kind: 'base' as const }];
+    if (aud.host !== base.host || aud.path !== base.path) targets.push({ host: aud.host, path: aud.path, kind: 'audience' as unknown as 'base' });
+    for (const t of targets) {
+      const re = new RegExp(`(https?://)?(?<![\\w.-])${escape(t.host)}(?![\\w-]|\\.[\\w])`, 'gi');
+      for (const m of text.matchAll(re)) {
+        const start = m.index;
+        if (seen.has(start)) continue;
+        let end = start + m[0].length;
+        while (end < text.length && !URL_END.test(text[end]!)) end++;
+        const token = text.slice(start, end);
+        const after = text.slice(start + m[0].length, end);
+        const schemeless = !m[1];
+        const pathRe = new RegExp(`^(?::\\d+)?${escape(t.path)}(?=$|[/?#])`, 'i');
+        let kind: V1Occurrence['kind'] | null = null;
+        if (t.path && pathRe.test(after)) kind = (t.kind as string) === 'audience' ? (after.replace(pathRe, '').replace(/^\/$/, '') === '' ? 'audience' : null) : 'base';
+        else if (/^\/?$/.test(after)) kind = 'host';
+        if (!kind || (schemeless && kind === 'host' && !/^[\s"'=:]*$/.test(text.slice(Math.max(0, start - 1), start)))) continue;
+        seen.add(start);
+        out.push({ start, end, env, kind, schemeless, text: token });
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
 }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import pc from 'picocolors';
-import type { Report } from './model';
+import { skippedText, type Report } from './model';
 import { printable } from './text';
 
 /**
@@ -52,16 +52,22 @@ export function problemsOf(report: Report): Problem[] {
   );
 }
 
-export function checkPasses(report: Report): boolean {
-  return report.findings.length === 0 && report.markers.length === 0 && report.errors.length === 0;
+export interface GateOptions {
+  /** Files that cannot be parsed do not fail the gate (v1 addresses the text pass found in them still do). */
+  allowParseErrors?: boolean;
 }
 
-export function checkSummary(report: Report): string {
+export function checkPasses(report: Report, gate: GateOptions = {}): boolean {
+  return report.findings.length === 0 && report.markers.length === 0 && (gate.allowParseErrors === true || report.errors.length === 0);
+}
+
+export function checkSummary(report: Report, gate: GateOptions = {}): string {
   const s = report.summary;
-  if (checkPasses(report)) return `sc-migrate check: clean (${s.files} files scanned, no v1 usage, no open markers)`;
+  const skipped = `files skipped: ${skippedText(s)}`;
+  if (checkPasses(report, gate)) return `sc-migrate check: clean (${s.files} files scanned, no v1 usage, no open markers; ${skipped})`;
   const parts = [`${s.auto + s.manual} v1 sites (${s.auto} automatic, ${s.manual} manual)`, `${s.markers} open markers`];
-  if (s.errors) parts.push(`${s.errors} unparseable files`);
-  return `sc-migrate check: failed: ${parts.join(', ')} in ${s.files} files scanned`;
+  if (s.errors) parts.push(`${s.errors} unparseable files${gate.allowParseErrors ? ' (allowed)' : ''}`);
+  return `sc-migrate check: failed: ${parts.join(', ')} in ${s.files} files scanned; ${skipped}`;
 }
 
 /** Workflow-command data: `%`, CR and LF are escaped (GitHub's toolkit `escapeData`). */
@@ -80,7 +86,7 @@ function repoPath(absPath: string, cwd: string): string {
 }
 
 /** One `::warning …::` (findings, markers) or `::error …::` (unparseable files) line per problem, then the summary. */
-export function formatGithub(report: Report, opts: { cwd: string }): string {
+export function formatGithub(report: Report, opts: { cwd: string } & GateOptions): string {
   const lines = problemsOf(report).map((p) => {
     const props: [string, string | number | undefined][] = [
       ['file', repoPath(p.absPath, opts.cwd)],
@@ -95,11 +101,11 @@ export function formatGithub(report: Report, opts: { cwd: string }): string {
       .join(',');
     return `::${p.kind === 'error' ? 'error' : 'warning'} ${propText}::${escapeData(p.message)}`;
   });
-  lines.push(checkSummary(report));
+  lines.push(checkSummary(report, opts));
   return `${lines.join('\n')}\n`;
 }
 
-export function formatCheckText(report: Report, opts: { color?: boolean } = {}): string {
+export function formatCheckText(report: Report, opts: { color?: boolean } & GateOptions = {}): string {
   const c = pc.createColors(opts.color ?? false);
   const multi = new Set(report.files.map((f) => f.root)).size > 1;
   const lines = problemsOf(report).map((p) => {
@@ -108,7 +114,7 @@ export function formatCheckText(report: Report, opts: { color?: boolean } = {}):
     const tag = p.kind === 'error' ? c.red('error') : p.kind === 'marker' ? c.magenta('marker') : c.yellow('v1');
     return `${where}${pos}  ${tag}  ${p.change ? `${c.cyan(p.change)}  ` : ''}${printable(p.message)}`;
   });
-  const summary = checkSummary(report);
-  lines.push(checkPasses(report) ? c.green(summary) : c.red(summary));
+  const summary = checkSummary(report, opts);
+  lines.push(checkPasses(report, opts) ? c.green(summary) : c.red(summary));
   return `${lines.join('\n')}\n`;
 }

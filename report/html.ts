@@ -1,4 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
+import { SKIP_REASONS } from '../lib/types';
 import type { Report, ReportFile } from './model';
 import { headline } from './text';
 
@@ -159,6 +160,7 @@ export function formatHtml(report: Report): string {
     stat('manual', 'Manual', s.manual),
     stat('markers', 'Open markers', s.markers),
     stat('errors', 'Unparseable files', s.errors),
+    ...SKIP_REASONS.filter((r) => r !== 'parse-error').map((r) => stat(`skipped-${r}`, `Skipped: ${r}`, s.skipped[r])),
     '</dl>',
     '<h2>Sites per change</h2>',
     `<figure id="chart">${chart(report)}</figure>`,

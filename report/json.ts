@@ -12,6 +12,7 @@ export interface JsonReport {
     manual: number;
     byChange: Record<string, number>;
     markers: number;
+    skipped: Record<string, number>;
   };
   findings: {
     file: string;
@@ -43,6 +44,7 @@ export function toJsonReport(report: Report): JsonReport {
       manual: summary.manual,
       byChange: summary.byChange,
       markers: summary.markers,
+      skipped: summary.skipped,
     },
     findings: report.findings.map((f) => ({
       file: f.file,

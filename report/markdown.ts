@@ -1,5 +1,5 @@
 import { catalogue } from '../catalogue';
-import type { Report, ReportFile } from './model';
+import { skippedText, type Report, type ReportFile } from './model';
 
 /**
  * A migration plan to paste into a ticket (GitHub-flavoured markdown): totals, a table per change, and a
@@ -54,6 +54,7 @@ export function formatMarkdown(report: Report): string {
   );
   if (s.markers) out.push(`- **${s.markers}** \`TODO(sc-migrate/…)\` ${s.markers === 1 ? 'marker' : 'markers'} still open`);
   if (s.errors) out.push(`- **${s.errors}** ${s.errors === 1 ? 'file' : 'files'} could not be parsed (see the end)`);
+  out.push(`- Files skipped: ${mdText(skippedText(s))}`);
   out.push('');
 
   if (report.changes.length) {

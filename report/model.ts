@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { catalogue, isChangeId, getChange, type Change, type SpecRef } from '../catalogue';
-import type { FileOutcome, ScanResult } from '../cli/pipeline-types';
+import { SKIP_REASONS, type FileOutcome, type ScanResult, type SkipReason } from '../lib/types';
 import { MARKER_PATTERN, type Finding } from '../codemods/types';
 
 /**
@@ -73,6 +73,8 @@ export interface ReportSummary {
   byChange: Record<string, number>;
   markers: number;
   errors: number;
+  /** Files no front-end analysed, by reason (their v1 addresses are still among the findings). */
+  skipped: Record<SkipReason, number>;
 }
 
 export interface Report {
@@ -205,6 +207,7 @@ export function buildReport(scan: ScanResult, opts: BuildReportOptions): Report 
       byChange,
       markers: markers.length,
       errors: errors.length,
+      skipped: { ...Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])), ...scan.skipped, 'parse-error': errors.length } as Record<SkipReason, number>,
     },
     findings,
     markers,
@@ -212,6 +215,12 @@ export function buildReport(scan: ScanResult, opts: BuildReportOptions): Report 
     files,
     changes,
   };
+}
+
+/** `3 ignored, 1 minified`: the reasons files were not analysed, in words, or 'none'. */
+export function skippedText(summary: ReportSummary): string {
+  const parts = SKIP_REASONS.filter((r) => summary.skipped[r] > 0).map((r) => `${summary.skipped[r]} ${r}`);
+  return parts.length ? parts.join(', ') : 'none';
 }
 
 /** Name and version of this package, from its package.json (found upwards from this module: works from source and dist). */

@@ -126,6 +126,7 @@ export function toSarif(report: Report, opts: SarifOptions): Sarif.Log {
     invocations: [
       {
         executionSuccessful: true,
+        properties: { filesScanned: report.summary.files, filesSkipped: report.summary.skipped },
         toolExecutionNotifications: report.errors.map((e) => ({
           level: 'error' as const,
           message: { text: e.message },

@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { Report, ReportFile } from './model';
+import { skippedText, type Report, type ReportFile } from './model';
 
 export interface TextOptions {
   /** ANSI colours (the command turns them on only when stdout is a TTY and NO_COLOR is unset). */
@@ -48,7 +48,7 @@ export function formatText(report: Report, opts: TextOptions = {}): string {
   const c = pc.createColors(opts.color ?? false);
   const multi = new Set(report.files.map((f) => f.root)).size > 1;
   const out: string[] = [];
-  out.push(c.bold(`sc-migrate report: ${headline(report)}`), '');
+  out.push(c.bold(`sc-migrate report: ${headline(report)}`), c.dim(`files skipped: ${skippedText(report.summary)}`), '');
 
   if (report.changes.length) {
     out.push(c.bold('By change'));

@@ -5,8 +5,20 @@ import { loadCliConfig } from '../load-config';
 import { buildReport, renderReport, REPORT_FORMATS, toolInfo, type Report, type ReportFormat } from '../../report';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../exit';
 import { coloursFor, processIo, progressBar, type Io } from '../output';
-import { scan } from '../pipeline';
+import { scan } from '../../lib';
 import { parseOnly } from './run';
+import { OptionsError, parseSize } from '../../shim/options';
+
+/** `--max-file-size 2mb` → bytes; a bad size is a usage error. */
+export function parseMaxFileSize(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parseSize(value, '--max-file-size');
+  } catch (err) {
+    if (err instanceof OptionsError) throw new CliError(err.message, EXIT_USAGE);
+    throw err;
+  }
+}
 
 /** Options `report` and `check` share: the same selection, config and parsing as `run`. */
 export interface ScanArgs {
@@ -15,6 +27,7 @@ export interface ScanArgs {
   only?: string[] | string;
   types?: 'auto' | 'off';
   output?: string;
+  maxFileSize?: string | number;
 }
 
 export interface ReportArgs extends ScanArgs {
@@ -31,6 +44,7 @@ export function parseFormat<F extends string>(value: string | undefined, formats
 export async function scanReport(args: ScanArgs, io: Io, cwd: string): Promise<Report> {
   if (!args.paths || args.paths.length === 0) throw new CliError('name at least one file or folder', EXIT_USAGE);
   const only = parseOnly(args.only);
+  const maxFileSize = parseMaxFileSize(args.maxFileSize);
   const { config } = loadCliConfig(args, cwd);
   const bar = progressBar(io.stderr, true);
   try {
@@ -39,6 +53,7 @@ export async function scanReport(args: ScanArgs, io: Io, cwd: string): Promise<R
       config,
       only,
       types: args.types ?? 'auto',
+      maxFileSize,
       cwd,
       onProgress: (done, total) => bar.update(done, total),
     });
@@ -96,7 +111,11 @@ export function scanOptions(yargs: Argv<object>): Argv<object> {
       default: 'auto' as const,
       describe: 'Type-aware findings through ts-morph where a tsconfig.json exists',
     })
-    .option('output', { alias: 'o', type: 'string', describe: 'Write to this file (atomically) instead of stdout' });
+    .option('output', { alias: 'o', type: 'string', describe: 'Write to this file (atomically) instead of stdout' })
+    .option('max-file-size', {
+      type: 'string',
+      describe: 'Files larger than this are not parsed, only searched for v1 addresses (default 2mb)',
+    });
 }
 
 export const reportCommand: CommandModule<object, ReportArgs> = {

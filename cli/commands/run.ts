@@ -4,8 +4,9 @@ import { CliError, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from '../exit';
 import { loadCliConfig } from '../load-config';
 import { dirtyFiles, GitError } from '../git';
 import { coloursFor, displayPath, formatSummary, processIo, progressBar, summarize, unifiedDiff, type Io } from '../output';
-import { scan } from '../pipeline';
+import { scan } from '../../lib';
 import { writeOutcomes } from '../write';
+import { parseMaxFileSize } from './report';
 
 export interface RunArgs {
   paths: string[];
@@ -15,6 +16,7 @@ export interface RunArgs {
   only?: string[];
   types?: 'auto' | 'off';
   quiet?: boolean;
+  maxFileSize?: string | number;
 }
 
 /** `--only a,b --only c` → ['a', 'b', 'c']; an unknown id is a usage error naming the known ones. */
@@ -49,6 +51,7 @@ export function parseOnly(value: unknown): string[] | undefined {
  */
 export async function runMigration(args: RunArgs, io: Io = processIo, cwd: string = process.cwd()): Promise<number> {
   const only = parseOnly(args.only);
+  const maxFileSize = parseMaxFileSize(args.maxFileSize);
   const { config, source } = loadCliConfig(args, cwd);
   const env = io.env ?? process.env;
   const out = coloursFor(io.stdout, env);
@@ -62,6 +65,7 @@ export async function runMigration(args: RunArgs, io: Io = processIo, cwd: strin
       config,
       only,
       types: args.types ?? 'auto',
+      maxFileSize,
       cwd,
       onProgress: (done, total) => bar.update(done, total),
     });
@@ -128,6 +132,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         describe: 'Type-aware findings through ts-morph where a tsconfig.json exists',
       })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no summary; failures only' })
+      .option('max-file-size', { type: 'string', describe: 'Files larger than this are not parsed, only searched for v1 addresses (default 2mb)' })
       .example('$0 run --dry src', 'Show what would change')
       .example('$0 run src .env --only base-url,token-audience', 'Migrate addresses only') as unknown as Argv<RunArgs>,
   handler: async (argv) => {

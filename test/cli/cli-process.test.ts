@@ -31,9 +31,9 @@ afterEach(() => cleanup(dir));
 const V1 = 'https://old.example.test/api/';
 
 /** Run the CLI with stdin a pipe that is never written nor closed: a prompt would wait forever. */
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
+function cli(args: string[], nodeArgs: string[] = [], timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [main, ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, main, ...args], {
       cwd: dir,
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined },
@@ -46,7 +46,7 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
-    }, 20_000);
+    }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr, timedOut });
@@ -112,4 +112,57 @@ describe('sc-migrate run (process)', () => {
     expect(types.code).toBe(2);
     expect(types.stderr).toMatch(/types/);
   });
+});
+
+describe('sc-migrate check: a gate that cannot be green by mistake (process)', () => {
+  it('scans a folder named on the command line even when a .gitignore above ignores it', async () => {
+    writeConfig(dir);
+    writeTree(dir, { '.gitignore': 'build/\n', 'build/app.js': `fetch('${V1}results/1/');\n` });
+    initRepo(dir);
+    const r = await cli(['check', 'build']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/app\.js:1:\d+ +v1 +base-url/);
+    expect(r.stdout).toMatch(/in 1 files scanned/);
+  });
+
+  it('exits 3 with a message when it scanned no file (an empty folder, or one wholly ignored), 0 with --allow-empty', async () => {
+    writeConfig(dir);
+    writeTree(dir, { 'empty/.gitkeep': '', '.gitignore': 'gone/\n', 'gone/app.js': `fetch('${V1}');\n` });
+    fs.rmSync(path.join(dir, 'empty/.gitkeep'));
+    initRepo(dir);
+    const empty = await cli(['check', 'empty']);
+    expect(empty.code).toBe(3);
+    expect(empty.stderr).toMatch(/no file was scanned under empty .*nothing was checked/);
+    // Scanning the parent: the ignored folder is left out and counted, and nothing else is there.
+    const parent = await cli(['check', '.']);
+    expect(parent.stdout + parent.stderr).toMatch(/1 ignored|ignored/);
+    expect((await cli(['check', '--allow-empty', 'empty'])).code).toBe(0);
+  });
+
+  it('fails on a file it cannot parse unless --allow-parse-errors, and still fails on the v1 address inside it', async () => {
+    writeConfig(dir);
+    // A file the pre-scan selects (it names an API resource) but that does not parse.
+    writeTree(dir, { 'src/broken.js': `fetch(base + 'results/' + id) +;\n`, 'src/ok.js': 'export const x = 1;\n' });
+    expect((await cli(['check', 'src'])).code).toBe(1);
+    expect((await cli(['check', '--allow-parse-errors', 'src'])).code).toBe(0);
+    writeTree(dir, { 'src/broken.js': `const a = '${V1}' +;\n` });
+    const r = await cli(['check', '--allow-parse-errors', 'src']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/broken\.js:1:\d+ +v1 +base-url/);
+  });
+
+  it('a 20 MB minified file never crashes it: searched by the text pass with a small heap, named or in a folder', async () => {
+    writeConfig(dir);
+    const chunk = 'function a(b){return b+1};var c=[1,2,3].map(a);';
+    const body = chunk.repeat(Math.ceil((20 * 1024 * 1024) / chunk.length));
+    fs.mkdirSync(path.join(dir, 'public'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'public/bundle.min.js'), `${body.slice(0, 10 * 1024 * 1024)}var u="${V1}results/";${body.slice(10 * 1024 * 1024)}`);
+    for (const target of ['public', 'public/bundle.min.js']) {
+      const r = await cli(['check', target], ['--max-old-space-size=160'], 60_000);
+      expect(r.timedOut, target).toBe(false);
+      expect(r.code, `${target}: ${r.stderr}`).toBe(1);
+      expect(r.stdout).toMatch(/bundle\.min\.js:1:\d+ +v1 +base-url +a v1 address in a file too large to parse/);
+      expect(r.stdout).toMatch(/too-large/);
+    }
+  }, 150_000);
 });

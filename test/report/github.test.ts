@@ -57,8 +57,8 @@ describe('check --format github', () => {
   });
 
   it('prints only the clean summary when nothing is left', () => {
-    const clean = buildReport({ filesScanned: 5, outcomes: [] }, { tool: TOOL, roots: ['src'] });
-    expect(formatGithub(clean, { cwd: '/' })).toBe('sc-migrate check: clean (5 files scanned, no v1 usage, no open markers)\n');
+    const clean = buildReport({ filesScanned: 5, outcomes: [], skipped: { ignored: 2, binary: 1, minified: 0, generated: 0, 'too-large': 0, 'parse-error': 0 } }, { tool: TOOL, roots: ['src'] });
+    expect(formatGithub(clean, { cwd: '/' })).toBe('sc-migrate check: clean (5 files scanned, no v1 usage, no open markers; files skipped: 2 ignored, 1 binary)\n');
   });
 });
 

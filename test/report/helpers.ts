@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { FileOutcome, ScanResult } from '../../cli/pipeline-types';
+import type { FileOutcome, ScanResult } from '../../lib/types';
 import type { Finding } from '../../codemods/types';
 import { buildReport, type Report } from '../../report';
 

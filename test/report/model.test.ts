@@ -13,6 +13,7 @@ describe('buildReport', () => {
       byChange: { 'base-url': 2, 'result-advice-test-removed': 1 },
       markers: 1,
       errors: 1,
+      skipped: { ignored: 0, binary: 0, minified: 0, generated: 0, 'too-large': 0, 'parse-error': 1 },
     });
     expect(Object.keys(r.summary.byChange)).toEqual(['base-url', 'result-advice-test-removed']);
     expect(r.changes.map((c) => [c.change, c.auto, c.manual])).toEqual([

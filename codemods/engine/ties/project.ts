@@ -12,8 +12,8 @@ export type ConstValue = { kind: 'string'; value: string } | { kind: 'map'; entr
 export type UseRole = 'mode' | 'audience' | 'url';
 
 export interface ExternalUse {
-  /** Absolute path of the file that defines the constant. */
-  file: string;
+  /** The module specifier the constant is imported from, as written in the using file. */
+  specifier: string;
   /** Exported name. */
   name: string;
   /** Key inside a map or enum (`MODES.COMPLAINT` → `COMPLAINT`), or null for the constant itself. */
@@ -40,4 +40,6 @@ export const noProject: ProjectFacts = {
 export interface FileFacts {
   exports: Record<string, ConstValue & { line: number }>;
   uses: ExternalUse[];
+  /** Relative specifiers of the modules it imports named constants from. */
+  imports: string[];
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scan } from '../../cli/pipeline';
-import { cleanup, customConfig, tmpDir, writeTree } from './helpers';
+import { scan } from '../../lib';
+import { cleanup, customConfig, tmpDir, writeTree } from '../cli/helpers';
 
 // An engine that inserts a marker line ending in '\n' above the first line holding 'fetch(' and reports a
 // manual site, the way real rules add TODO markers. It lets these tests pin down what the pipeline itself

@@ -3,16 +3,9 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getChange } from '../../catalogue';
 import type { Finding } from '../../codemods/types';
-import {
-  conformEol,
-  importSpecifiers,
-  looksMinified,
-  mergeTypeAwareFindings,
-  resolveImport,
-  scan,
-  type FileOutcome,
-} from '../../cli/pipeline';
-import { cleanup, customConfig, tmpDir, writeTree } from './helpers';
+import { importSpecifiers } from '../../codemods/frontends/js';
+import { conformEol, looksMinified, mergeTypeAwareFindings, resolveImport, scan, type FileOutcome } from '../../lib';
+import { cleanup, customConfig, tmpDir, writeTree } from '../cli/helpers';
 
 let dir: string;
 beforeEach(() => {
@@ -39,21 +32,23 @@ describe('scan', () => {
     expect(result.filesScanned).toBe(7);
     expect(result.outcomes.map((o) => o.relPath)).toEqual(['src/api/client.ts', 'src/api/index.ts', 'src/esm.ts', 'src/req.js']);
     for (const o of result.outcomes) {
-      expect(o.kind).toBe('code');
+      expect(o.kind).toBe('js');
       expect(o.absPath).toBe(path.join(dir, o.relPath));
       expect(o.root).toBe('.');
     }
   });
 
-  it('drops sources that look minified unless named explicitly', async () => {
+  it('never parses a source that looks minified, named or not, but reports the v1 addresses in it', async () => {
     const bundle = `var a='${V1}';/*${'x'.repeat(30_000)}*/`;
     writeTree(dir, { 'public/bundle.js': bundle, 'src/a.js': `fetch('${V1}interviews/');\n` });
-    const result = await scanDir();
-    expect(result.filesScanned).toBe(1);
-    expect(result.outcomes.map((o) => o.relPath)).toEqual(['src/a.js']);
-    const explicit = await scanDir(['public/bundle.js']);
-    expect(explicit.filesScanned).toBe(1);
-    expect(explicit.outcomes.map((o) => o.relPath)).toEqual(['public/bundle.js']);
+    for (const roots of [['.'], ['public/bundle.js']]) {
+      const result = await scanDir(roots);
+      const o = result.outcomes.find((x) => x.relPath.endsWith('bundle.js'))!;
+      expect(o).toMatchObject({ status: 'unchanged', skipped: 'minified', before: bundle, after: bundle });
+      expect(o.findings.map((f) => [f.line, f.column, f.change, f.fix])).toEqual([[1, 8, 'base-url', 'manual']]);
+      expect(o.findings[0]!.message).toMatch(/minified/);
+      expect(result.skipped!.minified).toBe(1);
+    }
   });
 
   it('marks a file that does not parse as failed, keeps it as it was, and goes on', async () => {
@@ -61,7 +56,9 @@ describe('scan', () => {
     writeTree(dir, { 'src/broken.js': broken, '.env': `API=${V1}\n`, 'src/ok.js': `fetch('${V1}');\n` });
     const result = await scanDir();
     const byPath = Object.fromEntries(result.outcomes.map((o) => [o.relPath, o]));
-    expect(byPath['src/broken.js']).toMatchObject({ status: 'failed', before: broken, after: broken, findings: [] });
+    expect(byPath['src/broken.js']).toMatchObject({ status: 'failed', before: broken, after: broken });
+    // The text pass still reports the v1 address inside the file it could not parse.
+    expect(byPath['src/broken.js']!.findings.map((f) => [f.line, f.change, f.fix])).toEqual([[1, 'base-url', 'manual']]);
     expect(byPath['src/broken.js']!.error).toMatch(/^cannot parse: line 1, column \d+: /);
     expect(byPath['src/broken.js']!.error).not.toContain(dir);
     expect(byPath['.env']!.status).toBe('changed');
@@ -72,7 +69,7 @@ describe('scan', () => {
     const env = `\uFEFFAPI=${V1}interviews/\r\n# keep me\r\nAUDIENCE=https://audience.old.example.test\r\n`;
     writeTree(dir, { '.env': env });
     const [o] = (await scanDir()).outcomes;
-    expect(o!.kind).toBe('text');
+    expect(o!.kind).toBe('config');
     expect(o!.status).toBe('changed');
     expect(o!.before).toBe(env);
     expect(o!.after).toBe(
@@ -90,6 +87,7 @@ describe('scan', () => {
     const [o] = (await scanDir()).outcomes;
     expect(o).toMatchObject({ status: 'failed', error: 'not UTF-8 text; left as it is' });
     expect(o!.after).toBe(o!.before);
+    expect(o!.findings.map((f) => [f.line, f.change, f.fix])).toEqual([[2, 'base-url', 'manual']]);
   });
 
   it('restricts to --only ids (the text scan and the migration)', async () => {
@@ -161,7 +159,7 @@ describe('helpers', () => {
       root: '.',
       absPath: '/r/a.ts',
       relPath: 'a.ts',
-      kind: 'code',
+      kind: 'js',
       status: 'unchanged',
       findings: [f(3, 1)],
       before: '',

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scan } from '../../cli/pipeline';
-import { cleanup, customConfig, tmpDir, writeTree } from './helpers';
+import { scan } from '../../lib';
+import { cleanup, customConfig, tmpDir, writeTree } from '../cli/helpers';
 
 // The type-aware analysis is another module's job; here it is replaced to pin down how the pipeline calls
 // it (only for roots with a tsconfig.json, only with types 'auto', with the outcomes' code files) and merges
@@ -50,11 +50,11 @@ describe('scan with types', () => {
 
 describe('merging type-aware findings', () => {
   it('drops a type-aware finding that a syntax finding of the same change already covers', async () => {
-    const { mergeTypeAwareFindings } = await import('../../cli/pipeline');
+    const { mergeTypeAwareFindings } = await import('../../lib');
     const syntax = { line: 3, column: 16, endLine: 3, endColumn: 66, change: 'potential-condition-triage-removed', fix: 'auto' as const, message: 'moved' };
     const typed = { line: 3, column: 61, endLine: 3, endColumn: 67, change: 'potential-condition-triage-removed', fix: 'manual' as const, message: 'typed' };
     const otherChange = { ...typed, change: 'result-advice-test-removed' };
-    const outcome = { root: '.', absPath: '/x.ts', relPath: 'x.ts', kind: 'code' as const, status: 'changed' as const, findings: [syntax], before: '', after: '' };
+    const outcome = { root: '.', absPath: '/x.ts', relPath: 'x.ts', kind: 'js', status: 'changed' as const, findings: [syntax], before: '', after: '' };
     const [merged] = mergeTypeAwareFindings([outcome], new Map([['/x.ts', [typed, otherChange]]]));
     expect(merged!.findings.map((f) => `${f.change}:${f.fix}`)).toEqual([
       'potential-condition-triage-removed:auto',

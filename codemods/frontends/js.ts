@@ -1,0 +1,29 @@
+import { SOURCE_EXTENSIONS, migrateSource } from '../engine';
+import type { FrontEnd } from '../../lib/types';
+import * as path from 'node:path';
+
+const IMPORT_RE = /\b(?:from|import|require)\s*\(?\s*(['"])(\.\.?(?:\/[^'"\r\n]*)?)\1/g;
+
+/** Relative specifiers of import / export-from / require / import() in a source (`./x`, `../y`, `.`). */
+export function importSpecifiers(source: string): string[] {
+  const out = new Set<string>();
+  for (const m of source.matchAll(IMPORT_RE)) out.add(m[2]!);
+  return [...out];
+}
+
+/** JavaScript and TypeScript sources: the jscodeshift engine (codemods/engine). */
+export const jsFrontEnd: FrontEnd = {
+  id: 'js',
+  describe: 'JavaScript and TypeScript (.js .jsx .mjs .cjs .ts .tsx .mts .cts): the jscodeshift engine, data flow, types and constants',
+  matches: (absPath) => SOURCE_EXTENSIONS.includes(path.extname(absPath).toLowerCase()),
+  analyze: (input) =>
+    migrateSource(input.source, {
+      config: input.config,
+      filePath: input.filePath,
+      only: input.only,
+      markers: input.markers,
+      project: input.project,
+    }),
+  imports: importSpecifiers,
+  minifiable: true,
+};

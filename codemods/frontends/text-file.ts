@@ -1,0 +1,75 @@
+import type { Change } from '../../catalogue';
+import { EditSet, LineIndex } from '../engine/edits';
+import { markerEdits, type CommentStyle, type MarkerRequest } from '../markers';
+import type { Finding } from '../types';
+import { isSuppressed, textDirectives } from './comments';
+
+/**
+ * Edits and findings on one text, for the front-ends that are not jscodeshift's: config formats, the plain-text
+ * pass and the other languages' parsers. Same contract as the JS engine's FileContext: fixes are text edits,
+ * manual sites get one marker per anchor line in the file's comment syntax (when it has one), directive
+ * comments silence a line, and a second run adds nothing.
+ */
+export class TextFile {
+  readonly lines: LineIndex;
+  private readonly edits = new EditSet();
+  private readonly findings: Finding[] = [];
+  private readonly markers: MarkerRequest[] = [];
+  private readonly directives: Map<number, Set<string>>;
+  private readonly manualKeys = new Set<string>();
+
+  constructor(
+    readonly source: string,
+    readonly changes: readonly Change[],
+    readonly style: CommentStyle | null,
+  ) {
+    this.lines = new LineIndex(source);
+    this.directives = source.includes('sc-migrate-disable') ? textDirectives(source.split('\n')) : new Map();
+  }
+
+  has(changeId: string): boolean {
+    return this.changes.some((c) => c.id === changeId);
+  }
+
+  suppressed(change: string, offset: number): boolean {
+    return this.directives.size > 0 && isSuppressed(this.directives, this.lines.lineCol(offset).line, change);
+  }
+
+  private range(start: number, end: number): Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'> {
+    const a = this.lines.lineCol(start);
+    const b = this.lines.lineCol(end);
+    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  }
+
+  /** An automatic rewrite of [start, end). False when suppressed or another edit holds the range. */
+  fix(change: string, start: number, end: number, text: string, message: string, extra: Partial<Finding> = {}): boolean {
+    if (this.suppressed(change, start) || !this.edits.add({ start, end, text })) return false;
+    this.findings.push({ ...this.range(start, end), change, fix: 'auto', message, replacement: text, ...extra });
+    return true;
+  }
+
+  /**
+   * A site for a person. The marker goes above `anchor` (an offset on the anchor line; default: the site's
+   * line, moved up over backslash continuations so that a shell or Dockerfile command stays whole).
+   */
+  manual(change: string, start: number, end: number, message: string, opts: { subject?: string; anchor?: number; marker?: boolean } = {}): void {
+    const key = `${change}\u0000${start}\u0000${message}`;
+    if (this.manualKeys.has(key) || this.suppressed(change, start)) return;
+    this.manualKeys.add(key);
+    this.findings.push({ ...this.range(start, end), change, fix: 'manual', message });
+    if (opts.marker === false || !this.style) return;
+    let line = this.lines.lineCol(opts.anchor ?? start).line;
+    while (line > 1 && /\\\s*$/.test(this.lines.lineText(line - 1))) line--;
+    const indent = /^\s*/.exec(this.lines.lineText(line))![0];
+    this.markers.push({ anchor: this.lines.lineStart(line), indent, change, message, subject: opts.subject });
+  }
+
+  finish(markers: boolean): { output: string; findings: Finding[] } {
+    if (markers && this.style) {
+      const selected = new Set(this.changes.map((c) => c.id));
+      for (const e of markerEdits(this.source, this.markers, { style: this.style, selected, eol: this.lines.eol })) this.edits.add(e);
+    }
+    const findings = [...this.findings].sort((a, b) => a.line - b.line || a.column - b.column || a.change.localeCompare(b.change));
+    return { output: this.edits.apply(this.source), findings };
+  }
+}

@@ -1,0 +1,61 @@
+import * as path from 'node:path';
+import { SOURCE_EXTENSIONS } from '../codemods/engine';
+import type { ExternalUse, FileFacts, ProjectFacts } from '../codemods/engine/ties/project';
+
+/**
+ * Facts across the files of one run (codemods/engine/ties/project.ts): which constants each file exports, and
+ * how other files use them. Built from what the first analysis of every JS/TS file reported; the files they
+ * concern (definitions used elsewhere, uses of constants defined elsewhere) are analysed once more with them.
+ */
+export function buildProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<string>): { facts: ProjectFacts; rerun: string[] } | null {
+  const usesByFile = new Map<string, ExternalUse[]>();
+  const rerun = new Set<string>();
+  for (const [from, f] of all) {
+    for (const use of f.uses) {
+      const target = resolveImport(from, use.specifier, known);
+      if (!target || !all.get(target)?.exports[use.name]) continue;
+      const list = usesByFile.get(target) ?? [];
+      list.push(use);
+      usesByFile.set(target, list);
+      rerun.add(target);
+    }
+    for (const spec of f.imports) {
+      const target = resolveImport(from, spec, known);
+      if (target && Object.keys(all.get(target)?.exports ?? {}).length > 0) rerun.add(from);
+    }
+  }
+  if (rerun.size === 0) return null;
+  const facts: ProjectFacts = {
+    importedConst(fromFile, specifier, name) {
+      const target = resolveImport(fromFile, specifier, known);
+      const value = target ? all.get(target)?.exports[name] : undefined;
+      return value && target ? { ...value, file: target } : null;
+    },
+    usesOf(file, name, key) {
+      return (usesByFile.get(file) ?? []).filter((u) => u.name === name && (key === null || u.key === key));
+    },
+  };
+  return { facts, rerun: [...rerun].sort() };
+}
+
+const JS_TO_TS: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts'],
+  '.cjs': ['.cts'],
+};
+
+/**
+ * The file among `known` (absolute paths) that a relative specifier in `fromFile` names: the exact path,
+ * the path plus a source extension, its `index` file, or for `./x.js` a `./x.ts` (TypeScript's ESM style).
+ */
+export function resolveImport(fromFile: string, specifier: string, known: ReadonlySet<string>): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  const candidates = [base];
+  for (const ext of SOURCE_EXTENSIONS) candidates.push(base + ext);
+  for (const ext of SOURCE_EXTENSIONS) candidates.push(path.join(base, `index${ext}`));
+  const ext = path.extname(base);
+  for (const swap of JS_TO_TS[ext] ?? []) candidates.push(base.slice(0, -ext.length) + swap);
+  return candidates.find((c) => known.has(c)) ?? null;
+}

@@ -1,0 +1,112 @@
+import type { Change } from '../catalogue';
+import type { Config } from '../config';
+import type { Edit } from '../codemods/engine/edits';
+import type { FileFacts, ProjectFacts } from '../codemods/engine/ties/project';
+import type { Finding } from '../codemods/types';
+
+/**
+ * The library layer's contract: `scan(options)` selects the files under the roots, hands each to the front-end
+ * registered for its kind, and returns findings, edits (as before/after texts) and the files it skipped, by
+ * reason. Nothing here writes; `sc-migrate run` writes the outcomes, `report` and `check` read them.
+ */
+export interface ScanOptions {
+  /** Files or folders, as given on the command line. */
+  roots: string[];
+  config: Config;
+  /** Restrict to these catalogue ids. */
+  only?: readonly string[];
+  /** Type-aware findings through ts-morph where a root has a tsconfig.json ('auto'), or none ('off'). */
+  types?: 'auto' | 'off';
+  /** Files larger than this many bytes are never parsed; the text pass still searches them. Default 2 MiB. */
+  maxFileSize?: number;
+  /** Called after each file (progress bars). */
+  onProgress?: (done: number, total: number, file: string) => void;
+  cwd?: string;
+  /** Front-ends to use instead of the default registry (tests, integrations). */
+  frontEnds?: FrontEndRegistryLike;
+}
+
+export type FileStatus = 'changed' | 'unchanged' | 'failed';
+
+/** Why a file was not analysed by a front-end (its v1 hosts may still be reported by the text pass). */
+export type SkipReason = 'ignored' | 'binary' | 'minified' | 'generated' | 'too-large' | 'parse-error';
+export const SKIP_REASONS: readonly SkipReason[] = ['ignored', 'binary', 'minified', 'generated', 'too-large', 'parse-error'];
+
+export interface FileOutcome {
+  /** The root (as given) the file was found under. */
+  root: string;
+  /** Absolute path. */
+  absPath: string;
+  /** Path relative to its root (or to the cwd for a file root), with `/` separators. */
+  relPath: string;
+  /** The front-end that read it (`js`, `vue`, `yaml`, `python`, `text`, …). */
+  kind: string;
+  status: FileStatus;
+  findings: Finding[];
+  /** Contents before and after migration (after === before when unchanged or failed). */
+  before: string;
+  after: string;
+  /** Parse or read error, when status is 'failed'. */
+  error?: string;
+  /** Set when no front-end analysed the file; its findings then come from the text pass, for reports only. */
+  skipped?: SkipReason;
+}
+
+export interface ScanResult {
+  /** Files read (after ignores and binaries), including those the pre-scan ruled out and those skipped below. */
+  filesScanned: number;
+  /** Outcomes of the files that could matter, sorted by path. */
+  outcomes: FileOutcome[];
+  /** Files not analysed, by reason (`ignored` counts the files and folders a .gitignore or the default folder list left out). */
+  skipped?: Record<SkipReason, number>;
+}
+
+/** What a front-end is given for one file. */
+export interface FrontEndInput {
+  /** The file's text, without a byte order mark. */
+  source: string;
+  /** Absolute path (chooses the dialect; used in messages). */
+  filePath: string;
+  config: Config;
+  /** The selected changes. */
+  changes: readonly Change[];
+  only?: readonly string[];
+  /** Add marker comments for manual sites. */
+  markers: boolean;
+  project: ProjectFacts;
+}
+
+export interface FrontEndOutput {
+  /** The migrated text (equal to the input when nothing changed). */
+  output: string;
+  findings: Finding[];
+  edits?: Edit[];
+  /** What the file tells the other files of the run (JS constants, uses of imported constants). */
+  facts?: FileFacts;
+}
+
+/**
+ * A front-end reads one kind of file. Source text in; findings and edits (as the migrated text) out. It throws
+ * a ParseError when it cannot read the text; the pipeline then leaves the file as it is, reports it, and lets
+ * the text pass search it for v1 addresses.
+ */
+export interface FrontEnd {
+  /** Stable name, shown in reports as the file's kind. */
+  readonly id: string;
+  /** One line for docs: what it reads and how. */
+  readonly describe: string;
+  /** Whether this front-end reads the file (by its path). */
+  matches(absPath: string): boolean;
+  analyze(input: FrontEndInput): FrontEndOutput;
+  /** Relative modules the text imports (JS family), so that importers and imported files are analysed too. */
+  imports?(source: string): string[];
+  /** Whether a file whose lines look minified should be skipped (code); false for data formats. */
+  readonly minifiable?: boolean;
+  /** Analyse every file of this kind, even when the pre-scan finds no v1 marker in it. */
+  readonly always?: boolean;
+}
+
+export interface FrontEndRegistryLike {
+  forFile(absPath: string): FrontEnd;
+  all(): readonly FrontEnd[];
+}
