@@ -64,7 +64,7 @@ function idsIn(line: string): string[] {
   return [...line.matchAll(new RegExp(MARKER_PATTERN.source, 'g'))].map((m) => m[1]!);
 }
 
-const MARKER_LINE = /^[ \t]*(?:\/\/|#|--|;|<!--|\/\*)[ \t]*TODO\(sc-migrate\/[a-z0-9-]+\)/;
+const MARKER_LINE = /^[ \t]*(?:\/\/|#|--|;|<!--|\/\*|\{#|<%#|\{\{!(?:--)?)[ \t]*TODO\(sc-migrate\/[a-z0-9-]+\)/;
 
 interface Line {
   start: number;
@@ -90,6 +90,8 @@ export interface MarkerOptions {
   /** Change ids of this run: marker lines naming only these may be removed when their site is gone. */
   selected: ReadonlySet<string>;
   eol: string;
+  /** Look for existing marker lines only inside these ranges (a component's template), default: everywhere. */
+  within?: readonly { start: number; end: number }[];
 }
 
 /** Insertions of new marker lines and deletions of stale ones, as text edits on `source`. */
@@ -108,8 +110,9 @@ export function markerEdits(source: string, requests: readonly MarkerRequest[], 
   const existing = new Map<number, Set<string>>();
   const lines = source.includes(MARKER_PREFIX) ? linesOf(source) : [];
   const markerLines: { line: Line; ids: string[]; anchor: number }[] = [];
+  const inside = (offset: number) => !opts.within || opts.within.some((r) => offset >= r.start && offset < r.end);
   for (let i = 0; i < lines.length; i++) {
-    if (!MARKER_LINE.test(lines[i]!.text)) continue;
+    if (!MARKER_LINE.test(lines[i]!.text) || !inside(lines[i]!.start)) continue;
     let k = i;
     while (k < lines.length && MARKER_LINE.test(lines[k]!.text)) k++;
     const anchor = k < lines.length ? lines[k]!.start : source.length;

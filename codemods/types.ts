@@ -25,6 +25,8 @@ export interface MigrateOptions {
   only?: readonly string[];
   /** Add `TODO(sc-migrate/<id>)` markers above manual sites (default true). */
   markers?: boolean;
+  /** The parser, when the file's extension does not say it (a `<script lang="ts">` block of a component). */
+  parser?: 'ts' | 'tsx' | 'babylon';
   /** What the other files of the run tell this one (constants they export, uses of this file's exports). */
   project?: ProjectFacts;
 }

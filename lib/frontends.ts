@@ -1,3 +1,4 @@
+import { astroFrontEnd, htmlFrontEnd, svelteFrontEnd, templateFrontEnd, vueFrontEnd } from '../codemods/frontends/components';
 import { configFrontEnd } from '../codemods/frontends/config';
 import { jsFrontEnd } from '../codemods/frontends/js';
 import { textFrontEnd } from '../codemods/frontends/text';
@@ -5,5 +6,12 @@ import { FrontEndRegistry } from './registry';
 
 /** The front-ends every scan uses unless told otherwise, in the order they are asked; plain text last. */
 export function defaultFrontEnds(): FrontEndRegistry {
-  return new FrontEndRegistry(textFrontEnd).register(jsFrontEnd).register(configFrontEnd);
+  return new FrontEndRegistry(textFrontEnd)
+    .register(jsFrontEnd)
+    .register(vueFrontEnd)
+    .register(svelteFrontEnd)
+    .register(astroFrontEnd)
+    .register(htmlFrontEnd)
+    .register(templateFrontEnd)
+    .register(configFrontEnd);
 }

@@ -50,8 +50,19 @@ const JS_TO_TS: Record<string, string[]> = {
  * the path plus a source extension, its `index` file, or for `./x.js` a `./x.ts` (TypeScript's ESM style).
  */
 export function resolveImport(fromFile: string, specifier: string, known: ReadonlySet<string>): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(fromFile), specifier);
+  if (specifier.startsWith('.')) return resolveFrom(path.resolve(path.dirname(fromFile), specifier), known);
+  // Source-folder aliases (Vite/Nuxt `@/` and `~/`, SvelteKit `$lib/`): tried against every `src/` above the file.
+  const alias = /^(@|~|\$lib)\/(.*)$/.exec(specifier);
+  if (!alias) return null;
+  const sub = alias[1] === '$lib' ? path.join('src', 'lib', alias[2]!) : path.join('src', alias[2]!);
+  for (let d = path.dirname(fromFile); ; d = path.dirname(d)) {
+    const hit = resolveFrom(path.join(d, sub), known);
+    if (hit) return hit;
+    if (path.dirname(d) === d) return null;
+  }
+}
+
+function resolveFrom(base: string, known: ReadonlySet<string>): string | null {
   const candidates = [base];
   for (const ext of SOURCE_EXTENSIONS) candidates.push(base + ext);
   for (const ext of SOURCE_EXTENSIONS) candidates.push(path.join(base, `index${ext}`));

@@ -21,8 +21,8 @@ export function migrateSource(source: string, options: MigrateOptions): MigrateR
 
 /** Parse and run every rule; the context holds what they recorded (and what the file tells other files). */
 export function analyzeSource(source: string, options: MigrateOptions): FileContext {
-  const j = jscodeshiftFor(options.filePath);
-  const root = parse(j, source, options.filePath);
+  const j = jscodeshiftFor(options.filePath, options.parser);
+  const root = parse(j, source, options.filePath, options.parser);
   const changes = selectChanges(options.only);
   const ctx = new FileContext(j, root, source, options.config, changes, options.filePath, options.project ?? noProject);
   for (const kind of KIND_ORDER) {

@@ -48,9 +48,11 @@ const parserModules: Record<string, () => { parse(code: string): unknown }> = {
 };
 const parsers = new Map<string, { parse(code: string): unknown }>();
 
-/** Parse with jscodeshift's parser for the file; a syntax error becomes a ParseError with its position. */
-export function parse(j: JSCodeshift, source: string, filePath: string): Collection {
-  const name = parserFor(filePath);
+export type ParserName = ReturnType<typeof parserFor>;
+
+/** Parse with jscodeshift's parser for the file (or the one named); a syntax error becomes a ParseError with its position. */
+export function parse(j: JSCodeshift, source: string, filePath: string, parserName?: ParserName): Collection {
+  const name = parserName ?? parserFor(filePath);
   let parser = parsers.get(name);
   if (!parser) {
     parser = parserModules[name]!();
@@ -68,6 +70,6 @@ export function parse(j: JSCodeshift, source: string, filePath: string): Collect
   return j(ast as Parameters<JSCodeshift>[0]);
 }
 
-export function jscodeshiftFor(filePath: string): JSCodeshift {
-  return jscodeshift.withParser(parserFor(filePath));
+export function jscodeshiftFor(filePath: string, parserName?: ParserName): JSCodeshift {
+  return jscodeshift.withParser(parserName ?? parserFor(filePath));
 }

@@ -37,10 +37,33 @@ function isDistinctive(name: string): boolean {
   return name.includes('_') && name.length > 4;
 }
 
+/**
+ * A read of a removed or moved response field through a name that says the resource (`result.advice`,
+ * `lastResult?.test`, `interview.profile.race`, `o.preselected` is not one): such files matter even when they
+ * name no address (a component whose data comes through a store). Built from the catalogue's nouns and fields.
+ */
+export function namedReadPattern(changes: readonly Change[] = catalogue): RegExp | null {
+  const fields = new Set<string>();
+  for (const change of changes) {
+    for (const rule of change.rules) {
+      if (rule.kind === 'response-field-removed') fields.add(rule.path[rule.path.length - 1]!);
+      if (rule.kind === 'response-field-moved') fields.add(rule.from[rule.from.length - 1]!);
+    }
+  }
+  const nouns = [
+    ...Object.values(api.resources).flatMap((r) => r.nouns),
+    ...Object.values(api.subjects).flatMap((s) => s.nouns),
+  ];
+  if (fields.size === 0) return null;
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:${nouns.map(esc).join('|')})s?\\b[\\w$?.\\[\\]'"]*?[.[]['"]?(?:${[...fields].map(esc).join('|')})\\b`, 'i');
+}
+
 export function makeScanner(config: Config, changes?: readonly Change[]): (source: string) => boolean {
   const needles = scanNeedles(config, changes).map((n) => n.toLowerCase());
+  const reads = namedReadPattern(changes);
   return (source: string) => {
     const lower = source.toLowerCase();
-    return needles.some((n) => lower.includes(n));
+    return needles.some((n) => lower.includes(n)) || (reads !== null && reads.test(source));
   };
 }

@@ -2,9 +2,12 @@ import { SOURCE_EXTENSIONS, migrateSource } from '../engine';
 import type { FrontEnd } from '../../lib/types';
 import * as path from 'node:path';
 
-const IMPORT_RE = /\b(?:from|import|require)\s*\(?\s*(['"])(\.\.?(?:\/[^'"\r\n]*)?)\1/g;
+const IMPORT_RE = /\b(?:from|import|require)\s*\(?\s*(['"])((?:\.\.?|@|~|\$lib)(?:\/[^'"\r\n]*)?)\1/g;
 
-/** Relative specifiers of import / export-from / require / import() in a source (`./x`, `../y`, `.`). */
+/**
+ * Specifiers of import / export-from / require / import() that name the project's own files: relative ones
+ * (`./x`, `../y`, `.`) and the usual source-folder aliases (`@/x`, `~/x`, `$lib/x`).
+ */
 export function importSpecifiers(source: string): string[] {
   const out = new Set<string>();
   for (const m of source.matchAll(IMPORT_RE)) out.add(m[2]!);

@@ -18,9 +18,10 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
   ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const index = obj.node.properties.findIndex((p: Node) => keyName(p) === field);
     if (index < 0) return;
-    if (!applies(requestTieOfObject(ctx, obj))) return;
+    const tie = requestTieOfObject(ctx, obj);
+    if (!applies(tie)) return;
     const prop = obj.get('properties', index);
-    if (rule.codemod === 'auto') {
+    if (rule.codemod === 'auto' && !tie!.weak && tie!.via !== 'name') {
       ctx.deleteProperty(change, obj, index, `\`${rule.path.join('.')}\` removed from the ${rule.resource} request body`);
     } else {
       ctx.manual(change, prop, rule.message, prop.node.key, field);

@@ -1,12 +1,16 @@
-import { calleeName, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
+import { calleeName, isCall, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { isModeName } from '../ties/names';
+import { staticText } from '../ties/constants';
+import { isModeKeyedName, isModeName } from '../ties/names';
+import { urlTarget } from '../ties/url';
 import { words } from '../words';
 
 /**
  * Whether a string literal is used as a value of the enumerated `field` (an interview mode): the value of a
- * `mode` property or a mode-named variable, compared with one (`===`, `switch`, `includes`), passed to a
- * function whose name says mode, or a member of a mode union type.
+ * `mode` property or a mode-named variable, a member of a mode-named constant map or enum (`MODES.COMPLAINT`,
+ * `enum InterviewMode`), compared with one (`===`, `switch`, `includes`), passed to a function whose name says
+ * mode, or a member of a mode union type. A literal sent to another API (`desk.post('tickets/', { mode })`)
+ * or named for another thing's mode (`TicketMode`) is not.
  */
 export function isValueContext(ctx: FileContext, path: Path, field: string): boolean {
   const parent = parentOf(path)!;
@@ -15,13 +19,25 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
     if (!n) return false;
     if (n.type === 'Identifier') return isModeName(n.name);
     if (isMember(n)) return memberName(n) === field || isModeName(memberName(n) ?? '');
-    if (n.type === 'TSNonNullExpression' || n.type === 'ParenthesizedExpression') return modeish(n.expression);
+    if (n.type === 'TSNonNullExpression' || n.type === 'ParenthesizedExpression' || n.type === 'TSAsExpression') return modeish(n.expression);
     return false;
   };
   switch (pn.type) {
     case 'ObjectProperty':
-    case 'Property':
-      return pn.value === path.node && (keyName(pn) === field || isModeName(keyName(pn) ?? ''));
+    case 'Property': {
+      if (pn.value !== path.node) return false;
+      const key = keyName(pn) ?? '';
+      const obj = parentOf(parent)!;
+      if (sentElsewhere(ctx, obj)) return false;
+      if (key === field || isModeName(key)) return true;
+      // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`.
+      const owner = ownerName(obj);
+      return owner !== null && isModeName(owner);
+    }
+    case 'TSEnumMember': {
+      const decl = parentOf(parent)!.node;
+      return decl.type === 'TSEnumDeclaration' && isModeName(decl.id.name);
+    }
     case 'BinaryExpression':
       return ['===', '!==', '==', '!='].includes(pn.operator) && modeish(pn.left === path.node ? pn.right : pn.left);
     case 'SwitchCase': {
@@ -32,7 +48,7 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
     case 'OptionalCallExpression': {
       if (pn.callee === path.node) return false;
       const name = calleeName(pn.callee);
-      if (words(name).includes(field)) return true;
+      if (words(name).includes(field) && (isModeName(name) || isModeKeyedName(name) || /^(set|change|switch|update|to)/i.test(name))) return true;
       // `modes.includes('complaint')`
       return ['includes', 'indexOf'].includes(name) && modeish(pn.callee.object);
     }
@@ -43,8 +59,8 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
     case 'AssignmentExpression':
       return pn.right === path.node && modeish(pn.left);
     case 'ArrayExpression': {
-      const decl = parentOf(parent)!.node;
-      return decl.type === 'VariableDeclarator' && decl.id.type === 'Identifier' && isModeName(decl.id.name);
+      const owner = ownerName(parent);
+      return owner !== null && isModeName(owner);
     }
     case 'TSLiteralType': {
       let p: Path | null = parentOf(parent)!;
@@ -64,6 +80,51 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
   }
 }
 
+/** Whether an object literal's key is an interview mode: a key of a map named for modes (`MODE_LABELS`). */
+export function isModeKey(ctx: FileContext, propPath: Path): boolean {
+  const obj = parentOf(propPath);
+  if (!obj || obj.node.type !== 'ObjectExpression' || sentElsewhere(ctx, obj)) return false;
+  const owner = ownerName(obj);
+  return owner !== null && isModeKeyedName(owner) && !isModeName(owner);
+}
+
+/** The name an object or array literal is bound to, through `as const`, `satisfies`, `Object.freeze` and object nesting. */
+export function ownerName(path: Path): string | null {
+  let p: Path | null = path;
+  for (let i = 0; i < 4 && p; i++) {
+    const parent: Path | null = parentOf(p);
+    if (!parent) return null;
+    const n = parent.node;
+    if (n.type === 'VariableDeclarator' && n.init === p.node) return n.id.type === 'Identifier' ? n.id.name : null;
+    if ((n.type === 'ObjectProperty' || n.type === 'Property' || n.type === 'ClassProperty' || n.type === 'PropertyDefinition') && n.value === p.node) return keyName(n);
+    if (n.type === 'AssignmentExpression' && n.right === p.node) return isMember(n.left) ? memberName(n.left) : n.left.type === 'Identifier' ? n.left.name : null;
+    if (!['TSAsExpression', 'TSSatisfiesExpression', 'ParenthesizedExpression', 'CallExpression'].includes(n.type)) return null;
+    if (n.type === 'CallExpression' && calleeName(n.callee) !== 'freeze') return null;
+    p = parent;
+  }
+  return null;
+}
+
+/**
+ * Whether an object literal is sent to another API: an argument (or nested in one) of a call whose first
+ * argument is a URL or path that is not this API's (`desk.post('tickets/', {…})`).
+ */
+function sentElsewhere(ctx: FileContext, objPath: Path): boolean {
+  let p: Path | null = objPath;
+  for (let i = 0; i < 6 && p; i++) {
+    const parent: Path | null = parentOf(p);
+    if (!parent) return false;
+    if (isCall(parent.node)) {
+      if (!parent.node.arguments.includes(p.node) || parent.node.arguments[0] === p.node) return false;
+      const text = staticText(ctx, parent.get('arguments', 0));
+      return text !== null && /\/|^https?:/.test(text) && urlTarget(ctx, text) === null;
+    }
+    if (!['ObjectProperty', 'Property', 'ObjectExpression', 'ArrayExpression'].includes(parent.node.type)) return false;
+    p = parent;
+  }
+  return false;
+}
+
 /** Every string literal whose value is one of `values`. */
 export function stringLiterals(ctx: FileContext, values: Set<string>, visit: (path: Path, n: Node) => void): void {
   ctx.nodesOf('StringLiteral').forEach((p: Path) => {
@@ -71,5 +132,13 @@ export function stringLiterals(ctx: FileContext, values: Set<string>, visit: (pa
   });
   ctx.nodesOf('Literal').forEach((p: Path) => {
     if (typeof p.node.value === 'string' && values.has(p.node.value)) visit(p, p.node);
+  });
+}
+
+/** Every object property whose key is one of `values` (a map keyed by mode). */
+export function keyedProperties(ctx: FileContext, values: Set<string>, visit: (prop: Path, key: string) => void): void {
+  ctx.nodesOf('ObjectProperty', 'Property').forEach((p: Path) => {
+    const key = keyName(p.node);
+    if (key !== null && values.has(key) && !p.node.computed) visit(p, key);
   });
 }

@@ -1,10 +1,14 @@
-import { isValueContext, stringLiterals } from './value-context';
+import { isModeKey, isValueContext, keyedProperties, stringLiterals } from './value-context';
 import type { RuleImpl } from './types';
 
-/** Enumerated values that no longer exist: every use as a value of the field is marked. */
+/** Enumerated values that no longer exist: every use as a value of the field, and every map key, is marked. */
 export const valueRemoved: RuleImpl<'value-removed'> = (ctx, change, rule) => {
   stringLiterals(ctx, new Set(rule.values), (path, n) => {
     if (ctx.claimed.has(n) || !isValueContext(ctx, path, rule.field)) return;
     ctx.manual(change, path, rule.message, n, n.value);
+  });
+  keyedProperties(ctx, new Set(rule.values), (prop, key) => {
+    if (ctx.claimed.has(prop.node.key) || !isModeKey(ctx, prop)) return;
+    ctx.manual(change, prop, rule.message, prop.node.key, key);
   });
 };

@@ -1,5 +1,7 @@
 import {
   bindingOf,
+  calleeName,
+  isCallee,
   constInit,
   isCall,
   isFunction,
@@ -57,7 +59,9 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
     case 'OptionalMemberExpression': {
       const obj = tieOf(ctx, path.get('object'));
       const name = memberName(n);
-      if (!obj || name === null) return null;
+      if (name === null) return null;
+      // `this.result`, `state.interview`, `store.lastResult`: a property of something untied, named for the resource.
+      if (!obj) return name === '*' || isCallee(path) ? null : nameTie(name);
       return step(obj, name);
     }
     case 'Identifier':
@@ -83,7 +87,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (objTie && name === 'then' && n.arguments[0]) return returnTie(ctx, path.get('arguments', 0), objTie);
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
-    return null;
+    // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
+    return !objTie && name ? helperNameTie(name) : null;
   }
   if (callee.type === 'Identifier') {
     const fn = functionOf(path.get('callee'));
@@ -268,11 +273,25 @@ export function requestTieOfObject(ctx: FileContext, path: Path): Tie | null {
   if (pn.type === 'VariableDeclarator' && pn.init === path.node) {
     const declared = typeTie(pn.id.typeAnnotation);
     if (declared && declared.role === 'request') return declared;
-    if (pn.id.type === 'Identifier') return requestTieOfBinding(ctx, parent.get('id'));
+    const sent = pn.id.type === 'Identifier' ? requestTieOfBinding(ctx, parent.get('id')) : null;
+    if (sent) return sent;
+    // `const profile: Profile = { … }`: a literal the caller builds with a model type is data it sends.
+    if (declared && !declared.list) return { ...declared, role: 'request', weak: true };
+    return null;
   }
   if (pn.type === 'ReturnStatement' || pn.type === 'ArrowFunctionExpression') return null;
   const call = enclosingCallSending(ctx, path);
-  return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' } : null;
+  if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+  return helperArgumentTie(path);
+}
+
+/** An argument of a helper named for a create or update (`sc.createIntent(token, { intent, detail })`). */
+function helperArgumentTie(path: Path): Tie | null {
+  const parent = parentOf(path);
+  if (!parent || !isCall(parent.node) || !parent.node.arguments.includes(path.node)) return null;
+  const helper = helperNameTie(calleeName(parent.node.callee));
+  if (!helper || !['create', 'update', 'mode-update', 'answer'].includes(helper.op ?? '')) return null;
+  return { resource: helper.resource, op: helper.op, role: 'request', path: [], via: 'name', weak: true };
 }
 
 /** A `const body = {…}` is a request body when an API call in the file sends `body`. */

@@ -1,4 +1,4 @@
-import { api, type Operation, type ResourceName } from '../../../catalogue';
+import { api, rulesOfKind, type Operation, type ResourceName } from '../../../catalogue';
 import { calleeName, type Node } from '../ast';
 import { words } from '../words';
 import type { Tie } from './tie';
@@ -53,10 +53,22 @@ const HELPER_VERBS: Record<string, Operation> = {
   list: 'list',
 };
 
-/** What a call to `verbNoun(…)` returns, when the verb says the operation and the noun the resource. */
+/** Verbs that start the names of helpers that set the enumerated field (`setInterviewMode`, `changeMode`). */
+const SET_VERBS = new Set(['set', 'change', 'switch', 'update', 'move']);
+
+/**
+ * What a call to `verbNoun(…)` returns, when the verb says the operation and the noun the resource
+ * (`createInterview`, `getResult`, `listQuestions`); a helper that sets the mode (`setInterviewMode`,
+ * `changeMode`) is a mode update of the resource the mode field belongs to.
+ */
 export function helperNameTie(name: string): Tie | null {
   const w = words(name);
   if (w.length < 2) return null;
+  for (const { rule } of rulesOfKind('value-renamed')) {
+    if (SET_VERBS.has(w[0]!) && w[w.length - 1] === rule.field && (w.length === 2 || nounTie(w.slice(1, -1).join('_'))?.resource === rule.resource)) {
+      return { resource: rule.resource, role: 'result', path: [], op: 'mode-update', via: 'name' };
+    }
+  }
   const op = HELPER_VERBS[w[0]!];
   const noun = nounTie(w.slice(1).join('_'));
   if (!op || !noun || noun.path.length > 0) return null;
@@ -69,12 +81,31 @@ export function nameTie(name: string): Tie | null {
   return byName ? { resource: byName.resource, role: 'body', path: byName.path, via: 'name', list: byName.list } : null;
 }
 
-/** Whether a name designates an interview mode (`mode`, `nextMode`, `DEFAULT_MODE`, `modes`, `InterviewMode`). */
+/**
+ * Words that may qualify the enumerated field's name without making it another thing's mode: `nextMode`,
+ * `DEFAULT_MODE`, `InterviewMode`, `scMode` are interview modes; `TicketMode`, `themeMode`, `colorMode` are not.
+ */
+const MODE_QUALIFIERS = new Set(['default', 'next', 'current', 'new', 'old', 'initial', 'start', 'starting', 'target', 'selected', 'active', 'prev', 'previous', 'last', 'requested', 'desired', 'wanted', 'legacy', 'v1', 'v2', 'sc', 'api', 'symptom', 'checker', 'all', 'known', 'valid', 'allowed', 'supported', 'the', 'my', 'set', 'to', 'from', 'is', 'get', 'update', 'change']);
+
+function qualifiesMode(w: string[], at: number): boolean {
+  const own = Object.values(api.resources).flatMap((r) => r.nouns.map((n) => n.toLowerCase()));
+  return w.slice(0, at).every((x) => MODE_QUALIFIERS.has(x) || own.includes(x));
+}
+
+/** Whether a name designates an interview mode (`mode`, `nextMode`, `DEFAULT_MODE`, `modes`, `InterviewMode`), not another thing's (`TicketMode`). */
 export function isModeName(name: string): boolean {
   const w = words(name);
   const last = w[w.length - 1] ?? '';
   const field = api.modeField.toLowerCase();
-  return last === field || last === `${field}s`;
+  return (last === field || last === `${field}s`) && qualifiesMode(w, w.length - 1);
+}
+
+/** Whether a name designates something keyed by interview mode (`MODE_LABELS`, `modeCopy`, `labelsByMode`). */
+export function isModeKeyedName(name: string): boolean {
+  const w = words(name);
+  const field = api.modeField.toLowerCase();
+  const i = w.findIndex((x) => x === field || x === `${field}s`);
+  return i >= 0 && (qualifiesMode(w, i) || ['by', 'per', 'for', 'of'].includes(w[i - 1] ?? ''));
 }
 
 /** Calls whose results are never this API's data, whatever the variable is called. */

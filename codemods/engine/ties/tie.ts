@@ -28,6 +28,9 @@ export interface Tie {
   via: 'flow' | 'type' | 'name';
   /** The value is a list of what `path` designates (`results`, `options` by name). */
   list?: boolean;
+  /** Not certain enough for an automatic rewrite (a body given to a helper named for the operation, a literal
+   * built with a model type): rules report such sites for a person. */
+  weak?: boolean;
 }
 
 export interface ApiCall {

@@ -1,0 +1,101 @@
+import { analyzeSource } from '../../engine';
+import { LineIndex, type Edit } from '../../engine/edits';
+import type { FileContext } from '../../engine/file';
+import type { ParserName } from '../../engine/parse';
+import type { Tie } from '../../engine/ties/tie';
+import { COMMENTS, markerEdits, type CommentStyle, type MarkerRequest } from '../../markers';
+import type { Finding } from '../../types';
+import type { FrontEndInput, FrontEndOutput } from '../../../lib/types';
+import { bindingTies } from './bindings';
+import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
+
+/**
+ * The shared half of the component front-ends (Vue, Svelte, Astro, HTML pages): each front-end extracts its
+ * script blocks and template expressions with the framework's own parser; here every script block goes through
+ * the JS engine with its offsets mapped back, so findings carry the file's true lines and rewrites touch only
+ * the script; template expressions that read a field v2 removed are manual findings with an HTML comment marker
+ * above their element. Bytes outside the scripts are never rewritten.
+ */
+
+export interface ScriptBlock {
+  /** Offsets of the block's content in the file. */
+  start: number;
+  end: number;
+  parser: ParserName;
+}
+
+export interface Extracted {
+  scripts: ScriptBlock[];
+  expressions: TemplateExpression[];
+  aliases: TemplateAlias[];
+  /** Where template markers may go (and where old ones are looked for): the template's ranges. */
+  templateRanges: { start: number; end: number }[];
+  /** The template's comment syntax for markers (default: `<!-- … -->`); null: reports only. */
+  style?: CommentStyle | null;
+}
+
+export function migrateComponent(input: FrontEndInput, extracted: Extracted): FrontEndOutput {
+  const source = input.source;
+  const lines = new LineIndex(source);
+  const edits: Edit[] = [];
+  const findings: Finding[] = [];
+  const ties = new Map<string, Tie>();
+
+  for (const block of extracted.scripts) {
+    const text = source.slice(block.start, block.end);
+    const ctx: FileContext = analyzeSource(text, {
+      config: input.config,
+      filePath: input.filePath,
+      only: input.only,
+      markers: input.markers,
+      project: input.project,
+      parser: block.parser,
+    });
+    for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
+    const result = ctx.finish(input.markers);
+    if (result.output !== text) edits.push({ start: block.start, end: block.end, text: result.output });
+    const at = lines.lineCol(block.start);
+    for (const f of result.findings) findings.push(shift(f, at));
+  }
+
+  const markers: MarkerRequest[] = [];
+  for (const read of templateReads(input, extracted.expressions, ties, extracted.aliases)) {
+    const site = lines.lineCol(read.start);
+    const end = lines.lineCol(read.end);
+    findings.push({ line: site.line, column: site.column, endLine: end.line, endColumn: end.column, change: read.change, fix: 'manual', message: read.message });
+    const anchorLine = lines.lineCol(read.anchor).line;
+    const indent = /^\s*/.exec(lines.lineText(anchorLine))![0];
+    markers.push({ anchor: lines.lineStart(anchorLine), indent, change: read.change, message: read.message, subject: read.subject });
+  }
+  const style = extracted.style === undefined ? COMMENTS.html : extracted.style;
+  if (input.markers && style) {
+    const selected = new Set(input.changes.map((c) => c.id));
+    edits.push(...markerEdits(source, markers, { style, selected, eol: lines.eol, within: extracted.templateRanges }));
+  }
+
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
+  let output = '';
+  let pos = 0;
+  for (const e of edits) {
+    if (e.start < pos) continue;
+    output += source.slice(pos, e.start) + e.text;
+    pos = e.end;
+  }
+  output += source.slice(pos);
+  findings.sort((a, b) => a.line - b.line || a.column - b.column || a.change.localeCompare(b.change));
+  return { output, findings };
+}
+
+/** A finding of a block moved to the file: lines shift by the block's first line; columns on that line too. */
+function shift(f: Finding, at: { line: number; column: number }): Finding {
+  const col = (line: number, column: number) => (line === 1 ? column + at.column - 1 : column);
+  return { ...f, line: f.line + at.line - 1, column: col(f.line, f.column), endLine: f.endLine + at.line - 1, endColumn: col(f.endLine, f.endColumn) };
+}
+
+/** The parser for a script block's `lang` attribute. */
+export function parserForLang(lang: string | undefined | null): ParserName {
+  const l = (lang ?? '').toLowerCase();
+  if (l === 'ts' || l === 'typescript') return 'ts';
+  if (l === 'tsx') return 'tsx';
+  return 'babylon';
+}

@@ -1,0 +1,28 @@
+import * as path from 'node:path';
+import type { FrontEnd, FrontEndInput } from '../../../lib/types';
+import { importSpecifiers } from '../js';
+import { migrateComponent, type Extracted } from './blocks';
+import { extractAstro } from './astro';
+import { extractHtml } from './html';
+import { extractSvelte } from './svelte';
+import { TEMPLATE_EXTENSIONS, extractTemplate } from './templates';
+import { extractVue } from './vue';
+
+const byExtension = (...exts: string[]) => (absPath: string) => exts.includes(path.extname(absPath).slice(1).toLowerCase());
+
+function componentFrontEnd(id: string, describe: string, exts: string[], extract: (source: string, filePath: string) => Extracted): FrontEnd {
+  return {
+    id,
+    describe,
+    matches: byExtension(...exts),
+    analyze: (input: FrontEndInput) => migrateComponent(input, extract(input.source, input.filePath)),
+    imports: importSpecifiers,
+    minifiable: true,
+  };
+}
+
+export const vueFrontEnd = componentFrontEnd('vue', 'Vue single-file components: <script> and <script setup> through the JS engine, template reads (@vue/compiler-sfc)', ['vue'], extractVue);
+export const svelteFrontEnd = componentFrontEnd('svelte', 'Svelte components: instance and module scripts through the JS engine, markup reads (svelte/compiler)', ['svelte'], extractSvelte);
+export const astroFrontEnd = componentFrontEnd('astro', 'Astro components: frontmatter and <script> through the JS engine, template reads (@astrojs/compiler)', ['astro'], extractAstro);
+export const htmlFrontEnd = componentFrontEnd('html', 'HTML pages: inline <script> through the JS engine; {{ }} and expression attributes of Angular/Vue/Django templates (parse5)', ['html', 'htm', 'xhtml'], (source) => extractHtml(source));
+export const templateFrontEnd = componentFrontEnd('template', 'Server-side templates (Twig, Jinja, Nunjucks, ERB, EJS, Handlebars, Liquid): expression tags read for removed fields', TEMPLATE_EXTENSIONS, extractTemplate);

@@ -1,0 +1,110 @@
+import { rulesOfKind } from '../../../catalogue';
+import type { FrontEndInput } from '../../../lib/types';
+import { nameTie } from '../../engine/ties/names';
+import { item, pathMatches, step, type Tie } from '../../engine/ties/tie';
+
+/**
+ * Reads of removed response fields in templates (`{{ result.advice }}`, `{result.advice}`, `v-if="o.preselected"`):
+ * always manual, never rewritten. The root of a member chain is tied by what the component's script says it is
+ * (bindings.ts), by a loop alias (`v-for="o in question.options"`, `{#each question.options as o}`), or by its
+ * name (`result`, `interview`), as in the JS engine.
+ */
+
+export interface TemplateExpression {
+  /** The expression as written. */
+  text: string;
+  /** Offset of `text` in the file. */
+  start: number;
+  /** An offset on the first line of the element that holds the expression: the marker goes above that line. */
+  anchor: number;
+}
+
+/** A loop alias: `o` stands for an item of the list `of` (`question.options`). */
+export interface TemplateAlias {
+  name: string;
+  of: string;
+}
+
+export interface TemplateRead {
+  start: number;
+  end: number;
+  anchor: number;
+  change: string;
+  message: string;
+  subject: string;
+}
+
+const CHAIN = /(?<![\w$.'"`])([@$]?)([A-Za-z_$][\w$]*)((?:\s*\??\.\s*[A-Za-z_$][\w$]*|\[\s*(['"])[A-Za-z_$][\w$]*\4\s*\]|\[\s*\d+\s*\])+)(\s*\()?/g;
+const SEGMENT = /\??\.\s*([A-Za-z_$][\w$]*)|\[\s*(['"])([A-Za-z_$][\w$]*)\2\s*\]|\[\s*(\d+)\s*\]/g;
+
+/** The segments of a member chain's tail: `.a?.b['c'][0]` → ['a', 'b', 'c', '*'] with their end offsets. */
+function segments(tail: string): { name: string; end: number }[] {
+  const out: { name: string; end: number }[] = [];
+  for (const m of tail.matchAll(SEGMENT)) out.push({ name: m[1] ?? m[3] ?? '*', end: m.index + m[0].length });
+  return out;
+}
+
+export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, aliases: readonly TemplateAlias[] = []): TemplateRead[] {
+  const selected = new Set(input.changes.map((c) => c.id));
+  const removed = rulesOfKind('response-field-removed', input.changes);
+  const moved = rulesOfKind('response-field-moved', input.changes);
+  const rootTie = (name: string, depth = 0): Tie | null => {
+    const own = ties.get(name);
+    if (own) return own;
+    const alias = aliases.find((a) => a.name === name);
+    if (alias && depth < 3) {
+      const t = chainTie(alias.of, depth + 1);
+      return t ? item(t) : null;
+    }
+    return nameTie(name);
+  };
+  const chainTie = (text: string, depth: number): Tie | null => {
+    const m = /^\s*[@$]?([A-Za-z_$][\w$]*)(.*)$/s.exec(text);
+    if (!m) return null;
+    let t = rootTie(m[1]!, depth);
+    for (const s of segments(m[2]!)) t = t ? step(t, s.name) : null;
+    return t;
+  };
+
+  const out: TemplateRead[] = [];
+  for (const expr of exprs) {
+    for (const m of expr.text.matchAll(CHAIN)) {
+      if (m[5]) continue; // a method call: `result.test(x)`
+      const head = m[2] === 'this' ? null : m[2]!;
+      const segs = segments(m[3]!);
+      let tie: Tie | null;
+      let from = 0;
+      if (head === null) {
+        if (segs.length < 2) continue;
+        tie = rootTie(segs[0]!.name);
+        from = 1;
+      } else {
+        tie = rootTie(head);
+      }
+      const names = segs.map((s) => s.name);
+      const base = expr.start + m.index + m[1]!.length + m[2]!.length;
+      const report = (i: number, change: string, message: string) =>
+        out.push({ start: base + (i === 0 ? 0 : segs[i - 1]!.end), end: base + segs[i]!.end, anchor: expr.anchor, change, message, subject: names[i]! });
+      // A distinctive moved path is a site whatever the root (`r.triage_explanation.potential_condition.triage`).
+      const movedHit = moved.find(({ rule }) => rule.from.length >= 2 && names.length >= rule.from.length && pathMatches(rule.from, names.slice(names.length - rule.from.length)));
+      if (movedHit && selected.has(movedHit.change.id)) {
+        report(names.length - 1, movedHit.change.id, movedHit.rule.message);
+        continue;
+      }
+      for (let i = from; i < segs.length && tie; i++) {
+        if (tie.role !== 'request' && !tie.list) {
+          const path = [...tie.path, names[i]!];
+          const hit = removed.find(({ rule }) => rule.resource === tie!.resource && pathMatches(rule.path, path));
+          const mv = moved.find(({ rule }) => rule.resource === tie!.resource && rule.from.length === 1 && pathMatches(rule.from, path) && tie!.path.length === 0);
+          const found = hit ?? mv;
+          if (found) {
+            report(i, found.change.id, found.rule.message);
+            break;
+          }
+        }
+        tie = step(tie, names[i]!);
+      }
+    }
+  }
+  return out;
+}
