@@ -12,6 +12,7 @@ export function complement(ranges: readonly { start: number; end: number }[], le
 
 /** Character offsets for the byte offsets of a UTF-8 text (parsers compiled from Go report bytes). */
 export function byteToChar(source: string): (byte: number) => number {
+  // eslint-disable-next-line no-control-regex -- ASCII-only texts have byte offsets equal to character offsets
   if (!/[^\x00-\x7f]/.test(source)) return (b) => b;
   const map: number[] = [];
   let byte = 0;
