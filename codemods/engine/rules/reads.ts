@@ -1,6 +1,7 @@
 import { isCallee, isWrite, keyName, memberName, MEMBER, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie } from '../ties/flow';
+import { schemaObjects } from '../ties/schemas';
 import { typeNameTie } from '../ties/types';
 import type { Tie } from '../ties/tie';
 
@@ -30,17 +31,17 @@ export function patternReads(ctx: FileContext, names: Set<string>, visit: (prop:
 }
 
 /** A rule's message, reworded for the member of a declared type (`interface Result { advice?: … }`). */
-export function memberMessage(message: string): string {
-  return `${message.split(';')[0]!.replace(/\.$/, '')}; remove this member from the type.`;
+export function memberMessage(message: string, model: 'type' | 'schema' = 'type'): string {
+  return `${message.split(';')[0]!.replace(/\.$/, '')}; remove this member from the ${model}.`;
 }
 
 /**
- * Members of interfaces and type literals that model a resource (`interface Result { advice?: string }`),
- * with their path inside the resource.
+ * Members of the models of a resource, with their path inside it: interfaces and type literals
+ * (`interface Result { advice?: string }`) and validation schemas (`z.object({ advice: … })`, ties/schemas.ts).
  */
 export function interfaceMembers(
   ctx: FileContext,
-  visit: (member: Path, path: string[], role: 'request' | 'response') => void,
+  visit: (member: Path, path: string[], role: 'request' | 'response', model: 'type' | 'schema') => void,
   resource: string,
 ): void {
   const walk = (bodyPath: Path, members: Node[], prefix: string[], role: 'request' | 'response') => {
@@ -49,7 +50,7 @@ export function interfaceMembers(
       const key = keyName(m);
       if (!key) return;
       const memberPath = bodyPath.get(i);
-      visit(memberPath, [...prefix, key], role);
+      visit(memberPath, [...prefix, key], role, 'type');
       let t = m.typeAnnotation?.typeAnnotation;
       let inner = [...prefix, key];
       while (t && (t.type === 'TSArrayType' || t.type === 'TSUnionType' || t.type === 'TSParenthesizedType')) {
@@ -65,10 +66,22 @@ export function interfaceMembers(
     });
   };
   ctx.nodesOf('TSInterfaceDeclaration').forEach((decl: Path) => {
-    const tie = typeNameTie(decl.node.id.name);
+    const own = typeNameTie(decl.node.id.name);
+    // `interface InterviewUpdate extends Interview`: extending a response model makes a response model.
+    const base = (decl.node.extends ?? [])
+      .map((h: Node) => (h.expression?.type === 'Identifier' ? typeNameTie(h.expression.name) : null))
+      .find((t: ReturnType<typeof typeNameTie>) => t && t.role === 'response');
+    const tie = base && own && base.resource === own.resource ? { ...own, role: 'response' as const } : own ?? base;
     if (!tie || tie.resource !== resource) return;
     walk(decl.get('body', 'body'), decl.node.body.body, tie.path, tie.role);
   });
+  for (const { object, tie } of schemaObjects(ctx)) {
+    if (tie.resource !== resource) continue;
+    object.node.properties.forEach((p: Node, i: number) => {
+      const key = keyName(p);
+      if (key) visit(object.get('properties', i), [...tie.path, key], tie.role === 'request' ? 'request' : 'response', 'schema');
+    });
+  }
   ctx.nodesOf('TSTypeAliasDeclaration').forEach((decl: Path) => {
     const tie = typeNameTie(decl.node.id.name);
     if (!tie || tie.resource !== resource || decl.node.typeAnnotation.type !== 'TSTypeLiteral') return;

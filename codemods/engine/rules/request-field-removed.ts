@@ -35,7 +35,7 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     if (!isMember(left) || memberName(left) !== field) return;
     if (applies(tieOf(ctx, assign.get('left', 'object')))) ctx.manual(change, assign, rule.message, left.property, field);
   });
-  interfaceMembers(ctx, (member, path, role) => {
-    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+  interfaceMembers(ctx, (member, path, role, model) => {
+    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);
 };

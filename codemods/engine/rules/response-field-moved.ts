@@ -56,8 +56,8 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
       ctx.manual(change, prop, rule.message, prop.node.key, field);
     }
   });
-  interfaceMembers(ctx, (member, path, role) => {
-    if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+  interfaceMembers(ctx, (member, path, role, model) => {
+    if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);
   if (rule.from.length >= 2) {
     // `const { triage } = r.triage_explanation.potential_condition`

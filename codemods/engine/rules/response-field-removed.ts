@@ -20,7 +20,7 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   patternReads(ctx, names, (prop, name, tie) => {
     if (matches(tie, name)) ctx.manual(change, prop, rule.message, prop.node.key, field);
   });
-  interfaceMembers(ctx, (member, path, role) => {
-    if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+  interfaceMembers(ctx, (member, path, role, model) => {
+    if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);
 };

@@ -77,7 +77,7 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
   const call = apiCall(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
-  const schema = schemaTieOfCall(ctx, path);
+  const schema = schemaTieOfCall(path);
   if (schema) return schema;
   const callee = n.callee;
   if (isMember(callee)) {

@@ -1,8 +1,150 @@
-import type { Path } from '../ast';
+import { calleeName, isCall, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
+import { words } from '../words';
 import type { Tie } from './tie';
+import { typeNameTie } from './types';
 
-/** Filled in below: validation schemas (zod, yup, valibot, io-ts, superstruct) as models of payloads. */
-export function schemaTieOfCall(_ctx: FileContext, _path: Path): Tie | null {
-  return null;
+/**
+ * Validation schemas as models of payloads, like declared types: `ResultSchema = z.object({ advice: … })`
+ * (zod), `yup.object({…})`, valibot `v.object`, io-ts `t.type`, superstruct `object`, Joi `Joi.object().keys`,
+ * TypeBox `Type.Object`. A schema models the resource its name says (`ResultSchema`, `complaintRequestSchema`),
+ * or, for `.extend({…})` of another schema, the resource that schema models; nested object schemas sit at the
+ * key's path. Parsing with a schema (`ResultSchema.parse(body)`) gives a value of its model.
+ */
+
+/** Packages whose object builders define schemas. */
+const PACKAGES = /^(zod|yup|valibot|io-ts|superstruct|joi|@hapi\/joi|@sinclair\/typebox|runtypes|myzod|ow)(\/.*)?$/;
+/** Methods and functions that build an object schema from a literal of members. */
+const BUILDERS = new Set(['object', 'type', 'partial', 'strict', 'exact', 'shape', 'extend', 'keys', 'looseObject', 'strictObject', 'Object', 'Record', 'interface', 'merge', 'append']);
+/** Methods that parse or validate a value with a schema, returning it typed. */
+const PARSERS = new Set(['parse', 'parseAsync', 'safeParse', 'safeParseAsync', 'validate', 'validateSync', 'cast', 'decode', 'assert', 'create', 'mask', 'check']);
+
+export interface SchemaObject {
+  /** The object literal of members. */
+  object: Path;
+  tie: Tie;
+}
+
+/** Local names bound to a validation package in this file (`z`, `yup`, `v`, `t`, `object`). */
+function packageNames(ctx: FileContext): Set<string> {
+  const names = new Set<string>();
+  for (const imp of ctx.nodesOf('ImportDeclaration')) {
+    if (!PACKAGES.test(String(imp.node.source.value))) continue;
+    for (const s of imp.node.specifiers ?? []) names.add(s.local.name);
+  }
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    if (n.callee.type !== 'Identifier' || n.callee.name !== 'require' || !PACKAGES.test(String(n.arguments[0]?.value ?? ''))) continue;
+    const decl = parentOf(call)?.node;
+    if (decl?.type === 'VariableDeclarator' && decl.id.type === 'Identifier') names.add(decl.id.name);
+    if (decl?.type === 'VariableDeclarator' && decl.id.type === 'ObjectPattern') for (const p of decl.id.properties) if (p.value?.name) names.add(p.value.name);
+  }
+  return names;
+}
+
+/** The identifier a call chain starts from: `z` of `z.object({…}).strict()`. */
+function chainRoot(n: Node): Node {
+  let cur = n;
+  for (;;) {
+    if (isCall(cur)) cur = cur.callee;
+    else if (isMember(cur)) cur = cur.object;
+    else return cur;
+  }
+}
+
+const isSchemaName = (name: string) => ['schema', 'validator', 'codec', 'struct', 'shape', 'model'].includes(words(name).at(-1) ?? '');
+
+/** Every object schema of the file with the model it describes. Memoized on the context. */
+export function schemaObjects(ctx: FileContext): SchemaObject[] {
+  const cached = schemaMemo.get(ctx);
+  if (cached) return cached;
+  const pkgs = packageNames(ctx);
+  const out: SchemaObject[] = [];
+  const seen = new Set<Node>();
+  if (pkgs.size > 0 || ctx.source.includes('Schema')) {
+    for (const call of ctx.nodesOf('CallExpression')) {
+      const n = call.node;
+      const name = calleeName(n.callee);
+      if (!BUILDERS.has(name)) continue;
+      const argIndex = n.arguments.findIndex((a: Node) => a.type === 'ObjectExpression');
+      if (argIndex < 0) continue;
+      const root = chainRoot(n.callee);
+      const rootName = root.type === 'Identifier' ? root.name : '';
+      if (!pkgs.has(rootName) && !isSchemaName(rootName)) continue;
+      const tie = modelOf(call, rootName);
+      const object = call.get('arguments', argIndex);
+      if (tie && !seen.has(object.node)) {
+        seen.add(object.node);
+        out.push({ object, tie });
+        nested(object, tie, out, seen);
+      }
+    }
+  }
+  schemaMemo.set(ctx, out);
+  return out;
+}
+const schemaMemo = new WeakMap<FileContext, SchemaObject[]>();
+
+/** The model a schema-building call describes: the name it is bound to, or the schema it extends. */
+function modelOf(call: Path, rootName: string): Tie | null {
+  const base = rootName && isSchemaName(rootName) ? typeNameTie(rootName) : null;
+  // Climb the chain (`.object({…}).strict().nullable()`) to what the whole expression is bound to.
+  let p: Path = call;
+  for (let parent = parentOf(p); parent && (isMember(parent.node) || (isCall(parent.node) && parent.node.callee === p.node)); parent = parentOf(p)) p = parent;
+  const owner = parentOf(p)?.node;
+  const ownerName =
+    owner?.type === 'VariableDeclarator' && owner.id.type === 'Identifier'
+      ? owner.id.name
+      : (owner?.type === 'ObjectProperty' || owner?.type === 'Property') && owner.value === p.node
+        ? keyName(owner)
+        : null;
+  const own = ownerName ? typeNameTie(ownerName) : null;
+  // `InterviewSchema.partial().extend({ msg })` bound to `InterviewUpdateSchema`: a response of the base's resource.
+  const t = base && base.role === 'response' ? base : own ?? base;
+  if (!t) return null;
+  return { resource: t.resource, role: t.role === 'request' ? 'request' : 'body', path: [...t.path], via: 'type', list: t.list };
+}
+
+/** Object schemas nested as member values: `{ profile: z.object({…}) }`, `{ options: z.array(z.object({…})) }`. */
+function nested(object: Path, tie: Tie, out: SchemaObject[], seen: Set<Node>): void {
+  object.node.properties.forEach((prop: Node, i: number) => {
+    const key = keyName(prop);
+    if (!key || !prop.value) return;
+    let value: Path = object.get('properties', i, 'value');
+    const path = [...tie.path, key];
+    // Unwrap `z.array(x)`, `yup.array().of(x)`, `x.optional()`, `x.nullable()` down to an object builder.
+    for (let depth = 0; depth < 6 && isCall(value.node); depth++) {
+      const n = value.node;
+      const name = calleeName(n.callee);
+      if (BUILDERS.has(name) && n.arguments[0]?.type === 'ObjectExpression') {
+        const inner = value.get('arguments', 0);
+        if (!seen.has(inner.node)) {
+          seen.add(inner.node);
+          const t = { ...tie, path, list: false };
+          out.push({ object: inner, tie: t });
+          nested(inner, t, out, seen);
+        }
+        return;
+      }
+      if ((name === 'array' || name === 'of') && n.arguments[0]) {
+        path.push('*');
+        value = value.get('arguments', 0);
+      } else if (isMember(n.callee)) {
+        value = value.get('callee', 'object');
+      } else {
+        return;
+      }
+    }
+  });
+}
+
+/** `ResultSchema.parse(body)`: a value of the schema's model. */
+export function schemaTieOfCall(path: Path): Tie | null {
+  const n = path.node;
+  if (!isMember(n.callee) || !PARSERS.has(memberName(n.callee) ?? '')) return null;
+  const obj = n.callee.object;
+  if (obj.type !== 'Identifier' || !isSchemaName(obj.name)) return null;
+  const t = typeNameTie(obj.name);
+  if (!t) return null;
+  return { resource: t.resource, role: t.role === 'request' ? 'request' : 'body', path: [...t.path], via: 'type', list: t.list };
 }
