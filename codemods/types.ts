@@ -15,6 +15,8 @@ export interface Finding {
   message: string;
   /** For auto fixes: the text that replaces the site (empty string for a deletion). */
   replacement?: string;
+  /** A use of a constant whose value `run` rewrites where it is defined (`path:line`): this site needs no edit. */
+  definedAt?: string;
 }
 
 export interface MigrateOptions {

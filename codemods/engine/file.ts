@@ -126,6 +126,17 @@ export class FileContext {
     return true;
   }
 
+  /**
+   * Record a use of a constant whose value is rewritten where it is defined (`definedAt`, `path:line`): an
+   * automatic site that needs no edit of its own.
+   */
+  note(change: Change, site: Node, message: string, definedAt: string): void {
+    if (this.suppressed(change.id, site.start) || this.claimed.has(site)) return;
+    this.claimed.add(site);
+    const text = this.source.slice(site.start, site.end);
+    this.sites.push({ finding: { ...this.range(site.start, site.end), change: change.id, fix: 'auto', message, replacement: text, definedAt }, start: site.start, end: site.end });
+  }
+
   /** Record an automatic deletion of an object literal's property (ranges are computed in `finish`). */
   deleteProperty(change: Change, objPath: Path, index: number, message: string): void {
     const obj = objPath.node;

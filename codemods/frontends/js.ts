@@ -1,4 +1,5 @@
-import { SOURCE_EXTENSIONS, migrateSource } from '../engine';
+import { SOURCE_EXTENSIONS, analyzeSource } from '../engine';
+import { collectFacts } from './js-facts';
 import type { FrontEnd } from '../../lib/types';
 import * as path from 'node:path';
 
@@ -19,14 +20,17 @@ export const jsFrontEnd: FrontEnd = {
   id: 'js',
   describe: 'JavaScript and TypeScript (.js .jsx .mjs .cjs .ts .tsx .mts .cts): the jscodeshift engine, data flow, types and constants',
   matches: (absPath) => SOURCE_EXTENSIONS.includes(path.extname(absPath).toLowerCase()),
-  analyze: (input) =>
-    migrateSource(input.source, {
+  analyze: (input) => {
+    const ctx = analyzeSource(input.source, {
       config: input.config,
       filePath: input.filePath,
       only: input.only,
       markers: input.markers,
       project: input.project,
-    }),
+    });
+    const facts = collectFacts(ctx);
+    return { ...ctx.finish(input.markers), facts };
+  },
   imports: importSpecifiers,
   minifiable: true,
 };

@@ -5,14 +5,17 @@ import { cleanup, customConfig, tmpDir, writeTree } from '../cli/helpers';
 // An engine that inserts a marker line ending in '\n' above the first line holding 'fetch(' and reports a
 // manual site, the way real rules add TODO markers. It lets these tests pin down what the pipeline itself
 // guarantees around any engine: BOM set aside and restored, CRLF kept on inserted lines.
-vi.mock('../../codemods/engine', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../codemods/engine')>();
+vi.mock('../../codemods/frontends/js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../codemods/frontends/js')>();
   return {
     ...actual,
-    migrateSource: (source: string) => {
-      if (source.startsWith('\uFEFF')) throw new Error('the engine was given a BOM');
-      const output = source.replace(/^(.*fetch\()/m, '// TODO(sc-migrate/base-url): check\n$1');
-      return { output, findings: output === source ? [] : [{ line: 2, column: 1, endLine: 2, endColumn: 6, change: 'base-url', fix: 'manual', message: 'check' }] };
+    jsFrontEnd: {
+      ...actual.jsFrontEnd,
+      analyze: ({ source }: { source: string }) => {
+        if (source.startsWith('\uFEFF')) throw new Error('the engine was given a BOM');
+        const output = source.replace(/^(.*fetch\()/m, '// TODO(sc-migrate/base-url): check\n$1');
+        return { output, findings: output === source ? [] : [{ line: 2, column: 1, endLine: 2, endColumn: 6, change: 'base-url', fix: 'manual', message: 'check' }] };
+      },
     },
   };
 });

@@ -1,6 +1,6 @@
 import { calleeName, isCall, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from '../ties/constants';
+import { constRef, staticText, type ConstRef } from '../ties/constants';
 import { isModeKeyedName, isModeName } from '../ties/names';
 import { urlTarget } from '../ties/url';
 import { words } from '../words';
@@ -30,13 +30,14 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
       const obj = parentOf(parent)!;
       if (sentElsewhere(ctx, obj)) return false;
       if (key === field || isModeName(key)) return true;
-      // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`.
+      // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`; or a map other files use as modes.
       const owner = ownerName(obj);
-      return owner !== null && isModeName(owner);
+      return owner !== null && (isModeName(owner) || usedAsMode(ctx, owner, key));
     }
     case 'TSEnumMember': {
       const decl = parentOf(parent)!.node;
-      return decl.type === 'TSEnumDeclaration' && isModeName(decl.id.name);
+      const member = pn.id?.type === 'Identifier' ? pn.id.name : pn.id?.value ?? null;
+      return decl.type === 'TSEnumDeclaration' && (isModeName(decl.id.name) || usedAsMode(ctx, decl.id.name, member));
     }
     case 'BinaryExpression':
       return ['===', '!==', '==', '!='].includes(pn.operator) && modeish(pn.left === path.node ? pn.right : pn.left);
@@ -53,7 +54,7 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
       return ['includes', 'indexOf'].includes(name) && modeish(pn.callee.object);
     }
     case 'VariableDeclarator':
-      return pn.init === path.node && pn.id.type === 'Identifier' && isModeName(pn.id.name);
+      return pn.init === path.node && pn.id.type === 'Identifier' && (isModeName(pn.id.name) || usedAsMode(ctx, pn.id.name, null));
     case 'AssignmentPattern':
       return pn.right === path.node && pn.left.type === 'Identifier' && isModeName(pn.left.name);
     case 'AssignmentExpression':
@@ -78,6 +79,11 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
     default:
       return false;
   }
+}
+
+/** Whether other files of the run use this file's constant (`name`, member `key`) as an interview mode. */
+function usedAsMode(ctx: FileContext, name: string, key: string | null): boolean {
+  return ctx.project.usesOf(ctx.filePath, name, key).some((u) => u.role === 'mode');
 }
 
 /** Whether an object literal's key is an interview mode: a key of a map named for modes (`MODE_LABELS`). */
@@ -141,4 +147,19 @@ export function keyedProperties(ctx: FileContext, values: Set<string>, visit: (p
     const key = keyName(p.node);
     if (key !== null && values.has(key) && !p.node.computed) visit(p, key);
   });
+}
+
+/**
+ * Expressions in a value context of the field that name a constant holding one of `values`: `MODES.COMPLAINT`,
+ * `InterviewMode.Safe`, an imported `DEFAULT_MODE`.
+ */
+export function constantUses(ctx: FileContext, field: string, values: string | readonly string[], visit: (use: Path, ref: ConstRef) => void): void {
+  const wanted = new Set(typeof values === 'string' ? [values] : values);
+  for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression', 'Identifier')) {
+    const n = p.node;
+    if (n.type === 'Identifier' && isMember(parentOf(p)?.node) && parentOf(p)!.node.property === n) continue;
+    if (!isValueContext(ctx, p, field)) continue;
+    const ref = constRef(ctx, p);
+    if (ref && ref.name && wanted.has(ref.value)) visit(p, ref);
+  }
 }

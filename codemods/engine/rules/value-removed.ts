@@ -1,4 +1,4 @@
-import { isModeKey, isValueContext, keyedProperties, stringLiterals } from './value-context';
+import { constantUses, isModeKey, isValueContext, keyedProperties, stringLiterals } from './value-context';
 import type { RuleImpl } from './types';
 
 /** Enumerated values that no longer exist: every use as a value of the field, and every map key, is marked. */
@@ -7,6 +7,8 @@ export const valueRemoved: RuleImpl<'value-removed'> = (ctx, change, rule) => {
     if (ctx.claimed.has(n) || !isValueContext(ctx, path, rule.field)) return;
     ctx.manual(change, path, rule.message, n, n.value);
   });
+  // Uses of constants holding a removed value are sites too (the definition is reported where it is written).
+  constantUses(ctx, rule.field, rule.values, (use, ref) => ctx.manual(change, use, rule.message, use.node, ref.value));
   keyedProperties(ctx, new Set(rule.values), (prop, key) => {
     if (ctx.claimed.has(prop.node.key) || !isModeKey(ctx, prop)) return;
     ctx.manual(change, prop, rule.message, prop.node.key, key);

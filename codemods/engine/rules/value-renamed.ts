@@ -1,5 +1,7 @@
 import { innerRange } from '../ast';
-import { isModeKey, isValueContext, keyedProperties, stringLiterals } from './value-context';
+import * as path from 'node:path';
+import type { FileContext } from '../file';
+import { constantUses, isModeKey, isValueContext, keyedProperties, stringLiterals } from './value-context';
 import type { RuleImpl } from './types';
 
 /**
@@ -13,6 +15,16 @@ export const valueRenamed: RuleImpl<'value-renamed'> = (ctx, change, rule) => {
     const { start, end } = innerRange(n);
     ctx.fix(change, start, end, rule.to, message, n);
   });
+  // Uses of constants (`{ mode: MODES.COMPLAINT }`, `mode === InterviewMode.Complaint`, imported or not): the
+  // value is renamed where it is written, the use is reported.
+  constantUses(ctx, rule.field, rule.from, (use, ref) => {
+    const where = ref.external ? `${relative(ctx, ref.external.file)}:${ref.external.line}` : `line ${ctx.lines.lineCol(ref.literal!.node.start).line}`;
+    if (ref.literal && !ctx.claimed.has(ref.literal.node)) {
+      const { start, end } = innerRange(ref.literal.node);
+      ctx.fix(change, start, end, rule.to, `${message} where \`${ref.name}\` is defined (it is used as the ${rule.field} at line ${ctx.lines.lineCol(use.node.start).line})`, ref.literal.node);
+    }
+    ctx.note(change, use.node, `\`${ref.name}\` is the ${rule.field} '${rule.from}': renamed '${rule.to}' where it is defined (${where}); this use needs no edit`, where);
+  });
   keyedProperties(ctx, new Set([rule.from]), (prop) => {
     const k = prop.node.key;
     if (ctx.claimed.has(k) || !isModeKey(ctx, prop)) return;
@@ -20,3 +32,7 @@ export const valueRenamed: RuleImpl<'value-renamed'> = (ctx, change, rule) => {
     ctx.fix(change, range.start, range.end, rule.to, `${message} (a key of a map by ${rule.field})`, k);
   });
 };
+
+function relative(ctx: FileContext, file: string): string {
+  return path.relative(path.dirname(ctx.filePath), file).split(path.sep).join('/');
+}
