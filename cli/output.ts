@@ -52,8 +52,10 @@ export interface Summary {
   changed: number;
   unchanged: number;
   failed: number;
-  /** Sites rewritten (auto findings of changed files). */
-  autoFixed: number;
+  /** Sites rewritten whose role was known (auto findings of changed files, splits apart). */
+  rewritten: number;
+  /** Sites of one v1 value used both as the API base and as the token audience, given one value per role. */
+  split: number;
   /** Sites left for a person (manual findings). */
   manual: number;
   failures: { path: string; error: string }[];
@@ -64,7 +66,7 @@ export interface Summary {
  * written into failures.
  */
 export function summarize(result: ScanResult, cwd: string, writeFailures: ReadonlyMap<string, string> = new Map()): Summary {
-  const s: Summary = { filesScanned: result.filesScanned, skipped: skippedWords(result), changed: 0, unchanged: 0, failed: 0, autoFixed: 0, manual: 0, failures: [] };
+  const s: Summary = { filesScanned: result.filesScanned, skipped: skippedWords(result), changed: 0, unchanged: 0, failed: 0, rewritten: 0, split: 0, manual: 0, failures: [] };
   for (const o of result.outcomes) {
     const error = o.status === 'failed' ? (o.error ?? 'failed') : writeFailures.get(o.absPath);
     if (error !== undefined) {
@@ -74,7 +76,9 @@ export function summarize(result: ScanResult, cwd: string, writeFailures: Readon
     }
     if (o.status === 'changed') {
       s.changed++;
-      s.autoFixed += o.findings.filter((f) => f.fix === 'auto').length;
+      const edits = o.findings.filter((f) => f.fix === 'auto' && f.definedAt === undefined);
+      s.split += edits.filter((f) => f.role === 'split').length;
+      s.rewritten += edits.filter((f) => f.role !== 'split').length;
     }
     s.manual += o.findings.filter((f) => f.fix === 'manual').length;
   }
@@ -98,8 +102,9 @@ export function formatSummary(s: Summary, c: Colors, opts: { dry: boolean }): st
     row('files unchanged', String(s.unchanged)),
     row('files failed', s.failed > 0 ? c.red(String(s.failed)) : '0'),
     row('files skipped', s.skipped),
-    row('sites auto-fixed', String(s.autoFixed)),
-    row('sites marked (manual)', s.manual > 0 ? c.yellow(String(s.manual)) : '0'),
+    row('sites rewritten', String(s.rewritten)),
+    row('sites split', String(s.split)),
+    row('left for a person', s.manual > 0 ? c.yellow(String(s.manual)) : '0'),
   ];
   if (s.failures.length > 0) {
     lines.push('', c.red(c.bold('Failed files (left as they were):')));

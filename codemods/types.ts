@@ -15,6 +15,8 @@ export interface Finding {
   message: string;
   /** For auto fixes: the text that replaces the site (empty string for a deletion). */
   replacement?: string;
+  /** For rewrites of a v1 address: the role it was given (`split`: one value used in both roles, given two). */
+  role?: 'base' | 'audience' | 'split';
   /** A use of a constant whose value `run` rewrites where it is defined (`path:line`): this site needs no edit. */
   definedAt?: string;
 }

@@ -118,11 +118,11 @@ export class FileContext {
   }
 
   /** Record an automatic fix: replace [start, end) by `text`. Returns false when another fix holds the range. */
-  fix(change: Change, start: number, end: number, text: string, message: string, site: Node = null): boolean {
+  fix(change: Change, start: number, end: number, text: string, message: string, site: Node = null, role?: Finding['role']): boolean {
     if (this.suppressed(change.id, start)) return false;
     if (!this.edits.add({ start, end, text })) return false;
     if (site) this.claimed.add(site);
-    this.sites.push({ finding: { ...this.range(start, end), change: change.id, fix: 'auto', message, replacement: text }, start, end });
+    this.sites.push({ finding: { ...this.range(start, end), change: change.id, fix: 'auto', message, replacement: text, ...(role ? { role } : {}) }, start, end });
     return true;
   }
 

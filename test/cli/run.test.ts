@@ -71,7 +71,9 @@ describe('sc-migrate run', () => {
     expect(out).toMatch(/files changed\s+3\n/);
     expect(out).toMatch(/files unchanged\s+2\n/);
     expect(out).toMatch(/files failed\s+0\n/);
-    expect(out).toMatch(/sites auto-fixed\s+5\n/);
+    expect(out).toMatch(/sites rewritten\s+5\n/);
+    expect(out).toMatch(/sites split\s+0\n/);
+    expect(out).toMatch(/left for a person\s+0\n/);
     expect(out).not.toContain('\x1b[');
     expect(io.err()).toBe('');
     // Written files are ordinary modified files for git; nothing else changed.

@@ -13,6 +13,9 @@ import { migrateSource } from '../../codemods/engine';
 const FIXTURES = path.join(__dirname, '../../fixtures/changes');
 /** Cases that must come out byte-identical with every change applied. */
 const UNRELATED = 'unrelated';
+/** Cases that need several changes together (one value in two roles): run with every change, and through v1-to-v2. */
+const COMBINED = 'combined';
+const SPECIAL = [UNRELATED, COMBINED];
 
 interface Pair {
   folder: string;
@@ -47,7 +50,7 @@ const migrate = (source: string, file: string, only?: string[]) =>
 
 describe('fixture pairs (input → expected output)', () => {
   it.each(all.map((p) => [`${p.folder}/${p.name}`, p] as const))('%s', (_name, p) => {
-    const only = p.folder === UNRELATED ? undefined : [p.folder];
+    const only = SPECIAL.includes(p.folder) ? undefined : [p.folder];
     expect(migrate(p.input, p.file, only)).toBe(p.output);
     // A second run changes nothing.
     expect(migrate(p.output, p.file, only)).toBe(p.output);
@@ -56,7 +59,7 @@ describe('fixture pairs (input → expected output)', () => {
   it('every fixture folder is a catalogue id (or the must-not-change folder)', () => {
     const ids = new Set(catalogue.map((c) => c.id));
     for (const folder of fs.readdirSync(FIXTURES)) {
-      expect(folder === UNRELATED || ids.has(folder), `unknown fixture folder ${folder}`).toBe(true);
+      expect(SPECIAL.includes(folder) || ids.has(folder), `unknown fixture folder ${folder}`).toBe(true);
     }
   });
 
@@ -91,7 +94,7 @@ describe('jscodeshift transforms (one per change, plus v1-to-v2)', () => {
   it.each(all.filter((p) => p.folder !== UNRELATED).map((p) => [`${p.folder}/${p.name}`, p] as const))(
     'transforms/%s gives the fixture output through jscodeshift',
     async (_name, p) => {
-      const mod = await import(path.join(TRANSFORMS, `${p.folder}.ts`));
+      const mod = await import(path.join(TRANSFORMS, `${p.folder === COMBINED ? 'v1-to-v2' : p.folder}.ts`));
       const out = applyTransform(mod, {}, { path: p.file, source: p.input });
       // applyTransform trims, and returns '' for an untouched file.
       expect(out).toBe(p.input === p.output ? '' : p.output.trim());

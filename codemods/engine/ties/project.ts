@@ -9,7 +9,8 @@
 export type ConstValue = { kind: 'string'; value: string } | { kind: 'map'; entries: Record<string, string> };
 
 /** What a use of a constant makes of it. */
-export type UseRole = 'mode' | 'audience' | 'url';
+/** What a use of a constant makes of it: an interview mode, a token audience (direct, or through a variable), a URL. */
+export type UseRole = 'mode' | 'audience' | 'audience-indirect' | 'url';
 
 export interface ExternalUse {
   /** The module specifier the constant is imported from, as written in the using file. */
