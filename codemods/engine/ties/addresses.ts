@@ -33,7 +33,7 @@ const WRAPPERS = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSNonNul
  */
 export function positionOf(path: Path): { role: Role | null; bind: Path | null; direct: boolean } {
   let p = path;
-  let direct = true;
+  const direct = true;
   for (let i = 0; i < 8; i++) {
     const parent = parentOf(p);
     if (!parent) return { role: null, bind: null, direct };
