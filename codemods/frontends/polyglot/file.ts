@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { ResourceName } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { findV1Urls } from '../../../config/urls';
-import { HOLE, span, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
+import { all, HOLE, span, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
 import type { Vocabulary } from './vocabulary';
 
 /**
@@ -16,6 +16,7 @@ export class PolyFile {
   private readonly declsByName = new Map<string, Decl[]>();
   /** Literals that address a resource (`"complaints/"`, `f"interviews/{t}/"`, a v1 base followed by a segment). */
   readonly resourceLits: { lit: Lit; resource: ResourceName; rest: string }[] = [];
+  private names: SgNode[] | undefined;
   /** The file talks to this API: a v1 address or a resource path in a literal. */
   readonly tied: boolean;
 
@@ -28,7 +29,7 @@ export class PolyFile {
   ) {
     const kinds = new Set(spec.stringKinds);
     const lits: Lit[] = [];
-    for (const n of root.findAll({ rule: { any: [...spec.stringKinds, ...(spec.symbolKinds ?? [])].map((kind) => ({ kind })) } })) {
+    for (const n of all(root, ...spec.stringKinds, ...(spec.symbolKinds ?? []))) {
       // Nested string nodes (a string inside an interpolation) are literals of their own; a string whose
       // parent is a string kind (Kotlin's template parts) is part of it.
       if (kinds.has(n.parent()?.kind() as string)) continue;
@@ -145,12 +146,14 @@ export class PolyFile {
 
   /** Every node of the given kinds inside a node. */
   within(n: SgNode, kinds: string[]): SgNode[] {
-    return n.findAll({ rule: { any: kinds.map((kind) => ({ kind })) } });
+    return all(n, ...kinds);
   }
 
   /** Line-and-text of identifiers named `name` (uses of a constant or variable). */
   usesOf(name: string): SgNode[] {
-    return this.root.findAll({ rule: { any: this.spec.nameKinds.map((kind) => ({ kind, regex: `^[$@]*${escapeRe(name)}$` })) } });
+    const re = new RegExp(`^[$@]*${escapeRe(name)}$`);
+    this.names ??= all(this.root, ...this.spec.nameKinds);
+    return this.names.filter((n) => re.test(n.text()));
   }
 }
 

@@ -10,7 +10,7 @@ import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { PolyFile } from './file';
 import { grammarState, parseWith, registerGrammars } from './grammars';
-import { span, type LangSpec } from './lang';
+import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
 import { vocabularyFor } from './vocabulary';
 
@@ -44,6 +44,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
     const r = analyzePlainText(input, { rewrite: true });
     return { ...r, findings: r.findings.map((f) => ({ ...f, message: `${f.message} (${spec.id} not parsed: ${state.reason})` })) };
   }
+  useLanguage(spec.id);
   const root = parseWith(spec.id, input.source).root();
   const error = firstError(root);
   if (error) {

@@ -140,3 +140,34 @@ export function typeName(text: string | null | undefined): string | null {
   const last = t.split(/[.:\\]/).pop() ?? '';
   return /^[A-Za-z_]\w*$/.test(last) ? last : null;
 }
+
+/** Kinds a grammar does not know, per language (ast-grep refuses a rule that names one). */
+const unknownKinds = new Map<string, Set<string>>();
+let currentLang = '';
+
+/** Set the language of the file being read (kinds are checked against its grammar). */
+export function useLanguage(id: string): void {
+  currentLang = id;
+}
+
+/** Every node of one of the kinds inside `n` (kinds this grammar does not have are left out). */
+export function all(n: SgNode, ...kinds: string[]): SgNode[] {
+  let bad = unknownKinds.get(currentLang);
+  if (!bad) unknownKinds.set(currentLang, (bad = new Set()));
+  const ok = kinds.filter((k) => !bad.has(k));
+  if (ok.length === 0) return [];
+  try {
+    return n.findAll({ rule: { any: ok.map((kind) => ({ kind })) } });
+  } catch {
+    const good: string[] = [];
+    for (const k of ok) {
+      try {
+        n.findAll({ rule: { kind: k } });
+        good.push(k);
+      } catch {
+        bad.add(k);
+      }
+    }
+    return good.length > 0 ? n.findAll({ rule: { any: good.map((kind) => ({ kind })) } }) : [];
+  }
+}

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { childOf, namedKids, span, type Call, type Compare, type Decl, type FieldDecl, type LangSpec, type Pair, type TypeDecl } from '../lang';
+import { all, childOf, namedKids, span, type Call, type Compare, type Decl, type FieldDecl, type LangSpec, type Pair, type TypeDecl } from '../lang';
 
 /** Go: map and struct literals, `:=` / `var` / `const` / parameters, structs with `json:"…"` tags, switch cases. */
 export const go: LangSpec = {
@@ -22,7 +22,7 @@ export const go: LangSpec = {
     const types: TypeDecl[] = [];
     const compares: Compare[] = [];
     const calls: Call[] = [];
-    for (const n of root.findAll({ rule: { kind: 'keyed_element' } })) {
+    for (const n of all(root, 'keyed_element')) {
       const [k, v] = namedKids(n).map((e) => (e.kind() === 'literal_element' ? namedKids(e)[0] ?? e : e));
       if (!k) continue;
       const key = lit(k)?.text ?? (k.kind() === 'identifier' || k.kind() === 'field_identifier' ? k.text() : null);
@@ -30,7 +30,7 @@ export const go: LangSpec = {
       if (key === null || !container) continue;
       pairs.push({ node: n, ...span(n), key, keyNode: k, value: v ?? null, container, named: !lit(k) });
     }
-    for (const n of root.findAll({ rule: { any: [{ kind: 'short_var_declaration' }, { kind: 'assignment_statement' }, { kind: 'var_spec' }, { kind: 'const_spec' }, { kind: 'range_clause' }] } })) {
+    for (const n of all(root, 'short_var_declaration', 'assignment_statement', 'var_spec', 'const_spec', 'range_clause')) {
       const lists = namedKids(n);
       const type = n.kind() === 'var_spec' || n.kind() === 'const_spec' ? lists.find((c) => /type/.test(c.kind() as string))?.text() ?? null : null;
       const names = (n.kind() as string).endsWith('_spec') ? lists.filter((c) => c.kind() === 'identifier') : namedKids(lists[0]!);
@@ -41,16 +41,16 @@ export const go: LangSpec = {
         decls.push({ node: n, name: nn.text(), nameNode: nn, type, init: values[i] ?? null });
       });
     }
-    for (const n of root.findAll({ rule: { kind: 'parameter_declaration' } })) {
+    for (const n of all(root, 'parameter_declaration')) {
       const type = namedKids(n).find((c) => c.kind() !== 'identifier')?.text() ?? null;
       for (const id of namedKids(n).filter((c) => c.kind() === 'identifier')) decls.push({ node: n, name: id.text(), nameNode: id, type, init: null });
     }
-    for (const n of root.findAll({ rule: { kind: 'type_spec' } })) {
+    for (const n of all(root, 'type_spec')) {
       const name = childOf(n, 'type_identifier')?.text();
       const struct = childOf(n, 'struct_type');
       if (!name || !struct) continue;
       const fields: FieldDecl[] = [];
-      for (const f of struct.findAll({ rule: { kind: 'field_declaration' } })) {
+      for (const f of all(struct, 'field_declaration')) {
         const tag = childOf(f, 'raw_string_literal', 'interpreted_string_literal');
         const m = tag ? /json:"([^",]*)/.exec(tag.text()) : null;
         for (const id of namedKids(f).filter((c) => c.kind() === 'field_identifier')) {
@@ -59,17 +59,17 @@ export const go: LangSpec = {
       }
       types.push({ node: n, name, fields, cases: [] });
     }
-    for (const n of root.findAll({ rule: { kind: 'binary_expression' } })) {
+    for (const n of all(root, 'binary_expression')) {
       if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=')) compares.push({ node: n, sides: namedKids(n) });
     }
-    for (const n of root.findAll({ rule: { kind: 'expression_switch_statement' } })) {
+    for (const n of all(root, 'expression_switch_statement')) {
       const subject = namedKids(n).find((c) => c.kind() !== 'expression_case' && c.kind() !== 'default_case');
       if (!subject) continue;
-      for (const c of n.findAll({ rule: { kind: 'expression_case' } })) {
+      for (const c of all(n, 'expression_case')) {
         for (const label of namedKids(childOf(c, 'expression_list') ?? c)) compares.push({ node: c, sides: [subject, label] as SgNode[] });
       }
     }
-    for (const n of root.findAll({ rule: { kind: 'call_expression' } })) {
+    for (const n of all(root, 'call_expression')) {
       const fn = namedKids(n)[0]!;
       const callee = fn.kind() === 'selector_expression' ? namedKids(fn).slice(-1)[0]!.text() : fn.text();
       const args = childOf(n, 'argument_list');

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { childOf, namedKids, type Call, type Compare, type Decl, type EnumCase, type FieldDecl, type LangSpec, type Lit, type Pair, type TypeDecl } from '../lang';
+import { all, childOf, namedKids, type Call, type Compare, type Decl, type EnumCase, type FieldDecl, type LangSpec, type Lit, type Pair, type TypeDecl } from '../lang';
 
 /** Python: dicts and keyword arguments, assignments and annotated parameters, classes (dataclasses, pydantic, Enum). */
 export const python: LangSpec = {
@@ -23,17 +23,17 @@ export const python: LangSpec = {
     const compares: Compare[] = [];
     const calls: Call[] = [];
     const keyOf = (n: SgNode) => lit(n)?.text ?? (n.kind() === 'identifier' ? n.text() : null);
-    for (const n of root.findAll({ rule: { kind: 'pair' } })) {
+    for (const n of all(root, 'pair')) {
       const [k, v] = [namedKids(n)[0], namedKids(n).slice(-1)[0]];
       const key = k ? keyOf(k) : null;
       if (k && key !== null) pairs.push({ node: n, ...rangeOf(n), key, keyNode: k, value: v ?? null, container: n.parent()!, named: false });
     }
-    for (const n of root.findAll({ rule: { kind: 'keyword_argument' } })) {
+    for (const n of all(root, 'keyword_argument')) {
       const [k, v] = [namedKids(n)[0], namedKids(n).slice(-1)[0]];
       const container = n.parent()?.parent();
       if (k && container) pairs.push({ node: n, ...rangeOf(n), key: k.text(), keyNode: k, value: v ?? null, container, named: true });
     }
-    for (const n of root.findAll({ rule: { kind: 'assignment' } })) {
+    for (const n of all(root, 'assignment')) {
       const left = namedKids(n)[0]!;
       const type = childOf(n, 'type');
       const right = n.children().find((c, i, all) => i > 0 && all[i - 1]!.kind() === '=') ?? null;
@@ -41,14 +41,14 @@ export const python: LangSpec = {
       if (nameNode.kind() !== 'identifier') continue;
       decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: right });
     }
-    for (const n of root.findAll({ rule: { any: [{ kind: 'typed_parameter' }, { kind: 'typed_default_parameter' }, { kind: 'default_parameter' }] } })) {
+    for (const n of all(root, 'typed_parameter', 'typed_default_parameter', 'default_parameter')) {
       const nameNode = childOf(n, 'identifier');
       if (!nameNode) continue;
       const type = childOf(n, 'type');
       const value = n.kind() === 'typed_parameter' ? null : namedKids(n).slice(-1)[0] ?? null;
       decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: value === nameNode || value === type ? null : value });
     }
-    for (const n of root.findAll({ rule: { kind: 'class_definition' } })) {
+    for (const n of all(root, 'class_definition')) {
       const name = childOf(n, 'identifier')?.text();
       const body = childOf(n, 'block');
       if (!name || !body) continue;
@@ -67,10 +67,10 @@ export const python: LangSpec = {
       }
       types.push({ node: n, name, fields, cases });
     }
-    for (const n of root.findAll({ rule: { kind: 'comparison_operator' } })) {
+    for (const n of all(root, 'comparison_operator')) {
       if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=' || c.kind() === 'is')) compares.push({ node: n, sides: namedKids(n) });
     }
-    for (const n of root.findAll({ rule: { kind: 'call' } })) {
+    for (const n of all(root, 'call')) {
       const fn = namedKids(n)[0]!;
       const args = childOf(n, 'argument_list');
       const callee = fn.kind() === 'attribute' ? namedKids(fn).slice(-1)[0]!.text() : fn.text();
