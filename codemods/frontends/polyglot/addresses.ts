@@ -47,6 +47,11 @@ function roleHints(ctx: Ctx, lit: Lit): { hints: (Role | null)[]; both: string |
     const node: SgNode = n;
     const pair = file.x.pairs.find((p) => p.value && encloses(p.value, node) && span(p.value).start === span(node).start);
     if (pair) hints.push(keyRole(pair.key));
+    if (file.spec.functionKinds.includes(node.kind() as string)) {
+      const fname = node.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();
+      if (fname) hints.push(keyRole(fname));
+      break;
+    }
     const decl = file.x.decls.find((d) => d.init && span(d.init).start === span(node).start);
     if (decl) {
       hints.push(keyRole(decl.name));
@@ -58,7 +63,7 @@ function roleHints(ctx: Ctx, lit: Lit): { hints: (Role | null)[]; both: string |
       const key = file.lit(call.args[0]);
       if (key?.simple) hints.push(keyRole(key.text));
     }
-    if (pair || decl) break;
+    if ((pair && keyRole(pair.key)) || decl) break;
   }
   const used = new Set<Role>();
   for (const name of names) for (const role of useRoles(ctx, name, lit)) used.add(role);

@@ -59,10 +59,12 @@ export const csharp: LangSpec = {
       }
     }
     for (const n of all(root, 'parameter', 'property_declaration')) {
-      const ids = n.children().filter((c) => c.kind() === 'identifier');
+      const kids = n.children();
+      const stop = kids.findIndex((c) => ['=', 'accessor_list', 'arrow_expression_clause'].includes(c.kind() as string));
+      const ids = (stop < 0 ? kids : kids.slice(0, stop)).filter((c) => c.kind() === 'identifier');
       const id = ids[ids.length - 1];
-      const type = namedKids(n).find((c) => /type|generic_name|qualified_name/.test(c.kind() as string) || (c.kind() === 'identifier' && c !== id));
-      const value = namedKids(n).find((c) => c !== id && c !== type && !/attribute_list|modifier|accessor_list|type/.test(c.kind() as string));
+      const type = namedKids(n).find((c) => /type|generic_name|qualified_name/.test(c.kind() as string) || (c.kind() === 'identifier' && c !== id && ids.includes(c)));
+      const value = stop < 0 ? undefined : kids.slice(stop).find((c) => c.isNamed() && c.kind() !== 'accessor_list') ?? (kids[stop]!.kind() === 'arrow_expression_clause' ? kids[stop] : undefined);
       const init = value?.kind() === 'arrow_expression_clause' ? namedKids(value)[0] ?? null : value ?? null;
       if (id) decls.push({ node: n, name: id.text(), nameNode: id, type: type?.text() ?? null, init });
     }
