@@ -171,3 +171,19 @@ export function all(n: SgNode, ...kinds: string[]): SgNode[] {
     return good.length > 0 ? n.findAll({ rule: { any: good.map((kind) => ({ kind })) } }) : [];
   }
 }
+
+/** Empty lists for a language module to fill. */
+export function collect(): Omit<Extracted, 'lits'> {
+  return { pairs: [], decls: [], types: [], compares: [], calls: [] };
+}
+
+/** The JSON key an annotation or attribute gives a field (`@SerializedName("x")`, `[JsonPropertyName("x")]`). */
+export function annotatedKey(field: SgNode, kinds: string[], names: RegExp, stringKind: string, lit: (n: SgNode) => Lit | null): { key: string | null; keyNode: SgNode | null } {
+  for (const a of all(field, ...kinds)) {
+    if (!names.test(a.text())) continue;
+    const s = all(a, stringKind)[0];
+    const l = s ? lit(s) : null;
+    if (l?.simple) return { key: l.text, keyNode: s! };
+  }
+  return { key: null, keyNode: null };
+}

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, namedKids, span, type Call, type Compare, type Decl, type EnumCase, type FieldDecl, type LangSpec, type Lit, type Pair, type TypeDecl } from '../lang';
+import { all, annotatedKey, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** C#: anonymous objects and initializers, records and classes with `[JsonPropertyName]`, enums, properties, `switch`. */
 export const csharp: LangSpec = {
@@ -17,11 +17,7 @@ export const csharp: LangSpec = {
   intKinds: ['integer_literal'],
   returnKinds: ['return_statement', 'arrow_expression_clause'],
   extract(root, lit) {
-    const pairs: Pair[] = [];
-    const decls: Decl[] = [];
-    const types: TypeDecl[] = [];
-    const compares: Compare[] = [];
-    const calls: Call[] = [];
+    const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'anonymous_object_creation_expression')) {
       const kids = n.children();
       for (let i = 0; i < kids.length; i++) {
@@ -123,12 +119,5 @@ export const csharp: LangSpec = {
 };
 
 /** `[JsonPropertyName("x")]`, `[JsonProperty("x")]`, `[property: JsonPropertyName("x")]`, `[DataMember(Name = "x")]`. */
-function jsonKey(p: SgNode, lit: (n: SgNode) => Lit | null): { key: string | null; keyNode: SgNode | null } {
-  for (const a of all(p, 'attribute')) {
-    if (!/^(JsonPropertyName|JsonProperty|DataMember|SerializedName)\b/.test(a.text())) continue;
-    const s = all(a, 'string_literal')[0];
-    const l = s ? lit(s) : null;
-    if (l?.simple) return { key: l.text, keyNode: s! };
-  }
-  return { key: null, keyNode: null };
-}
+const jsonKey = (p: SgNode, lit: (n: SgNode) => Lit | null) =>
+  annotatedKey(p, ['attribute'], /^(JsonPropertyName|JsonProperty|DataMember|SerializedName)\b/, 'string_literal', lit);

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, namedKids, span, type Call, type Compare, type Decl, type FieldDecl, type LangSpec, type Pair, type TypeDecl } from '../lang';
+import { all, childOf, collect, namedKids, span, type FieldDecl, type LangSpec } from '../lang';
 
 /** Go: map and struct literals, `:=` / `var` / `const` / parameters, structs with `json:"…"` tags, switch cases. */
 export const go: LangSpec = {
@@ -17,11 +17,7 @@ export const go: LangSpec = {
   intKinds: ['int_literal'],
   returnKinds: ['return_statement'],
   extract(root, lit) {
-    const pairs: Pair[] = [];
-    const decls: Decl[] = [];
-    const types: TypeDecl[] = [];
-    const compares: Compare[] = [];
-    const calls: Call[] = [];
+    const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'keyed_element')) {
       const [k, v] = namedKids(n).map((e) => (e.kind() === 'literal_element' ? namedKids(e)[0] ?? e : e));
       if (!k) continue;

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, namedKids, span, type Call, type Compare, type Decl, type EnumCase, type FieldDecl, type LangSpec, type Lit, type Pair, type TypeDecl } from '../lang';
+import { all, annotatedKey, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** Java: `Map.of`/`Map.entry`/`put`, declarations, records and classes with `@JsonProperty`/`@SerializedName`, enums, `switch`. */
 export const java: LangSpec = {
@@ -17,11 +17,7 @@ export const java: LangSpec = {
   intKinds: ['decimal_integer_literal'],
   returnKinds: ['return_statement'],
   extract(root, lit) {
-    const pairs: Pair[] = [];
-    const decls: Decl[] = [];
-    const types: TypeDecl[] = [];
-    const compares: Compare[] = [];
-    const calls: Call[] = [];
+    const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'method_invocation')) {
       const ids = n.children().filter((c) => c.kind() === 'identifier');
       const name = ids[ids.length - 1]?.text() ?? '';
@@ -99,13 +95,5 @@ export const java: LangSpec = {
 };
 
 /** `@JsonProperty("x")`, `@SerializedName("x")`, `@JsonAlias`, `@Json(name = "x")` on a field or record component. */
-function jsonKey(p: SgNode, lit: (n: SgNode) => Lit | null): { key: string | null; keyNode: SgNode | null } {
-  const mods = childOf(p, 'modifiers') ?? p;
-  for (const a of all(mods, 'annotation', 'marker_annotation')) {
-    if (!/^@(JsonProperty|SerializedName|Json|JsonbProperty|SerialName)\b/.test(a.text())) continue;
-    const s = a.find({ rule: { kind: 'string_literal' } });
-    const l = s ? lit(s) : null;
-    if (l?.simple) return { key: l.text, keyNode: s };
-  }
-  return { key: null, keyNode: null };
-}
+const jsonKey = (p: SgNode, lit: (n: SgNode) => Lit | null) =>
+  annotatedKey(childOf(p, 'modifiers') ?? p, ['annotation', 'marker_annotation'], /^@(JsonProperty|SerializedName|Json|JsonbProperty|SerialName)\b/, 'string_literal', lit);

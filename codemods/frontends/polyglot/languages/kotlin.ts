@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, namedKids, span, type Call, type Compare, type Decl, type EnumCase, type FieldDecl, type LangSpec, type Lit, type Pair, type TypeDecl } from '../lang';
+import { all, annotatedKey, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** Kotlin: `mapOf("k" to v)`, named arguments, `val`/`var`, data classes with `@SerializedName`/`@Json`/`@SerialName`, enum classes, `when`. */
 export const kotlin: LangSpec = {
@@ -17,11 +17,7 @@ export const kotlin: LangSpec = {
   intKinds: ['integer_literal'],
   returnKinds: ['jump_expression'],
   extract(root, lit) {
-    const pairs: Pair[] = [];
-    const decls: Decl[] = [];
-    const types: TypeDecl[] = [];
-    const compares: Compare[] = [];
-    const calls: Call[] = [];
+    const { pairs, decls, types, compares, calls } = collect();
     const callOf = (n: SgNode) => n.ancestors().find((a) => a.kind() === 'call_expression') ?? null;
     for (const n of all(root, 'infix_expression')) {
       const kids = namedKids(n);
@@ -94,13 +90,5 @@ export const kotlin: LangSpec = {
 };
 
 /** `@SerializedName("x")`, `@Json(name = "x")`, `@SerialName("x")`, `@JsonProperty("x")` on a property. */
-function jsonKey(p: SgNode, lit: (n: SgNode) => Lit | null): { key: string | null; keyNode: SgNode | null } {
-  const mods = childOf(p, 'modifiers');
-  for (const a of mods ? all(mods, 'annotation') : []) {
-    if (!/^@(?:field:|get:|param:)?(SerializedName|Json|SerialName|JsonProperty|JsonName)\b/.test(a.text())) continue;
-    const s = a.find({ rule: { kind: 'string_literal' } });
-    const l = s ? lit(s) : null;
-    if (l?.simple) return { key: l.text, keyNode: s };
-  }
-  return { key: null, keyNode: null };
-}
+const jsonKey = (p: SgNode, lit: (n: SgNode) => Lit | null) =>
+  annotatedKey(childOf(p, 'modifiers') ?? p, ['annotation'], /^@(?:field:|get:|param:)?(SerializedName|Json|SerialName|JsonProperty|JsonName)\b/, 'string_literal', lit);

@@ -1,5 +1,5 @@
 import { COMMENTS } from '../../../markers';
-import { all, childOf, namedKids, span, type Call, type Compare, type Decl, type EnumCase, type FieldDecl, type LangSpec, type Lit, type Pair, type TypeDecl } from '../lang';
+import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** PHP: associative arrays, named arguments, assignments, class constants and properties, enums, `switch`/`match`. */
 export const php: LangSpec = {
@@ -16,11 +16,7 @@ export const php: LangSpec = {
   intKinds: ['integer'],
   returnKinds: ['return_statement'],
   extract(root, lit) {
-    const pairs: Pair[] = [];
-    const decls: Decl[] = [];
-    const types: TypeDecl[] = [];
-    const compares: Compare[] = [];
-    const calls: Call[] = [];
+    const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'array_element_initializer')) {
       const kids = namedKids(n);
       if (kids.length < 2 || !n.children().some((c) => c.kind() === '=>')) continue;

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, namedKids, type Call, type Compare, type Decl, type EnumCase, type FieldDecl, type LangSpec, type Lit, type Pair, type TypeDecl } from '../lang';
+import { all, childOf, collect, namedKids, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** Python: dicts and keyword arguments, assignments and annotated parameters, classes (dataclasses, pydantic, Enum). */
 export const python: LangSpec = {
@@ -17,11 +17,7 @@ export const python: LangSpec = {
   intKinds: ['integer'],
   returnKinds: ['return_statement'],
   extract(root, lit) {
-    const pairs: Pair[] = [];
-    const decls: Decl[] = [];
-    const types: TypeDecl[] = [];
-    const compares: Compare[] = [];
-    const calls: Call[] = [];
+    const { pairs, decls, types, compares, calls } = collect();
     const keyOf = (n: SgNode) => lit(n)?.text ?? (n.kind() === 'identifier' ? n.text() : null);
     for (const n of all(root, 'pair')) {
       const [k, v] = [namedKids(n)[0], namedKids(n).slice(-1)[0]];

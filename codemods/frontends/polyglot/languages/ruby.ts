@@ -1,5 +1,5 @@
 import { COMMENTS } from '../../../markers';
-import { all, childOf, namedKids, span, type Call, type Compare, type Decl, type LangSpec, type Pair, type TypeDecl } from '../lang';
+import { all, childOf, collect, namedKids, span, type LangSpec } from '../lang';
 
 /** Ruby: hashes (symbol and string keys), keyword arguments, assignments, `case`/`when`, symbols as values. */
 export const ruby: LangSpec = {
@@ -17,11 +17,7 @@ export const ruby: LangSpec = {
   intKinds: ['integer'],
   returnKinds: ['return'],
   extract(root, lit) {
-    const pairs: Pair[] = [];
-    const decls: Decl[] = [];
-    const types: TypeDecl[] = [];
-    const compares: Compare[] = [];
-    const calls: Call[] = [];
+    const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'pair')) {
       const [k, v] = [namedKids(n)[0]!, namedKids(n).slice(-1)[0] ?? null];
       const key = k.kind() === 'hash_key_symbol' ? k.text() : lit(k)?.text;

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, namedKids, span, type Call, type Compare, type Decl, type EnumCase, type FieldDecl, type LangSpec, type Lit, type Pair, type TypeDecl } from '../lang';
+import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** Swift: dictionary literals and labelled arguments, `let`/`var`, Codable structs with CodingKeys, String enums, `switch`. */
 export const swift: LangSpec = {
@@ -17,11 +17,7 @@ export const swift: LangSpec = {
   intKinds: ['integer_literal'],
   returnKinds: ['control_transfer_statement'],
   extract(root, lit) {
-    const pairs: Pair[] = [];
-    const decls: Decl[] = [];
-    const types: TypeDecl[] = [];
-    const compares: Compare[] = [];
-    const calls: Call[] = [];
+    const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'dictionary_literal')) {
       const kids = namedKids(n);
       for (let i = 0; i + 1 < kids.length; i += 2) {
