@@ -1,0 +1,122 @@
+import type { SgNode } from '@ast-grep/napi';
+import { getChange } from '../../../catalogue';
+import { findV1Urls } from '../../../config/urls';
+import { bothRolesMessage, keyRole, type Role } from '../../roles';
+import { rewriteOccurrence } from '../text';
+import { encloses, type Ctx } from './context';
+import { chainSegments, dataSegments } from './ties';
+import { span, type Lit } from './lang';
+
+/**
+ * v1 base and audience addresses inside string literals (never comments or names), rewritten by role with the
+ * shared helpers: the role comes from the key or name the literal is stored under (`SC_AUDIENCE = "…"`,
+ * `'audience' => env('…', "…")`, `BaseUrl { get; set; } = "…"`) and from the uses of that name in the file
+ * (`API + "results/"`, `{"audience": API}`). A value used in both roles, or in none that can be told, is left
+ * for a person. An audience taken from a name that holds the base is marked too.
+ */
+export function addressRules(ctx: Ctx): void {
+  const { file, out, mapper } = ctx;
+  for (const lit of file.lits) {
+    for (const part of lit.parts) {
+      for (const o of findV1Urls(file.config, part.text)) {
+        const start = part.start + o.start;
+        const end = part.start + o.end;
+        const { hints, both } = roleHints(ctx, lit);
+        const r = rewriteOccurrence(mapper, { ...o, start, end }, hints);
+        if (!out.has(r.change)) continue;
+        if (r.text !== null) out.fix(r.change, start, end, r.text, r.message);
+        else out.manual(r.change, start, end, r.role === 'both' && both ? bothRolesMessage(both) : r.message, { anchor: lineAnchor(ctx, lit.node) });
+      }
+    }
+  }
+  audienceFromBase(ctx);
+}
+
+/** The start of the statement a node is in (markers go above it). */
+export function lineAnchor(ctx: Ctx, n: SgNode): number {
+  return span(n).start;
+}
+
+/** The names a literal is stored under, and the roles they and their uses in the file give it. */
+function roleHints(ctx: Ctx, lit: Lit): { hints: (Role | null)[]; both: string | null } {
+  const { file } = ctx;
+  const hints: (Role | null)[] = [];
+  const names: string[] = [];
+  let n: SgNode | null = lit.node;
+  for (let depth = 0; n && depth < 5; depth++, n = n.parent()) {
+    const node: SgNode = n;
+    const pair = file.x.pairs.find((p) => p.value && encloses(p.value, node) && span(p.value).start === span(node).start);
+    if (pair) hints.push(keyRole(pair.key));
+    if (file.spec.functionKinds.includes(node.kind() as string)) {
+      const fname = node.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();
+      if (fname) hints.push(keyRole(fname));
+      break;
+    }
+    const decl = file.x.decls.find((d) => d.init && span(d.init).start === span(node).start);
+    if (decl) {
+      hints.push(keyRole(decl.name));
+      names.push(decl.name);
+    }
+    // `getenv("SC_AUDIENCE", "https://…")`: the first string argument names the value.
+    const call = file.x.calls.find((c) => c.args.some((a) => encloses(a, lit.node)) && c.node === node);
+    if (call && call.args.length > 1 && !encloses(call.args[0]!, lit.node)) {
+      const key = file.lit(call.args[0]);
+      if (key?.simple) hints.push(keyRole(key.text));
+    }
+    if ((pair && keyRole(pair.key)) || decl) break;
+  }
+  const used = new Set<Role>();
+  for (const name of names) for (const role of useRoles(ctx, name, lit)) used.add(role);
+  hints.push(...used);
+  const both = used.size === 2 ? `${names[0]} is used for requests and as the token audience` : null;
+  return { hints, both };
+}
+
+/** Roles the uses of a name give it: the key it is stored under, concatenation with a path, an HTTP call. */
+function useRoles(ctx: Ctx, name: string, lit: Lit): Role[] {
+  const { file } = ctx;
+  const roles: Role[] = [];
+  for (const use of file.usesOf(name)) {
+    if (encloses(lit.node, use) || file.x.decls.some((d) => d.nameNode === use || span(d.nameNode).start === span(use).start)) continue;
+    const pair = file.x.pairs.find((p) => p.value && encloses(p.value, use));
+    if (pair) {
+      const r = keyRole(pair.key);
+      if (r) roles.push(r);
+      continue;
+    }
+    const decl = file.x.decls.find((d) => d.init && encloses(d.init, use));
+    if (decl && keyRole(decl.name)) roles.push(keyRole(decl.name)!);
+    const parent = use.parent();
+    if (parent && /binary|additive|concat|interpol|template/.test(parent.kind() as string) && file.lits.some((l) => encloses(parent, l.node) && l.text.length > 0)) roles.push('base');
+  }
+  return roles;
+}
+
+/** `audience = BASE_URL`, `"audience": settings.API_BASE`, `func audience() { return c.BaseURL }`: the v1 habit of one value for both. */
+function audienceFromBase(ctx: Ctx): void {
+  const { file, out } = ctx;
+  const id = getChange('token-audience').id;
+  if (!out.has(id)) return;
+  const message = 'the token audience is taken from the API base address; in v2 they differ: give the audience its own value (the v2 audience of the environment).';
+  const check = (slot: string, value: SgNode | null, anchor: SgNode) => {
+    if (!value || keyRole(slot) !== 'audience') return;
+    if (!namesBase(value)) return;
+    out.manual(id, span(value).start, span(value).end, message, { anchor: span(anchor).start });
+  };
+  for (const p of file.x.pairs) check(p.key, p.value, p.node);
+  for (const d of file.x.decls) check(d.name, d.init, d.node);
+  for (const fn of file.within(file.root, file.spec.functionKinds)) {
+    const name = fn.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();
+    if (!name || keyRole(name) !== 'audience') continue;
+    for (const ret of file.within(fn, file.spec.returnKinds)) check(name, ret, ret);
+  }
+}
+
+/** Whether an expression reads a name or key that says base (`SC_API_BASE`, `c.cfg.BaseURL`, `@config[:api_url]`). */
+function namesBase(expr: SgNode): boolean {
+  const text = expr.text();
+  if (/https?:\/\//.test(text)) return false;
+  const names = [...text.matchAll(/[A-Za-z_$@:][\w]*/g)].map((m) => m[0].replace(/^[$@:]+/, ''));
+  const segs = dataSegments(chainSegments(text, 0)).map((s) => s.name);
+  return [...names, ...segs].some((n) => keyRole(n) === 'base');
+}

@@ -1,0 +1,98 @@
+import type { SgNode } from '@ast-grep/napi';
+import type { UrlMapper } from '../../../config/urls';
+import type { TextFile } from '../text-file';
+import type { PolyFile } from './file';
+import { span, type Pair } from './lang';
+import { modelTie, Ties, type ValueTie } from './ties';
+import type { Vocabulary } from './vocabulary';
+
+/** What every rule module gets: the parsed file, its ties, the edits and findings being collected. */
+export interface Ctx {
+  file: PolyFile;
+  ties: Ties;
+  out: TextFile;
+  vocab: Vocabulary;
+  mapper: UrlMapper;
+}
+
+export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper): Ctx {
+  return { file, ties: new Ties(file), out, vocab, mapper };
+}
+
+/** Where a container literal's data goes: the resource whose URL it is sent to, or what its type or name says. */
+export interface ContainerTie extends ValueTie {
+  /** Sent, in the same function, in a call whose arguments hold the resource's URL literal. */
+  sent: boolean;
+}
+
+export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerTie | null {
+  if (depth > 4) return null;
+  const { file } = ctx;
+  // The value of a key of another literal: the parent's tie, one level down.
+  const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && p.container !== container && encloses(p.container, container));
+  if (parentPair) {
+    const t = containerTie(ctx, parentPair.container, depth + 1);
+    // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on.
+    const transparent = parentPair.named && !typedContainer(ctx, parentPair.container);
+    if (t) return transparent ? t : { ...t, path: [...t.path, normKey(parentPair)] };
+  }
+  const scope = file.scopeOf(container);
+  // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
+  const sent = sentIn(ctx, container, scope);
+  if (sent) return sent;
+  // Assigned to a variable that is sent, or that a name ties.
+  const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);
+  if (decl) {
+    for (const use of file.usesOf(decl.name)) {
+      if (use === decl.nameNode || span(use).start === span(decl.nameNode).start || !encloses(scope, use)) continue;
+      const s = sentIn(ctx, use, scope);
+      if (s) return s;
+      const holder = file.x.pairs.find((p) => p.value && encloses(p.value, use) && span(p.value).start === span(use).start);
+      if (holder && holder.container !== container) {
+        const t = containerTie(ctx, holder.container, depth + 1);
+        if (t) return { ...t, path: [...t.path, normKey(holder)] };
+      }
+    }
+  }
+  const typed = typedContainer(ctx, container);
+  if (typed) return { ...typed, sent: false };
+  if (decl) {
+    const t = ctx.ties.ofName(decl.name, decl.node);
+    if (t && t.via === 'name') return { ...t, sent: false };
+  }
+  return null;
+}
+
+function normKey(p: Pair): string {
+  return p.key.replace(/^[:@$]+/, '').replace(/\W+$/, '').toLowerCase();
+}
+
+/** A call around `n`, inside `scope`, whose arguments hold exactly one resource's URL literal. */
+function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
+  const { file } = ctx;
+  let best: ContainerTie | null = null;
+  for (const call of file.x.calls) {
+    if (!encloses(call.node, n) || !encloses(scope, call.node)) continue;
+    const urls = file.resourcesIn(call.node);
+    const resources = new Set(urls.map((u) => u.resource));
+    if (resources.size === 1) {
+      const t: ContainerTie = { resource: urls[0]!.resource, path: [], via: 'url', sent: true };
+      best = t;
+    }
+  }
+  return best;
+}
+
+/** A struct literal or constructor call whose type models a resource (`Profile{Age: 1}`, `ComplaintRequest(extra = …)`). */
+function typedContainer(ctx: Ctx, container: SgNode): ValueTie | null {
+  const call = ctx.file.x.calls.find((c) => c.node === container || span(c.node).start === span(container).start && span(c.node).end === span(container).end);
+  const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? null;
+  if (!name || !/^[A-Z]/.test(name)) return null;
+  return modelTie(name);
+}
+
+export function encloses(outer: SgNode, inner: SgNode): boolean {
+  const a = span(outer);
+  const b = span(inner);
+  return a.start <= b.start && b.end <= a.end;
+}

@@ -1,0 +1,154 @@
+import { typeNameTie } from '../../engine/ties/types';
+import { containerTie, encloses, type Ctx } from './context';
+import { span } from './lang';
+import { chainSegments, dataSegments, modelTie, type Segment } from './ties';
+import { norm, resourcesOfField, type FieldSite } from './vocabulary';
+
+/**
+ * Fields: removed request fields as keys of literals sent to their resource (deleted where the tie is a URL
+ * of the resource in the same call or through a variable in the same function, marked otherwise); fields of
+ * model types (classes, structs, records, data classes) whose name designates a resource; reads of removed or
+ * moved response fields through a value tied to the resource.
+ */
+export function fieldRules(ctx: Ctx): void {
+  requestKeys(ctx);
+  namedFields(ctx);
+  modelFields(ctx);
+  reads(ctx);
+}
+
+function requestKeys(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const pair of file.x.pairs) {
+    const k = norm(pair.key);
+    const range = vocab.ranges.find((r) => norm(r.rule.path[r.rule.path.length - 1]!) === k);
+    if (!vocab.fieldNames.has(k) && !range) continue;
+    const tie = containerTie(ctx, pair.container);
+    if (!tie) continue;
+    const path = [...tie.path, k];
+    if (range && path.join('.') === range.rule.path.map(norm).join('.')) {
+      const v = Number(pair.value?.text());
+      if (pair.value && Number.isFinite(v) && /^\d+$/.test(pair.value.text()) && (v < range.rule.min || v > range.rule.max) && out.has(range.change.id)) {
+        out.manual(range.change.id, span(pair.value).start, span(pair.value).end, range.rule.message, { anchor: span(pair.node).start });
+      }
+      continue;
+    }
+    const sites = vocab.fields(tie.resource, path, 'request');
+    if (sites.length === 0) continue;
+    const site = sites[0]!;
+    if (!out.has(site.change.id)) continue;
+    if (site.auto && tie.sent && tie.path.length === 0 && !pair.named) {
+      const [start, end] = entryRange(file.source, pair.start, pair.end);
+      if (out.fix(site.change.id, start, end, '', `${site.message} (removed)`)) continue;
+    }
+    out.manual(site.change.id, span(pair.keyNode).start, span(pair.keyNode).end, site.message, { anchor: span(pair.node).start, subject: pair.key });
+  }
+}
+
+/** The entry with its separating comma; the whole line when the entry is alone on it. */
+export function entryRange(src: string, start: number, end: number): [number, number] {
+  let e = end;
+  const after = /^[ \t]*,/.exec(src.slice(e));
+  let s = start;
+  if (after) e += after[0].length;
+  else {
+    const before = /,[ \t]*(\r?\n[ \t]*)?$/.exec(src.slice(Math.max(0, s - 200), s));
+    if (before) s -= before[0].length;
+  }
+  const lineStart = src.lastIndexOf('\n', s - 1) + 1;
+  const nl = src.indexOf('\n', e);
+  const lineEnd = nl < 0 ? src.length : nl + 1;
+  if (/^[ \t]*$/.test(src.slice(lineStart, s)) && /^[ \t]*(\/\/[^\n]*|#[^\n]*)?\r?\n?$/.test(src.slice(e, lineEnd)) && !/^[ \t]*(\/\/|#)/.test(src.slice(e, lineEnd).trim() ? src.slice(e, lineEnd) : '')) {
+    return [lineStart, lineEnd];
+  }
+  if (after) {
+    const ws = /^[ \t]*/.exec(src.slice(e))![0];
+    e += ws.length;
+  }
+  return [s, e];
+}
+
+/**
+ * Field names as plain strings where they can only mean the field: in the body of a model type
+ * (`for key in ("race", "height")`), or in a function that sends to one resource only
+ * (`compact('intent', 'detail')`, `attrs.slice(:detail, :context)`, `array_flip(['text', 'extra'])`).
+ */
+function namedFields(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  const keys = new Set(file.x.pairs.map((p) => span(p.keyNode).start));
+  for (const lit of file.lits) {
+    const k = norm(lit.text);
+    if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
+    if (file.x.pairs.some((p) => p.value && span(p.value).start === lit.start)) continue;
+    let site: FieldSite | undefined;
+    const type = file.x.types.find((t) => encloses(t.node, lit.node) && modelTie(t.name));
+    if (type) {
+      const tie = modelTie(type.name)!;
+      const path = [...tie.path, k];
+      site = vocab.fields(tie.resource, path, 'request')[0] ?? vocab.fields(tie.resource, path, 'response')[0];
+    } else {
+      const scope = file.scopeOf(lit.node);
+      if (scope === file.root) continue;
+      const resources = new Set(file.resourcesIn(scope).map((r) => r.resource));
+      if (resources.size !== 1) continue;
+      site = vocab.fields([...resources][0]!, [k], 'request')[0];
+      if (!file.x.calls.some((c) => c.args.some((a) => encloses(a, lit.node)))) site = undefined;
+    }
+    if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
+  }
+}
+
+function modelFields(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const type of file.x.types) {
+    const tie = modelTie(type.name);
+    if (!tie) continue;
+    const request = typeNameTie(type.name)?.role === 'request';
+    for (const f of type.fields) {
+      const k = norm(f.key ?? f.name);
+      if (!vocab.fieldNames.has(k)) continue;
+      const path = [...tie.path, k];
+      const resp = vocab.fields(tie.resource, path, 'response');
+      const req = vocab.fields(tie.resource, path, 'request');
+      const site: FieldSite | undefined = (request ? req[0] ?? resp[0] : resp[0] ?? req[0]);
+      if (!site || !out.has(site.change.id)) continue;
+      const at = f.keyNode ?? f.nameNode;
+      out.manual(site.change.id, span(at).start, span(at).end, site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
+    }
+  }
+}
+
+function reads(ctx: Ctx): void {
+  const { file, vocab, out, ties } = ctx;
+  const kinds = new Set(file.spec.chainKinds);
+  for (const node of file.within(file.root, file.spec.chainKinds)) {
+    const parent = node.parent();
+    if (parent && kinds.has(parent.kind() as string) && span(parent).start === span(node).start) continue;
+    const all = chainSegments(node.text(), span(node).start);
+    const segs = all.filter((s, k) => k === 0 || !isTransparent(s));
+    for (let j = 1; j < segs.length; j++) {
+      const seg = segs[j]!;
+      const k = norm(seg.name);
+      if (!vocab.fieldNames.has(k) || seg.call) continue;
+      const prefix = dataSegments(segs.slice(0, j));
+      const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
+      let site: FieldSite | undefined;
+      if (tie) site = vocab.fields(tie.resource, [...tie.path, k], 'response')[0];
+      if (!site && vocab.distinctive.has(k) && file.tied) {
+        const where = resourcesOfField(vocab, k, 'response');
+        const pick = where[where.length - 1];
+        if (pick) site = vocab.fields(pick.resource, pick.path, 'response')[0];
+      }
+      if (!site || !out.has(site.change.id)) continue;
+      out.manual(site.change.id, seg.start, seg.end, site.message, { anchor: seg.start, subject: seg.name });
+    }
+  }
+}
+
+function isReceiverOnly(segs: Segment[]): boolean {
+  return dataSegments(segs).length === 0;
+}
+
+function isTransparent(s: Segment): boolean {
+  return dataSegments([{ name: '_', start: 0, end: 0, call: false }, s]).length === 1;
+}

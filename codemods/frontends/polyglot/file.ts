@@ -1,0 +1,171 @@
+import type { SgNode } from '@ast-grep/napi';
+import type { ResourceName } from '../../../catalogue';
+import type { Config } from '../../../config';
+import { findV1Urls } from '../../../config/urls';
+import { all, HOLE, span, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
+import type { Vocabulary } from './vocabulary';
+
+/**
+ * One parsed file: what its language module extracted, indexed for the rules: literals by node, the
+ * function enclosing a node, declarations by name, and the resources the file's URL literals address.
+ */
+export class PolyFile {
+  readonly lits: Lit[];
+  readonly x: Omit<Extracted, 'lits'>;
+  private readonly litAt = new Map<number, Lit>();
+  private readonly declsByName = new Map<string, Decl[]>();
+  /** Literals that address a resource (`"complaints/"`, `f"interviews/{t}/"`, a v1 base followed by a segment). */
+  readonly resourceLits: { lit: Lit; resource: ResourceName; rest: string }[] = [];
+  private names: SgNode[] | undefined;
+  /** The file talks to this API: a v1 address or a resource path in a literal. */
+  readonly tied: boolean;
+
+  constructor(
+    readonly spec: LangSpec,
+    readonly root: SgNode,
+    readonly source: string,
+    readonly vocab: Vocabulary,
+    readonly config: Config,
+  ) {
+    const kinds = new Set(spec.stringKinds);
+    const lits: Lit[] = [];
+    for (const n of all(root, ...spec.stringKinds, ...(spec.symbolKinds ?? []))) {
+      // Nested string nodes (a string inside an interpolation) are literals of their own; a string whose
+      // parent is a string kind (Kotlin's template parts) is part of it.
+      if (kinds.has(n.parent()?.kind() as string)) continue;
+      const l = this.readLit(n);
+      if (l) lits.push(l);
+    }
+    this.lits = lits;
+    for (const l of lits) this.litAt.set(l.start, l);
+    this.x = spec.extract(root, (n) => this.lit(n));
+    for (const d of this.x.decls) {
+      const list = this.declsByName.get(d.name) ?? [];
+      list.push(d);
+      this.declsByName.set(d.name, list);
+    }
+    for (const lit of lits) {
+      const hit = this.addressedResource(lit.text);
+      if (hit) this.resourceLits.push({ lit, ...hit });
+    }
+    this.tied = this.resourceLits.length > 0 || lits.some((l) => findV1Urls(config, l.text).length > 0);
+  }
+
+  /** The literal a node is (or wraps), if any. */
+  lit(n: SgNode | null | undefined): Lit | null {
+    if (!n) return null;
+    const hit = this.litAt.get(span(n).start);
+    if (hit && hit.end === span(n).end) return hit;
+    const kids = n.children().filter((c) => c.isNamed());
+    return kids.length === 1 && span(kids[0]!).start === span(n).start ? this.lit(kids[0]) : null;
+  }
+
+  private readLit(n: SgNode): Lit | null {
+    const { start, end } = span(n);
+    const kids = n.children();
+    const content = new Set(this.spec.contentKinds);
+    const escapes = new Set(this.spec.escapeKinds);
+    if (this.spec.symbolKinds?.includes(n.kind() as string)) {
+      const m = /^:?["']?([\w?!]+)["']?:?$/.exec(n.text());
+      if (!m) return null;
+      const off = start + n.text().indexOf(m[1]!);
+      return { node: n, start, end, text: m[1]!, parts: [{ start: off, end: off + m[1]!.length, text: m[1]! }], simple: true };
+    }
+    if (kids.length === 0 || !kids.some((k) => content.has(k.kind() as string) || k.isNamed())) {
+      // A leaf literal: strip its quotes.
+      const t = n.text();
+      const m = /^([a-zA-Z@$]*)("""|'''|["'`])([\s\S]*)\2$/.exec(t);
+      if (!m) return kids.length === 0 ? null : { node: n, start, end, text: '', parts: [], simple: true };
+      const s = start + m[1]!.length + m[2]!.length;
+      return { node: n, start, end, text: m[3]!, parts: [{ start: s, end: s + m[3]!.length, text: m[3]! }], simple: !m[3]!.includes('\\') };
+    }
+    let text = '';
+    const parts: Lit['parts'] = [];
+    let simple = true;
+    for (const k of kids) {
+      const kind = k.kind() as string;
+      const r = span(k);
+      if (content.has(kind)) {
+        parts.push({ start: r.start, end: r.end, text: k.text() });
+        text += k.text();
+      } else if (escapes.has(kind)) {
+        simple = false;
+        text += k.text();
+      } else if (k.isNamed() && HOLE_KIND.test(kind)) {
+        simple = false;
+        text += HOLE;
+      }
+    }
+    if (parts.length > 1) simple = false;
+    return { node: n, start, end, text, parts, simple };
+  }
+
+  /** The resource a URL or path literal addresses by its first path segment, and what follows the segment. */
+  addressedResource(text: string): { resource: ResourceName; rest: string } | null {
+    let t = text.trim();
+    const abs = /^https?:\/\/([^/]*)(\/.*)?$/i.exec(t);
+    if (abs) {
+      // An absolute URL must be on a v1 (or v2) host of this API; another host's /api/ is not ours.
+      const urls = findV1Urls(this.config, t);
+      if (urls.length === 0) return null;
+      t = t.replace(/^https?:\/\/[^/]*\/[^/]*\/?/i, '');
+    }
+    t = t.replace(new RegExp(`^(?:${HOLE}|%[sv]|\\{\\d*\\}|/)+`), '');
+    for (const [segment, resource] of this.vocab.segments) {
+      if (t === segment || t.startsWith(`${segment}/`) || t.startsWith(`${segment}?`) || t.startsWith(`${segment}${HOLE}`)) {
+        return { resource, rest: t.slice(segment.length) };
+      }
+    }
+    return null;
+  }
+
+  /** The function (or the file) a node is in. */
+  scopeOf(n: SgNode): SgNode {
+    let p: SgNode | null = n.parent();
+    const kinds = this.spec.functionKinds;
+    while (p) {
+      if (kinds.includes(p.kind() as string)) return p;
+      p = p.parent();
+    }
+    return this.root;
+  }
+
+  /** Declarations of a name visible at a node: in its function first, then anywhere in the file. */
+  declsOf(name: string, at: SgNode): Decl[] {
+    const all = this.declsByName.get(name) ?? [];
+    const scope = this.scopeOf(at);
+    const inScope = all.filter((d) => within(d.node, scope));
+    return inScope.length > 0 ? inScope : all.filter((d) => this.scopeOf(d.node) === this.root || !this.spec.functionKinds.includes(this.scopeOf(d.node).kind() as string));
+  }
+
+  /** Resource literals inside a node. */
+  resourcesIn(n: SgNode): { lit: Lit; resource: ResourceName; rest: string }[] {
+    const { start, end } = span(n);
+    return this.resourceLits.filter((r) => r.lit.start >= start && r.lit.end <= end);
+  }
+
+  /** Every node of the given kinds inside a node. */
+  within(n: SgNode, kinds: string[]): SgNode[] {
+    return all(n, ...kinds);
+  }
+
+  /** Line-and-text of identifiers named `name` (uses of a constant or variable). */
+  usesOf(name: string): SgNode[] {
+    const re = new RegExp(`^[$@]*${escapeRe(name)}$`);
+    this.names ??= all(this.root, ...this.spec.nameKinds);
+    return this.names.filter((n) => re.test(n.text()));
+  }
+}
+
+/** Child kinds that stand for code inside a string (f-string fields, `${}`, `#{}`, `\\()`). */
+const HOLE_KIND = /interpolat|substitution|embedded|template_(expression|substitution)|simple_expansion|expansion|variable_name|member_access|subscript|^expression$/;
+
+export function within(n: SgNode, outer: SgNode): boolean {
+  const a = span(n);
+  const b = span(outer);
+  return a.start >= b.start && a.end <= b.end;
+}
+
+export function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,99 @@
+import * as path from 'node:path';
+import type { SgNode } from '@ast-grep/napi';
+import { findV1Urls } from '../../../config/urls';
+import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types';
+import { ParseError } from '../../types';
+import { analyzePlainText, mapperFor } from '../text';
+import { TextFile } from '../text-file';
+import { addressRules } from './addresses';
+import { makeCtx } from './context';
+import { fieldRules } from './fields';
+import { PolyFile } from './file';
+import { grammarState, parseWith, registerGrammars } from './grammars';
+import { span, useLanguage, type LangSpec } from './lang';
+import { valueRules } from './values';
+import { vocabularyFor } from './vocabulary';
+
+/**
+ * A parser-based front-end for one language: the file is parsed with its tree-sitter grammar through
+ * ast-grep, the language module extracts literals, keys, declarations, types, comparisons and calls, and the
+ * shared rules (addresses, fields, values) apply the catalogue to them. When the grammar cannot be loaded on
+ * this platform the file gets the plain-text pass and a note says why.
+ */
+export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): FrontEnd {
+  return {
+    id: spec.id,
+    describe: `${spec.id} (${spec.extensions.map((e) => `.${e}`).join(' ')}): tree-sitter grammar ${spec.grammar} through ast-grep; addresses in string literals, request keys, model fields, reads, modes and statuses`,
+    matches: (absPath) => matchesExtension(spec, absPath),
+    analyze: (input) => analyzeWith(spec, all, input),
+    minifiable: true,
+    always: true,
+  };
+}
+
+function matchesExtension(spec: LangSpec, absPath: string): boolean {
+  const base = path.basename(absPath).toLowerCase();
+  if (base.endsWith('.gradle.kts')) return false;
+  return spec.extensions.includes(path.extname(base).slice(1));
+}
+
+export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: FrontEndInput): FrontEndOutput {
+  registerGrammars(Object.fromEntries(all.map((s) => [s.id, s.grammar])));
+  const state = grammarState(spec.id);
+  if (!state.ok) {
+    const r = analyzePlainText(input, { rewrite: true });
+    return { ...r, findings: r.findings.map((f) => ({ ...f, message: `${f.message} (${spec.id} not parsed: ${state.reason})` })) };
+  }
+  useLanguage(spec.id);
+  const root = parseWith(spec.id, input.source).root();
+  const error = firstError(root);
+  if (error) {
+    const r = error.range();
+    throw new ParseError(`${spec.id} syntax error near ${JSON.stringify(error.text().slice(0, 40))}`, r.start.line + 1, r.start.column + 1);
+  }
+  const vocab = vocabularyFor(input.changes);
+  const out = new TextFile(input.source, input.changes, spec.comment);
+  const file = new PolyFile(spec, root, input.source, vocab, input.config);
+  const ctx = makeCtx(file, out, vocab, mapperFor(input.config));
+  addressRules(ctx);
+  fieldRules(ctx);
+  valueRules(ctx);
+  return out.finish(input.markers);
+}
+
+/** An ERROR node, or a token the parser had to invent (a missing `)`: a zero-width anonymous leaf). */
+function firstError(root: SgNode): SgNode | null {
+  const err = root.find({ rule: { kind: 'ERROR' } });
+  if (err) return err;
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    const kids = n.children();
+    if (kids.length === 0) {
+      const s = span(n);
+      if (s.start === s.end && !n.isNamed() && n.kind() !== '' && /[^\s]/.test(n.kind() as string) && !/^_|newline|indent|dedent|semi|automatic/.test(n.kind() as string)) return n;
+      continue;
+    }
+    for (const k of kids) stack.push(k);
+  }
+  return null;
+}
+
+/** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
+const OTHER_CODE = ['rs', 'dart', 'scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
+
+export const otherCodeFrontEnd: FrontEnd = {
+  id: 'code',
+  describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, and one file-level finding while any is left`,
+  matches: (absPath) => OTHER_CODE.includes(path.extname(absPath).slice(1).toLowerCase()),
+  analyze: (input) => {
+    const r = analyzePlainText(input, { rewrite: true });
+    const places = findV1Urls(input.config, input.source).length;
+    if (places === 0) return r;
+    const file = new TextFile(input.source, input.changes, null);
+    const lang = path.extname(input.filePath).slice(1);
+    if (!file.has('base-url')) return r;
+    file.manual('base-url', 0, 0, `this file calls the v1 API at ${places} place${places === 1 ? '' : 's'}; sc-migrate has no parser for .${lang} files: review it by hand`, { marker: false });
+    return { output: r.output, findings: [...file.finish(false).findings, ...r.findings] };
+  },
+};

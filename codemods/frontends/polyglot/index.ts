@@ -1,0 +1,19 @@
+import type { FrontEnd } from '../../../lib/types';
+import { otherCodeFrontEnd, polyglotFrontEnd } from './frontend';
+import type { LangSpec } from './lang';
+import { csharp } from './languages/csharp';
+import { go } from './languages/go';
+import { java } from './languages/java';
+import { kotlin } from './languages/kotlin';
+import { php } from './languages/php';
+import { python } from './languages/python';
+import { ruby } from './languages/ruby';
+import { swift } from './languages/swift';
+
+/** The languages with a parser-based front-end, in the order they are registered. */
+export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp];
+
+/** One front-end per language, then the file-level check for languages without one. */
+export function polyglotFrontEnds(): FrontEnd[] {
+  return [...LANGUAGES.map((spec) => polyglotFrontEnd(spec, LANGUAGES)), otherCodeFrontEnd];
+}

@@ -1,0 +1,189 @@
+import type { SgNode } from '@ast-grep/napi';
+import type { CommentStyle } from '../../markers';
+
+/**
+ * The language-neutral view of a parsed file that the shared analysis reads. Each language module fills it from
+ * its grammar's node kinds (ast-grep `findAll` with kind rules); everything after that is the same for every
+ * language. Offsets are UTF-16 offsets into the source, as JavaScript strings count (ast-grep's `index`).
+ */
+
+/** A string literal. `text` is its content with every interpolation replaced by HOLE. */
+export interface Lit {
+  node: SgNode;
+  start: number;
+  end: number;
+  text: string;
+  /** Literal content pieces with their offsets (escape sequences make the literal not simple). */
+  parts: { start: number; end: number; text: string }[];
+  /** One piece, no escapes, no interpolation: the value is `text`. */
+  simple: boolean;
+}
+
+export const HOLE = '\u0000';
+
+/** A key and value of a map / dict / hash / array literal, a named argument, or a struct literal field. */
+export interface Pair {
+  node: SgNode;
+  /** What deleting the entry removes (Map.of pairs: the key and the value arguments). */
+  start: number;
+  end: number;
+  key: string;
+  keyNode: SgNode;
+  value: SgNode | null;
+  /** The literal or call holding the entry. */
+  container: SgNode;
+  /** A named argument or a struct literal field (its container is a call or a typed literal). */
+  named: boolean;
+}
+
+/** A variable, constant, parameter or property, or an assignment to a name. */
+export interface Decl {
+  node: SgNode;
+  name: string;
+  nameNode: SgNode;
+  /** The declared type's name, without generics, pointers or optionality. */
+  type: string | null;
+  init: SgNode | null;
+}
+
+export interface FieldDecl {
+  node: SgNode;
+  name: string;
+  nameNode: SgNode;
+  /** The JSON key an annotation, tag or alias gives it. */
+  key: string | null;
+  keyNode: SgNode | null;
+}
+
+export interface EnumCase {
+  node: SgNode;
+  name: string;
+  nameNode: SgNode;
+  /** String literals that give the case its value (raw value, constructor argument, serialized name). */
+  values: Lit[];
+}
+
+export interface TypeDecl {
+  node: SgNode;
+  name: string;
+  fields: FieldDecl[];
+  cases: EnumCase[];
+}
+
+/** An equality test (`a == b`), or a case label with the switch's subject. */
+export interface Compare {
+  node: SgNode;
+  sides: SgNode[];
+}
+
+export interface Call {
+  node: SgNode;
+  /** Last name of the callee: `post` for `self.session.post(…)`. */
+  callee: string;
+  args: SgNode[];
+}
+
+export interface Extracted {
+  lits: Lit[];
+  pairs: Pair[];
+  decls: Decl[];
+  types: TypeDecl[];
+  compares: Compare[];
+  calls: Call[];
+}
+
+export interface LangSpec {
+  id: string;
+  /** Package of the grammar. */
+  grammar: string;
+  extensions: string[];
+  comment: CommentStyle;
+  /** Node kinds of function bodies (scopes for ties within a function). */
+  functionKinds: string[];
+  /** Node kinds that read a member: member access, subscripts, accessor calls (outermost first is found by parent test). */
+  chainKinds: string[];
+  /** Node kinds of identifiers and names. */
+  nameKinds: string[];
+  /** Node kinds of integer literals. */
+  intKinds: string[];
+  /** Node kinds of return statements. */
+  returnKinds: string[];
+  extract(root: SgNode, lit: (n: SgNode) => Lit | null): Omit<Extracted, 'lits'>;
+  /** String literal kinds and how to read them. */
+  stringKinds: string[];
+  contentKinds: string[];
+  escapeKinds: string[];
+  /** Symbols (`:safe`) read as string literals. */
+  symbolKinds?: string[];
+}
+
+/** Offsets of a node. */
+export function span(n: SgNode): { start: number; end: number } {
+  const r = n.range();
+  return { start: r.start.index, end: r.end.index };
+}
+
+/** The first named child of one of the kinds. */
+export function childOf(n: SgNode, ...kinds: string[]): SgNode | null {
+  return n.children().find((c) => kinds.includes(c.kind() as string)) ?? null;
+}
+
+export function namedKids(n: SgNode): SgNode[] {
+  return n.children().filter((c) => c.isNamed() && !/comment/.test(c.kind() as string));
+}
+
+/** The simple name at the end of a type (`Optional[Result]` → Result, `*Interview` → Interview, `List<Option>` → Option). */
+export function typeName(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const inner = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|MutableList)\s*[<[]\s*([\w.]+)/.exec(text.trim());
+  const t = (inner ? inner[1]! : text).replace(/^(\[\]|\*|&)+/, '').replace(/[?*&!\s]/g, '').replace(/^\[+|\]+$/g, '').replace(/[<[].*$/, '');
+  const last = t.split(/[.:\\]/).pop() ?? '';
+  return /^[A-Za-z_]\w*$/.test(last) ? last : null;
+}
+
+/** Kinds a grammar does not know, per language (ast-grep refuses a rule that names one). */
+const unknownKinds = new Map<string, Set<string>>();
+let currentLang = '';
+
+/** Set the language of the file being read (kinds are checked against its grammar). */
+export function useLanguage(id: string): void {
+  currentLang = id;
+}
+
+/** Every node of one of the kinds inside `n` (kinds this grammar does not have are left out). */
+export function all(n: SgNode, ...kinds: string[]): SgNode[] {
+  let bad = unknownKinds.get(currentLang);
+  if (!bad) unknownKinds.set(currentLang, (bad = new Set()));
+  const ok = kinds.filter((k) => !bad.has(k));
+  if (ok.length === 0) return [];
+  try {
+    return n.findAll({ rule: { any: ok.map((kind) => ({ kind })) } });
+  } catch {
+    const good: string[] = [];
+    for (const k of ok) {
+      try {
+        n.findAll({ rule: { kind: k } });
+        good.push(k);
+      } catch {
+        bad.add(k);
+      }
+    }
+    return good.length > 0 ? n.findAll({ rule: { any: good.map((kind) => ({ kind })) } }) : [];
+  }
+}
+
+/** Empty lists for a language module to fill. */
+export function collect(): Omit<Extracted, 'lits'> {
+  return { pairs: [], decls: [], types: [], compares: [], calls: [] };
+}
+
+/** The JSON key an annotation or attribute gives a field (`@SerializedName("x")`, `[JsonPropertyName("x")]`). */
+export function annotatedKey(field: SgNode, kinds: string[], names: RegExp, stringKind: string, lit: (n: SgNode) => Lit | null): { key: string | null; keyNode: SgNode | null } {
+  for (const a of all(field, ...kinds)) {
+    if (!names.test(a.text())) continue;
+    const s = all(a, stringKind)[0];
+    const l = s ? lit(s) : null;
+    if (l?.simple) return { key: l.text, keyNode: s! };
+  }
+  return { key: null, keyNode: null };
+}

@@ -1,0 +1,76 @@
+import type { SgNode } from '@ast-grep/napi';
+import { COMMENTS } from '../../../markers';
+import { all, childOf, collect, namedKids, span, type FieldDecl, type LangSpec } from '../lang';
+
+/** Go: map and struct literals, `:=` / `var` / `const` / parameters, structs with `json:"…"` tags, switch cases. */
+export const go: LangSpec = {
+  id: 'go',
+  grammar: '@ast-grep/lang-go',
+  extensions: ['go'],
+  comment: COMMENTS.slash,
+  stringKinds: ['interpreted_string_literal', 'raw_string_literal'],
+  contentKinds: ['interpreted_string_literal_content', 'raw_string_literal_content'],
+  escapeKinds: ['escape_sequence'],
+  functionKinds: ['function_declaration', 'method_declaration', 'func_literal'],
+  chainKinds: ['selector_expression', 'index_expression', 'call_expression'],
+  nameKinds: ['identifier', 'field_identifier'],
+  intKinds: ['int_literal'],
+  returnKinds: ['return_statement'],
+  extract(root, lit) {
+    const { pairs, decls, types, compares, calls } = collect();
+    for (const n of all(root, 'keyed_element')) {
+      const [k, v] = namedKids(n).map((e) => (e.kind() === 'literal_element' ? namedKids(e)[0] ?? e : e));
+      if (!k) continue;
+      const key = lit(k)?.text ?? (k.kind() === 'identifier' || k.kind() === 'field_identifier' ? k.text() : null);
+      const container = n.parent()?.parent();
+      if (key === null || !container) continue;
+      pairs.push({ node: n, ...span(n), key, keyNode: k, value: v ?? null, container, named: !lit(k) });
+    }
+    for (const n of all(root, 'short_var_declaration', 'assignment_statement', 'var_spec', 'const_spec', 'range_clause')) {
+      const lists = namedKids(n);
+      const type = n.kind() === 'var_spec' || n.kind() === 'const_spec' ? lists.find((c) => /type/.test(c.kind() as string))?.text() ?? null : null;
+      const names = (n.kind() as string).endsWith('_spec') ? lists.filter((c) => c.kind() === 'identifier') : namedKids(lists[0]!);
+      const valuesNode = lists[lists.length - 1]!;
+      const values = n.kind() === 'range_clause' ? names.map(() => valuesNode) : valuesNode.kind() === 'expression_list' ? namedKids(valuesNode) : [];
+      names.forEach((nameNode, i) => {
+        const nn = nameNode.kind() === 'selector_expression' ? namedKids(nameNode).slice(-1)[0]! : nameNode;
+        decls.push({ node: n, name: nn.text(), nameNode: nn, type, init: values[i] ?? null });
+      });
+    }
+    for (const n of all(root, 'parameter_declaration')) {
+      const type = namedKids(n).find((c) => c.kind() !== 'identifier')?.text() ?? null;
+      for (const id of namedKids(n).filter((c) => c.kind() === 'identifier')) decls.push({ node: n, name: id.text(), nameNode: id, type, init: null });
+    }
+    for (const n of all(root, 'type_spec')) {
+      const name = childOf(n, 'type_identifier')?.text();
+      const struct = childOf(n, 'struct_type');
+      if (!name || !struct) continue;
+      const fields: FieldDecl[] = [];
+      for (const f of all(struct, 'field_declaration')) {
+        const tag = childOf(f, 'raw_string_literal', 'interpreted_string_literal');
+        const m = tag ? /json:"([^",]*)/.exec(tag.text()) : null;
+        for (const id of namedKids(f).filter((c) => c.kind() === 'field_identifier')) {
+          fields.push({ node: f, name: id.text(), nameNode: id, key: m?.[1] || null, keyNode: tag });
+        }
+      }
+      types.push({ node: n, name, fields, cases: [] });
+    }
+    for (const n of all(root, 'binary_expression')) {
+      if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=')) compares.push({ node: n, sides: namedKids(n) });
+    }
+    for (const n of all(root, 'expression_switch_statement')) {
+      const subject = namedKids(n).find((c) => c.kind() !== 'expression_case' && c.kind() !== 'default_case');
+      if (!subject) continue;
+      for (const c of all(n, 'expression_case')) {
+        for (const label of namedKids(childOf(c, 'expression_list') ?? c)) compares.push({ node: c, sides: [subject, label] as SgNode[] });
+      }
+    }
+    for (const n of all(root, 'call_expression')) {
+      const fn = namedKids(n)[0]!;
+      const callee = fn.kind() === 'selector_expression' ? namedKids(fn).slice(-1)[0]!.text() : fn.text();
+      const args = childOf(n, 'argument_list');
+      calls.push({ node: n, callee, args: args ? namedKids(args) : [] });
+    }
+    return { pairs, decls, types, compares, calls };
+  },
+};

@@ -1,0 +1,94 @@
+import type { SgNode } from '@ast-grep/napi';
+import { COMMENTS } from '../../../markers';
+import { all, annotatedKey, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
+
+/** Kotlin: `mapOf("k" to v)`, named arguments, `val`/`var`, data classes with `@SerializedName`/`@Json`/`@SerialName`, enum classes, `when`. */
+export const kotlin: LangSpec = {
+  id: 'kotlin',
+  grammar: '@ast-grep/lang-kotlin',
+  extensions: ['kt', 'kts'],
+  comment: COMMENTS.slash,
+  stringKinds: ['string_literal', 'multiline_string_literal'],
+  contentKinds: ['string_content'],
+  escapeKinds: ['escape_sequence', 'character_escape_seq'],
+  functionKinds: ['function_declaration', 'lambda_literal', 'anonymous_function', 'getter', 'setter'],
+  chainKinds: ['navigation_expression', 'call_expression', 'indexing_expression'],
+  nameKinds: ['simple_identifier'],
+  intKinds: ['integer_literal'],
+  returnKinds: ['jump_expression'],
+  extract(root, lit) {
+    const { pairs, decls, types, compares, calls } = collect();
+    const callOf = (n: SgNode) => n.ancestors().find((a) => a.kind() === 'call_expression') ?? null;
+    for (const n of all(root, 'infix_expression')) {
+      const kids = namedKids(n);
+      if (kids.length !== 3 || kids[1]!.text() !== 'to') continue;
+      const key = lit(kids[0]!)?.text;
+      const container = callOf(n);
+      const arg = n.parent()?.kind() === 'value_argument' ? n.parent()! : n;
+      if (key !== undefined && container) pairs.push({ node: arg, ...span(arg), key, keyNode: kids[0]!, value: kids[2]!, container, named: false });
+    }
+    for (const n of all(root, 'value_argument')) {
+      const kids = n.children();
+      const eq = kids.findIndex((c) => c.kind() === '=');
+      if (eq !== 1 || kids[0]!.kind() !== 'simple_identifier') continue;
+      const container = n.parent()?.parent()?.parent();
+      if (container) pairs.push({ node: n, ...span(n), key: kids[0]!.text(), keyNode: kids[0]!, value: namedKids(n).slice(-1)[0] ?? null, container, named: true });
+    }
+    for (const n of all(root, 'property_declaration')) {
+      const v = childOf(n, 'variable_declaration');
+      const id = v ? childOf(v, 'simple_identifier') : null;
+      if (!v || !id) continue;
+      const eq = n.children().findIndex((c) => c.kind() === '=');
+      decls.push({ node: n, name: id.text(), nameNode: id, type: namedKids(v)[1]?.text() ?? null, init: eq >= 0 ? namedKids(n).slice(-1)[0]! : null });
+    }
+    for (const n of all(root, 'class_parameter', 'parameter')) {
+      const id = childOf(n, 'simple_identifier');
+      if (!id) continue;
+      const eq = n.children().findIndex((c) => c.kind() === '=');
+      const type = namedKids(n).find((c) => /type/.test(c.kind() as string) && c.kind() !== 'binding_pattern_kind');
+      decls.push({ node: n, name: id.text(), nameNode: id, type: type?.text() ?? null, init: eq >= 0 ? namedKids(n).slice(-1)[0]! : null });
+    }
+    for (const n of all(root, 'class_declaration', 'object_declaration')) {
+      const name = childOf(n, 'type_identifier')?.text();
+      if (!name) continue;
+      const fields: FieldDecl[] = [];
+      const cases: EnumCase[] = [];
+      const ctor = childOf(n, 'primary_constructor');
+      for (const p of ctor ? all(ctor, 'class_parameter') : []) {
+        const id = childOf(p, 'simple_identifier');
+        if (id) fields.push({ node: p, name: id.text(), nameNode: id, ...jsonKey(p, lit) });
+      }
+      const body = childOf(n, 'class_body', 'enum_class_body');
+      for (const p of body ? namedKids(body).filter((c) => c.kind() === 'property_declaration') : []) {
+        const id = childOf(p, 'variable_declaration')?.find({ rule: { kind: 'simple_identifier' } });
+        if (id) fields.push({ node: p, name: id.text(), nameNode: id, ...jsonKey(p, lit) });
+      }
+      for (const e of body ? namedKids(body).filter((c) => c.kind() === 'enum_entry') : []) {
+        const id = childOf(e, 'simple_identifier');
+        const values = all(e, 'string_literal').map((s) => lit(s)).filter((l): l is Lit => !!l);
+        if (id) cases.push({ node: e, name: id.text(), nameNode: id, values });
+      }
+      types.push({ node: n, name, fields, cases });
+    }
+    for (const n of all(root, 'equality_expression')) compares.push({ node: n, sides: namedKids(n) });
+    for (const n of all(root, 'when_expression')) {
+      const subject = childOf(n, 'when_subject');
+      const expr = subject ? namedKids(subject).slice(-1)[0] : null;
+      if (!expr) continue;
+      for (const c of all(n, 'when_condition')) compares.push({ node: c, sides: [expr, ...namedKids(c)] });
+    }
+    for (const n of all(root, 'call_expression')) {
+      const fn = namedKids(n)[0]!;
+      const callee = fn.kind() === 'navigation_expression' ? fn.text().split(/[.?!]+/).pop()! : fn.text();
+      const suffix = childOf(n, 'call_suffix');
+      const args = suffix ? childOf(suffix, 'value_arguments') : null;
+      const list = args ? namedKids(args).map((a) => namedKids(a).slice(-1)[0]!).filter(Boolean) : [];
+      calls.push({ node: n, callee, args: list });
+    }
+    return { pairs, decls, types, compares, calls };
+  },
+};
+
+/** `@SerializedName("x")`, `@Json(name = "x")`, `@SerialName("x")`, `@JsonProperty("x")` on a property. */
+const jsonKey = (p: SgNode, lit: (n: SgNode) => Lit | null) =>
+  annotatedKey(childOf(p, 'modifiers') ?? p, ['annotation'], /^@(?:field:|get:|param:)?(SerializedName|Json|SerialName|JsonProperty|JsonName)\b/, 'string_literal', lit);

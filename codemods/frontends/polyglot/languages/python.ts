@@ -1,0 +1,91 @@
+import type { SgNode } from '@ast-grep/napi';
+import { COMMENTS } from '../../../markers';
+import { all, childOf, collect, namedKids, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
+
+/** Python: dicts and keyword arguments, assignments and annotated parameters, classes (dataclasses, pydantic, Enum). */
+export const python: LangSpec = {
+  id: 'python',
+  grammar: '@ast-grep/lang-python',
+  extensions: ['py', 'pyi'],
+  comment: COMMENTS.hash,
+  stringKinds: ['string'],
+  contentKinds: ['string_content'],
+  escapeKinds: ['escape_sequence'],
+  functionKinds: ['function_definition', 'lambda'],
+  chainKinds: ['attribute', 'subscript', 'call'],
+  nameKinds: ['identifier'],
+  intKinds: ['integer'],
+  returnKinds: ['return_statement'],
+  extract(root, lit) {
+    const { pairs, decls, types, compares, calls } = collect();
+    const keyOf = (n: SgNode) => lit(n)?.text ?? (n.kind() === 'identifier' ? n.text() : null);
+    for (const n of all(root, 'pair')) {
+      const [k, v] = [namedKids(n)[0], namedKids(n).slice(-1)[0]];
+      const key = k ? keyOf(k) : null;
+      if (k && key !== null) pairs.push({ node: n, ...rangeOf(n), key, keyNode: k, value: v ?? null, container: n.parent()!, named: false });
+    }
+    for (const n of all(root, 'keyword_argument')) {
+      const [k, v] = [namedKids(n)[0], namedKids(n).slice(-1)[0]];
+      const container = n.parent()?.parent();
+      if (k && container) pairs.push({ node: n, ...rangeOf(n), key: k.text(), keyNode: k, value: v ?? null, container, named: true });
+    }
+    for (const n of all(root, 'assignment')) {
+      const left = namedKids(n)[0]!;
+      const type = childOf(n, 'type');
+      const right = n.children().find((c, i, all) => i > 0 && all[i - 1]!.kind() === '=') ?? null;
+      const nameNode = left.kind() === 'attribute' ? namedKids(left).slice(-1)[0]! : left;
+      if (nameNode.kind() !== 'identifier') continue;
+      decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: right });
+    }
+    for (const n of all(root, 'typed_parameter', 'typed_default_parameter', 'default_parameter')) {
+      const nameNode = childOf(n, 'identifier');
+      if (!nameNode) continue;
+      const type = childOf(n, 'type');
+      const value = n.kind() === 'typed_parameter' ? null : namedKids(n).slice(-1)[0] ?? null;
+      decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: value === nameNode || value === type ? null : value });
+    }
+    for (const n of all(root, 'class_definition')) {
+      const name = childOf(n, 'identifier')?.text();
+      const body = childOf(n, 'block');
+      if (!name || !body) continue;
+      const fields: FieldDecl[] = [];
+      const cases: EnumCase[] = [];
+      for (const st of namedKids(body)) {
+        const a = st.kind() === 'expression_statement' ? childOf(st, 'assignment') : null;
+        if (!a) continue;
+        const nameNode = namedKids(a)[0]!;
+        if (nameNode.kind() !== 'identifier') continue;
+        const right = a.children().find((c, i, all) => i > 0 && all[i - 1]!.kind() === '=') ?? null;
+        const alias = right?.kind() === 'call' ? aliasOf(right, lit) : null;
+        if (childOf(a, 'type')) fields.push({ node: st, name: nameNode.text(), nameNode, key: alias?.text ?? null, keyNode: alias?.node ?? null });
+        const value = right ? lit(right) : null;
+        if (!childOf(a, 'type') && value) cases.push({ node: st, name: nameNode.text(), nameNode, values: [value] });
+      }
+      types.push({ node: n, name, fields, cases });
+    }
+    for (const n of all(root, 'comparison_operator')) {
+      if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=' || c.kind() === 'is')) compares.push({ node: n, sides: namedKids(n) });
+    }
+    for (const n of all(root, 'call')) {
+      const fn = namedKids(n)[0]!;
+      const args = childOf(n, 'argument_list');
+      const callee = fn.kind() === 'attribute' ? namedKids(fn).slice(-1)[0]!.text() : fn.text();
+      calls.push({ node: n, callee, args: args ? namedKids(args) : [] });
+    }
+    return { pairs, decls, types, compares, calls };
+  },
+};
+
+function rangeOf(n: SgNode): { start: number; end: number } {
+  const r = n.range();
+  return { start: r.start.index, end: r.end.index };
+}
+
+/** `Field(alias="_links")`: the JSON key pydantic reads the field from. */
+function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {
+  const args = childOf(call, 'argument_list');
+  for (const kw of args ? namedKids(args) : []) {
+    if (kw.kind() === 'keyword_argument' && namedKids(kw)[0]?.text() === 'alias') return lit(namedKids(kw).slice(-1)[0]!);
+  }
+  return null;
+}

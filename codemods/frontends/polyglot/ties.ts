@@ -1,0 +1,198 @@
+import type { SgNode } from '@ast-grep/napi';
+import { api, type ResourceName } from '../../../catalogue';
+import { helperNameTie, nounTie } from '../../engine/ties/names';
+import { typeNameTie } from '../../engine/ties/types';
+import { words } from '../../engine/words';
+import type { PolyFile } from './file';
+import { span, typeName } from './lang';
+import { norm } from './vocabulary';
+
+/**
+ * What ties a value in a file to one of the API's resources, strongest first: a URL literal of the resource in
+ * the expression that produced it (data flow within the file), a declared type that models the resource
+ * (the JS engine's typeNameTie), a helper's name (`get_result`), the name of the variable (nounTie).
+ */
+export interface ValueTie {
+  resource: ResourceName;
+  path: string[];
+  via: 'url' | 'type' | 'helper' | 'name' | 'field';
+}
+
+/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`). */
+const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo']);
+
+/** The resource a model type's name designates: typeNameTie, also past a trailing direction word. */
+export function modelTie(name: string | null): ValueTie | null {
+  if (!name) return null;
+  let t = typeNameTie(name);
+  const w = words(name);
+  if (!t && w.length > 1 && DIRECTION_WORDS.has(w[w.length - 1]!)) t = typeNameTie(w.slice(0, -1).join('_'));
+  return t ? { resource: t.resource, path: t.path.filter((p) => p !== '*').map(norm), via: 'type' } : null;
+}
+
+/** A segment of a member chain: `result`, `.advice`, `["msg"]`, `.get("msg")`, `->profile`, `.profile()`. */
+export interface Segment {
+  name: string;
+  start: number;
+  end: number;
+  call: boolean;
+}
+
+const RECEIVERS = new Set(['self', 'this', 'it', 'cls', '$this', '@', 'super', 'me']);
+/** Accessor calls whose string argument names a key. */
+const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key']);
+/** Calls and members that unwrap a response body without naming a field. */
+const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'read_entity', 'block']);
+
+/** Parse a member chain from its text. Stops at the first thing it does not read. */
+export function chainSegments(text: string, offset: number): Segment[] {
+  const segs: Segment[] = [];
+  let i = 0;
+  const push = (name: string, at: number, call = false) => segs.push({ name, start: offset + at, end: offset + at + name.length, call });
+  const head = /^[$@]{0,2}[A-Za-z_]\w*/.exec(text);
+  if (!head) return segs;
+  push(head[0].replace(/^[$@]+/, ''), head[0].length - head[0].replace(/^[$@]+/, '').length);
+  i = head[0].length;
+  while (i < text.length) {
+    const rest = text.slice(i);
+    let m: RegExpExecArray | null;
+    if ((m = /^\s*(?:\?\.|!!\.|\.|->|::|&\.)\s*([A-Za-z_]\w*)/.exec(rest))) {
+      const at = i + m[0].length - m[1]!.length;
+      i += m[0].length;
+      if (text[i] === '(' || /^\s*\(/.test(text.slice(i))) {
+        const close = matchParen(text, text.indexOf('(', i));
+        const args = text.slice(text.indexOf('(', i) + 1, close);
+        const keys = GETTERS.has(norm(m[1]!)) ? [...args.matchAll(/^\s*["':]([\w-]+)["']?|,\s*["':]([\w-]+)["']?/g)] : [];
+        if (keys.length > 0 && norm(m[1]!) !== 'path') {
+          const argStart = text.indexOf('(', i) + 1;
+          const list = norm(m[1]!) === 'dig' ? keys : keys.slice(0, 1);
+          for (const k of list) push(k[1] ?? k[2]!, argStart + k.index! + k[0].indexOf(k[1] ?? k[2]!));
+        } else {
+          push(m[1]!, at, args.trim().length > 0);
+        }
+        i = close + 1;
+      } else {
+        push(m[1]!, at);
+      }
+    } else if ((m = /^\s*\[\s*(["':])([\w-]+)["']?\s*\]/.exec(rest))) {
+      push(m[2]!, i + m[0].indexOf(m[2]!, m[0].indexOf(m[1]!)));
+      i += m[0].length;
+    } else if ((m = /^\s*\[[^\]]*\]/.exec(rest))) {
+      i += m[0].length;
+    } else if ((m = /^[?!]+/.exec(rest))) {
+      i += m[0].length;
+    } else if (rest.startsWith('(') && segs.length > 0) {
+      const close = matchParen(text, i);
+      if (close < 0) break;
+      segs[segs.length - 1]!.call = text.slice(i + 1, close).trim().length > 0;
+      i = close + 1;
+    } else {
+      break;
+    }
+  }
+  return segs;
+}
+
+function matchParen(text: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < text.length; k++) {
+    if (text[k] === '(') depth++;
+    else if (text[k] === ')' && --depth === 0) return k;
+  }
+  return text.length;
+}
+
+/** Segments after the receiver (`self.`, `this.`, `$this->`) that name data (transparent calls left out). */
+export function dataSegments(segs: Segment[]): Segment[] {
+  let s = segs;
+  while (s.length > 0 && RECEIVERS.has(s[0]!.name)) s = s.slice(1);
+  return s.filter((x, k) => k === 0 || !(TRANSPARENT.has(norm(x.name)) || TRANSPARENT.has(x.name)));
+}
+
+/** Ties of values in one file. */
+export class Ties {
+  private readonly memo = new Map<string, ValueTie | null>();
+  constructor(private readonly file: PolyFile) {}
+
+  /** What an expression holds. */
+  ofExpr(expr: SgNode | null, depth = 0): ValueTie | null {
+    if (!expr || depth > 6 || this.file.lit(expr) || /string|literal_value|composite|dictionary|array|hash|map_literal|content/.test(expr.kind() as string)) return null;
+    const urls = this.file.resourcesIn(expr);
+    if (urls.length > 0 && new Set(urls.map((u) => u.resource)).size === 1) return { resource: urls[0]!.resource, path: [], via: 'url' };
+    const text = expr.text();
+    const segs = dataSegments(chainSegments(text, span(expr).start));
+    if (segs.length > 0 && segs[segs.length - 1]!.end - span(expr).start >= text.trimEnd().length - 2) {
+      const t = this.ofChain(segs, expr, depth + 1);
+      if (t) return t;
+    }
+    // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells.
+    for (const k of expr.children().filter((c) => c.isNamed()).slice(0, 3)) {
+      const t = this.ofExpr(k, depth + 1);
+      if (t) return t;
+    }
+    return null;
+  }
+
+  /** What a chain `root.a.b` holds (the tie of its root, with the path of its segments). */
+  ofChain(segs: Segment[], at: SgNode, depth = 0): ValueTie | null {
+    if (segs.length === 0) return null;
+    let tie = this.ofName(segs[0]!.name, at, depth);
+    if (!tie && segs[0]!.call) tie = helperTie(segs[0]!.name);
+    for (const s of segs.slice(1)) {
+      if (s.call) {
+        const h = helperTie(s.name);
+        tie = h ?? tie;
+        continue;
+      }
+      const n = norm(s.name);
+      if (tie) tie = { ...tie, path: [...tie.path, n] };
+      else {
+        const byNoun = nounTie(s.name);
+        if (byNoun && byNoun.path.length > 0) tie = { resource: byNoun.resource, path: byNoun.path.filter((p) => p !== '*').map(norm), via: 'field' };
+      }
+    }
+    return tie;
+  }
+
+  /** What a name holds at a node: its declaration's type or value, else the noun of its name. */
+  ofName(name: string, at: SgNode, depth = 0): ValueTie | null {
+    const decls = this.file.declsOf(name, at);
+    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}`;
+    if (this.memo.has(key)) return this.memo.get(key)!;
+    this.memo.set(key, null);
+    let tie: ValueTie | null = null;
+    let foreign = false;
+    for (const d of decls) {
+      tie = modelTie(typeName(d.type));
+      if (!tie && d.init && depth < 6) {
+        tie = this.ofExpr(d.init, depth + 1);
+        if (!tie && this.file.lits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end && /\/|^https?:/.test(l.text))) foreign = true;
+      }
+      if (tie) break;
+    }
+    if (!tie && !foreign) {
+      const n = nounTie(name);
+      if (n) tie = { resource: n.resource, path: n.path.filter((p) => p !== '*').map(norm), via: 'name' };
+    }
+    this.memo.set(key, tie);
+    return tie;
+  }
+}
+
+function helperTie(name: string): ValueTie | null {
+  const h = helperNameTie(name);
+  return h ? { resource: h.resource, path: [], via: 'helper' } : null;
+}
+
+/** Whether a name says it holds an interview mode (`mode`, `InterviewMode`, `MODE_SAFE`, `modes`, `change_mode`). */
+export function saysMode(name: string): boolean {
+  const field = api.modeField.toLowerCase();
+  return words(name).some((w) => w === field || w === `${field}s`);
+}
+
+/** A type or constant group whose name says it holds the modes of a resource (`InterviewMode`, `InterviewModes`). */
+export function modeOwnerTie(name: string): ValueTie | null {
+  if (!saysMode(name)) return null;
+  const rest = words(name).filter((w) => !saysMode(w));
+  return rest.length > 0 ? modelTie(rest.join('_')) : null;
+}

@@ -1,0 +1,187 @@
+import type { SgNode } from '@ast-grep/napi';
+import { api } from '../../../catalogue';
+import { helperNameTie } from '../../engine/ties/names';
+import { words } from '../../engine/words';
+import { containerTie, encloses, type Ctx } from './context';
+import { span, type Lit } from './lang';
+import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
+import { norm, statusOfName, type StatusSite } from './vocabulary';
+
+/**
+ * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`
+ * key, a constant or enum case whose name says mode, a comparison with a `.mode` read, an argument of a
+ * call whose name says mode) and tied to this API (sent to the interviews resource, a model type, a value
+ * tied to an interview, or a file that talks to the API); status codes that changed, where they are compared
+ * in a function that performs the operation.
+ */
+export function valueRules(ctx: Ctx): void {
+  modes(ctx);
+  removedModeMembers(ctx);
+  statuses(ctx);
+}
+
+function modes(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const lit of file.lits) {
+    const value = vocab.modes.get(lit.text);
+    if (!value || !out.has(value.change.id)) continue;
+    const ctxKind = modeContext(ctx, lit);
+    if (!ctxKind) continue;
+    if (value.to !== null && lit.simple && lit.parts.length === 1) {
+      const p = lit.parts[0]!;
+      if (file.spec.symbolKinds?.includes(lit.node.kind() as string)) {
+        out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });
+        continue;
+      }
+      out.fix(value.change.id, p.start, p.end, value.to, value.message);
+    } else {
+      out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });
+    }
+  }
+  // Enum cases whose value is their name (`case complaint` in a String enum).
+  for (const type of file.x.types) {
+    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || file.tied)) continue;
+    for (const c of type.cases) {
+      const value = vocab.modes.get(c.name);
+      if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
+      out.manual(value.change.id, span(c.nameNode).start, span(c.nameNode).end, value.to !== null ? `${value.message} This case's raw value is its name.` : value.message, { anchor: span(c.node).start });
+    }
+  }
+}
+
+/** Why a literal is an interview mode, or null when nothing says so. */
+function modeContext(ctx: Ctx, lit: Lit): string | null {
+  const { file } = ctx;
+  const strongOrTied = (strong: boolean) => strong || file.tied;
+  // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
+  const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
+  if (pair && saysMode(pair.key + ' ' + pair.keyNode.text())) {
+    const tie = containerTie(ctx, pair.container);
+    const strong = !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
+    if (strong) return 'key';
+    if (norm(pair.key) !== norm(api.modeField) && file.tied) return 'key';
+    return null;
+  }
+  if (pair) {
+    // A map of modes: `MODES = { complaint: "complaint" }`.
+    const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
+    if (holder && saysMode(holder.name) && file.tied) return 'map';
+    return null;
+  }
+  const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
+  if (type) return saysMode(type.name) && strongOrTied(!!modeOwnerTie(type.name)) ? 'enum' : null;
+  const decl = file.x.decls.find((d) => d.init && encloses(d.init, lit.node) && span(d.init).end - span(d.init).start <= lit.end - lit.start + 2);
+  if (decl) return saysMode(decl.name) && strongOrTied(false) ? 'constant' : null;
+  const cmp = file.x.compares.find((c) => c.sides.some((s) => encloses(s, lit.node)));
+  if (cmp) {
+    const other = cmp.sides.find((s) => !encloses(s, lit.node));
+    if (!other) return null;
+    const segs = dataSegments(chainSegments(other.text(), span(other).start));
+    const last = segs[segs.length - 1];
+    if (!last || !saysMode(last.name)) return null;
+    const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
+    return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
+  }
+  const call = file.x.calls.find((c) => c.args.some((a) => a === lit.node || span(a).start === lit.start && span(a).end === lit.end));
+  if (call && saysMode(call.callee) && file.tied) return 'argument';
+  return null;
+}
+
+/** `InterviewMode.SAFE`, `.safe` passed to a mode call: a removed mode used by its enum case. */
+function removedModeMembers(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const node of file.within(file.root, file.spec.chainKinds)) {
+    const segs = chainSegments(node.text(), span(node).start);
+    if (segs.length !== 2) continue;
+    const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
+    const value = vocab.modes.get(norm(member.name));
+    if (!value || value.to !== null || !out.has(value.change.id)) continue;
+    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || file.tied)) continue;
+    out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
+  }
+  // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
+  for (const call of file.x.calls) {
+    if (!saysMode(call.callee) || !file.tied) continue;
+    for (const a of call.args) {
+      const m = /^\.(\w+)$/.exec(a.text().trim());
+      const value = m ? vocab.modes.get(m[1]!) : undefined;
+      if (value && value.to === null && out.has(value.change.id)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
+    }
+  }
+}
+
+/** A status a node names: an integer literal, or a constant named after the code's reason phrase. */
+function statusOf(ctx: Ctx, n: SgNode): number | null {
+  const t = n.text().trim();
+  if (/^\d{3}$/.test(t)) return Number(t);
+  const segs = chainSegments(t, 0);
+  const last = segs[segs.length - 1];
+  if (last && segs.length > 1 && segs[segs.length - 1]!.end === t.length) return statusOfName(last.name);
+  if (/^:\w+$/.test(t)) return statusOfName(t.slice(1));
+  return null;
+}
+
+function statuses(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  if (vocab.statuses.length === 0) return;
+  const codes = new Set(vocab.statuses.map((s) => s.rule.from));
+  // Constants holding a code: `STATUS_NO_OUTPUT = 202`.
+  const constants = new Map<string, { decl: SgNode; code: number }>();
+  for (const d of file.x.decls) {
+    if (!d.init || !/^\d{3}$/.test(d.init.text().trim())) continue;
+    const code = Number(d.init.text().trim());
+    if (codes.has(code) && /^[A-Z_][A-Z0-9_]*$|^[A-Z]/.test(d.name)) constants.set(d.name, { decl: d.node, code });
+  }
+  const report = (site: StatusSite, n: SgNode) => {
+    if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
+  };
+  const mentions: { node: SgNode; code: number; constant?: SgNode }[] = [];
+  for (const cmp of file.x.compares) {
+    for (const side of cmp.sides) {
+      const code = statusOf(ctx, side);
+      if (code !== null && codes.has(code)) mentions.push({ node: side, code });
+      const name = dataSegments(chainSegments(side.text().trim(), 0)).pop()?.name;
+      const c = name ? constants.get(name) : undefined;
+      if (c && side.text().trim().endsWith(name!)) mentions.push({ node: side, code: c.code, constant: c.decl });
+    }
+  }
+  // `status=400` in a mocked response, `setResponseCode(202)`.
+  for (const p of file.x.pairs) {
+    if (!p.value || !words(p.key).some((w) => w === 'status' || w === 'code')) continue;
+    const code = statusOf(ctx, p.value);
+    if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
+  }
+  for (const call of file.x.calls) {
+    if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1) continue;
+    const code = statusOf(ctx, call.args[0]!);
+    if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
+  }
+  for (const m of mentions) {
+    const scope = file.scopeOf(m.node);
+    for (const site of vocab.statuses) {
+      if (site.rule.from !== m.code || !performs(ctx, scope, site)) continue;
+      report(site, m.node);
+      if (m.constant) report(site, m.constant);
+    }
+  }
+}
+
+/** Whether a function performs the status rule's operation on its resource. */
+function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
+  const { file, vocab } = ctx;
+  const urls = file.resourcesIn(scope).filter((u) => u.resource === site.rule.resource);
+  const calls = file.x.calls.filter((c) => encloses(scope, c.node));
+  if (site.rule.operation === 'mode-update') {
+    const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField));
+    if (urls.length > 0 && modeKey) return true;
+    return calls.some((c) => saysMode(c.callee) && /^(set|update|change|put|patch|switch|advance)/i.test(c.callee));
+  }
+  if (site.rule.operation === 'create') {
+    if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;
+    return calls.some((c) => {
+      const h = helperNameTie(c.callee);
+      return !!h && h.resource === site.rule.resource && h.op === 'create';
+    });
+  }
+  return urls.length > 0;
+}

@@ -1,0 +1,112 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { catalogue, type Change } from '../../../catalogue';
+import { defaultConfig } from '../../../config';
+import { noProject } from '../../../codemods/engine/ties/project';
+import { polyglotFrontEnds } from '../../../codemods/frontends/polyglot';
+import { ParseError } from '../../../codemods/types';
+import { FrontEndRegistry } from '../../../lib/registry';
+import { textFrontEnd } from '../../../codemods/frontends/text';
+import type { FrontEndOutput } from '../../../lib/types';
+
+const FIXTURES = path.join(__dirname, '../../../fixtures/polyglot');
+const registry = polyglotFrontEnds().reduce((r, f) => r.register(f), new FrontEndRegistry(textFrontEnd));
+
+function run(file: string, source: string, changes: readonly Change[] = catalogue): FrontEndOutput {
+  return registry.forFile(file).analyze({ source, filePath: file, config: defaultConfig, changes, markers: true, project: noProject });
+}
+
+const report = (r: FrontEndOutput) => r.findings.map((f) => `${f.line}:${f.column} ${f.change} ${f.fix}`).join('\n') + '\n';
+
+describe('polyglot fixtures', () => {
+  for (const lang of fs.readdirSync(FIXTURES).sort()) {
+    for (const name of fs.readdirSync(path.join(FIXTURES, lang)).filter((f) => f.includes('.input.')).sort()) {
+      const input = path.join(FIXTURES, lang, name);
+      const source = fs.readFileSync(input, 'utf8');
+      it(`${lang}/${name}: output, report, and a second run that changes nothing`, () => {
+        const r = run(input, source);
+        expect(registry.forFile(input).id).toBe(lang);
+        expect(r.output).toBe(fs.readFileSync(input.replace('.input.', '.output.'), 'utf8'));
+        expect(report(r)).toBe(fs.readFileSync(input.replace(/\.input\.\w+$/, '.report.txt'), 'utf8'));
+        const again = run(input, r.output);
+        expect(again.output).toBe(r.output);
+        expect(again.findings.filter((f) => f.fix === 'auto')).toEqual([]);
+      });
+    }
+  }
+
+  it('negatives (another API with mode, extra, advice, test, 202 and /api/) stay byte-identical', () => {
+    const negatives = fs.readdirSync(FIXTURES).flatMap((lang) =>
+      fs.readdirSync(path.join(FIXTURES, lang)).filter((f) => /^(desk|helpdesk|support)\.input\./i.test(f)).map((f) => path.join(FIXTURES, lang, f)),
+    );
+    expect(negatives.length).toBe(8);
+    for (const file of negatives) {
+      const source = fs.readFileSync(file, 'utf8');
+      const r = run(file, source);
+      expect({ file, findings: r.findings }).toEqual({ file, findings: [] });
+      expect(r.output).toBe(source);
+    }
+  });
+});
+
+describe('polyglot front-end', () => {
+  it('throws a ParseError on text its grammar cannot read (the pipeline leaves it as it is)', () => {
+    for (const [file, text] of [
+      ['a.py', 'def f(:\n  x = {"extra": 1\n'],
+      ['a.go', 'package x\nfunc f( {\n'],
+      ['A.java', 'class A { void f( }'],
+      ['a.rb', 'def f(\n  x = {\n'],
+    ] as const) {
+      expect(() => run(`/tmp/${file}`, text)).toThrow(ParseError);
+    }
+  });
+
+  it('counts offsets in UTF-16 code units, as ast-grep reports them (astral characters before the site)', () => {
+    const src = 'NOTE = "😀 é 😀"\nAPI_URL = "https://www.buoyhealth.com/api/"\n';
+    const r = run('/tmp/u.py', src);
+    expect(r.output).toBe('NOTE = "😀 é 😀"\nAPI_URL = "https://api.buoyhealth.com/symptom-checker/v2/"\n');
+  });
+
+  it('never touches v1 addresses in comments or names', () => {
+    const src = '# see https://www.buoyhealth.com/api/ for docs\nwww_buoyhealth_com_api = 1\n';
+    expect(run('/tmp/c.py', src)).toEqual({ output: src, findings: [] });
+  });
+
+  it('patterns come from the catalogue: a new removed field reaches every language', () => {
+    const extra: Change = {
+      ...catalogue.find((c) => c.id === 'complaint-extra-removed')!,
+      id: 'complaint-channel-removed',
+      rules: [{ kind: 'request-field-removed', resource: 'complaint', operations: ['create'], path: ['channel'], codemod: 'manual', strip: false, message: 'no channel' }],
+    };
+    const changes = [...catalogue, extra];
+    const py = run('/tmp/n.py', 'def f(h):\n    h.post("complaints/", json={"channel": "web"})\n', changes);
+    const go = run('/tmp/n.go', 'package x\nfunc f(c *C) { c.post("complaints/", map[string]any{"channel": "web"}) }\n', changes);
+    const rb = run('/tmp/n.rb', 'def f(h)\n  h.post("complaints/", { channel: "web" })\nend\n', changes);
+    for (const r of [py, go, rb]) expect(r.findings.map((f) => f.change)).toEqual(['complaint-channel-removed']);
+  });
+
+  it('a file in a language without a parser that calls the v1 API gets one file-level finding', () => {
+    const r = run('/tmp/lib.rs', 'const BASE: &str = "https://www.buoyhealth.com/api/";\nfn url() -> String { format!("{}results/", "https://sandbox.buoyhealth.com/api/") }\n');
+    const fileLevel = r.findings.filter((f) => f.message.includes('calls the v1 API at 2 places'));
+    expect(fileLevel).toHaveLength(1);
+    expect(fileLevel[0]!.fix).toBe('manual');
+  });
+});
+
+describe('a missing grammar', () => {
+  it('is a skipped-with-reason condition: the file gets the plain-text pass, never a crash', async () => {
+    vi.resetModules();
+    process.env.SC_MIGRATE_HIDE_GRAMMARS = 'ruby';
+    try {
+      const { polyglotFrontEnds: fresh } = await import('../../../codemods/frontends/polyglot');
+      const ruby = fresh().find((f) => f.id === 'ruby')!;
+      const src = 'BASE = "https://www.buoyhealth.com/api/"\nx = { extra: 1 }\n';
+      const r = ruby.analyze({ source: src, filePath: '/tmp/x.rb', config: defaultConfig, changes: catalogue, markers: true, project: noProject });
+      expect(r.findings).toHaveLength(1);
+      expect(r.findings[0]!.message).toMatch(/ruby not parsed: grammar @ast-grep\/lang-ruby is not available/);
+    } finally {
+      delete process.env.SC_MIGRATE_HIDE_GRAMMARS;
+    }
+  });
+});
