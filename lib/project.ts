@@ -21,7 +21,8 @@ export function buildProject(all: ReadonlyMap<string, FileFacts>, known: Readonl
     }
     for (const spec of f.imports) {
       const target = resolveImport(from, spec, known);
-      if (target && Object.keys(all.get(target)?.exports ?? {}).length > 0) rerun.add(from);
+      const t = target ? all.get(target) : undefined;
+      if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0)) rerun.add(from);
     }
   }
   if (rerun.size === 0) return null;
@@ -30,6 +31,10 @@ export function buildProject(all: ReadonlyMap<string, FileFacts>, known: Readonl
       const target = resolveImport(fromFile, specifier, known);
       const value = target ? all.get(target)?.exports[name] : undefined;
       return value && target ? { ...value, file: target } : null;
+    },
+    importedFunction(fromFile, specifier, name) {
+      const target = resolveImport(fromFile, specifier, known);
+      return (target ? all.get(target)?.functions?.[name] : undefined) ?? null;
     },
     usesOf(file, name, key) {
       return (usesByFile.get(file) ?? []).filter((u) => u.name === name && (key === null || u.key === key));

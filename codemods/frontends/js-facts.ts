@@ -1,6 +1,7 @@
 import { chainNames, isMember, memberName, type Node, type Path } from '../engine/ast';
 import type { FileContext } from '../engine/file';
 import { fileExports, importOf } from '../engine/ties/constants';
+import { sendingFunctions } from '../engine/ties/wrappers';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
 import { api } from '../../catalogue';
@@ -34,7 +35,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   };
   for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression')) visit(p);
   for (const p of ctx.nodesOf('Identifier')) visit(p);
-  return { exports: fileExports(ctx), uses, imports: [...imports] };
+  return { exports: fileExports(ctx), uses, imports: [...imports], functions: sendingFunctions(ctx) };
 }
 
 function rootPath(path: Path): Path {

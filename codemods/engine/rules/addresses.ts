@@ -44,8 +44,26 @@ export function analyzeAddresses(ctx: FileContext): void {
     decide(ctx, path, occurrences[0]!, { base, aud });
   }
   importedAudiences(ctx, aud);
+  if (ctx.hasChange(base.id)) addressPatterns(ctx, base);
 }
 const done = new WeakSet<FileContext>();
+
+/** A regular expression that matches v1 addresses (`/https?:\/\/(www|sandbox)\.example\.com\/api\//`): for a person. */
+function addressPatterns(ctx: FileContext, change: Change): void {
+  const bases = Object.values(ctx.config.environments).map((e) => e.v1.baseUrl);
+  for (const p of [...ctx.nodesOf('RegExpLiteral'), ...ctx.nodesOf('Literal').filter((x: Path) => x.node.regex)]) {
+    const n = p.node;
+    const pattern: string = n.pattern ?? n.regex?.pattern ?? '';
+    const flags: string = n.flags ?? n.regex?.flags ?? '';
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, flags.replace(/[gy]/g, ''));
+    } catch {
+      continue;
+    }
+    if (bases.some((b) => re.test(b))) ctx.manual(change, p, `this pattern matches v1 addresses; ${baseRuleMessage()}`, n);
+  }
+}
 
 /** Whether the literal is exactly one v1 address with nothing after it (it could be a base or an audience). */
 function isExact(ctx: FileContext, o: V1Occurrence, raw: string): boolean {

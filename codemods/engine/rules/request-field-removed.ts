@@ -1,6 +1,7 @@
 import { isMember, keyName, memberName, type Node, type Path } from '../ast';
 import { requestTieOfObject, tieOf } from '../ties/flow';
 import { pathMatches, type Tie } from '../ties/tie';
+import { pickedMembers } from './picked-members';
 import { interfaceMembers, memberMessage } from './reads';
 import type { RuleImpl } from './types';
 
@@ -34,6 +35,9 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     const left = assign.node.left;
     if (!isMember(left) || memberName(left) !== field) return;
     if (applies(tieOf(ctx, assign.get('left', 'object')))) ctx.manual(change, assign, rule.message, left.property, field);
+  });
+  pickedMembers(ctx, rule.resource, (literal, path, role) => {
+    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);
   });
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);

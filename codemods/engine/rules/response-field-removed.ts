@@ -1,6 +1,7 @@
 import type { Path } from '../ast';
 import { tieOf } from '../ties/flow';
 import { pathMatches, type Tie } from '../ties/tie';
+import { pickedMembers } from './picked-members';
 import { interfaceMembers, memberMessage, memberReads, patternReads } from './reads';
 import type { RuleImpl } from './types';
 
@@ -19,6 +20,9 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   });
   patternReads(ctx, names, (prop, name, tie) => {
     if (matches(tie, name)) ctx.manual(change, prop, rule.message, prop.node.key, field);
+  });
+  pickedMembers(ctx, rule.resource, (literal, path, role) => {
+    if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);
   });
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);

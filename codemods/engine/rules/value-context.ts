@@ -3,6 +3,7 @@ import type { FileContext } from '../file';
 import { constRef, staticText, type ConstRef } from '../ties/constants';
 import { isModeKeyedName, isModeName } from '../ties/names';
 import { urlTarget } from '../ties/url';
+import { calleeFunction, paramAt } from '../ties/wrappers';
 import { words } from '../words';
 
 /**
@@ -50,6 +51,10 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
       if (pn.callee === path.node) return false;
       const name = calleeName(pn.callee);
       if (words(name).includes(field) && (isModeName(name) || isModeKeyedName(name) || /^(set|change|switch|update|to)/i.test(name))) return true;
+      // `this.advance(state, 'safe')` where `advance(state, mode: ModeValue)`: the parameter says it.
+      const fn = calleeFunction(parent);
+      const param = fn ? paramAt(fn, pn.arguments.indexOf(path.node)) : null;
+      if (param && (isModeName(param.node.name) || typeNamesMode(param.node.typeAnnotation))) return true;
       // `modes.includes('complaint')`
       return ['includes', 'indexOf'].includes(name) && modeish(pn.callee.object);
     }
@@ -79,6 +84,13 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
     default:
       return false;
   }
+}
+
+/** Whether a type annotation names a mode type (`mode: InterviewMode`, `m: ModeValue`). */
+function typeNamesMode(annotation: Node | null | undefined): boolean {
+  const t = annotation?.typeAnnotation;
+  const name = t?.type === 'TSTypeReference' && t.typeName?.type === 'Identifier' ? t.typeName.name : null;
+  return !!name && (isModeName(name) || isModeKeyedName(name));
 }
 
 /** Whether other files of the run use this file's constant (`name`, member `key`) as an interview mode. */

@@ -18,6 +18,7 @@ import { schemaTieOfCall } from './schemas';
 import { item, step, type Tie } from './tie';
 import { typeTie } from './types';
 import { apiCall, enclosingCallSending } from './url';
+import { wrapperArgumentTie } from './wrappers';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -68,6 +69,11 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       return identifierTie(ctx, path);
     case 'ObjectExpression':
       return requestTieOfObject(ctx, path);
+    case 'LogicalExpression':
+      // `data?.[0] ?? null`, `res.data || fallback`: what the API side of it is.
+      return tieOf(ctx, path.get('left')) ?? tieOf(ctx, path.get('right'));
+    case 'ConditionalExpression':
+      return tieOf(ctx, path.get('consequent')) ?? tieOf(ctx, path.get('alternate'));
     default:
       return null;
   }
@@ -282,7 +288,7 @@ export function requestTieOfObject(ctx: FileContext, path: Path): Tie | null {
   if (pn.type === 'ReturnStatement' || pn.type === 'ArrowFunctionExpression') return null;
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-  return helperArgumentTie(path);
+  return wrapperArgumentTie(ctx, path) ?? helperArgumentTie(path);
 }
 
 /** An argument of a helper named for a create or update (`sc.createIntent(token, { intent, detail })`). */

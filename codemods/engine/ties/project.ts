@@ -1,3 +1,5 @@
+import type { Tie } from './tie';
+
 /**
  * Facts one file of a run learns about the others: the constants other files export (strings, maps of strings,
  * enums), and how other files use the constants this file exports (as an interview mode, a token audience, a
@@ -29,6 +31,8 @@ export interface ProjectFacts {
   importedConst(fromFile: string, specifier: string, name: string): (ConstValue & { file: string; line: number }) | null;
   /** Uses elsewhere of this file's exported constant `name` (and key). */
   usesOf(file: string, name: string, key: string | null): ExternalUse[];
+  /** The parameters the exported function `name` of the module `specifier` sends to the API, if known. */
+  importedFunction?(fromFile: string, specifier: string, name: string): { index: number; tie: Tie }[] | null;
 }
 
 /** No other files: a single-file run. */
@@ -43,4 +47,6 @@ export interface FileFacts {
   uses: ExternalUse[];
   /** Relative specifiers of the modules it imports named constants from. */
   imports: string[];
+  /** Exported functions that send a parameter to the API (wrappers), and where it goes. */
+  functions?: Record<string, { index: number; tie: Tie }[]>;
 }

@@ -1,5 +1,6 @@
 import type { Operation, ResourceName } from '../../../catalogue';
 import type { Path } from '../ast';
+import { nounTie } from './names';
 
 /**
  * What the engine knows a value is, and why. Each module of this folder decides one reason a site is tied to
@@ -43,7 +44,10 @@ export interface ApiCall {
   url: string;
 }
 
-/** Moving into a field of a tied value. */
+/**
+ * Moving into a field of a tied value. A field named for another resource (`interview.complaints`,
+ * `session.result`) holds that resource, as far as names tell.
+ */
 export function step(t: Tie, name: string): Tie | null {
   if (name === '*') return item(t);
   if (t.list) return null;
@@ -51,6 +55,10 @@ export function step(t: Tie, name: string): Tie | null {
     if (name === 'data' || name === 'body') return { ...t, role: 'body', path: [] };
     if (name === 'status' || name === 'statusCode' || name === 'headers' || name === 'ok') return null;
     return { ...t, role: 'body', path: [name] };
+  }
+  const other = nounTie(name);
+  if (other && other.resource !== t.resource && t.role !== 'request') {
+    return { resource: other.resource, role: 'body', path: other.path, via: 'name', list: other.list };
   }
   return { ...t, path: [...t.path, name] };
 }

@@ -61,7 +61,8 @@ function computeApiCall(ctx: FileContext, path: Path): ApiCall | null {
   let urlIndex = -1;
   let target: ReturnType<typeof urlTarget> = null;
   let urlText = '';
-  for (let i = 0; i < Math.min(args.length, 2); i++) {
+  // The URL is one of the first arguments: `fetch(url)`, `api.post(url, body)`, `call(token, 'POST', url, body)`.
+  for (let i = 0; i < Math.min(args.length, 3); i++) {
     const text = staticText(ctx, path.get('arguments', i));
     const t = text === null ? null : urlTarget(ctx, text);
     if (t) {

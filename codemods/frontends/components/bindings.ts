@@ -37,6 +37,14 @@ export function bindingTies(ctx: FileContext): Map<string, Tie> {
     }
   }
   for (const call of ctx.nodesOf('CallExpression')) propsTies(call, out);
+  // Svelte's reactive declarations: `$: condition = result?.triage_explanation?.potential_condition`.
+  for (const label of ctx.nodesOf('LabeledStatement')) {
+    const body = label.node.body;
+    if (label.node.label.name !== '$' || body.type !== 'ExpressionStatement' || body.expression.type !== 'AssignmentExpression') continue;
+    const left = body.expression.left;
+    const t = left.type === 'Identifier' ? tieOf(ctx, label.get('body', 'expression', 'right')) : null;
+    if (t) out.set(left.name, t);
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { rulesOfKind } from '../../../catalogue';
 import type { FrontEndInput } from '../../../lib/types';
-import { nameTie } from '../../engine/ties/names';
+import { isModeName, nameTie } from '../../engine/ties/names';
 import { item, pathMatches, step, type Tie } from '../../engine/ties/tie';
 
 /**
@@ -69,9 +69,10 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
   const out: TemplateRead[] = [];
   for (const expr of exprs) {
     for (const m of expr.text.matchAll(CHAIN)) {
-      if (m[5]) continue; // a method call: `result.test(x)`
       const head = m[2] === 'this' ? null : m[2]!;
       const segs = segments(m[3]!);
+      // `question.preselected.join()`: the last segment is a method; the chain before it is read.
+      if (m[5]) segs.pop();
       let tie: Tie | null;
       let from = 0;
       if (head === null) {
@@ -94,17 +95,45 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
       for (let i = from; i < segs.length && tie; i++) {
         if (tie.role !== 'request' && !tie.list) {
           const path = [...tie.path, names[i]!];
-          const hit = removed.find(({ rule }) => rule.resource === tie!.resource && pathMatches(rule.path, path));
-          const mv = moved.find(({ rule }) => rule.resource === tie!.resource && rule.from.length === 1 && pathMatches(rule.from, path) && tie!.path.length === 0);
-          const found = hit ?? mv;
-          if (found) {
-            report(i, found.change.id, found.rule.message);
+          const hit =
+            removed.find(({ rule }) => rule.resource === tie!.resource && pathMatches(rule.path, path)) ??
+            moved.find(({ rule }) => rule.resource === tie!.resource && pathMatches(rule.from, path));
+          if (hit) {
+            report(i, hit.change.id, hit.rule.message);
             break;
           }
         }
         tie = step(tie, names[i]!);
       }
     }
+    out.push(...modeComparisons(expr, input));
+  }
+  return out;
+}
+
+const COMPARED = /([A-Za-z_$][\w$.?]*)\s*(?:===?|!==?)\s*(['"])([\w-]+)\2|(['"])([\w-]+)\4\s*(?:===?|!==?)\s*([A-Za-z_$][\w$.?]*)/g;
+
+/**
+ * A mode compared with a v1 mode name in a template (`v-if="store.mode === 'complaint'"`): templates are never
+ * rewritten, so it is a site for a person, with the v2 name where there is one.
+ */
+function modeComparisons(expr: TemplateExpression, input: FrontEndInput): TemplateRead[] {
+  const out: TemplateRead[] = [];
+  const renamed = rulesOfKind('value-renamed', input.changes);
+  const removedValues = rulesOfKind('value-removed', input.changes);
+  for (const m of expr.text.matchAll(COMPARED)) {
+    const chain = (m[1] ?? m[6])!;
+    const value = (m[3] ?? m[5])!;
+    const last = chain.split(/\??\./).pop() ?? '';
+    if (!isModeName(last)) continue;
+    const at = expr.start + m.index + m[0].indexOf(value);
+    const r = renamed.find(({ rule }) => rule.from === value);
+    if (r) {
+      out.push({ start: at, end: at + value.length, anchor: expr.anchor, change: r.change.id, subject: value, message: `the ${r.rule.field} '${value}' is '${r.rule.to}' in v2; templates are not rewritten: change this comparison.` });
+      continue;
+    }
+    const d = removedValues.find(({ rule }) => rule.values.includes(value));
+    if (d) out.push({ start: at, end: at + value.length, anchor: expr.anchor, change: d.change.id, subject: value, message: d.rule.message });
   }
   return out;
 }

@@ -1,0 +1,130 @@
+import { bindingOf, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import { importOf } from './constants';
+import { requestTieOfObject } from './flow';
+import type { Tie } from './tie';
+import { enclosingCallSending } from './url';
+
+/**
+ * Wrappers: functions that send what they are given. `function start(profile, location) { return
+ * createInterview({ profile, location }) }` sends its first parameter as the request's `profile`; so
+ * `start({ ...profile, height })` builds an interview profile. Local functions and class methods are followed
+ * (certain, like data flow); functions imported from another file of the run come from its facts (weak: a
+ * person confirms what the wrapper does with them).
+ */
+
+/** The function a call invokes, when this file declares it: `f(…)`, `this.method(…)`. */
+export function calleeFunction(callPath: Path): Path | null {
+  const callee = callPath.node.callee;
+  if (callee.type === 'Identifier') {
+    const binding = bindingOf(callPath.get('callee'));
+    if (!binding) return null;
+    const parent = parentOf(binding)!;
+    if (parent.node.type === 'FunctionDeclaration' && parent.node.id === binding.node) return parent;
+    const init = constInit(callPath.get('callee'));
+    return init && isFunction(init.node) ? init : null;
+  }
+  if (isMember(callee) && callee.object.type === 'ThisExpression') {
+    const name = memberName(callee);
+    for (let p = parentOf(callPath); p; p = parentOf(p)) {
+      if (p.node.type !== 'ClassBody') continue;
+      const i = p.node.body.findIndex((m: Node) => (m.type === 'ClassMethod' || m.type === 'MethodDefinition') && keyName(m) === name);
+      if (i < 0) return null;
+      const m = p.get('body', i);
+      return m.node.type === 'MethodDefinition' ? m.get('value') : m;
+    }
+  }
+  return null;
+}
+
+/** The parameter identifier at `index` (`(a, b = 1)` → b). */
+export function paramAt(fnPath: Path, index: number): Path | null {
+  const p = fnPath.node.params?.[index];
+  if (!p) return null;
+  if (p.type === 'Identifier') return fnPath.get('params', index);
+  if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier') return fnPath.get('params', index, 'left');
+  if (p.type === 'TSParameterProperty' && p.parameter?.type === 'Identifier') return fnPath.get('params', index, 'parameter');
+  return null;
+}
+
+/** What a function does with its parameter `index` when it sends it: the request and the path inside it. */
+export function paramRequestTie(ctx: FileContext, fnPath: Path, index: number, depth = 0): Tie | null {
+  const key = `${fnPath.node.start}:${index}`;
+  const memo = paramMemo.get(ctx) ?? new Map<string, Tie | null>();
+  paramMemo.set(ctx, memo);
+  if (memo.has(key)) return memo.get(key)!;
+  memo.set(key, null);
+  const param = paramAt(fnPath, index);
+  let found: Tie | null = null;
+  if (param && depth < 3) {
+    const name = param.node.name;
+    ctx.j(fnPath.get('body'))
+      .find(ctx.j.Identifier, { name })
+      .forEach((ref: Path) => {
+        if (found || bindingOf(ref)?.node !== param.node) return;
+        found = sentAs(ctx, ref, depth);
+      });
+  }
+  memo.set(key, found);
+  return found;
+}
+const paramMemo = new WeakMap<FileContext, Map<string, Tie | null>>();
+
+/** Where a reference of a parameter goes: the body of an API call, a field or spread of a body, another wrapper. */
+function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
+  const call = enclosingCallSending(ctx, ref);
+  if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+  const parent = parentOf(ref);
+  if (!parent) return null;
+  const pn = parent.node;
+  if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === ref.node) {
+    const obj = requestTieOfObject(ctx, parentOf(parent)!);
+    const k = keyName(pn);
+    return obj && k ? { ...obj, path: [...obj.path, k] } : null;
+  }
+  if (pn.type === 'SpreadElement') return requestTieOfObject(ctx, parentOf(parent)!);
+  if (isCall(pn) && pn.arguments.includes(ref.node)) {
+    const fn = calleeFunction(parent);
+    return fn ? paramRequestTie(ctx, fn, pn.arguments.indexOf(ref.node), depth + 1) : null;
+  }
+  return null;
+}
+
+/** An object literal given to a wrapper: the request it becomes, if the wrapper sends that parameter. */
+export function wrapperArgumentTie(ctx: FileContext, argPath: Path): Tie | null {
+  const callPath = parentOf(argPath);
+  if (!callPath || !isCall(callPath.node)) return null;
+  const index = callPath.node.arguments.indexOf(argPath.node);
+  if (index < 0) return null;
+  const fn = calleeFunction(callPath);
+  if (fn) return paramRequestTie(ctx, fn, index);
+  const callee = callPath.node.callee;
+  if (callee.type !== 'Identifier') return null;
+  const imp = importOf(callPath.get('callee'));
+  const sent = imp ? ctx.project.importedFunction?.(ctx.filePath, imp.specifier, imp.exportName) : null;
+  const t = sent?.find((s) => s.index === index)?.tie;
+  return t ? { ...t, weak: true } : null;
+}
+
+/** For the project facts: the exported functions of this file that send a parameter, and how. */
+export function sendingFunctions(ctx: FileContext): Record<string, { index: number; tie: Tie }[]> {
+  const out: Record<string, { index: number; tie: Tie }[]> = {};
+  const record = (name: string, fnPath: Path) => {
+    const list: { index: number; tie: Tie }[] = [];
+    (fnPath.node.params ?? []).forEach((_: Node, i: number) => {
+      const t = paramRequestTie(ctx, fnPath, i);
+      if (t) list.push({ index: i, tie: t });
+    });
+    if (list.length) out[name] = list;
+  };
+  for (const exp of ctx.nodesOf('ExportNamedDeclaration')) {
+    const d = exp.node.declaration;
+    if (d?.type === 'FunctionDeclaration' && d.id) record(d.id.name, exp.get('declaration'));
+    if (d?.type === 'VariableDeclaration') {
+      d.declarations.forEach((decl: Node, i: number) => {
+        if (decl.id.type === 'Identifier' && isFunction(decl.init)) record(decl.id.name, exp.get('declaration', 'declarations', i, 'init'));
+      });
+    }
+  }
+  return out;
+}
