@@ -38,10 +38,13 @@ export interface SubjectInfo {
   parent: ResourceName;
   path: string[];
   nouns: string[];
+  /** Keys whose presence together says an object literal is one of these (assumption: the public docs' example bodies). */
+  keys?: string[];
 }
 
 export const subjects: Record<string, SubjectInfo> = {
-  profile: { parent: 'interview', path: ['profile'], nouns: ['profile'] },
+  // The public docs create interviews with a profile of `age` and `sex` (docs/spec/public-facts.md).
+  profile: { parent: 'interview', path: ['profile'], nouns: ['profile'], keys: ['age', 'sex'] },
   option: { parent: 'question', path: ['options', '*'], nouns: ['option'] },
   potentialCondition: {
     parent: 'result',

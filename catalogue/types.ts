@@ -56,6 +56,8 @@ export interface BaseUrlRule {
   kind: 'base-url';
   /** Marker text for a v1 host written without its `/api/` path (the codemod cannot tell what follows). */
   hostOnlyMessage: string;
+  /** Marker text where code assembles a v1 address from parts (a v1 host and the v1 path). */
+  builtMessage: string;
 }
 
 /** The `audience` of token requests changes from the v1 to the v2 audience (per environment, from config). */

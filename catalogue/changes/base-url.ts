@@ -24,6 +24,8 @@ export const baseUrl: Change = {
       kind: 'base-url',
       hostOnlyMessage:
         'this is a v1 host without its /api/ path; v2 uses an API-specific host and the path /symptom-checker/v2/. Build the URL from the v2 base address.',
+      builtMessage:
+        'this assembles a v1 address from parts (a v1 host and the /api/ path); v2 uses an API-specific host and the path /symptom-checker/v2/. Build the URL from the v2 base address.',
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { isFunction, isMember, keyName, memberName, type Node, type Path } from '../ast';
+import { calleeName, isFunction, isMember, keyName, memberName, stringValue, type Node, type Path } from '../ast';
 import type { RuleImpl } from './types';
 
 /** A filter that only drops items whose `field` is set, on the `list` v2 already filters: removed. */
@@ -30,13 +30,32 @@ export const obsoleteFilter: RuleImpl<'obsolete-filter'> = (ctx, change, rule) =
     };
     return test(body);
   };
+  /** The predicate only keeps items whose `field` is set: `o => o.preselected`, lodash's `'preselected'`. */
+  const testsFieldSet = (fn: Node): boolean => {
+    if (stringValue(fn) === rule.field) return true;
+    if (!isFunction(fn) || fn.params.length !== 1 || fn.params[0].type !== 'Identifier') return false;
+    const body = fn.body.type === 'BlockStatement' && fn.body.body.length === 1 && fn.body.body[0].type === 'ReturnStatement' ? fn.body.body[0].argument : fn.body;
+    return isMember(body) && body.object.type === 'Identifier' && body.object.name === fn.params[0].name && memberName(body) === rule.field;
+  };
+  const message = `filter on \`${rule.field}\` removed: v2 leaves those ${rule.list} out`;
+  const claim = (p: Path) => ctx.j(p).find(ctx.j.Node).forEach((x: Path) => ctx.claimed.add(x.node));
   ctx.nodesOf('CallExpression').forEach((call: Path) => {
     const callee = call.node.callee;
-    if (!isMember(callee) || memberName(callee) !== 'filter' || call.node.arguments.length !== 1) return;
-    const list = callee.object;
-    if (!isMember(list) || memberName(list) !== rule.list) return;
-    if (!onlyTestsField(call.node.arguments[0])) return;
-    ctx.fix(change, list.end, call.node.end, '', `filter on \`${rule.field}\` removed: v2 leaves those ${rule.list} out`, call.node);
-    ctx.j(call.get('arguments', 0)).find(ctx.j.Node).forEach((p: Path) => ctx.claimed.add(p.node));
+    const args = call.node.arguments;
+    // `q.options.filter(o => !o.preselected)`
+    if (isMember(callee) && memberName(callee) === 'filter' && args.length === 1) {
+      const list = callee.object;
+      if (!isMember(list) || memberName(list) !== rule.list || !onlyTestsField(args[0])) return;
+      ctx.fix(change, list.end, call.node.end, '', message, call.node);
+      claim(call.get('arguments', 0));
+      return;
+    }
+    // `$.grep(q.options, o => !o.preselected)`, `_.filter(…)`, `_.reject(q.options, 'preselected')`
+    const name = calleeName(callee);
+    if (!['grep', 'filter', 'reject'].includes(name) || args.length !== 2 || !isMember(args[0]) || memberName(args[0]) !== rule.list) return;
+    const keeps = name === 'reject' ? testsFieldSet(args[1]) : onlyTestsField(args[1]);
+    if (!keeps) return;
+    ctx.fix(change, call.node.start, call.node.end, ctx.source.slice(args[0].start, args[0].end), message, call.node);
+    claim(call.get('arguments', 1));
   });
 };

@@ -1,3 +1,4 @@
+import { api } from '../../../catalogue';
 import { keyName, parentOf, propertyPath, type Node, type Path } from '../ast';
 import { requestTieOfObject } from '../ties/flow';
 import { nounTie } from '../ties/names';
@@ -33,6 +34,10 @@ export const rangeConstraint: RuleImpl<'range-constraint'> = (ctx, change, rule)
             : null;
       const byName = name ? nounTie(name) : null;
       if (byName && !byName.list) tie = byName;
+      // `{ age: 1, sex: 'female' }`: the keys that make a profile (catalogue/api.ts).
+      const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
+      const shaped = Object.values(api.subjects).find((s) => s.keys && s.keys.every((k) => keys.has(k)));
+      if (!tie && shaped) tie = { resource: shaped.parent, path: shaped.path };
     }
     if (tie && tie.resource === rule.resource && pathMatches(parentPath, tie.path)) ctx.manual(change, prop, rule.message, prop.node.value);
   });

@@ -1,16 +1,24 @@
-import { bindingOf, isMember, memberName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, memberName, parentOf, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
 import type { Tie } from '../ties/tie';
+import { words } from '../words';
 import type { RuleImpl } from './types';
 
 const STATUS_FIELDS = new Set(['status', 'statusCode']);
 
-/** The tie of a status expression: `res.status`, or `status` destructured from a tied response. */
-function statusTie(ctx: Parameters<RuleImpl<'status-changed'>>[0], path: Path): Tie | null {
+/**
+ * The tie of a status expression: `res.status` of a tied response, `status` destructured from one, or the
+ * status of an error caught around a tied call: `e.response.status`, `err.status`, `statusOf(e)`.
+ */
+function statusTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
   if (isMember(n) && STATUS_FIELDS.has(memberName(n) ?? '')) {
     const raw = tieOf(ctx, path.get('object'));
-    return raw && raw.role === 'result' ? raw : null;
+    if (raw && raw.role === 'result') return raw;
+    const chain = chainNames(n);
+    const root = rootPath(path);
+    return chain.length <= 4 && root.node.type === 'Identifier' ? caughtTie(ctx, root) : null;
   }
   if (n.type === 'Identifier' && STATUS_FIELDS.has(n.name)) {
     const binding = bindingOf(path);
@@ -20,27 +28,71 @@ function statusTie(ctx: Parameters<RuleImpl<'status-changed'>>[0], path: Path): 
       return t && t.role === 'result' ? t : null;
     }
   }
+  if (isCall(n) && words(calleeName(n.callee)).includes('status')) {
+    for (let i = 0; i < n.arguments.length; i++) {
+      const arg = path.get('arguments', i);
+      if (arg.node.type === 'Identifier') {
+        const t = caughtTie(ctx, arg) ?? (tieOf(ctx, arg)?.role === 'result' ? tieOf(ctx, arg) : null);
+        if (t) return t;
+      }
+    }
+  }
   return null;
 }
 
-const isNum = (n: Node, v: number) => (n.type === 'NumericLiteral' || n.type === 'Literal') && n.value === v;
+function rootPath(path: Path): Path {
+  let p = path;
+  while (isMember(p.node)) p = p.get('object');
+  return p;
+}
+
+/** The call a caught error comes from: the one API operation the `try` block performs, if it is one. */
+function caughtTie(ctx: FileContext, idPath: Path): Tie | null {
+  const binding = bindingOf(idPath);
+  const clause = binding ? parentOf(binding) : null;
+  if (!clause || clause.node.type !== 'CatchClause' || clause.node.param !== binding!.node) return null;
+  const tryStmt = parentOf(clause)!;
+  const found = new Map<string, Tie>();
+  ctx.j(tryStmt.get('block')).find(ctx.j.CallExpression).forEach((call: Path) => {
+    const t = tieOf(ctx, call);
+    if (t && t.role === 'result' && t.op) found.set(`${t.resource}:${t.op}`, t);
+  });
+  return found.size === 1 ? [...found.values()][0]! : null;
+}
+
+/** A number literal, or a constant holding one (`const LOCATION_ERROR = 400`): its value and the constant's declarator. */
+function numberOf(path: Path): { value: number; decl: Path | null } | null {
+  const n = path.node;
+  if ((n.type === 'NumericLiteral' || n.type === 'Literal') && typeof n.value === 'number') return { value: n.value, decl: null };
+  if (n.type === 'Identifier') {
+    const init = constInit(path);
+    const v = init?.node;
+    if (v && (v.type === 'NumericLiteral' || v.type === 'Literal') && typeof v.value === 'number') return { value: v.value, decl: declaratorOf(path) };
+  }
+  return null;
+}
 
 /**
  * A status that changed for one operation: comparisons with the old status on a response tied to the
- * operation are marked; `s === 200 || s === 202` loses its redundant alternative where the rule is auto.
+ * operation are marked (and a constant that holds the old status, where it is declared); `s === 200 || s ===
+ * 202` loses its redundant alternative where the rule is auto.
  */
 export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => {
   const applies = (t: Tie | null) => !!t && t.resource === rule.resource && t.op === rule.operation;
+  const isNum = (n: Node, v: number) => (n.type === 'NumericLiteral' || n.type === 'Literal') && n.value === v;
   ctx.nodesOf('BinaryExpression').forEach((bin: Path) => {
     const n = bin.node;
     if (!['===', '==', '!==', '!='].includes(n.operator)) return;
-    const side = isNum(n.right, rule.from) ? 'left' : isNum(n.left, rule.from) ? 'right' : null;
+    const right = numberOf(bin.get('right'));
+    const left = numberOf(bin.get('left'));
+    const side = right?.value === rule.from ? 'left' : left?.value === rule.from ? 'right' : null;
     if (!side) return;
+    const number = side === 'left' ? right! : left!;
     const statusPath = bin.get(side);
     if (!applies(statusTie(ctx, statusPath))) return;
     const parent = parentOf(bin)!;
     const statusText = ctx.source.slice(statusPath.node.start, statusPath.node.end);
-    if (rule.codemod === 'auto' && parent.node.type === 'LogicalExpression' && parent.node.operator === (n.operator.startsWith('!') ? '&&' : '||')) {
+    if (!number.decl && rule.codemod === 'auto' && parent.node.type === 'LogicalExpression' && parent.node.operator === (n.operator.startsWith('!') ? '&&' : '||')) {
       const other = parent.node.left === n ? parent.node.right : parent.node.left;
       const otherSide =
         other.type === 'BinaryExpression' && other.operator === n.operator
@@ -54,6 +106,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
       }
     }
     ctx.manual(change, bin, rule.message, n);
+    if (number.decl) ctx.manual(change, number.decl, rule.message, number.decl.node.init);
   });
   ctx.nodesOf('SwitchCase').forEach((c: Path) => {
     if (!c.node.test || !isNum(c.node.test, rule.from)) return;

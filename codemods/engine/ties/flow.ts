@@ -89,7 +89,7 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   if (isMember(callee)) {
     const name = memberName(callee);
     const objTie = tieOf(ctx, path.get('callee', 'object'));
-    if (objTie && name === 'json') return { ...objTie, role: 'body', path: [] };
+    if (objTie && name === 'json') return { ...objTie, role: 'body', path: [], list: objTie.op === 'list' };
     if (objTie && name === 'then' && n.arguments[0]) return returnTie(ctx, path.get('arguments', 0), objTie);
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;

@@ -52,7 +52,8 @@ export function step(t: Tie, name: string): Tie | null {
   if (name === '*') return item(t);
   if (t.list) return null;
   if (t.role === 'result') {
-    if (name === 'data' || name === 'body') return { ...t, role: 'body', path: [] };
+    // The body of a list operation is a list of the resource.
+    if (name === 'data' || name === 'body') return { ...t, role: 'body', path: [], list: t.op === 'list' };
     if (name === 'status' || name === 'statusCode' || name === 'headers' || name === 'ok') return null;
     return { ...t, role: 'body', path: [name] };
   }

@@ -72,11 +72,11 @@ const paramMemo = new WeakMap<FileContext, Map<string, Tie | null>>();
 
 /** Where a reference of a parameter goes: the body of an API call, a field or spread of a body, another wrapper. */
 function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
-  const call = enclosingCallSending(ctx, ref);
-  if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
   const parent = parentOf(ref);
   if (!parent) return null;
   const pn = parent.node;
+  const direct = !['ObjectProperty', 'Property', 'SpreadElement'].includes(pn.type) ? enclosingCallSending(ctx, ref) : null;
+  if (direct) return { resource: direct.resource, op: direct.op, role: 'request', path: [], via: 'flow' };
   if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === ref.node) {
     const obj = requestTieOfObject(ctx, parentOf(parent)!);
     const k = keyName(pn);
