@@ -14,7 +14,7 @@ import {
 } from '../ast';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
-import { schemaTieOfCall } from './schemas';
+import { schemaArgumentTie, schemaTieOfCall } from './schemas';
 import { item, step, type Tie } from './tie';
 import { typeTie } from './types';
 import { apiCall, enclosingCallSending } from './url';
@@ -288,7 +288,7 @@ export function requestTieOfObject(ctx: FileContext, path: Path): Tie | null {
   if (pn.type === 'ReturnStatement' || pn.type === 'ArrowFunctionExpression') return null;
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-  return wrapperArgumentTie(ctx, path) ?? helperArgumentTie(path);
+  return wrapperArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path);
 }
 
 /** An argument of a helper named for a create or update (`sc.createIntent(token, { intent, detail })`). */

@@ -148,3 +148,11 @@ export function schemaTieOfCall(path: Path): Tie | null {
   if (!t) return null;
   return { resource: t.resource, role: t.role === 'request' ? 'request' : 'body', path: [...t.path], via: 'type', list: t.list };
 }
+
+/** `complaintRequestSchema.validate({ … })`: an object given to a request schema's validator is a request body. */
+export function schemaArgumentTie(argPath: Path): Tie | null {
+  const call = parentOf(argPath);
+  if (!call || !isCall(call.node) || call.node.arguments[0] !== argPath.node) return null;
+  const t = schemaTieOfCall(call);
+  return t && t.role === 'request' ? { ...t, weak: true } : null;
+}

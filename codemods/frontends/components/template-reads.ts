@@ -44,7 +44,12 @@ function segments(tail: string): { name: string; end: number }[] {
   return out;
 }
 
-export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, aliases: readonly TemplateAlias[] = []): TemplateRead[] {
+/** Callback aliases in JSX-like templates: `{questions.map((q) => <p>{q.text}</p>)}` → q of questions. */
+const CALLBACK_ALIAS = /([@$]?[A-Za-z_$][\w$.?]*)\s*\.\s*(?:map|forEach|filter|flatMap|some|every|find)\(\s*(?:async\s*)?\(?\s*([A-Za-z_$][\w$]*)/g;
+
+export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, loopAliases: readonly TemplateAlias[] = []): TemplateRead[] {
+  const aliases = [...loopAliases];
+  for (const e of exprs) for (const m of e.text.matchAll(CALLBACK_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
   const selected = new Set(input.changes.map((c) => c.id));
   const removed = rulesOfKind('response-field-removed', input.changes);
   const moved = rulesOfKind('response-field-moved', input.changes);
