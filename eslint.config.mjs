@@ -9,7 +9,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     // Plain Node scripts (CommonJS) run from the built dist/.
-    files: ['scripts/**/*.js'],
+    files: ['scripts/**/*.js', 'test/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
