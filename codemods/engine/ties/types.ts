@@ -1,7 +1,7 @@
 import { rulesOfKind } from '../../../catalogue';
 import type { Node } from '../ast';
 import { words } from '../words';
-import { nounTie, type NounTie } from './names';
+import { isModeKeyedName, nounTie, type NounTie } from './names';
 import type { Tie } from './tie';
 
 /**
@@ -14,7 +14,7 @@ import type { Tie } from './tie';
 const REQUEST_WORDS = new Set(['body', 'request', 'req', 'payload', 'input', 'create', 'update', 'new', 'params']);
 
 /** Words that may follow the noun in the name of a type that still models the resource itself. */
-const REPRESENTATION_WORDS = new Set(['dto', 'data', 'json', 'model', 'type', 'v1', 'v2', 'api', 'raw', 'record', 'entity', 'object', 'shape', 'schema', 'item', 'items', 'list']);
+const REPRESENTATION_WORDS = new Set(['dto', 'data', 'json', 'model', 'type', 'v1', 'v2', 'api', 'raw', 'record', 'entity', 'object', 'shape', 'schema', 'item', 'items', 'list', 'codec', 'validator', 'struct']);
 
 /** Words that mark a type as received, whatever else it says (`ModeUpdateResponse`). */
 const RESPONSE_WORDS = new Set(['response', 'res', 'reply', 'resp']);
@@ -35,7 +35,8 @@ export function typeNameTie(name: string): (NounTie & { role: 'request' | 'respo
   // `ModeUpdateBody`: an enumerated field names the resource it belongs to.
   for (const { rule } of [...rulesOfKind('value-renamed'), ...rulesOfKind('value-removed')]) {
     const i = w.indexOf(rule.field.toLowerCase());
-    if (i >= 0) return { resource: rule.resource, path: [], list: false, role: role(w.filter((_, k) => k !== i)) };
+    // `ModeUpdateBody`, `InterviewModeResponse`; not `ThemeMode` (another thing's mode).
+    if (i >= 0 && isModeKeyedName(name)) return { resource: rule.resource, path: [], list: false, role: role(w.filter((_, k) => k !== i)) };
   }
   return null;
 }

@@ -34,7 +34,8 @@ export function urlTarget(ctx: FileContext, text: string): { resource: ResourceN
   } else {
     rest = rest.replace(/^(\{\})?\/*/, '');
   }
-  const seg = /^([A-Za-z_-]+)(?:\/+(.*))?$/.exec(rest);
+  // A path has no spaces: `'complaints/ loaded'` is a message, not a request.
+  const seg = /^([A-Za-z_-]+)(?:\/+(\S*))?$/.exec(rest);
   if (!seg) return null;
   for (const [name, r] of Object.entries(api.resources)) {
     if (seg[1] === r.segment) {

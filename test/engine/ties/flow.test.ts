@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { tieOf } from '../../../codemods/engine/ties/flow';
+import { at, V1 } from './harness';
+
+/** ties/flow.ts: what a value is, following it from an API call; values the caller only sends are requests. */
+const valid: { code: string; expect: Record<string, unknown> }[] = [
+  { code: `const res = await fetch('${V1}results/1/');\nconst body = await res.json();\n/*@*/body.advice;`, expect: { resource: 'result', role: 'body', path: ['advice'], via: 'flow' } },
+  { code: `const { data } = await axios.get('${V1}results/1/');\n/*@*/data.advice;`, expect: { resource: 'result', role: 'body', path: ['advice'] } },
+  { code: `fetch('${V1}questions/').then((r) => r.json()).then((qs) => qs.map((q) => /*@*/q.preselected));`, expect: { resource: 'question', path: ['preselected'] } },
+  { code: `const res = await axios.get('${V1}questions/');\nconst first = res.data[0] ?? null;\n/*@*/first.preselected;`, expect: { resource: 'question', path: ['preselected'] } },
+  { code: `async function load(t) { const r = await fetch('${V1}results/' + t + '/'); return r.json(); }\nconst r = await load(1);\n/*@*/r.test;`, expect: { resource: 'result', path: ['test'] } },
+  { code: `const x = await api.getResult(token);\n/*@*/x.advice;`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
+  { code: `/*@*/this.result.advice;`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
+  { code: `/*@*/state.interview.profile.race;`, expect: { resource: 'interview', path: ['profile', 'race'] } },
+  { code: `/*@*/session.interview.complaints[0].extra;`, expect: { resource: 'complaint', path: ['extra'] } },
+  { code: `function send(intent) { return fetch('${V1}intents/', { method: 'POST', body: JSON.stringify(intent) }); }\nsend(/*@*/{ detail: 'x' });`, expect: { resource: 'intent', role: 'request', path: [] } },
+  { code: `function start(profile) { return api.post('interviews/anonymous/', { profile, location: null }); }\nstart(/*@*/{ age: 1, sex: 'f' });`, expect: { resource: 'interview', role: 'request', path: ['profile'] } },
+];
+
+const invalid: string[] = [
+  `const m = /x/.exec(s);\n/*@*/m.advice;`, // a regex match, whatever it is called
+  `const res = await fetch('https://desk.example.com/api/tickets/1');\nconst body = await res.json();\n/*@*/body.advice;`, // another API
+  `const config = { advice: true };\n/*@*/config.advice;`, // a name that says nothing
+];
+
+describe('ties/flow: values from API calls', () => {
+  it.each(valid)('$code', ({ code, expect: want }) => {
+    const { ctx, path } = at(code);
+    expect(tieOf(ctx, path)).toMatchObject(want);
+  });
+  it.each(invalid)('not ours: %s', (code) => {
+    const { ctx, path } = at(code);
+    expect(tieOf(ctx, path)).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { helperNameTie, isModeName, nounTie } from '../../../codemods/engine/ties/names';
+
+/** ties/names.ts: names that say the resource, the operation, or the enumerated field. */
+describe('ties/names', () => {
+  it.each([
+    ['result', { resource: 'result', list: false }],
+    ['lastResult', { resource: 'result', list: false }],
+    ['results', { resource: 'result', list: true }],
+    ['potentialCondition', { resource: 'result', path: ['triage_explanation', 'potential_condition'] }],
+    ['options', { resource: 'question', path: ['options', '*'], list: true }],
+  ])('noun %s', (name, want) => expect(nounTie(name)).toMatchObject(want));
+  it.each(['resultRegex', 'config', 'advice', 'resulting'])('no noun in %s', (name) => expect(nounTie(name)).toBeNull());
+
+  it.each([
+    ['createInterview', { resource: 'interview', op: 'create' }],
+    ['getResult', { resource: 'result', op: 'read' }],
+    ['listQuestions', { resource: 'question', op: 'list' }],
+    ['setInterviewMode', { resource: 'interview', op: 'mode-update' }],
+    ['changeMode', { resource: 'interview', op: 'mode-update' }],
+  ])('helper %s', (name, want) => expect(helperNameTie(name)).toMatchObject(want));
+  it.each(['render', 'createTicket', 'setTheme', 'setThemeMode'])('no helper in %s', (name) => expect(helperNameTie(name)).toBeNull());
+
+  it.each(['mode', 'nextMode', 'DEFAULT_MODE', 'InterviewMode', 'modes', 'scMode'])('%s names an interview mode', (name) => expect(isModeName(name)).toBe(true));
+  it.each(['TicketMode', 'themeMode', 'colorMode', 'darkMode', 'model', 'modeLabels'])('%s does not', (name) => expect(isModeName(name)).toBe(false));
+});

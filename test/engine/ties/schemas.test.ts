@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { schemaObjects } from '../../../codemods/engine/ties/schemas';
+import { at } from './harness';
+
+const models = (code: string) =>
+  schemaObjects(at(`/*@*/0;\n${code}`).ctx).map((s) => `${s.tie.resource}:${s.tie.role}:${s.tie.path.join('.')}`);
+
+/** ties/schemas.ts: validation schemas that model a payload. */
+describe('ties/schemas', () => {
+  it('zod: a result schema with a nested potential condition', () => {
+    expect(models(`import { z } from 'zod';\nexport const ResultSchema = z.object({ advice: z.array(z.string()), triage_explanation: z.object({ potential_condition: z.object({ triage: z.string() }) }) });`)).toEqual([
+      'result:body:',
+      'result:body:triage_explanation',
+      'result:body:triage_explanation.potential_condition',
+    ]);
+  });
+  it('yup request schemas, valibot, io-ts and an extended response schema', () => {
+    expect(models(`import * as yup from 'yup';\nconst complaintRequestSchema = yup.object({ extra: yup.string() });`)).toEqual(['complaint:request:']);
+    expect(models(`import * as v from 'valibot';\nconst IntentSchema = v.object({ detail: v.string() });`)).toEqual(['intent:body:']);
+    expect(models(`import * as t from 'io-ts';\nconst QuestionCodec = t.type({ preselected: t.string });`)).toEqual(['question:body:']);
+    expect(models(`import { z } from 'zod';\nconst InterviewSchema = z.object({});\nconst InterviewUpdateSchema = InterviewSchema.extend({ msg: z.string() });`)).toContain('interview:body:');
+  });
+  it('not a schema of this API: another package, or a name that says nothing', () => {
+    expect(models(`import { z } from 'zod';\nconst TicketSchema = z.object({ advice: z.string() });`)).toEqual([]);
+    expect(models(`const config = thing.object({ advice: 1 });`)).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { apiCall } from '../../../codemods/engine/ties/url';
+import { at, V1 } from './harness';
+
+/** ties/url.ts: a call is a request to this API by its URL (host or resource segment), method and body. */
+const valid: { code: string; expect: { resource: string; op: string; method: string } }[] = [
+  { code: `/*@*/fetch('${V1}results/abc/');`, expect: { resource: 'result', op: 'read', method: 'GET' } },
+  { code: `/*@*/fetch('${V1}questions/');`, expect: { resource: 'question', op: 'list', method: 'GET' } },
+  { code: `const B = '${V1}';\n/*@*/axios.post(\`\${B}complaints/\`, { text });`, expect: { resource: 'complaint', op: 'create', method: 'POST' } },
+  { code: `/*@*/api.put('interviews/' + token + '/', { mode: m });`, expect: { resource: 'interview', op: 'mode-update', method: 'PUT' } },
+  { code: `/*@*/http.patch(\`intents/\${id}/\`, body);`, expect: { resource: 'intent', op: 'update', method: 'PATCH' } },
+  { code: `/*@*/request('questions/' + q + '/', { method: 'PUT', body: JSON.stringify(answer) });`, expect: { resource: 'question', op: 'answer', method: 'PUT' } },
+  { code: `/*@*/axios({ url: 'interviews/anonymous/', method: 'post', data: { profile } });`, expect: { resource: 'interview', op: 'create', method: 'POST' } },
+  { code: `/*@*/call(token, 'POST', 'complaints/?interview=' + t, { text });`, expect: { resource: 'complaint', op: 'create', method: 'POST' } },
+];
+
+const invalid: string[] = [
+  `/*@*/fetch('https://desk.example.com/api/complaints/');`, // another host's /api/
+  `/*@*/fetch('tickets/');`, // not a resource of this API
+  `/*@*/fetch(url);`, // nothing static
+  `/*@*/console.log('complaints/ loaded');`, // a message, not a path at the start
+];
+
+describe('ties/url: requests to this API', () => {
+  it.each(valid)('$code', ({ code, expect: want }) => {
+    const { ctx, path } = at(code);
+    expect(apiCall(ctx, path)).toMatchObject(want);
+  });
+  it.each(invalid)('not ours: %s', (code) => {
+    const { ctx, path } = at(code);
+    expect(apiCall(ctx, path)).toBeNull();
+  });
+});
