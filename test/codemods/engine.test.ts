@@ -89,3 +89,36 @@ describe('directives: a person acknowledges a reviewed site', () => {
     expect(output.split('\n').filter((l) => l.includes('https://sandbox.buoyhealth.com/api/'))).toHaveLength(3);
   });
 });
+
+describe('markers tell the truth', () => {
+  it('one marker per statement names every field; a second run adds nothing; a marker whose site is gone is removed', () => {
+    const source = [
+      'export function show(result) {',
+      '  return [result.advice, result.test];',
+      '}',
+      '',
+    ].join('\n');
+    const once = migrate(source).output;
+    expect(once.match(/TODO\(sc-migrate\//g)).toHaveLength(1);
+    expect(once).toContain('no `advice` or `test`');
+    expect(migrate(once).output).toBe(once);
+    // A person fixes the code but leaves the marker: the next run removes it.
+    const fixed = once.replace('[result.advice, result.test]', '[result.triage]');
+    expect(migrate(fixed).output).toBe(source.replace('[result.advice, result.test]', '[result.triage]'));
+  });
+
+  it('keeps markers of changes the run does not apply (--only), and never marks code the same run deletes', () => {
+    const stale = '// TODO(sc-migrate/result-advice-test-removed): v2 results have no `advice`.\nexport const x = 1;\n';
+    expect(migrate(stale, 'a.js', ['base-url']).output).toBe(stale);
+    const sent = [
+      "export function send(intent) {",
+      "  return fetch('https://www.buoyhealth.com/api/intents/', { method: 'POST', body: JSON.stringify({ intent: intent.intent, detail: intent.detail }) });",
+      '}',
+      '',
+    ].join('\n');
+    const { output, findings } = migrate(sent, 'a.js', ['intent-detail-context-removed']);
+    expect(output).not.toContain('TODO(');
+    expect(output).not.toContain('detail');
+    expect(findings.map((f) => `${f.change}:${f.fix}`)).toEqual(['intent-detail-context-removed:auto']);
+  });
+});
