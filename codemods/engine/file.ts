@@ -4,7 +4,9 @@ import type { Config } from '../../config';
 import { UrlMapper, parseBase } from '../../config/urls';
 import { COMMENTS, markerEdits, type MarkerRequest } from '../markers';
 import type { Finding } from '../types';
-import { parentOf, type Node, type Path } from './ast';
+import { calleeName, parentOf, type Node, type Path } from './ast';
+import { staticText } from './ties/constants';
+import { apiCall, urlTarget } from './ties/url';
 import { EditSet, LineIndex, type Edit } from './edits';
 import type { ApiCall, Tie } from './ties/tie';
 import type { ProjectFacts } from './ties/project';
@@ -81,6 +83,16 @@ export class FileContext {
     if (types.length === 1) return this.index.get(types[0]!) ?? [];
     return types.flatMap((t) => this.index!.get(t) ?? []);
   }
+
+  /**
+   * Whether this file talks to another API and never to this one: it sends requests to URLs or paths that are
+   * not this API's and none that are. Names alone (`mode`, `result`) do not tie such a file's values to the API.
+   */
+  otherApiOnly(): boolean {
+    if (this.otherOnly === undefined) this.otherOnly = talksToOtherApiOnly(this);
+    return this.otherOnly;
+  }
+  private otherOnly: boolean | undefined;
 
   hasChange(id: string): boolean {
     return this.changes.some((c) => c.id === id);
@@ -169,6 +181,23 @@ export class FileContext {
       finding: { ...this.range(site.start, site.end), change: change.id, fix: 'manual', message },
       start: site.start,
       end: site.end,
+      marker: { anchor: this.lines.lineStart(anchorLine), indent, change: change.id, message, subject },
+    });
+  }
+
+  /**
+   * A site inside a comment (a JSDoc `@property`): reported at its offsets, its marker above the comment.
+   */
+  manualAt(change: Change, start: number, end: number, anchor: number, message: string, subject?: string): void {
+    const key = `${change.id}\u0000${start}\u0000${message}`;
+    if (this.manualKeys.has(key) || this.suppressed(change.id, start)) return;
+    this.manualKeys.add(key);
+    const anchorLine = this.lines.lineCol(anchor).line;
+    const indent = /^\s*/.exec(this.lines.lineText(anchorLine))![0];
+    this.sites.push({
+      finding: { ...this.range(start, end), change: change.id, fix: 'manual', message },
+      start,
+      end,
       marker: { anchor: this.lines.lineStart(anchorLine), indent, change: change.id, message, subject },
     });
   }
@@ -285,4 +314,16 @@ function deletionRanges(ctx: FileContext, obj: Node, indices: Set<number>): { st
     i = b + 1;
   }
   return ranges;
+}
+
+function talksToOtherApiOnly(ctx: FileContext): boolean {
+  let other = false;
+  for (const call of ctx.nodesOf('CallExpression', 'OptionalCallExpression')) {
+    if (apiCall(ctx, call)) return false;
+    const arg = call.node.arguments[0];
+    if (!arg) continue;
+    const text = staticText(ctx, call.get('arguments', 0));
+    if (text && /^(https?:\/\/|\{\}\/?|\/)?[\w-]+\/[\w{}/.%-]*$/.test(text) && /\//.test(text) && urlTarget(ctx, text) === null && ['get', 'post', 'put', 'patch', 'delete', 'fetch', 'request'].includes(calleeName(call.node.callee).toLowerCase())) other = true;
+  }
+  return other;
 }

@@ -1,7 +1,9 @@
-import { isMember, keyName, memberName, type Node, type Path } from '../ast';
+import { calleeName, isMember, keyName, memberName, stringValue, type Node, type Path } from '../ast';
+import { enclosingCallSending } from '../ties/url';
 import { requestTieOfObject, tieOf } from '../ties/flow';
 import { pathMatches, type Tie } from '../ties/tie';
 import { pickedMembers } from './picked-members';
+import { jsdocMembers } from './jsdoc-models';
 import { interfaceMembers, memberMessage } from './reads';
 import type { RuleImpl } from './types';
 
@@ -30,6 +32,15 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
       ctx.claimed.add(prop.node.value);
     }
   });
+  // `.send(_.pick(changes, ['text', 'extra']))`: the fields picked into a body sent to the resource.
+  ctx.nodesOf('CallExpression').forEach((call: Path) => {
+    if (calleeName(call.node.callee) !== 'pick' || call.node.arguments.length < 2) return;
+    const sent = enclosingCallSending(ctx, call);
+    if (!applies(sent ? { resource: sent.resource, op: sent.op, role: 'request', path: [], via: 'flow' } : null)) return;
+    ctx.j(call).find(ctx.j.Node).forEach((p: Path) => {
+      if (stringValue(p.node) === field && p.node !== call.node.arguments[0]) ctx.manual(change, p, rule.message, p.node, field);
+    });
+  });
   // `body.extra = …` on a tied request body.
   ctx.nodesOf('AssignmentExpression').forEach((assign: Path) => {
     const left = assign.node.left;
@@ -39,6 +50,9 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
   pickedMembers(ctx, rule.resource, (literal, path, role) => {
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);
   });
+  for (const m of jsdocMembers(ctx, rule.resource)) {
+    if (m.role === 'request' && pathMatches(rule.path, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
+  }
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);

@@ -2,6 +2,8 @@ import type { JsonPath } from '../../../catalogue';
 import { chainNames, isMember, keyName, type Node, type Path } from '../ast';
 import { tieOf } from '../ties/flow';
 import { pathMatches, type Tie } from '../ties/tie';
+import { jsdocMembers } from './jsdoc-models';
+import { pathReads } from './path-reads';
 import { interfaceMembers, memberMessage, memberReads, patternReads } from './reads';
 import type { RuleImpl } from './types';
 
@@ -51,11 +53,20 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
       ctx.manual(change, path, rule.message, path.node.property, field);
     }
   });
+  // `_.get(result, 'triage_explanation.potential_condition.triage')`: a read by path, for a person.
+  pathReads(ctx, (literal, segments, tie) => {
+    const distinctive = rule.from.length >= 2 && segments.length >= rule.from.length && pathMatches(rule.from, segments.slice(0, rule.from.length));
+    const tied = !!tie && tie.resource === rule.resource && tie.role !== 'request' && pathMatches(rule.from, [...tie.path, ...segments].slice(0, rule.from.length));
+    if (distinctive || tied) ctx.manual(change, literal, rule.message, literal.node, field);
+  });
   patternReads(ctx, names, (prop, _name, tie) => {
     if (tie.resource === rule.resource && pathMatches(fromParent, tie.path) && (tie.via !== 'flow' || opMatches(tie))) {
       ctx.manual(change, prop, rule.message, prop.node.key, field);
     }
   });
+  for (const m of jsdocMembers(ctx, rule.resource)) {
+    if (m.role === 'response' && pathMatches(rule.from, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
+  }
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);

@@ -1,7 +1,9 @@
 import type { Path } from '../ast';
 import { tieOf } from '../ties/flow';
 import { pathMatches, type Tie } from '../ties/tie';
+import { pathReads } from './path-reads';
 import { pickedMembers } from './picked-members';
+import { jsdocMembers } from './jsdoc-models';
 import { interfaceMembers, memberMessage, memberReads, patternReads } from './reads';
 import type { RuleImpl } from './types';
 
@@ -18,12 +20,22 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
     const tie = tieOf(ctx, path.get('object'));
     if (matches(tie, name) || (distinctive && !tie && rule.path.length === 1)) ctx.manual(change, path, rule.message, path.node.property, field);
   });
+  // `_.get(result, 'advice')`, `_.get(interview, ['profile', 'bmi'])`.
+  pathReads(ctx, (literal, segments, tie) => {
+    if (!tie || tie.role === 'request' || tie.resource !== rule.resource || tie.list) return;
+    if (pathMatches(rule.path, [...tie.path, ...segments].slice(0, tie.path.length + rule.path.length - tie.path.length))) {
+      ctx.manual(change, literal, rule.message, literal.node, field);
+    }
+  });
   patternReads(ctx, names, (prop, name, tie) => {
     if (matches(tie, name)) ctx.manual(change, prop, rule.message, prop.node.key, field);
   });
   pickedMembers(ctx, rule.resource, (literal, path, role) => {
     if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);
   });
+  for (const m of jsdocMembers(ctx, rule.resource)) {
+    if (m.role === 'response' && pathMatches(rule.path, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
+  }
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);

@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, memberName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, memberName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
 import type { Tie } from '../ties/tie';
@@ -69,6 +69,13 @@ function numberOf(path: Path): { value: number; decl: Path | null } | null {
     const v = init?.node;
     if (v && (v.type === 'NumericLiteral' || v.type === 'Literal') && typeof v.value === 'number') return { value: v.value, decl: declaratorOf(path) };
   }
+  // `STATUS.NO_NEXT_STEP` of a constant map: reported where the map declares it.
+  if (isMember(n) && n.object.type === 'Identifier') {
+    const obj = objectLiteral(path.get('object'));
+    const prop = obj ? propertyPath(obj, memberName(n) ?? '') : null;
+    const v = prop?.node.value;
+    if (v && (v.type === 'NumericLiteral' || v.type === 'Literal') && typeof v.value === 'number') return { value: v.value, decl: prop };
+  }
   return null;
 }
 
@@ -106,7 +113,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
       }
     }
     ctx.manual(change, bin, rule.message, n);
-    if (number.decl) ctx.manual(change, number.decl, rule.message, number.decl.node.init);
+    if (number.decl) ctx.manual(change, number.decl, rule.message, number.decl.node.init ?? number.decl.node.value);
   });
   ctx.nodesOf('SwitchCase').forEach((c: Path) => {
     if (!c.node.test || !isNum(c.node.test, rule.from)) return;

@@ -1,3 +1,4 @@
+import { api } from '../../../catalogue';
 import { calleeName, isCall, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { constRef, staticText, type ConstRef } from '../ties/constants';
@@ -14,6 +15,8 @@ import { words } from '../words';
  * or named for another thing's mode (`TicketMode`) is not.
  */
 export function isValueContext(ctx: FileContext, path: Path, field: string): boolean {
+  // A file that only talks to another API: its `mode`s are that API's.
+  if (ctx.otherApiOnly()) return false;
   const parent = parentOf(path)!;
   const pn = parent.node;
   const modeish = (n: Node | null | undefined): boolean => {
@@ -103,7 +106,20 @@ export function isModeKey(ctx: FileContext, propPath: Path): boolean {
   const obj = parentOf(propPath);
   if (!obj || obj.node.type !== 'ObjectExpression' || sentElsewhere(ctx, obj)) return false;
   const owner = ownerName(obj);
-  return owner !== null && isModeKeyedName(owner) && !isModeName(owner);
+  if (owner === null || isModeName(owner)) return false;
+  return isModeKeyedName(owner) || indexedByMode(ctx, obj, owner);
+}
+
+/** `STEP_LABELS[interview.mode]`: a map this file looks up with an interview mode is keyed by modes. */
+function indexedByMode(ctx: FileContext, obj: Path, owner: string): boolean {
+  const decl = parentOf(obj);
+  if (!decl || decl.node.type !== 'VariableDeclarator') return false;
+  return ctx.nodesOf('MemberExpression', 'OptionalMemberExpression').some((m: Path) => {
+    const n = m.node;
+    if (!n.computed || n.object.type !== 'Identifier' || n.object.name !== owner) return false;
+    const key = n.property;
+    return (key.type === 'Identifier' && isModeName(key.name)) || (isMember(key) && (memberName(key) === api.modeField || isModeName(memberName(key) ?? '')));
+  });
 }
 
 /** The name an object or array literal is bound to, through `as const`, `satisfies`, `Object.freeze` and object nesting. */

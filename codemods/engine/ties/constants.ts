@@ -1,4 +1,4 @@
-import { bindingOf, constInit, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import type { ConstValue } from './project';
 
@@ -136,9 +136,26 @@ export function staticText(ctx: FileContext, path: Path | null, depth = 0): stri
       if (init) return staticText(ctx, init, depth + 1);
       return constRef(ctx, p)?.value ?? null;
     }
+    case 'CallExpression':
+    case 'OptionalCallExpression':
+      return builtUrl(ctx, p, depth);
     default:
       return constRef(ctx, p)?.value ?? null;
   }
+}
+
+/** Helpers that build a URL from a path: `this.url(PATHS.X, id)`, `util.format('interviews/%s/', id)`, `urlFor(…)`. */
+const URL_BUILDERS = /^(url|urlFor|buildUrl|makeUrl|apiUrl|endpoint|format|resolve|join|href|path|route|uri)$/i;
+
+/** Static text of a URL-building call: its first argument with static text, behind whatever the helper prefixes (`{}`). */
+function builtUrl(ctx: FileContext, p: Path, depth: number): string | null {
+  const name = calleeName(p.node.callee);
+  if (!URL_BUILDERS.test(name)) return null;
+  for (let i = 0; i < Math.min(p.node.arguments.length, 2); i++) {
+    const t = staticText(ctx, p.get('arguments', i), depth + 1);
+    if (t !== null && /[/]/.test(t)) return /^https?:/i.test(t) || i > 0 ? t : `{}${t.startsWith('/') ? '' : '/'}${t}`;
+  }
+  return null;
 }
 
 /** The constants this file exports with static string values (for other files of the run). */
@@ -173,6 +190,20 @@ export function fileExports(ctx: FileContext): Record<string, ConstValue & { lin
           }
         }
       }
+    }
+  }
+  // CommonJS: `module.exports = { MODES, PATHS: {…} }`, `module.exports.X = …`, `exports.X = …`.
+  for (const assign of ctx.nodesOf('AssignmentExpression')) {
+    const left = assign.node.left;
+    const chain = isMember(left) ? chainNames(left) : [];
+    if (chain[0] === 'module' && chain[1] === 'exports' && chain.length === 2) {
+      const obj = objectLiteral(assign.get('right'));
+      obj?.node.properties.forEach((prop: Node, i: number) => {
+        const k = keyName(prop);
+        if (k) add(k, obj.get('properties', i, 'value'), prop);
+      });
+    } else if ((chain[0] === 'module' && chain[1] === 'exports' && chain.length === 3) || (chain[0] === 'exports' && chain.length === 2)) {
+      add(chain[chain.length - 1]!, assign.get('right'), assign.node);
     }
   }
   return out;

@@ -12,6 +12,7 @@ import {
   type Node,
   type Path,
 } from '../ast';
+import { api } from '../../../catalogue';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
 import { schemaArgumentTie, schemaTieOfCall } from './schemas';
@@ -94,13 +95,25 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
-    return !objTie && name ? helperNameTie(name) : null;
+    const byName = !objTie && name ? helperNameTie(name) : null;
+    return byName ?? sentThrough(ctx, path);
   }
   if (callee.type === 'Identifier') {
     const fn = functionOf(path.get('callee'));
-    if (fn) return returnTie(ctx, fn, null);
+    const returned = fn ? returnTie(ctx, fn, null) : null;
+    if (returned) return returned;
     // A helper defined elsewhere, named for what it does: `createInterview(…)`, `getResult(token)`.
-    return helperNameTie(callee.name);
+    return helperNameTie(callee.name) ?? sentThrough(ctx, path);
+  }
+  return null;
+}
+
+/** `this._send(request.post(url).send(body))`, `exec(req)`: a helper given a request returns its response. */
+function sentThrough(ctx: FileContext, path: Path): Tie | null {
+  for (let i = 0; i < path.node.arguments.length; i++) {
+    const arg = path.get('arguments', i);
+    const call = isCall(arg.node) ? apiCall(ctx, arg) : null;
+    if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
   }
   return null;
 }
@@ -260,10 +273,14 @@ const ownedTie = new WeakMap<Node, Tie>();
  * through a const), or declared with a request type (`const body: ComplaintBody = {…}`), or sits at a path
  * inside such a body.
  */
-export function requestTieOfObject(ctx: FileContext, path: Path): Tie | null {
+export function requestTieOfObject(ctx: FileContext, path: Path, shape: Node = path.node): Tie | null {
   const parent = parentOf(path);
   if (!parent) return null;
   const pn = parent.node;
+  // `_.omitBy({ … }, _.isNil)`, `Object.assign({}, { … })`: helpers that hand the object on.
+  if (isCall(pn) && PASS_THROUGH.has(calleeName(pn.callee)) && pn.arguments.includes(path.node)) {
+    return requestTieOfObject(ctx, parent, shape);
+  }
   if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === path.node) {
     const outer = requestTieOfObject(ctx, parentOf(parent)!);
     const key = keyName(pn);
@@ -279,7 +296,7 @@ export function requestTieOfObject(ctx: FileContext, path: Path): Tie | null {
   if (pn.type === 'VariableDeclarator' && pn.init === path.node) {
     const declared = typeTie(pn.id.typeAnnotation);
     if (declared && declared.role === 'request') return declared;
-    const sent = pn.id.type === 'Identifier' ? requestTieOfBinding(ctx, parent.get('id')) : null;
+    const sent = pn.id.type === 'Identifier' ? requestTieOfBinding(ctx, parent.get('id'), shape) : null;
     if (sent) return sent;
     // `const profile: Profile = { … }`: a literal the caller builds with a model type is data it sends.
     if (declared && !declared.list) return { ...declared, role: 'request', weak: true };
@@ -288,20 +305,26 @@ export function requestTieOfObject(ctx: FileContext, path: Path): Tie | null {
   if (pn.type === 'ReturnStatement' || pn.type === 'ArrowFunctionExpression') return null;
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-  return wrapperArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path);
+  return wrapperArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
 }
 
+/** Helpers that return (a copy of) the object they are given. */
+const PASS_THROUGH = new Set(['omitBy', 'pickBy', 'omit', 'cloneDeep', 'clone', 'compact', 'cleanDeep', 'assign', 'merge', 'defaults', 'freeze', 'structuredClone', 'toJSON']);
+
 /** An argument of a helper named for a create or update (`sc.createIntent(token, { intent, detail })`). */
-function helperArgumentTie(path: Path): Tie | null {
+function helperArgumentTie(path: Path, shape: Node = path.node): Tie | null {
   const parent = parentOf(path);
   if (!parent || !isCall(parent.node) || !parent.node.arguments.includes(path.node)) return null;
   const helper = helperNameTie(calleeName(parent.node.callee));
   if (!helper || !['create', 'update', 'mode-update', 'answer'].includes(helper.op ?? '')) return null;
-  return { resource: helper.resource, op: helper.op, role: 'request', path: [], via: 'name', weak: true };
+  // `createInterview({ age, sex, race })`: an object shaped like a part of the request sits at that part's path.
+  const keys = new Set((shape.properties ?? []).map((p: Node) => keyName(p)));
+  const part = Object.values(api.subjects).find((s) => s.parent === helper.resource && s.keys?.every((k) => keys.has(k)));
+  return { resource: helper.resource, op: helper.op, role: 'request', path: part ? [...part.path] : [], via: 'name', weak: true };
 }
 
-/** A `const body = {…}` is a request body when an API call in the file sends `body`. */
-function requestTieOfBinding(ctx: FileContext, idPath: Path): Tie | null {
+/** A `const body = {…}` is a request body when an API call in the file sends `body` (or a helper named for one gets it). */
+function requestTieOfBinding(ctx: FileContext, idPath: Path, shape: Node): Tie | null {
   const name = idPath.node.name;
   const scopePath = (idPath as { scope?: { path?: Path } }).scope?.path;
   if (!scopePath) return null;
@@ -313,6 +336,7 @@ function requestTieOfBinding(ctx: FileContext, idPath: Path): Tie | null {
       if (bindingOf(ref)?.node !== idPath.node) return;
       const call = enclosingCallSending(ctx, ref);
       if (call) found = { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+      else found = wrapperArgumentTie(ctx, ref) ?? helperArgumentTie(ref, shape);
     });
   return found;
 }

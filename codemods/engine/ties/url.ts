@@ -1,6 +1,6 @@
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { parseBase } from '../../../config/urls';
-import { calleeName, isCall, keyName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { calleeName, isCall, isMember, keyName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { staticText } from './constants';
 import type { ApiCall } from './tie';
@@ -33,6 +33,13 @@ export function urlTarget(ctx: FileContext, text: string): { resource: ResourceN
     }
   } else {
     rest = rest.replace(/^(\{\})?\/*/, '');
+    // A path relative to the host (`/api/interviews/…` in a test double): the base path is not a resource.
+    for (const e of Object.values(ctx.config.environments)) {
+      for (const base of [e.v1.baseUrl, e.v2.baseUrl]) {
+        const p = parseBase(base).path.replace(/^\//, '');
+        if (p && (rest === p || rest.startsWith(`${p}/`))) rest = rest.slice(p.length).replace(/^\/+/, '');
+      }
+    }
   }
   // A path has no spaces: `'complaints/ loaded'` is a message, not a request.
   const seg = /^([A-Za-z_-]+)(?:\/+(\S*))?$/.exec(rest);
@@ -55,9 +62,40 @@ export function apiCall(ctx: FileContext, path: Path): ApiCall | null {
   return result;
 }
 
-function computeApiCall(ctx: FileContext, path: Path): ApiCall | null {
+/** Methods of request builders that set the body: `request.post(url).send(body)`, `.json(body)`. */
+const BUILDER_BODY = new Set(['send', 'json', 'body', 'data', 'payload']);
+
+/**
+ * A request builder's chain (superagent, needle, supertest, ky hooks): `request.post(url).set(…).send(body)`
+ * is the request `request.post(url)` makes, with the body `.send` gives it.
+ */
+function builderCall(ctx: FileContext, path: Path): ApiCall | null {
+  const n = path.node;
+  if (!isMember(n.callee)) return null;
+  let inner: Path = path.get('callee', 'object');
+  for (let i = 0; i < 8 && isCall(inner.node); i++) {
+    const call = isMember(inner.node.callee) || inner.node.callee.type === 'Identifier' ? computeApiCall(ctx, inner, true) : null;
+    if (call) {
+      const name = calleeName(n.callee);
+      const body = BUILDER_BODY.has(name) && n.arguments[0] ? path.get('arguments', 0) : null;
+      if (!body) return call;
+      const bodies = [...call.bodies, body];
+      const target = urlTarget(ctx, call.url);
+      return { ...call, bodies, op: target ? operationFor(target, call.method, bodies) : call.op };
+    }
+    if (!isMember(inner.node.callee)) break;
+    inner = inner.get('callee', 'object');
+  }
+  return null;
+}
+
+function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall | null {
   const n = path.node;
   if (!isCall(n)) return null;
+  if (!inChain) {
+    const chained = builderCall(ctx, path);
+    if (chained) return chained;
+  }
   const args: Node[] = n.arguments;
   let urlIndex = -1;
   let target: ReturnType<typeof urlTarget> = null;
@@ -108,11 +146,16 @@ function computeApiCall(ctx: FileContext, path: Path): ApiCall | null {
     if (i > urlIndex && (arg.type === 'ObjectExpression' || arg.type === 'Identifier')) bodies.push(argPath);
   });
   if (!method) method = bodies.length > 0 ? 'POST' : 'GET';
+  return { resource: target.resource, op: operationFor(target, method, bodies), method, bodies, url: urlText };
+}
+
+/** The operation of a request: from the method (catalogue/api.ts), the target and what the body sets. */
+function operationFor(target: NonNullable<ReturnType<typeof urlTarget>>, method: string, bodies: Path[]): Operation {
   let op: Operation = api.methodOperations[method] ?? 'read';
   if (target.resource === api.answerResource && target.hasId && (op === 'create' || op === 'update')) op = 'answer';
   if (target.resource === 'interview' && op === 'update' && bodies.some((b) => hasKey(b, api.modeField))) op = 'mode-update';
   if (op === 'read' && !target.hasId) op = 'list';
-  return { resource: target.resource, op, method, bodies, url: urlText };
+  return op;
 }
 
 function hasKey(path: Path, key: string): boolean {
