@@ -15,6 +15,11 @@ export interface Finding {
   message: string;
   /** For auto fixes: the text that replaces the site (empty string for a deletion). */
   replacement?: string;
+  /**
+   * For a rewritten v1 address: the role that decided its v2 value (`base`, `audience`), or `split` where one
+   * v1 value used in both roles was given one value per role. Absent elsewhere (a manual site is left for a person).
+   */
+  role?: 'base' | 'audience' | 'split';
 }
 
 export interface MigrateOptions {
