@@ -1,0 +1,99 @@
+import * as path from 'node:path';
+import type { Config } from '../../../config';
+import { UrlMapper } from '../../../config/urls';
+import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types';
+import { MARKER_PREFIX } from '../../types';
+import { analyzeConfig, type AnalyzeOptions } from './analyze';
+import { readDockerfile } from './dockerfile';
+import { readIni, readToml } from './ini';
+import { readJson } from './json';
+import { readEnv, readProperties, readXcconfig } from './lines';
+import type { Parsed } from './model';
+import { apiWords } from './vocab';
+import { readYaml } from './yaml';
+
+/**
+ * The configuration and infrastructure front-ends, one per format family. Each reads its format into values
+ * named by key paths (a reader module per family) and hands them to the shared analysis (analyze.ts). Besides
+ * the shared pre-scan, a file of these kinds is read when it names the API in a key (`SC_…`, `symptom-checker`),
+ * since config files speak of the API by keys, not only by addresses.
+ */
+
+type Reader = (source: string, filePath: string) => { parsed: Parsed; opts?: AnalyzeOptions };
+
+const quick = new WeakMap<Config, RegExp>();
+/** Whether a text can matter: a v1 host, a word that names the API, or a marker. */
+function mayMatter(config: Config, source: string): boolean {
+  let re = quick.get(config);
+  if (!re) {
+    const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const a = apiWords(config);
+    const parts = [
+      ...new UrlMapper(config).scanNeedles().map(esc),
+      ...a.phrases.map((p) => p.map(esc).join('[\\s_.-]?')),
+      ...[...a.words].filter((w) => w.length <= 3).map((w) => `(?<![a-z0-9])${esc(w)}(?=[_.-])`),
+      ...a.prefixes.map((p) => esc(p.slice(0, 4))),
+      esc(MARKER_PREFIX),
+    ];
+    re = new RegExp(parts.join('|'), 'i');
+    quick.set(config, re);
+  }
+  return re.test(source);
+}
+
+function frontEnd(id: string, describe: string, matches: (base: string, absPath: string) => boolean, read: Reader): FrontEnd {
+  return {
+    id,
+    describe,
+    matches: (absPath) => matches(path.basename(absPath).toLowerCase(), absPath),
+    analyze(input: FrontEndInput): FrontEndOutput {
+      const { parsed, opts } = read(input.source, input.filePath);
+      return analyzeConfig(input, parsed, opts);
+    },
+    selects: (source, config) => mayMatter(config, source),
+    readsNameUses: true,
+  };
+}
+
+const ext = (base: string, ...exts: string[]) => exts.some((e) => base.endsWith(e));
+
+export const yamlFrontEnd = frontEnd(
+  'yaml',
+  'YAML (Kubernetes, Helm values and templates, Compose, GitHub Actions, GitLab CI, Spring): values by key path, env lists by name, references (${…}, $X, .Values, aliases)',
+  (b) => ext(b, '.yaml', '.yml'),
+  (source, filePath) => {
+    const { parsed, anchors } = readYaml(source, { filePath });
+    return { parsed, opts: { anchors } };
+  },
+);
+
+export const jsonFrontEnd = frontEnd(
+  'json',
+  'JSON and JSON with comments (appsettings, Postman): values by property path, {key, value} lists by key; findings in reports only',
+  (b) => ext(b, '.json', '.jsonc'),
+  (source) => ({ parsed: readJson(source) }),
+);
+
+export const envFrontEnd = frontEnd('env', '.env files: KEY=value by key', (b) => b.startsWith('.env') || ext(b, '.env'), (s) => ({ parsed: readEnv(s) }));
+export const propertiesFrontEnd = frontEnd('properties', 'Java .properties: dotted keys as paths, ${…} references', (b) => ext(b, '.properties'), (s) => ({ parsed: readProperties(s) }));
+export const iniFrontEnd = frontEnd('ini', 'INI and .cfg: [section] key = value, %(key)s references', (b) => ext(b, '.ini', '.cfg'), (s) => ({ parsed: readIni(s) }));
+export const tomlFrontEnd = frontEnd('toml', 'TOML: tables, dotted keys, arrays and inline tables', (b) => ext(b, '.toml'), (s) => ({ parsed: readToml(s) }));
+export const xcconfigFrontEnd = frontEnd('xcconfig', 'Xcode .xcconfig: KEY = value, $(X) references, https:/$()/ read as https://', (b) => ext(b, '.xcconfig'), (s) => ({ parsed: readXcconfig(s) }));
+export const dockerfileFrontEnd = frontEnd(
+  'dockerfile',
+  'Dockerfiles: ENV (pairs and legacy form), ARG defaults, LABEL; RUN command lines',
+  (b) => b === 'dockerfile' || b === 'containerfile' || b.startsWith('dockerfile.') || ext(b, '.dockerfile'),
+  (s) => ({ parsed: readDockerfile(s) }),
+);
+
+/** In the order they are asked (before the plain-text fallback). */
+export const configFrontEnds: readonly FrontEnd[] = [
+  yamlFrontEnd,
+  jsonFrontEnd,
+  envFrontEnd,
+  propertiesFrontEnd,
+  iniFrontEnd,
+  tomlFrontEnd,
+  xcconfigFrontEnd,
+  dockerfileFrontEnd,
+];

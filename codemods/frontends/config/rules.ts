@@ -1,0 +1,82 @@
+import { api, getChange, rulesOfKind, type Change } from '../../../catalogue';
+import type { Config } from '../../../config';
+import type { Emitter } from './emit';
+import type { ConfigValue } from './model';
+import { BOOLEAN, fieldListRules, inApiScope, isModeKey, isPathKey, statusRules, switchRules, v1BasePaths } from './vocab';
+
+/**
+ * Settings of the API's client that v2 changes, by key and value (catalogue rules, keys of the API only):
+ * an interview mode renamed (rewritten) or removed (manual), a status the client expects from an operation
+ * whose status changed, a switch about a field v2 no longer has, a list of removed field names, and the v1
+ * base path on its own (`/api/`).
+ */
+
+export interface RuleContext {
+  emit: Emitter;
+  source: string;
+  config: Config;
+  changes: readonly Change[];
+}
+
+/** The literal a value holds: its text, or the default of the one reference it is (`${X:complaint}`). */
+export function literalOf(source: string, v: ConfigValue): { start: number; end: number; text: string } | null {
+  let start = v.start;
+  let end = v.end;
+  if (v.refs.length > 0) {
+    const r = v.refs[0]!;
+    const whole = source.slice(v.start, r.start).trim() === '' && source.slice(r.end, v.end).trim() === '';
+    if (!whole || !r.default || v.refs.some((o) => o !== r && o.start >= r.default!.start && o.end <= r.default!.end)) return null;
+    ({ start, end } = r.default);
+  }
+  const raw = source.slice(start, end);
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim().replace(/^(["'])(.*)\1$/, '$2');
+  const quoteShift = raw.trim() !== text ? 1 : 0;
+  return { start: start + lead + quoteShift, end: start + lead + quoteShift + text.length, text };
+}
+
+/** Items of a value that lists words (`age,sex,race` or `complaint safe`), with their offsets. */
+function items(lit: { start: number; text: string }): { start: number; end: number; text: string }[] {
+  const out: { start: number; end: number; text: string }[] = [];
+  for (const m of lit.text.matchAll(/[^,\s;|]+/g)) out.push({ start: lit.start + m.index, end: lit.start + m.index + m[0].length, text: m[0] });
+  return out;
+}
+
+export function valueRules(ctx: RuleContext, v: ConfigValue): void {
+  if (!inApiScope(ctx.config, v.path)) return;
+  const lit = literalOf(ctx.source, v);
+  if (!lit || lit.text === '') return;
+  const anchor = v.anchor;
+  if (isModeKey(v.path)) {
+    for (const it of items(lit)) {
+      for (const { change, rule } of rulesOfKind('value-renamed', ctx.changes)) {
+        if (rule.field === api.modeField && rule.from === it.text) ctx.emit.fix(change.id, it.start, it.end, rule.to, `${rule.field} '${rule.from}' renamed '${rule.to}'`, { anchor });
+      }
+      for (const { change, rule } of rulesOfKind('value-removed', ctx.changes)) {
+        if (rule.field === api.modeField && rule.values.includes(it.text)) ctx.emit.manual(change.id, it.start, it.end, rule.message, { anchor, subject: it.text });
+      }
+    }
+  }
+  for (const { change, rule } of statusRules(v.path, lit.text, ctx.changes)) ctx.emit.manual(change.id, lit.start, lit.end, rule.message, { anchor });
+  if (BOOLEAN.test(lit.text)) {
+    for (const r of switchRules(v.path, ctx.changes)) {
+      ctx.emit.manual(r.change.id, lit.start, lit.end, `this setting is about \`${r.field}\`, which v2 no longer has: ${r.message}`, { anchor, subject: r.field });
+    }
+  }
+  const list = items(lit);
+  if (list.length > 1 || v.list) {
+    for (const r of fieldListRules(v.path, list.map((i) => i.text), ctx.changes)) {
+      const it = list.find((i) => i.text.toLowerCase() === r.field.toLowerCase())!;
+      ctx.emit.manual(r.change.id, it.start, it.end, r.message, { anchor, subject: r.field });
+    }
+  }
+  if (v1BasePaths(ctx.config).has(lit.text) && isPathKey(v.path) && ctx.changes.some((c) => c.id === getChange('base-url').id)) {
+    ctx.emit.manual(
+      getChange('base-url').id,
+      lit.start,
+      lit.end,
+      `this is the v1 base path without its host; v2 uses an API-specific host and the path ${api.v2BasePath}. Build the URL from the v2 base address.`,
+      { anchor },
+    );
+  }
+}
