@@ -1,4 +1,4 @@
-import { getChange } from '../../../catalogue';
+import { api, getChange } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { findV1Urls, type UrlMapper, type V1Occurrence } from '../../../config/urls';
 import { bothRolesMessage, keyRole, type Role } from '../../roles';
@@ -199,16 +199,17 @@ export function composition(ctx: AddressContext, v: ConfigValue): void {
   const found = findV1Urls(ctx.config, full).filter((o) => o.kind === 'base' && !o.schemeless);
   if (found.length === 0 || occurrencesIn(ctx, v).length > 0) return;
   if (v.refs.some((r) => ctx.graph.targets(r).some((t) => occurrencesIn(ctx, t).some((o) => o.kind === 'base')))) return;
-  ctx.emit.manual(BASE(), v.start, v.end, `this address is built from values that together make the v1 address ${found[0]!.text}; ${ruleMessage()}`, { anchor: v.anchor });
+  ctx.emit.manual(
+    BASE(),
+    v.start,
+    v.end,
+    `this address is built from values that together make the v1 address ${found[0]!.text}; v2 uses an API-specific host and the path ${api.v2BasePath}. Build it from the v2 base address.`,
+    { anchor: v.anchor },
+  );
 }
 
 function valueText(ctx: AddressContext, t: ConfigValue, depth: number): string {
   const r = t.refs.length === 1 && t.refs[0]!.default && t.refs[0]!.start === t.start && t.refs[0]!.end === t.end ? t.refs[0]! : null;
   if (r && depth < 3) return ctx.source.slice(r.default!.start, r.default!.end);
   return t.refs.length === 0 ? ctx.graph.text(t) : '\u0000';
-}
-
-function ruleMessage(): string {
-  for (const rule of getChange('base-url').rules) if (rule.kind === 'base-url') return rule.hostOnlyMessage;
-  return getChange('base-url').title;
 }

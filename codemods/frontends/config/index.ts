@@ -5,11 +5,13 @@ import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types
 import { MARKER_PREFIX } from '../../types';
 import { analyzeConfig, type AnalyzeOptions } from './analyze';
 import { readDockerfile } from './dockerfile';
+import { readHcl } from './hcl';
 import { readIni, readToml } from './ini';
 import { readJson } from './json';
 import { readEnv, readProperties, readXcconfig } from './lines';
 import type { Parsed } from './model';
 import { apiWords } from './vocab';
+import { readShell } from './shell';
 import { readYaml } from './yaml';
 
 /**
@@ -19,7 +21,7 @@ import { readYaml } from './yaml';
  * since config files speak of the API by keys, not only by addresses.
  */
 
-type Reader = (source: string, filePath: string) => { parsed: Parsed; opts?: AnalyzeOptions };
+type Reader = (source: string, input: FrontEndInput) => { parsed: Parsed; opts?: AnalyzeOptions };
 
 const quick = new WeakMap<Config, RegExp>();
 /** Whether a text can matter: a v1 host, a word that names the API, or a marker. */
@@ -47,7 +49,7 @@ function frontEnd(id: string, describe: string, matches: (base: string, absPath:
     describe,
     matches: (absPath) => matches(path.basename(absPath).toLowerCase(), absPath),
     analyze(input: FrontEndInput): FrontEndOutput {
-      const { parsed, opts } = read(input.source, input.filePath);
+      const { parsed, opts } = read(input.source, input);
       return analyzeConfig(input, parsed, opts);
     },
     selects: (source, config) => mayMatter(config, source),
@@ -61,8 +63,8 @@ export const yamlFrontEnd = frontEnd(
   'yaml',
   'YAML (Kubernetes, Helm values and templates, Compose, GitHub Actions, GitLab CI, Spring): values by key path, env lists by name, references (${…}, $X, .Values, aliases)',
   (b) => ext(b, '.yaml', '.yml'),
-  (source, filePath) => {
-    const { parsed, anchors } = readYaml(source, { filePath });
+  (source, input) => {
+    const { parsed, anchors } = readYaml(source, { filePath: input.filePath });
     return { parsed, opts: { anchors } };
   },
 );
@@ -86,6 +88,20 @@ export const dockerfileFrontEnd = frontEnd(
   (s) => ({ parsed: readDockerfile(s) }),
 );
 
+export const shellFrontEnd = frontEnd(
+  'shell',
+  'shell scripts: settings by variable; curl calls to the API (directly or through a wrapper function) with their JSON bodies, status checks and jq reads',
+  (b) => ext(b, '.sh', '.bash', '.zsh', '.ksh') || b === '.envrc',
+  (source, input) => ({ parsed: readShell(source, input) }),
+);
+
+export const terraformFrontEnd = frontEnd(
+  'terraform',
+  'Terraform / HCL (.tf, .tfvars, .hcl): variables with defaults, locals, maps, {name, value} lists; var.x and local.x references',
+  (b) => ext(b, '.tf', '.tfvars', '.hcl'),
+  (source) => ({ parsed: readHcl(source) }),
+);
+
 /** In the order they are asked (before the plain-text fallback). */
 export const configFrontEnds: readonly FrontEnd[] = [
   yamlFrontEnd,
@@ -96,4 +112,6 @@ export const configFrontEnds: readonly FrontEnd[] = [
   tomlFrontEnd,
   xcconfigFrontEnd,
   dockerfileFrontEnd,
+  shellFrontEnd,
+  terraformFrontEnd,
 ];
