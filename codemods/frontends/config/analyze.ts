@@ -28,6 +28,8 @@ export interface AnalyzeOptions {
   style?: CommentStyle | null;
   /** False: report only (every edit becomes a manual site that says what to write). */
   rewrite?: boolean;
+  /** Makes a marker's message safe for the file's comments. */
+  safe?: (message: string) => string;
   /** Anchor names of values (YAML `&x`), for aliases. */
   anchors?: ReadonlyMap<ConfigValue, string>;
 }
@@ -36,7 +38,7 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
   const rewrite = opts.rewrite ?? true;
   const style = opts.style === undefined ? commentStyleFor(input.filePath) : opts.style;
   const file = new TextFile(input.source, input.changes, style);
-  const emit = new Emitter(file, rewrite);
+  const emit = new Emitter(file, rewrite, opts.safe);
   const mapper = mapperFor(input.config);
   const graph = new ValueGraph(input.source, parsed.values, opts.anchors);
   const lineOf = (offset: number) => file.lines.lineCol(offset).line;

@@ -1,6 +1,10 @@
 import { parseTree, type Node } from 'jsonc-parser';
 import { api, rulesOfKind, type Change, type Operation, type ResourceName } from '../../../catalogue';
-import type { Site } from './model';
+import type { Config } from '../../../config';
+import { tolerantUrlPattern } from '../../../config/urls';
+import { keyRole } from '../../roles';
+import type { ConfigValue, Site } from './model';
+import { inApiScope } from './vocab';
 
 /**
  * API calls written out as requests (curl in scripts, REST-client files, Postman, runbooks): what a request
@@ -22,6 +26,34 @@ export function pathTie(method: string, relPath: string): Tie | null {
   const op = api.methodOperations[method.toUpperCase()];
   if (!resource || !op) return null;
   return { resource, op: op === 'read' && segs.length === 1 && resource !== 'result' ? 'list' : op };
+}
+
+/**
+ * Whether a variable holds the API's base: named so and named for the API (`SC_API_BASE`), or set to a v1
+ * address among `values`.
+ */
+export function baseVariables(config: Config, source: string, values: readonly ConfigValue[]): (name: string) => boolean {
+  const v1 = v1BasePatterns(config);
+  const set = new Set(values.filter((v) => v1.some((re) => re.test(source.slice(v.start, v.end).trim()))).map((v) => v.path[v.path.length - 1]!));
+  return (name) => set.has(name) || (keyRole(name) === 'base' && inApiScope(config, [name]));
+}
+
+function v1BasePatterns(config: Config): RegExp[] {
+  return Object.values(config.environments).map((e) => new RegExp(`^${tolerantUrlPattern(e.v1.baseUrl, '').source}/?`, 'i'));
+}
+
+/**
+ * The path of a request relative to the API's base: after a base variable (`${BASE}`, `$BASE`, `{{BASE}}`)
+ * or a v1 base address; with `relative`, a bare path (`interviews/`) too (the argument of a wrapper function).
+ */
+export function relativePath(config: Config, text: string, isBase: (name: string) => boolean, relative = false): string | null {
+  const v = /^(?:\$\{?([A-Za-z_]\w*)\}?|\{\{\s*([A-Za-z_][\w.-]*)\s*\}\})(.*)$/s.exec(text);
+  if (v) return isBase(v[1] ?? v[2]!) ? v[3]! : null;
+  for (const re of v1BasePatterns(config)) {
+    const m = re.exec(text);
+    if (m) return text.slice(m[0].length);
+  }
+  return relative && /^[\w{}$]/.test(text) && !/^https?:/i.test(text) ? text : null;
 }
 
 /** A JSON body as decoded text with the source offset of each character. */

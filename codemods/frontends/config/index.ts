@@ -4,7 +4,10 @@ import { UrlMapper } from '../../../config/urls';
 import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types';
 import { MARKER_PREFIX } from '../../types';
 import { analyzeConfig, type AnalyzeOptions } from './analyze';
+import { COMMENTS } from '../../markers';
+import { readHttp, readMarkdown } from './docs';
 import { readDockerfile } from './dockerfile';
+import { readGradle } from './gradle';
 import { readHcl } from './hcl';
 import { readIni, readToml } from './ini';
 import { readJson } from './json';
@@ -12,6 +15,7 @@ import { readEnv, readProperties, readXcconfig } from './lines';
 import type { Parsed } from './model';
 import { apiWords } from './vocab';
 import { readShell } from './shell';
+import { readXml, xmlSafe } from './xml';
 import { readYaml } from './yaml';
 
 /**
@@ -102,6 +106,34 @@ export const terraformFrontEnd = frontEnd(
   (source) => ({ parsed: readHcl(source) }),
 );
 
+export const xmlFrontEnd = frontEnd(
+  'xml',
+  'XML (Info.plist key/value pairs, AndroidManifest meta-data, Android string resources, .NET <add key value>): values named by their key, name or element',
+  (b) => ext(b, '.xml', '.plist', '.config', '.csproj', '.props', '.targets'),
+  (source) => ({ parsed: readXml(source), opts: { safe: xmlSafe } }),
+);
+
+export const gradleFrontEnd = frontEnd(
+  'gradle',
+  'Gradle build scripts: buildConfigField, resValue and manifestPlaceholders by name; other lines by the name before =',
+  (b) => ext(b, '.gradle', '.gradle.kts'),
+  (source) => ({ parsed: readGradle(source) }),
+);
+
+export const markdownFrontEnd = frontEnd(
+  'markdown',
+  'Markdown: never rewritten; v1 addresses reported with the value of their role where the line names one, API calls in fenced shell blocks reported',
+  (b) => ext(b, '.md', '.markdown', '.mdx'),
+  (source, input) => ({ parsed: readMarkdown(source, input), opts: { rewrite: false, style: null } }),
+);
+
+export const httpFrontEnd = frontEnd(
+  'http',
+  'REST-client files (.http, .rest): @variables, requests and their JSON bodies',
+  (b) => ext(b, '.http', '.rest'),
+  (source, input) => ({ parsed: readHttp(source, input), opts: { style: COMMENTS.hash } }),
+);
+
 /** In the order they are asked (before the plain-text fallback). */
 export const configFrontEnds: readonly FrontEnd[] = [
   yamlFrontEnd,
@@ -114,4 +146,8 @@ export const configFrontEnds: readonly FrontEnd[] = [
   dockerfileFrontEnd,
   shellFrontEnd,
   terraformFrontEnd,
+  xmlFrontEnd,
+  gradleFrontEnd,
+  markdownFrontEnd,
+  httpFrontEnd,
 ];

@@ -115,7 +115,8 @@ export function localUses(graph: ValueGraph, lineOf: (offset: number) => number,
       out.push({
         name: norm(r.name),
         role,
-        unless: r.fallbackOf ? norm(r.fallbackOf) : undefined,
+        // A fallback is void where its first choice is set; any use is void where the key it sets is set beside the value.
+        unless: norm(r.fallbackOf ?? v.path[v.path.length - 1]!),
         namespace: r.namespace,
         at: `${where}:${lineOf(r.start)} (${v.path[v.path.length - 1]})`,
       });

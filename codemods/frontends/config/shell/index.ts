@@ -1,11 +1,8 @@
 import type { Change } from '../../../../catalogue';
 import type { Config } from '../../../../config';
-import { tolerantUrlPattern } from '../../../../config/urls';
-import { keyRole } from '../../../roles';
 import { assignments } from '../assignments';
-import { bodySites, jqNames, pathTie, readSites, refineTie, statusSites, type Tie } from '../calls';
+import { baseVariables, bodySites, jqNames, pathTie, readSites, refineTie, relativePath, statusSites, type Tie } from '../calls';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
-import { inApiScope } from '../vocab';
 import { allCommands, parseScript, type Command, type Word } from './words';
 
 /**
@@ -43,10 +40,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const startOf = (o: number) => commands.filter((c) => c.start <= o && c.end >= o && !c.words.some((w) => w.subs.length)).pop()?.start ?? commands.find((c) => c.start <= o && c.end >= o)?.start;
   const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: startOf }).filter((v) => !inSkip(v.start));
 
-  // Variables that hold the API's base: named so (`SC_API_BASE`), or set to a v1 address in this script.
-  const v1Bases = Object.values(ctx.config.environments).map((e) => new RegExp(`^${tolerantUrlPattern(e.v1.baseUrl, '').source}/?`, 'i'));
-  const baseVars = new Set(values.filter((v) => v1Bases.some((re) => re.test(source.slice(v.start, v.end)))).map((v) => v.path[0]!));
-  const isBaseVar = (name: string) => baseVars.has(name) || (keyRole(name) === 'base' && inApiScope(ctx.config, [name]));
+  const isBaseVar = baseVariables(ctx.config, source, values);
 
   // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`.
   const wrappers = new Map<string, { status: boolean }>();
@@ -56,16 +50,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     if (curl && isBaseVar(curl[1]!)) wrappers.set(m[1]!, { status: /http_code/.test(body) });
   }
 
-  const relPath = (w: Word, wrapper: boolean): string | null => {
-    const t = w.text;
-    const v = /^\$\{?([A-Za-z_]\w*)\}?(.*)$/s.exec(t);
-    if (v) return isBaseVar(v[1]!) ? v[2]! : null;
-    for (const re of v1Bases) {
-      const m = re.exec(t);
-      if (m) return t.slice(m[0].length);
-    }
-    return wrapper && /^[\w{}$]/.test(t) && !/^https?:/i.test(t) ? t : null;
-  };
+  const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
   const sites: Site[] = [];
   const calls: Call[] = [];
