@@ -1,7 +1,7 @@
 import { api, getChange } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { findV1Urls, type UrlMapper, type V1Occurrence } from '../../../config/urls';
-import { bothRolesMessage, keyRole, type Role } from '../../roles';
+import { bothRolesMessage, keyRole, unknownRoleMessage, type Role } from '../../roles';
 import { rewriteOccurrence } from '../text';
 import type { Emitter } from './emit';
 import type { ConfigValue, NameUse, Ref } from './model';
@@ -107,6 +107,7 @@ export function planSplits(ctx: Omit<AddressContext, 'splits' | 'emit'>): Splits
 export function valueAddresses(ctx: AddressContext, v: ConfigValue): void {
   const own = pathRole(v.path);
   const uses = ctx.graph.usesOf(v, ctx.uses);
+  const unknownAliases = ctx.graph.values.filter((a) => a.refs.some((r) => r.anchor && ctx.graph.targets(r).includes(v)) && pathRole(a.path) === null);
   const emptyAudience = own === 'base' && ctx.graph.siblings(v).some((s) => pathRole(s.path) === 'audience' && s.refs.length === 0 && ctx.graph.isEmpty(s));
   for (const o of occurrencesIn(ctx, v)) {
     // The key and the defaults decide a role; uses elsewhere and an empty audience beside it can only add the
@@ -122,6 +123,11 @@ export function valueAddresses(ctx: AddressContext, v: ConfigValue): void {
       reasons.splice(0, reasons.length, ...listed(reasons));
       if (emptyAudience && decided === 'base') reasons.push('the audience beside it is empty, so it is likely the audience too');
       if (reasons.length > 0 && r.text !== null && isSharedValue(ctx, o.text)) r = { ...r, text: null, role: 'both' };
+      // An alias under a key that says nothing would follow a rewrite into a role nobody chose.
+      const blind = unknownAliases.map((a) => `it is also used at line ${ctx.lineOf(a.start)} (${a.path[a.path.length - 1] ?? 'top level'}), where nothing says its role`);
+      if (blind.length > 0 && r.text !== null && isSharedValue(ctx, o.text)) {
+        r = { ...r, change: BASE(), text: null, role: 'unknown', message: `${unknownRoleMessage()} (${blind.join('; ')})` };
+      }
     }
     const anchor = v.anchor;
     if (ctx.splits.base.has(v) && r.role === 'both') {

@@ -46,7 +46,7 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
   const uses = [...own, ...(input.nameUses ?? [])];
   const base = { source: input.source, config: input.config, mapper, graph, uses, lineOf };
   const ctx: AddressContext = { ...base, emit, splits: planSplits(base) };
-  const rules = { emit, source: input.source, config: input.config, changes: input.changes };
+  const rules = { emit, source: input.source, config: input.config, changes: input.changes, graph };
 
   for (const v of parsed.values) {
     valueAddresses(ctx, v);

@@ -26,7 +26,8 @@ export function assignments(source: string, start: number, end: number, opts: As
     const name = m[4]!;
     const valueStart = start + m.index + m[0].length;
     const span = wordAt(source, valueStart, end);
-    if (!span) continue;
+    // What a command prints (`X=$(curl …)`) is no setting.
+    if (!span || /^\$\(|^`/.test(source.slice(span.start, span.end))) continue;
     const anchor = opts.anchor?.(valueStart);
     out.push({ path: [name], start: span.start, end: span.end, refs: scanRefs(source, span.start, span.end, syntaxes), parent: opts.parent, anchor });
   }

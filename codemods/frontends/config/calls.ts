@@ -33,13 +33,18 @@ export function pathTie(method: string, relPath: string): Tie | null {
  * address among `values`.
  */
 export function baseVariables(config: Config, source: string, values: readonly ConfigValue[]): (name: string) => boolean {
-  const v1 = v1BasePatterns(config);
-  const set = new Set(values.filter((v) => v1.some((re) => re.test(source.slice(v.start, v.end).trim()))).map((v) => v.path[v.path.length - 1]!));
+  const bases = apiBasePatterns(config);
+  const literal = (v: ConfigValue) => {
+    const r = v.refs[0];
+    return r?.default && v.refs.length === 1 ? source.slice(r.default.start, r.default.end) : source.slice(v.start, v.end);
+  };
+  const set = new Set(values.filter((v) => bases.some((re) => re.test(literal(v).trim()))).map((v) => v.path[v.path.length - 1]!));
   return (name) => set.has(name) || (keyRole(name) === 'base' && inApiScope(config, [name]));
 }
 
-function v1BasePatterns(config: Config): RegExp[] {
-  return Object.values(config.environments).map((e) => new RegExp(`^${tolerantUrlPattern(e.v1.baseUrl, '').source}/?`, 'i'));
+/** The v1 and v2 base addresses (v2 too, so that a second run ties what the first rewrote). */
+function apiBasePatterns(config: Config): RegExp[] {
+  return Object.values(config.environments).flatMap((e) => [e.v1.baseUrl, e.v2.baseUrl].map((u) => new RegExp(`^${tolerantUrlPattern(u, '').source}/?`, 'i')));
 }
 
 /**
@@ -49,7 +54,7 @@ function v1BasePatterns(config: Config): RegExp[] {
 export function relativePath(config: Config, text: string, isBase: (name: string) => boolean, relative = false): string | null {
   const v = /^(?:\$\{?([A-Za-z_]\w*)\}?|\{\{\s*([A-Za-z_][\w.-]*)\s*\}\})(.*)$/s.exec(text);
   if (v) return isBase(v[1] ?? v[2]!) ? v[3]! : null;
-  for (const re of v1BasePatterns(config)) {
+  for (const re of apiBasePatterns(config)) {
     const m = re.exec(text);
     if (m) return text.slice(m[0].length);
   }

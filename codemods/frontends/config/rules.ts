@@ -1,7 +1,10 @@
 import { api, getChange, rulesOfKind, type Change } from '../../../catalogue';
 import type { Config } from '../../../config';
+import { findV1Urls, parseBase } from '../../../config/urls';
 import type { Emitter } from './emit';
 import type { ConfigValue } from './model';
+import type { ValueGraph } from './values';
+import { words } from '../../engine/words';
 import { BOOLEAN, fieldListRules, inApiScope, isModeKey, isPathKey, statusRules, switchRules, v1BasePaths } from './vocab';
 
 /**
@@ -16,6 +19,35 @@ export interface RuleContext {
   source: string;
   config: Config;
   changes: readonly Change[];
+  graph: ValueGraph;
+}
+
+/** Maps that only gather settings of anything (env lists, ConfigMap data, CI variables): a key beside an address there is not tied to it. */
+const CONTAINERS = new Set(['environment', 'env', 'envs', 'data', 'stringdata', 'variables', 'vars', 'args', 'extraenv', 'properties', 'parameters', 'settings', 'values']);
+
+/** Words a key of the API's section may have besides the catalogue's names: `initial_mode`, `expected-status`, `show_advice`. */
+const QUALIFIERS = new Set(['initial', 'default', 'start', 'starting', 'first', 'fallback', 'known', 'allowed', 'supported', 'expected', 'accepted', 'send', 'sent', 'include', 'show', 'hide', 'skip', 'enable', 'enabled', 'disable', 'disabled', 'use', 'filter', 'status', 'code', 'fields', 'field', 'on', 'error']);
+
+/** Whether a key names nothing but what the catalogue names (fields, modes, resources, operations) and qualifiers. */
+function plainKey(ctx: RuleContext, key: string): boolean {
+  const known = new Set<string>([api.modeField, ...Object.values(api.resources).flatMap((r) => r.nouns), 'update', 'create', 'location']);
+  for (const c of ctx.changes) for (const r of c.rules) for (const p of 'path' in r ? [r.path] : r.kind === 'response-field-moved' ? [r.from] : []) for (const seg of p) for (const w of words(seg)) known.add(w);
+  return words(key.replace(/[.[\]:]/g, '_')).every((w) => QUALIFIERS.has(w) || known.has(w) || known.has(w.replace(/s$/, '')));
+}
+
+/** Whether a value sits in a map (a section) that holds an address of the API: `[checker] base_url = … modes = […]`. */
+function besideApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
+  const prefix = v.path.slice(0, -1);
+  if (prefix.length === 0 || CONTAINERS.has(prefix[prefix.length - 1]!.toLowerCase().replace(/[^a-z]/g, ''))) return false;
+  if (!plainKey(ctx, v.path[v.path.length - 1]!)) return false;
+  const same = (s: ConfigValue) => s !== v && s.path.length === v.path.length && s.path.slice(0, -1).every((k, i) => k === prefix[i]);
+  return ctx.graph.values.some((s) => same(s) && holdsApiAddress(ctx.config, ctx.graph.text(s)));
+}
+
+/** A v1 address, or a v2 one (so that a second run sees what the first rewrote). */
+export function holdsApiAddress(config: Config, text: string): boolean {
+  if (findV1Urls(config, text).length > 0) return true;
+  return Object.values(config.environments).some((e) => [e.v2.baseUrl, e.v2.audience].some((u) => text.toLowerCase().includes(parseBase(u).host)));
 }
 
 /** The literal a value holds: its text, or the default of the one reference it is (`${X:complaint}`). */
@@ -43,7 +75,7 @@ function items(lit: { start: number; text: string }): { start: number; end: numb
 }
 
 export function valueRules(ctx: RuleContext, v: ConfigValue): void {
-  if (!inApiScope(ctx.config, v.path)) return;
+  if (!inApiScope(ctx.config, v.path) && !besideApiAddress(ctx, v)) return;
   const lit = literalOf(ctx.source, v);
   if (!lit || lit.text === '') return;
   const anchor = v.anchor;

@@ -102,6 +102,8 @@ export function fieldRules(changes: readonly Change[]): FieldRule[] {
   for (const { change, rule } of rulesOfKind('response-field-removed', changes)) add(change, rule.resource, rule.path, rule.message);
   for (const { change, rule } of rulesOfKind('response-field-moved', changes)) add(change, rule.resource, rule.from, rule.message);
   const seen = new Set<string>();
+  // The most specific rule of a field first (`options.*.preselected` before `preselected`).
+  all.sort((a, b) => b.path.length - a.path.length);
   return all.filter((r) => {
     const k = `${r.change.id}\u0000${r.path.join('.')}`;
     if (seen.has(k)) return false;

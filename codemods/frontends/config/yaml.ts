@@ -46,7 +46,10 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
   const list = Array.isArray(docs) ? docs : [docs];
   for (const d of list) {
     const e = d.errors[0];
-    if (e) throw new ParseError(e.message.split('\n')[0]!, e.linePos?.[0]?.line, e.linePos?.[0]?.col);
+    if (e) {
+      const before = source.slice(0, e.pos[0]);
+      throw new ParseError(e.message.split('\n')[0]!, before.split('\n').length, e.pos[0] - before.lastIndexOf('\n'));
+    }
   }
   const syntaxes: RefSyntax[] = template ? ['brace', 'dollar', 'helm'] : opts.json ? [] : ['brace', 'dollar'];
   const values: ConfigValue[] = [];

@@ -2,7 +2,7 @@
  * A shell tokenizer that keeps offsets: commands (split at newlines, `;`, `&&`, `||`, `|`, `&`, and grouping
  * words), their words with quotes removed (single quotes literal; in double quotes `\"`, `\\`, `\$` and `` \` ``
  * unescaped; unquoted backslashes unescaped), and the commands inside `$( … )`. Expansions (`$X`, `${X}`) stay
- * in a word's text as written. `\` + newline joins lines; `#` at the start of a word starts a comment; here-doc
+ * in a word's text (`$X` as `${X}`). `\` + newline joins lines; `#` at the start of a word starts a comment; here-doc
  * bodies are skipped. Enough for reading settings, API calls and the checks around them, not for running.
  */
 
@@ -132,6 +132,16 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     text += ch;
     map.push(at);
   };
+  /** `$NAME` is written `${NAME}` in the text, so the name keeps its end where quotes closed it (`"$BASE"path`). */
+  const variable = (at: number): number => {
+    const m = /^[A-Za-z_]\w*/.exec(source.slice(at + 1, at + 101));
+    if (!m) return at;
+    add('$', at);
+    add('{', at);
+    for (let k = 0; k < m[0].length; k++) add(m[0][k]!, at + 1 + k);
+    add('}', at + m[0].length);
+    return at + 1 + m[0].length;
+  };
   let i = start;
   while (i < end) {
     const c = source[i]!;
@@ -160,6 +170,8 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
           i += 2;
         } else if (source[i] === '$' && source[i + 1] === '(') {
           i = substitution(source, i, end, add, subs, skip);
+        } else if (source[i] === '$' && /[A-Za-z_]/.test(source[i + 1] ?? '')) {
+          i = variable(i);
         } else {
           add(source[i]!, i);
           i++;
@@ -170,6 +182,10 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     }
     if (c === '$' && source[i + 1] === '(') {
       i = substitution(source, i, end, add, subs, skip);
+      continue;
+    }
+    if (c === '$' && /[A-Za-z_]/.test(source[i + 1] ?? '')) {
+      i = variable(i);
       continue;
     }
     add(c, i);
