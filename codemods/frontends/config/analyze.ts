@@ -64,15 +64,18 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
     if (s.text !== undefined) emit.fix(s.change, s.start, s.end, s.text, s.message, { role: s.role, anchor: s.anchor });
     else emit.manual(s.change, s.start, s.end, s.message, { anchor: s.anchor, subject: s.subject });
   }
-  if (parsed.loose) {
+  const spans = parsed.loose ? [{ start: 0, end: input.source.length, anchor: undefined }] : (parsed.looseSpans ?? []);
+  if (spans.length > 0) {
     const covered: Span[] = [...parsed.values, ...(parsed.keys ?? []), ...(parsed.skip ?? [])];
     for (const o of findV1Urls(input.config, input.source)) {
-      if (covered.some((c) => o.start < c.end && o.end > c.start)) continue;
+      const span = spans.find((s) => o.start >= s.start && o.end <= s.end);
+      if (!span || covered.some((c) => o.start < c.end && o.end > c.start)) continue;
       const line = file.lines.lineCol(o.start);
       const before = file.lines.lineText(line.line).slice(0, line.column - 1);
       const r = rewriteOccurrence(mapper, o, [keyRole(keyBefore(before))]);
-      if (r.text !== null) emit.fix(r.change, o.start, o.end, r.text, r.message, { role: r.role === 'base' || r.role === 'audience' ? r.role : undefined });
-      else emit.manual(r.change, o.start, o.end, r.message);
+      const anchor = span.anchor;
+      if (r.text !== null) emit.fix(r.change, o.start, o.end, r.text, r.message, { role: r.role === 'base' || r.role === 'audience' ? r.role : undefined, anchor });
+      else emit.manual(r.change, o.start, o.end, r.message, { anchor });
     }
   }
   const out = file.finish(input.markers && rewrite);

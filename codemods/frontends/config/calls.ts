@@ -101,7 +101,8 @@ function sourceRange(body: Body, start: number, end: number): { start: number; e
 
 /** An interview update whose body sets the mode is a mode update. */
 export function refineTie(tie: Tie, bodyText: string | undefined): Tie {
-  if (tie.resource !== 'interview' || tie.op !== 'update' || !bodyText) return tie;
+  const modeOwner = [...rulesOfKind('value-renamed'), ...rulesOfKind('value-removed')].find(({ rule }) => rule.field === api.modeField)?.rule.resource;
+  if (tie.resource !== modeOwner || tie.op !== 'update' || !bodyText) return tie;
   const root = parseTree(bodyText);
   return root?.type === 'object' && props(root).some((p) => samePath(p.path, [api.modeField])) ? { ...tie, op: 'mode-update' } : tie;
 }

@@ -68,7 +68,7 @@ export const yamlFrontEnd = frontEnd(
   'YAML (Kubernetes, Helm values and templates, Compose, GitHub Actions, GitLab CI, Spring): values by key path, env lists by name, references (${…}, $X, .Values, aliases)',
   (b) => ext(b, '.yaml', '.yml'),
   (source, input) => {
-    const { parsed, anchors } = readYaml(source, { filePath: input.filePath });
+    const { parsed, anchors } = readYaml(source, { filePath: input.filePath, shell: input });
     return { parsed, opts: { anchors } };
   },
 );

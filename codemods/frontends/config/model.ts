@@ -68,6 +68,12 @@ export interface Parsed {
   loose?: boolean;
   /** Sites a reader found itself (API calls in scripts). */
   sites?: Site[];
+  /** Stretches searched like a line format (scripts inside a structured file), with where their markers go. */
+  looseSpans?: LooseSpan[];
+}
+
+export interface LooseSpan extends Span {
+  anchor?: number;
 }
 
 /** A site found by a reader: an edit (`text`) or a manual site. */

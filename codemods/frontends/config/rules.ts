@@ -30,8 +30,13 @@ const QUALIFIERS = new Set(['initial', 'default', 'start', 'starting', 'first', 
 
 /** Whether a key names nothing but what the catalogue names (fields, modes, resources, operations) and qualifiers. */
 function plainKey(ctx: RuleContext, key: string): boolean {
-  const known = new Set<string>([api.modeField, ...Object.values(api.resources).flatMap((r) => r.nouns), 'update', 'create', 'location']);
-  for (const c of ctx.changes) for (const r of c.rules) for (const p of 'path' in r ? [r.path] : r.kind === 'response-field-moved' ? [r.from] : []) for (const seg of p) for (const w of words(seg)) known.add(w);
+  const known = new Set<string>([api.modeField, ...Object.values(api.resources).flatMap((r) => r.nouns), ...Object.values(api.methodOperations).flatMap((o) => words(o))]);
+  for (const c of ctx.changes) {
+    for (const r of c.rules) {
+      for (const p of 'path' in r ? [r.path] : r.kind === 'response-field-moved' ? [r.from] : []) for (const seg of p) for (const w of words(seg)) known.add(w);
+      if (r.kind === 'status-changed') for (const w of [...words(r.operation), ...words(r.condition)]) if (w.length >= 6 || w === api.modeField) known.add(w);
+    }
+  }
   return words(key.replace(/[.[\]:]/g, '_')).every((w) => QUALIFIERS.has(w) || known.has(w) || known.has(w.replace(/s$/, '')));
 }
 

@@ -1,8 +1,9 @@
 import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node as YamlNode } from 'yaml';
 import { ParseError } from '../../types';
 import { assignments } from './assignments';
-import type { ConfigValue, Parsed, Span } from './model';
+import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
 import { scanRefs, type RefSyntax } from './refs';
+import { readShell, type ShellContext } from './shell';
 
 /**
  * YAML read as a structure (the `yaml` package's documents, with source ranges): Kubernetes manifests and
@@ -38,7 +39,7 @@ export function blankTemplates(source: string): string {
  */
 export const HELM_VALUES = 'helm-values';
 
-export function readYaml(source: string, opts: { json?: boolean; filePath?: string } = {}): YamlRead {
+export function readYaml(source: string, opts: { json?: boolean; filePath?: string; shell?: ShellContext } = {}): YamlRead {
   const helmValues = /(^|[\\/])values[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '');
   const template = !opts.json && /\{\{/.test(source);
   const text = template ? blankTemplates(source) : source;
@@ -54,6 +55,8 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
   const syntaxes: RefSyntax[] = template ? ['brace', 'dollar', 'helm'] : opts.json ? [] : ['brace', 'dollar'];
   const values: ConfigValue[] = [];
   const keys: Span[] = [];
+  const sites: Site[] = [];
+  const loose: LooseSpan[] = [];
   const anchors = new Map<ConfigValue, string>();
   let ids = 0;
 
@@ -71,7 +74,11 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     }
     const last = path[path.length - 1] ?? '';
     if (SCRIPT_KEYS.has(last.toLowerCase()) && /\s/.test(source.slice(start, end).trim())) {
-      values.push(...assignments(source, start, end, { parent: `${parent}/script`, syntaxes, anchor: () => anchor }).map(helmSet(source)));
+      // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
+      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script` }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
+      sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
+      loose.push({ start, end, anchor });
       return;
     }
     // `NAME=value` items of a list (Compose `environment:`, `args:`, CI variables as a list).
@@ -145,7 +152,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     namespace = typeof name === 'string' ? `configmap:${name}` : undefined;
     walk(c as YamlNode, [], `d${i}`, undefined);
   });
-  return { parsed: { values, keys }, anchors };
+  return { parsed: { values, keys, sites, looseSpans: loose }, anchors };
 }
 
 /** `--set a.b=v` sets a Helm value. */
