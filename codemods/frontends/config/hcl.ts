@@ -87,17 +87,7 @@ export function readHcl(source: string): Parsed {
         pos = groupEnd(pos);
         return;
       }
-      const id = `t${ids++}`;
-      pos++;
-      for (;;) {
-        blank(true);
-        if (pos >= n || source[pos] === ']') break;
-        expression(path, id, true);
-        blank(true);
-        if (source[pos] === ',') pos++;
-        else if (source[pos] !== ']') pos = skipTo(pos, ',]');
-      }
-      pos++;
+      items(']', path, `t${ids++}`, true);
     } else if (c === '<' && source[pos + 1] === '<') {
       const m = /^<<-?([A-Za-z_]\w*)[ \t]*\r?\n/.exec(source.slice(pos, pos + 100));
       if (!m) return void pos++;
@@ -110,17 +100,7 @@ export function readHcl(source: string): Parsed {
       // A function call: its arguments are named like the call.
       ident();
       blank(false);
-      const id = `f${ids++}`;
-      pos++;
-      for (;;) {
-        blank(true);
-        if (pos >= n || source[pos] === ')') break;
-        expression(path, id, false);
-        blank(true);
-        if (source[pos] === ',') pos++;
-        else if (source[pos] !== ')') pos = skipTo(pos, ',)');
-      }
-      pos++;
+      items(')', path, `f${ids++}`, false);
     } else {
       // Anything else (a reference, a number, a conditional) up to the end of the expression.
       const start = pos;
@@ -132,6 +112,20 @@ export function readHcl(source: string): Parsed {
     blank(false);
     // The rest of a longer expression (`a ? "x" : "y"`, `"a" == b`): its strings and references too.
     if (pos < n && !/[,)\]}\n#]/.test(source[pos]!) && !(source[pos] === '/' && source[pos + 1] === '/')) expression(path, parent, list);
+  };
+
+  /** The comma-separated expressions of a tuple or an argument list, from its opening bracket at `pos`. */
+  const items = (close: string, path: string[], id: string, list: boolean): void => {
+    pos++;
+    for (;;) {
+      blank(true);
+      if (pos >= n || source[pos] === close) break;
+      expression(path, id, list);
+      blank(true);
+      if (source[pos] === ',') pos++;
+      else if (source[pos] !== close) pos = skipTo(pos, `,${close}`);
+    }
+    pos++;
   };
 
   const skipTo = (from: number, stops: string): number => {
