@@ -95,7 +95,7 @@ export function planSplits(ctx: Omit<AddressContext, 'splits' | 'emit'>): Splits
     // Every use of the value as an audience must be one of the references split off, and no alias under a
     // key that says nothing may be left pointing at it (it would follow the base).
     const audienceUses = ctx.graph.usesOf(t, ctx.uses).filter((u) => u.role === 'audience');
-    const aliases = ctx.graph.values.filter((a) => a.refs.some((r) => r.anchor && ctx.graph.targets(r).includes(t)) && pathRole(a.path) !== 'base');
+    const aliases = ctx.graph.aliasesOf(t).filter((a) => pathRole(a.path) !== 'base');
     if (audienceUses.length !== refs.length || aliases.length !== refs.filter((r) => r.anchor).length) continue;
     splits.base.add(t);
     for (const r of refs) splits.audience.set(r, t);
@@ -107,7 +107,7 @@ export function planSplits(ctx: Omit<AddressContext, 'splits' | 'emit'>): Splits
 export function valueAddresses(ctx: AddressContext, v: ConfigValue): void {
   const own = pathRole(v.path);
   const uses = ctx.graph.usesOf(v, ctx.uses);
-  const unknownAliases = ctx.graph.values.filter((a) => a.refs.some((r) => r.anchor && ctx.graph.targets(r).includes(v)) && pathRole(a.path) === null);
+  const unknownAliases = ctx.graph.aliasesOf(v).filter((a) => pathRole(a.path) === null);
   const emptyAudience = own === 'base' && ctx.graph.siblings(v).some((s) => pathRole(s.path) === 'audience' && s.refs.length === 0 && ctx.graph.isEmpty(s));
   for (const o of occurrencesIn(ctx, v)) {
     // The key and the defaults decide a role; uses elsewhere and an empty audience beside it can only add the

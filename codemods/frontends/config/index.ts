@@ -27,24 +27,25 @@ import { readYaml } from './yaml';
 
 type Reader = (source: string, input: FrontEndInput) => { parsed: Parsed; opts?: AnalyzeOptions };
 
-const quick = new WeakMap<Config, RegExp>();
-/** Whether a text can matter: a v1 host, a word that names the API, or a marker. */
+const quick = new WeakMap<Config, RegExp[]>();
+/** Whether a text can matter: a v1 host, a word that names the API (`SC_`, `scApiBase`, `symptom-checker`), or a marker. */
 function mayMatter(config: Config, source: string): boolean {
-  let re = quick.get(config);
-  if (!re) {
+  let res = quick.get(config);
+  if (!res) {
     const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const a = apiWords(config);
-    const parts = [
+    const words = [
       ...new UrlMapper(config).scanNeedles().map(esc),
       ...a.phrases.map((p) => p.map(esc).join('[\\s_.-]?')),
-      ...[...a.words].filter((w) => w.length <= 3).map((w) => `(?<![a-z0-9])${esc(w)}(?=[_.-])`),
-      ...a.prefixes.map((p) => esc(p.slice(0, 4))),
+      ...a.prefixes.map((p) => `(?<![a-z0-9])${esc(p.slice(0, 4))}`),
       esc(MARKER_PREFIX),
     ];
-    re = new RegExp(parts.join('|'), 'i');
-    quick.set(config, re);
+    // Initials only as a key's first word: `SC_X`, `sc.x`, `scApiBase` (not `sc-migrate` or a hash).
+    const initials = [...a.words].filter((w) => w.length <= 3).map((w) => `(?<![A-Za-z0-9])(?:${esc(w)}|${esc(w.toUpperCase())})(?=[_.]|[A-Z][a-z])`);
+    res = [new RegExp(words.join('|'), 'i'), ...(initials.length ? [new RegExp(initials.join('|'))] : [])];
+    quick.set(config, res);
   }
-  return re.test(source);
+  return res.some((re) => re.test(source));
 }
 
 function frontEnd(id: string, describe: string, matches: (base: string, absPath: string) => boolean, read: Reader): FrontEnd {

@@ -28,16 +28,24 @@ const CONTAINERS = new Set(['environment', 'env', 'envs', 'data', 'stringdata', 
 /** Words a key of the API's section may have besides the catalogue's names: `initial_mode`, `expected-status`, `show_advice`. */
 const QUALIFIERS = new Set(['initial', 'default', 'start', 'starting', 'first', 'fallback', 'known', 'allowed', 'supported', 'expected', 'accepted', 'send', 'sent', 'include', 'show', 'hide', 'skip', 'enable', 'enabled', 'disable', 'disabled', 'use', 'filter', 'status', 'code', 'fields', 'field', 'on', 'error']);
 
+const knownWords = new WeakMap<readonly Change[], Set<string>>();
+
 /** Whether a key names nothing but what the catalogue names (fields, modes, resources, operations) and qualifiers. */
 function plainKey(ctx: RuleContext, key: string): boolean {
+  const known = knownWords.get(ctx.changes) ?? catalogueWords(ctx.changes);
+  knownWords.set(ctx.changes, known);
+  return words(key.replace(/[.[\]:]/g, '_')).every((w) => QUALIFIERS.has(w) || known.has(w) || known.has(w.replace(/s$/, '')));
+}
+
+function catalogueWords(changes: readonly Change[]): Set<string> {
   const known = new Set<string>([api.modeField, ...Object.values(api.resources).flatMap((r) => r.nouns), ...Object.values(api.methodOperations).flatMap((o) => words(o))]);
-  for (const c of ctx.changes) {
+  for (const c of changes) {
     for (const r of c.rules) {
       for (const p of 'path' in r ? [r.path] : r.kind === 'response-field-moved' ? [r.from] : []) for (const seg of p) for (const w of words(seg)) known.add(w);
       if (r.kind === 'status-changed') for (const w of [...words(r.operation), ...words(r.condition)]) if (w.length >= 6 || w === api.modeField) known.add(w);
     }
   }
-  return words(key.replace(/[.[\]:]/g, '_')).every((w) => QUALIFIERS.has(w) || known.has(w) || known.has(w.replace(/s$/, '')));
+  return known;
 }
 
 /** Whether a value sits in a map (a section) that holds an address of the API: `[checker] base_url = … modes = […]`. */
@@ -45,8 +53,7 @@ function besideApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
   const prefix = v.path.slice(0, -1);
   if (prefix.length === 0 || CONTAINERS.has(prefix[prefix.length - 1]!.toLowerCase().replace(/[^a-z]/g, ''))) return false;
   if (!plainKey(ctx, v.path[v.path.length - 1]!)) return false;
-  const same = (s: ConfigValue) => s !== v && s.path.length === v.path.length && s.path.slice(0, -1).every((k, i) => k === prefix[i]);
-  return ctx.graph.values.some((s) => same(s) && holdsApiAddress(ctx.config, ctx.graph.text(s)));
+  return ctx.graph.samePrefix(v).some((s) => holdsApiAddress(ctx.config, ctx.graph.text(s)));
 }
 
 /** A v1 address, or a v2 one (so that a second run sees what the first rewrote). */

@@ -82,19 +82,45 @@ export class ValueGraph {
     const byName = uses.filter(
       (u) => names.includes(u.name) && (u.namespace ?? '') === (v.namespace ?? '') && !(u.unless && this.siblingSets(v, u.unless)),
     );
-    const internal: NameUse[] = [];
-    for (const a of this.values) {
-      const role = pathRole(a.path);
-      if (!role || a === v) continue;
-      for (const r of a.refs) if (r.internal && this.targets(r).includes(v)) internal.push({ name: norm(r.name), role, at: `line ${this.lineOf(r.start)} (${a.path[a.path.length - 1]})` });
-    }
-    return [...byName, ...internal];
+    return [...byName, ...(this.internal().get(v) ?? [])];
   }
 
+  /** Values that alias `v` (YAML `*x` of its `&x`). */
+  aliasesOf(v: ConfigValue): ConfigValue[] {
+    return this.internal().aliases.get(v) ?? [];
+  }
+
+  private internalCache: (Map<ConfigValue, NameUse[]> & { aliases: Map<ConfigValue, ConfigValue[]> }) | null = null;
+  /** In-file references by the value they resolve to, computed once. */
+  private internal(): Map<ConfigValue, NameUse[]> & { aliases: Map<ConfigValue, ConfigValue[]> } {
+    if (this.internalCache) return this.internalCache;
+    const map = Object.assign(new Map<ConfigValue, NameUse[]>(), { aliases: new Map<ConfigValue, ConfigValue[]>() });
+    for (const a of this.values) {
+      const role = pathRole(a.path);
+      for (const r of a.refs) {
+        if (!r.internal) continue;
+        for (const t of this.targets(r)) {
+          if (t === a) continue;
+          if (r.anchor) push(map.aliases, t, a);
+          if (role) push(map, t, { name: norm(r.name), role, at: `line ${this.lineOf(r.start)} (${a.path[a.path.length - 1]})` });
+        }
+      }
+    }
+    return (this.internalCache = map);
+  }
+
+  /** Values with the same key path up to the last key (the other keys of one map or section). */
+  samePrefix(v: ConfigValue): ConfigValue[] {
+    if (!this.prefixCache) {
+      this.prefixCache = new Map();
+      for (const s of this.values) push(this.prefixCache, s.path.slice(0, -1).join('\u0000') + `\u0000${s.path.length}`, s);
+    }
+    return (this.prefixCache.get(v.path.slice(0, -1).join('\u0000') + `\u0000${v.path.length}`) ?? []).filter((s) => s !== v);
+  }
+  private prefixCache: Map<string, ConfigValue[]> | null = null;
+
   lineOf(offset: number): number {
-    let line = 1;
-    for (let i = this.source.indexOf('\n'); i >= 0 && i < offset; i = this.source.indexOf('\n', i + 1)) line++;
-    return line;
+    return this.source.slice(0, offset).split('\n').length;
   }
 }
 

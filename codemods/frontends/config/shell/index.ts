@@ -37,7 +37,19 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const skip: Span[] = script.skip;
   const inSkip = (o: number) => skip.some((s) => o >= s.start && o < s.end);
   const commands = allCommands(script.commands);
-  const startOf = (o: number) => commands.filter((c) => c.start <= o && c.end >= o && !c.words.some((w) => w.subs.length)).pop()?.start ?? commands.find((c) => c.start <= o && c.end >= o)?.start;
+  // Markers go above the top-level command a site is in (a `$( … )` or a quoted body may span lines).
+  const tops = script.commands;
+  const startOf = (o: number): number | undefined => {
+    let lo = 0;
+    let hi = tops.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (tops[mid]!.start <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    const c = tops[lo];
+    return c && c.start <= o && c.end >= o ? c.start : undefined;
+  };
   const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: startOf }).filter((v) => !inSkip(v.start));
 
   const isBaseVar = baseVariables(ctx.config, source, values);
@@ -106,7 +118,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
         else if (!filter) filter = w;
       }
       if (!filter) continue;
-      const call = input ? [...calls].reverse().find((x) => x.into?.name === input && !x.into.status && x.start < c.start) : [...calls].reverse().find((x) => x.start < c.start && (!x.into || x.into.status));
+      const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
       if (call?.tie) sites.push(...readSites(jqNames(filter.text), call.tie, ctx.changes, { start: filter.start, end: filter.end, anchor }));
       continue;
     }
@@ -116,9 +128,14 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const v = /^\$\{?(\w+)\}?$/.exec(a.text) ?? /^\$\{?(\w+)\}?$/.exec(b.text);
       const code = /^\d{3}$/.exec(b.text) ?? /^\d{3}$/.exec(a.text);
       if (!v || !code) continue;
-      const call = [...calls].reverse().find((x) => x.into?.name === v[1] && x.into.status && x.start < c.start);
+      const call = last(calls, (x) => x.into?.name === v[1] && x.into.status && x.start < c.start);
       if (call?.tie) sites.push(...statusSites(Number(code[0]), call.tie, ctx.changes, { start: a.start, end: b.end, anchor }));
     }
   }
   return { values, skip, loose: true, sites };
+}
+
+function last<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return list[i];
+  return undefined;
 }
