@@ -2,7 +2,7 @@ import { api, getChange } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { findV1Urls, type UrlMapper, type V1Occurrence } from '../../../config/urls';
 import { bothRolesMessage, keyRole, unknownRoleMessage, type Role } from '../../roles';
-import { rewriteOccurrence } from '../text';
+import { rewriteOccurrence, type RoleRewrite } from '../text';
 import type { Emitter } from './emit';
 import type { ConfigValue, NameUse, Ref } from './model';
 import { pathRole, type ValueGraph } from './values';
@@ -114,7 +114,7 @@ export function valueAddresses(ctx: AddressContext, v: ConfigValue): void {
     // other role (then it is left for a person or split), never choose one.
     const hints: (Role | null)[] = [own];
     if (o.defaultOf) hints.push(keyRole(o.defaultOf.name.split('.').pop()));
-    let r = rewriteOccurrence(ctx.mapper, o, hints);
+    let r = keyAgrees(rewriteOccurrence(ctx.mapper, o, hints), own);
     const reasons: string[] = [];
     if (r.role === 'both') reasons.push(`its key says ${own ?? 'nothing'} and it is the default of \`${o.defaultOf?.name}\``);
     if (r.role === 'base' || r.role === 'audience' || r.role === 'unknown') {
@@ -141,6 +141,17 @@ export function valueAddresses(ctx: AddressContext, v: ConfigValue): void {
       ctx.emit.manual(r.change, o.start, o.end, reasons.length > 0 ? `${r.message} (${reasons.join('; ')})` : r.message, { anchor });
     }
   }
+}
+
+/**
+ * A value whose text decides the other role than its key says (a v1 base with a path under an audience key,
+ * an audience-only address under a base key) is left for a person: neither v2 value is sure to be right.
+ */
+export function keyAgrees(r: RoleRewrite, key: Role | null): RoleRewrite {
+  if (!key || r.text === null || (r.role !== 'base' && r.role !== 'audience') || r.role === key) return r;
+  const said = key === 'audience' ? 'a token audience' : 'the API base';
+  const is = r.role === 'audience' ? 'the v1 token audience' : 'a v1 API address';
+  return { text: null, change: r.change, role: 'unknown', message: `its key says ${said} but the value is ${is}; in v2 they differ. Put the v2 value of the role this setting plays here.` };
 }
 
 /** Whether a v1 value can play both roles (it is exactly a v1 address that was the base and the audience). */

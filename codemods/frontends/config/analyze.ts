@@ -6,7 +6,7 @@ import { keyRole } from '../../roles';
 import { commentStyleFor } from '../comments';
 import { keyBefore, mapperFor, rewriteOccurrence } from '../text';
 import { TextFile } from '../text-file';
-import { composition, planSplits, refConflicts, valueAddresses, type AddressContext } from './addresses';
+import { composition, keyAgrees, planSplits, refConflicts, valueAddresses, type AddressContext } from './addresses';
 import { Emitter } from './emit';
 import type { ConfigValue, NameUse, Parsed, Span } from './model';
 import { valueRules } from './rules';
@@ -64,7 +64,8 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
     if (s.text !== undefined) emit.fix(s.change, s.start, s.end, s.text, s.message, { role: s.role, anchor: s.anchor });
     else emit.manual(s.change, s.start, s.end, s.message, { anchor: s.anchor, subject: s.subject });
   }
-  const spans = parsed.loose ? [{ start: 0, end: input.source.length, anchor: undefined }] : (parsed.looseSpans ?? []);
+  // The most specific stretch first: a script inside a structure, a here-doc inside a script, then the whole file.
+  const spans = [...(parsed.looseSpans ?? []), ...(parsed.loose ? [{ start: 0, end: input.source.length, anchor: undefined }] : [])];
   if (spans.length > 0) {
     const covered: Span[] = [...parsed.values, ...(parsed.keys ?? []), ...(parsed.skip ?? [])];
     for (const o of findV1Urls(input.config, input.source)) {
@@ -72,7 +73,8 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
       if (!span || covered.some((c) => o.start < c.end && o.end > c.start)) continue;
       const line = file.lines.lineCol(o.start);
       const before = file.lines.lineText(line.line).slice(0, line.column - 1);
-      const r = rewriteOccurrence(mapper, o, [keyRole(keyBefore(before))]);
+      const key = keyRole(keyBefore(before));
+      const r = keyAgrees(rewriteOccurrence(mapper, o, [key]), key);
       const anchor = span.anchor;
       if (r.text !== null) emit.fix(r.change, o.start, o.end, r.text, r.message, { role: r.role === 'base' || r.role === 'audience' ? r.role : undefined, anchor });
       else emit.manual(r.change, o.start, o.end, r.message, { anchor });

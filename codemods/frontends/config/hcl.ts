@@ -68,8 +68,8 @@ export function readHcl(source: string): Parsed {
     return m[0];
   };
 
-  const push = (path: string[], start: number, end: number, parent: string, list: boolean) =>
-    values.push({ path, start, end, refs: scanRefs(source, start, end, ['hcl']), parent, list, anchor: lineAnchor(start) });
+  const push = (path: string[], start: number, end: number, parent: string, list: boolean, anchor = start) =>
+    values.push({ path, start, end, refs: scanRefs(source, start, end, ['hcl']), parent, list, anchor: lineAnchor(anchor) });
   const lineAnchor = (at: number) => source.lastIndexOf('\n', at - 1) + 1;
 
   /** One expression at `pos`, named `path`. */
@@ -94,7 +94,8 @@ export function readHcl(source: string): Parsed {
       const start = pos + m[0].length;
       const close = new RegExp(`^[ \\t]*${m[1]}[ \\t]*$`, 'm').exec(source.slice(start));
       const end = close ? start + close.index : n;
-      push(path, start, end, parent, list);
+      // Markers go above the attribute, not inside the heredoc's text.
+      push(path, start, end, parent, list, pos);
       pos = close ? end + close[0].length : n;
     } else if (c && /[A-Za-z_]/.test(c) && /^[A-Za-z_][\w-]*\s*\(/.test(source.slice(pos, pos + 200))) {
       // A function call: its arguments are named like the call.

@@ -150,4 +150,27 @@ describe('markers where comments are fragile', () => {
     const r = run('/p/x.sh', source);
     expect(r.output.split('\n')[0]).toMatch(/^# TODO\(sc-migrate\/complaint-extra-removed\)/);
   });
+
+  it('a site in a here-doc gets its marker above the command that writes it', () => {
+    const source = 'cat > app.env <<EOF\nSC_X=https://www.buoyhealth.com/api/\nEOF\n';
+    const r = run('/p/x.sh', source);
+    expect(r.output.split('\n')[0]).toMatch(/^# TODO\(sc-migrate\/base-url\)/);
+    expect(r.output.split('\n').slice(1).join('\n')).toBe(source);
+  });
+
+  it('a Terraform heredoc keeps its text; the marker goes above the attribute', () => {
+    const source = 'locals {\n  doc = <<EOT\nsee https://www.buoyhealth.com/api/\nEOT\n}\n';
+    const r = run('/p/main.tf', source);
+    expect(r.output).toBe(`locals {\n  # TODO(sc-migrate/base-url): ${r.findings[0]!.message}\n  doc = <<EOT\nsee https://www.buoyhealth.com/api/\nEOT\n}\n`);
+  });
+});
+
+describe('the key and the value must agree on the role', () => {
+  it('a v1 address with a path under an audience key, or the v1 audience under a base key, is left for a person', () => {
+    const r = run('/p/.env', 'SC_AUDIENCE=https://www.buoyhealth.com/api/interviews/\n');
+    expect(r.findings).toMatchObject([{ change: 'base-url', fix: 'manual' }]);
+    expect(r.output).toContain('SC_AUDIENCE=https://www.buoyhealth.com/api/interviews/');
+    const c = run('/p/.env', 'API_URL=https://audience.old.example.test\n', { config: customConfig });
+    expect(c.findings).toMatchObject([{ fix: 'manual' }]);
+  });
 });

@@ -50,7 +50,12 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     const c = tops[lo];
     return c && c.start <= o && c.end >= o ? c.start : undefined;
   };
-  const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: startOf }).filter((v) => !inSkip(v.start));
+  const heredocAt = (o: number) => script.heredocs.find((h) => o >= h.start && o < h.end);
+  const anchorOf = (o: number) => {
+    const h = heredocAt(o);
+    return startOf(h ? h.anchor : o);
+  };
+  const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: anchorOf }).filter((v) => !inSkip(v.start));
 
   const isBaseVar = baseVariables(ctx.config, source, values);
 
@@ -132,7 +137,8 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       if (call?.tie) sites.push(...statusSites(Number(code[0]), call.tie, ctx.changes, { start: a.start, end: b.end, anchor }));
     }
   }
-  return { values, skip, loose: true, sites };
+  // A here-doc's text is searched like the rest, its markers above the command that writes it.
+  return { values, skip, loose: true, sites, looseSpans: script.heredocs.map((h) => ({ ...h, anchor: startOf(h.anchor) ?? h.anchor })) };
 }
 
 function last<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {

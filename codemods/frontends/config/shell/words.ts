@@ -3,7 +3,7 @@
  * words), their words with quotes removed (single quotes literal; in double quotes `\"`, `\\`, `\$` and `` \` ``
  * unescaped; unquoted backslashes unescaped), and the commands inside `$( … )`. Expansions (`$X`, `${X}`) stay
  * in a word's text (`$X` as `${X}`). `\` + newline joins lines; `#` at the start of a word starts a comment; here-doc
- * bodies are skipped. Enough for reading settings, API calls and the checks around them, not for running.
+ * bodies are set apart (with the command that opens them, for markers). Enough for reading settings, API calls and the checks around them, not for running.
  */
 
 export interface Word {
@@ -27,19 +27,22 @@ export interface Command {
 
 export interface Script {
   commands: Command[];
-  /** Comments, here-doc bodies. */
+  /** Comments. */
   skip: { start: number; end: number }[];
+  /** Here-doc bodies, with the offset of the command that opens each. */
+  heredocs: { start: number; end: number; anchor: number }[];
 }
 
 const SEPARATORS = new Set(['{', '}', '(', ')', '[[', ']]', 'then', 'do', 'else', 'elif', 'fi', 'done', 'if', 'while', 'until', '!']);
 
 export function parseScript(source: string, start = 0, end = source.length): Script {
-  const skip: { start: number; end: number }[] = [];
-  const commands = parseCommands(source, start, end, skip);
-  return { commands, skip };
+  const skip: Script['skip'] = [];
+  const heredocs: Script['heredocs'] = [];
+  const commands = parseCommands(source, start, end, skip, heredocs);
+  return { commands, skip, heredocs };
 }
 
-function parseCommands(source: string, start: number, end: number, skip: Script['skip']): Command[] {
+function parseCommands(source: string, start: number, end: number, skip: Script['skip'], docs: Script['heredocs'] = []): Command[] {
   const out: Command[] = [];
   let words: Word[] = [];
   let heredocs: string[] = [];
@@ -72,9 +75,10 @@ function parseCommands(source: string, start: number, end: number, skip: Script[
       continue;
     }
     if (c === '\n') {
+      const anchor = words[0]?.start ?? i;
       flush();
       i++;
-      for (const tag of heredocs) i = skipHeredoc(source, i, end, tag, skip);
+      for (const tag of heredocs) i = skipHeredoc(source, i, end, tag, docs, anchor);
       heredocs = [];
       continue;
     }
@@ -114,12 +118,12 @@ function parseCommands(source: string, start: number, end: number, skip: Script[
   return out;
 }
 
-function skipHeredoc(source: string, from: number, end: number, tag: string, skip: Script['skip']): number {
+function skipHeredoc(source: string, from: number, end: number, tag: string, docs: Script['heredocs'], anchor: number): number {
   const re = new RegExp(`^[\\t ]*${tag}[\\t ]*\\r?$`, 'm');
   const rest = source.slice(from, end);
   const m = re.exec(rest);
   const stop = m ? from + m.index + m[0].length : end;
-  skip.push({ start: from, end: stop });
+  docs.push({ start: from, end: stop, anchor });
   return stop;
 }
 
