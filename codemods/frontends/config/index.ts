@@ -78,7 +78,7 @@ export const jsonFrontEnd = frontEnd(
   'json',
   'JSON and JSON with comments (appsettings, Postman): values by property path, {key, value} lists by key; findings in reports only',
   (b) => ext(b, '.json', '.jsonc'),
-  (source, input) => ({ parsed: readJson(source, input) }),
+  (source, input) => ({ parsed: readJson(source, input, input.filePath) }),
 );
 
 export const envFrontEnd = frontEnd('env', '.env files: KEY=value by key', (b) => b.startsWith('.env') || ext(b, '.env'), (s) => ({ parsed: readEnv(s) }));

@@ -3,6 +3,7 @@ import { ParseError } from '../../types';
 import { baseVariables, bodySites, pathTie, refineTie, relativePath, type Body } from './calls';
 import type { DocContext } from './docs';
 import type { ConfigValue, Parsed, Site, Span } from './model';
+import { apiDescriptionSites, fromJson, isApiDescription } from './openapi';
 import { scanRefs } from './refs';
 
 /**
@@ -11,7 +12,7 @@ import { scanRefs } from './refs';
  * is named by its property path; in a list of `{key, value}` / `{name, value}` objects (Postman variables and
  * auth, ECS environment lists) by its `key`/`name`. `{{name}}` is a reference (Postman).
  */
-export function readJson(source: string, ctx?: DocContext): Parsed {
+export function readJson(source: string, ctx?: DocContext, filePath = ''): Parsed {
   const errors: JsonError[] = [];
   const root = parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0 || !root) {
@@ -46,7 +47,10 @@ export function readJson(source: string, ctx?: DocContext): Parsed {
     }
   };
   walk(root, [], 'root', false);
-  return { values, keys, sites: ctx ? postmanSites(source, root, values, ctx) : [] };
+  const sites = ctx ? postmanSites(source, root, values, ctx) : [];
+  const tree = fromJson(root);
+  if (ctx && isApiDescription(tree, filePath)) sites.push(...apiDescriptionSites(tree, filePath, ctx.changes));
+  return { values, keys, sites };
 }
 
 /** Postman requests (`{request: {method, url, body: {raw}}}`): their JSON bodies, by the resource of their URL. */

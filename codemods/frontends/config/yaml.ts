@@ -3,6 +3,7 @@ import { ParseError } from '../../types';
 import { assignments } from './assignments';
 import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
 import { scanRefs, type RefSyntax } from './refs';
+import { apiDescriptionSites, fromYaml, isApiDescription } from './openapi';
 import { readShell, type ShellContext } from './shell';
 
 /**
@@ -148,6 +149,8 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
 
   list.forEach((d, i) => {
     const c = d.contents;
+    const tree = opts.shell && fromYaml(c);
+    if (tree && opts.shell && isApiDescription(tree, opts.filePath ?? '')) sites.push(...apiDescriptionSites(tree, opts.filePath ?? '', opts.shell.changes));
     const name = isMap(c) && (c.get('kind') as unknown) === 'ConfigMap' ? (c.getIn(['metadata', 'name']) as unknown) : undefined;
     namespace = typeof name === 'string' ? `configmap:${name}` : undefined;
     walk(c as YamlNode, [], `d${i}`, undefined);
