@@ -46,7 +46,9 @@ export function apiDescriptionSites(root: TNode, filePath: string, changes: read
   const seen = new Set<string>();
   const add = (s: Site) => {
     const k = `${s.change}\u0000${s.start}`;
-    if (!seen.has(k)) (seen.add(k), out.push(s));
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push(s);
   };
   const components = get(get(root, 'components'), 'schemas') ?? get(root, 'definitions');
   const named = (ref: unknown): TNode | undefined => (typeof ref === 'string' ? get(components, ref.split('/').pop()!) : undefined);
