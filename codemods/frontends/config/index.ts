@@ -96,7 +96,7 @@ export const dockerfileFrontEnd = frontEnd(
 export const shellFrontEnd = frontEnd(
   'shell',
   'shell scripts: settings by variable; curl calls to the API (directly or through a wrapper function) with their JSON bodies, status checks and jq reads',
-  (b) => ext(b, '.sh', '.bash', '.zsh', '.ksh') || b === '.envrc',
+  (b) => ext(b, '.sh', '.bash', '.zsh', '.ksh'),
   (source, input) => ({ parsed: readShell(source, input) }),
 );
 
