@@ -15,7 +15,10 @@ export interface Finding {
   message: string;
   /** For auto fixes: the text that replaces the site (empty string for a deletion). */
   replacement?: string;
-  /** For rewrites of a v1 address: the role it was given (`split`: one value used in both roles, given two). */
+  /**
+   * For a rewritten v1 address: the role that decided its v2 value (`base`, `audience`), or `split` where one
+   * v1 value used in both roles was given one value per role. Absent elsewhere (a manual site is left for a person).
+   */
   role?: 'base' | 'audience' | 'split';
   /** A use of a constant whose value `run` rewrites where it is defined (`path:line`): this site needs no edit. */
   definedAt?: string;

@@ -153,7 +153,8 @@ export function findV1Urls(config: { environments: Record<string, { v1: { baseUr
         const pathRe = new RegExp(`^(?::\\d+)?${escape(t.path)}(?=$|[/?#])`, 'i');
         let kind: V1Occurrence['kind'] | null = null;
         if (t.path && pathRe.test(after)) kind = (t.kind as string) === 'audience' ? (after.replace(pathRe, '').replace(/^\/$/, '') === '' ? 'audience' : null) : 'base';
-        else if (/^\/?$/.test(after)) kind = 'host';
+        // An audience that is a bare host (no path) is the audience, not a host without its path.
+        else if (/^\/?$/.test(after)) kind = (t.kind as string) === 'audience' && !t.path ? 'audience' : 'host';
         if (!kind || (schemeless && kind === 'host' && !/^[\s"'=:]*$/.test(text.slice(Math.max(0, start - 1), start)))) continue;
         seen.add(start);
         out.push({ start, end, env, kind, schemeless, text: token });

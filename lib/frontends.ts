@@ -1,11 +1,14 @@
 import { astroFrontEnd, htmlFrontEnd, svelteFrontEnd, templateFrontEnd, vueFrontEnd } from '../codemods/frontends/components';
-import { configFrontEnd } from '../codemods/frontends/config';
+import { configFrontEnds } from '../codemods/frontends/config';
 import { jsFrontEnd } from '../codemods/frontends/js';
 import { polyglotFrontEnds } from '../codemods/frontends/polyglot';
 import { textFrontEnd } from '../codemods/frontends/text';
 import { FrontEndRegistry } from './registry';
 
-/** The front-ends every scan uses unless told otherwise, in the order they are asked; plain text last. */
+/**
+ * The front-ends every scan uses unless told otherwise, in the order they are asked; plain text last. The
+ * configuration front-ends come before the languages' (a `build.gradle.kts` is a build script, read as one).
+ */
 export function defaultFrontEnds(): FrontEndRegistry {
   const registry = new FrontEndRegistry(textFrontEnd)
     .register(jsFrontEnd)
@@ -13,7 +16,7 @@ export function defaultFrontEnds(): FrontEndRegistry {
     .register(svelteFrontEnd)
     .register(astroFrontEnd)
     .register(htmlFrontEnd)
-    .register(templateFrontEnd)
-    .register(configFrontEnd);
+    .register(templateFrontEnd);
+  for (const f of configFrontEnds) registry.register(f);
   return polyglotFrontEnds().reduce((r, f) => r.register(f), registry);
 }

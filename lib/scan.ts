@@ -10,7 +10,7 @@ import { buildProject, resolveImport } from './project';
 import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, streamLines, type Decoded } from './read';
 import { selectFiles, type SelectedFile } from './select';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
-import { SKIP_REASONS, type FileOutcome, type FrontEnd, type FrontEndOutput, type ScanOptions, type ScanResult, type SkipReason } from './types';
+import { SKIP_REASONS, type FileOutcome, type FrontEnd, type FrontEndOutput, type NameUse, type ScanOptions, type ScanResult, type SkipReason } from './types';
 
 /**
  * The pipeline: select files, read each once, hand it to the front-end registered for its kind, in memory.
@@ -47,7 +47,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const passing = new Set<string>();
   const candidates: { file: SelectedFile; frontEnd: FrontEnd; specs: string[] }[] = [];
   let binaries = 0;
-  const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map() };
+  const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map() };
 
   await eachLimited(selected, READ_CONCURRENCY, async (file) => {
     try {
@@ -74,7 +74,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (o) outcomes.set(file.absPath, o);
         return;
       }
-      if (scanner(text.text) || frontEnd.always) {
+      if (scanner(text.text) || frontEnd.always || frontEnd.selects?.(text.text, opts.config)) {
         passing.add(file.absPath);
         texts.set(file.absPath, text);
         outcomes.set(file.absPath, analyzeFile(file, frontEnd, text, ctx));
@@ -133,6 +133,19 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     }
   }
 
+  // Names configuration files use in a role (`SC_AUDIENCE: $SC_API_BASE`): the files of front-ends that read
+  // them are analysed again with every use of the run, so a value another file uses as the audience is not
+  // rewritten to the base.
+  if (ctx.nameUses.size > 0) {
+    for (const [abs, o] of outcomes) {
+      const frontEnd = registry.forFile(abs);
+      const text = texts.get(abs);
+      if (!frontEnd.readsNameUses || !text || o.status === 'failed' || o.skipped) continue;
+      const others = [...ctx.nameUses].filter(([file]) => file !== abs).flatMap(([, uses]) => uses);
+      if (others.length > 0) outcomes.set(abs, analyzeFile(byPath.get(abs)!, frontEnd, text, { ...ctx, runUses: others, nameUses: new Map() }));
+    }
+  }
+
   let list = [...outcomes.values()].sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0));
   if (opts.types === 'auto') {
     const found = await typeAwareHook(opts, cwd, changes, list);
@@ -150,6 +163,10 @@ interface AnalyzeContext {
   project: ProjectFacts;
   /** Facts each analysed file reported, by absolute path (read by the project pass). */
   facts: Map<string, FileFacts>;
+  /** Uses of names the analysed files reported (configuration files), by absolute path. */
+  nameUses: Map<string, NameUse[]>;
+  /** The uses of the other files of the run, given to the second pass. */
+  runUses?: readonly NameUse[];
 }
 
 /** Analyse one file's text in memory with its front-end. Never throws: problems become a 'failed' outcome. */
@@ -172,6 +189,7 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
       only: ctx.opts.only,
       markers: true,
       project: ctx.project,
+      nameUses: ctx.runUses,
     });
   } catch (err) {
     const o = failed(file, frontEnd, before, errorText(err, file.absPath));
@@ -179,6 +197,7 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
     return o;
   }
   if (result.facts) ctx.facts.set(file.absPath, result.facts);
+  if (result.nameUses?.length) ctx.nameUses.set(file.absPath, result.nameUses.map((u) => ({ ...u, at: u.at.replace(/^[^:]*/, file.relPath) })));
   const after = result.output === body ? before : bom + conformEol(body, result.output);
   return {
     root: file.root,

@@ -74,6 +74,8 @@ export interface FrontEndInput {
   /** Add marker comments for manual sites. */
   markers: boolean;
   project: ProjectFacts;
+  /** Uses of names by the files of the run (second pass of front-ends that read them, see `NameUse`). */
+  nameUses?: readonly NameUse[];
 }
 
 export interface FrontEndOutput {
@@ -83,6 +85,26 @@ export interface FrontEndOutput {
   edits?: Edit[];
   /** What the file tells the other files of the run (JS constants, uses of imported constants). */
   facts?: FileFacts;
+  /** Names whose values this file uses in a role (configuration files), for the other files of the run. */
+  nameUses?: NameUse[];
+}
+
+/**
+ * A use of a setting's name in a role, across files: `SC_AUDIENCE: $SC_API_BASE` (or a ConfigMap key, a
+ * `${symptom-checker.base-url}` placeholder) uses `SC_API_BASE` as the token audience. A file that sets that name
+ * to a v1 address then knows the value plays that role too. The pipeline gathers the uses of a first pass and
+ * analyses the files of front-ends with `readsNameUses` again with them.
+ */
+export interface NameUse {
+  /** The name, lower case, letters and digits only (`symptom-checker.base-url` and `SYMPTOM_CHECKER_BASE_URL` are one). */
+  name: string;
+  role: 'base' | 'audience';
+  /** A fallback: void where the value's siblings set this name (normalised likewise). */
+  unless?: string;
+  /** Names of another kind than run-time settings (Docker build arguments). */
+  namespace?: string;
+  /** Where the use is (`file:line (key)`), for messages. */
+  at: string;
 }
 
 /**
@@ -104,6 +126,10 @@ export interface FrontEnd {
   readonly minifiable?: boolean;
   /** Analyse every file of this kind, even when the pre-scan finds no v1 marker in it. */
   readonly always?: boolean;
+  /** The front-end's own pre-scan: analyse a file it says may matter even when the shared pre-scan finds nothing. */
+  selects?(source: string, config: Config): boolean;
+  /** Analyse the file again, with `input.nameUses`, when files of the run use names in a role. */
+  readonly readsNameUses?: boolean;
 }
 
 export interface FrontEndRegistryLike {

@@ -25,6 +25,7 @@ export interface JsonReport {
     fix: 'auto' | 'manual';
     message: string;
     replacement?: string;
+    role?: 'base' | 'audience' | 'split';
     spec: { section: string; text: string }[];
   }[];
   markers: { file: string; root: string; line: number; column: number; change: string; text: string }[];
@@ -57,6 +58,7 @@ export function toJsonReport(report: Report): JsonReport {
       fix: f.fix,
       message: f.message,
       ...(f.replacement !== undefined ? { replacement: f.replacement } : {}),
+      ...(f.role ? { role: f.role } : {}),
       spec: f.spec.map((s) => ({ section: s.section, text: s.text })),
     })),
     markers: report.markers.map((m) => ({

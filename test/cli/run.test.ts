@@ -21,7 +21,7 @@ function project(extra: Record<string, string | Buffer> = {}) {
   writeConfig(dir);
   writeTree(dir, {
     '.env': `API_URL=${V1_LIVE}interviews/\nAUTH_AUDIENCE=https://audience.old.example.test\n`,
-    'config/app.json': `{\n  "staging": "${V1_STAGING}",\n  "live": "${V1_LIVE}"\n}\n`,
+    'config/app.json': `{\n  "stagingApi": "${V1_STAGING}",\n  "liveApi": "${V1_LIVE}"\n}\n`,
     'deploy/values.yaml': `api:\n  url: ${V1_STAGING}  # staging\n`,
     'src/app.js': `export const answer = 42;\n`,
     'README.md': 'readme\n',
@@ -63,7 +63,7 @@ describe('sc-migrate run', () => {
     const io = captureIo();
     expect(await run({}, io)).toBe(0);
     expect(read(dir, '.env')).toBe(`API_URL=${V2_LIVE}interviews/\nAUTH_AUDIENCE=https://api.example.test\n`);
-    expect(read(dir, 'config/app.json')).toBe(`{\n  "staging": "${V2_STAGING}",\n  "live": "${V2_LIVE}"\n}\n`);
+    expect(read(dir, 'config/app.json')).toBe(`{\n  "stagingApi": "${V2_STAGING}",\n  "liveApi": "${V2_LIVE}"\n}\n`);
     expect(read(dir, 'deploy/values.yaml')).toBe(`api:\n  url: ${V2_STAGING}  # staging\n`);
     expect(read(dir, 'src/app.js')).toBe('export const answer = 42;\n');
     const out = io.out();

@@ -69,7 +69,7 @@ describe('scan', () => {
     const env = `\uFEFFAPI=${V1}interviews/\r\n# keep me\r\nAUDIENCE=https://audience.old.example.test\r\n`;
     writeTree(dir, { '.env': env });
     const [o] = (await scanDir()).outcomes;
-    expect(o!.kind).toBe('config');
+    expect(o!.kind).toBe('env');
     expect(o!.status).toBe('changed');
     expect(o!.before).toBe(env);
     expect(o!.after).toBe(

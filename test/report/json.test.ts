@@ -33,5 +33,7 @@ describe('report --format json', () => {
     expect(bad((d) => (d.findings[0].file = 'src\\client.ts'))).toBe(false);
     expect(bad((d) => (d.findings[0].line = 0))).toBe(false);
     expect(bad((d) => (d.summary.undocumented = 1))).toBe(false);
+    expect(bad((d) => (d.findings[0].role = 'split'))).toBe(true);
+    expect(bad((d) => (d.findings[0].role = 'guess'))).toBe(false);
   });
 });

@@ -1,0 +1,119 @@
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError as JsonError } from 'jsonc-parser';
+import { ParseError } from '../../types';
+import { baseVariables, bodySites, pathTie, refineTie, relativePath, type Body } from './calls';
+import type { DocContext } from './docs';
+import type { ConfigValue, Parsed, Site, Span } from './model';
+import { apiDescriptionSites, fromJson, isApiDescription } from './openapi';
+import { scanRefs } from './refs';
+
+/**
+ * JSON (and JSON with comments: tsconfig-style, `.jsonc`, VS Code settings) read with jsonc-parser's tree,
+ * which keeps offsets: appsettings.json, package.json `config`, Postman collections and environments. A string
+ * is named by its property path; in a list of `{key, value}` / `{name, value}` objects (Postman variables and
+ * auth, ECS environment lists) by its `key`/`name`. `{{name}}` is a reference (Postman).
+ */
+export function readJson(source: string, ctx?: DocContext, filePath = ''): Parsed {
+  const errors: JsonError[] = [];
+  const root = parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0 || !root) {
+    const e = errors[0];
+    const at = e ? lineCol(source, e.offset) : undefined;
+    throw new ParseError(e ? printParseErrorCode(e.error) : 'empty JSON', at?.line, at?.column);
+  }
+  const values: ConfigValue[] = [];
+  const keys: Span[] = [];
+  let ids = 0;
+  const walk = (n: Node, path: string[], parent: string, list: boolean): void => {
+    if (n.type === 'object') {
+      const id = `o${ids++}`;
+      const named = list ? nameOf(n) : null;
+      for (const prop of n.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (!k || !v) continue;
+        keys.push({ start: k.offset + 1, end: k.offset + k.length - 1 });
+        const key = String(k.value);
+        if (named && key === 'value') walk(v, [...path, named], parent, false);
+        else walk(v, [...path, key], id, false);
+      }
+    } else if (n.type === 'array') {
+      const id = `a${ids++}`;
+      for (const item of n.children ?? []) walk(item, path, id, true);
+    } else if (n.type === 'string' || n.type === 'null') {
+      const start = n.type === 'string' ? n.offset + 1 : n.offset;
+      const end = n.type === 'string' ? n.offset + n.length - 1 : n.offset + n.length;
+      values.push({ path, start, end, refs: scanRefs(source, start, end, ['mustache']), parent, list });
+    } else if (n.type === 'number' || n.type === 'boolean') {
+      values.push({ path, start: n.offset, end: n.offset + n.length, refs: [], parent, list });
+    }
+  };
+  walk(root, [], 'root', false);
+  const sites = ctx ? postmanSites(source, root, values, ctx) : [];
+  const tree = fromJson(root);
+  if (ctx && isApiDescription(tree, filePath)) sites.push(...apiDescriptionSites(tree, filePath, ctx.changes));
+  return { values, keys, sites };
+}
+
+/** Postman requests (`{request: {method, url, body: {raw}}}`): their JSON bodies, by the resource of their URL. */
+function postmanSites(source: string, root: Node, values: readonly ConfigValue[], ctx: DocContext): Site[] {
+  const out: Site[] = [];
+  const isBase = baseVariables(ctx.config, source, values);
+  const visit = (n: Node) => {
+    if (n.type === 'object') {
+      const req = findNodeAtLocation(n, ['request']);
+      const method = req && findNodeAtLocation(req, ['method']);
+      const url = req && (findNodeAtLocation(req, ['url', 'raw']) ?? findNodeAtLocation(req, ['url']));
+      const raw = req && findNodeAtLocation(req, ['body', 'raw']);
+      if (method?.type === 'string' && url?.type === 'string' && raw?.type === 'string') {
+        const rel = relativePath(ctx.config, String(url.value), isBase);
+        const tie = rel !== null ? pathTie(String(method.value), rel) : null;
+        const body = decodeString(source, raw);
+        if (tie) out.push(...bodySites(body, refineTie(tie, body.text), ctx.changes));
+      }
+    }
+    for (const c of n.children ?? []) visit(c);
+  };
+  visit(root);
+  return out;
+}
+
+/** A JSON string's value with the source offset of each character. */
+function decodeString(source: string, n: Node): Body {
+  let text = '';
+  const map: number[] = [];
+  const end = n.offset + n.length - 1;
+  for (let i = n.offset + 1; i < end; i++) {
+    if (source[i] !== '\\') {
+      text += source[i];
+      map.push(i);
+      continue;
+    }
+    const e = source[i + 1]!;
+    const at = i;
+    if (e === 'u') {
+      text += String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
+      i += 5;
+    } else {
+      text += ({ n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e;
+      i++;
+    }
+    map.push(at);
+  }
+  return { text, map };
+}
+
+/** The `key` or `name` of a `{key, value}` object. */
+function nameOf(n: Node): string | null {
+  const props = new Map((n.children ?? []).map((p) => [String(p.children?.[0]?.value), p.children?.[1]]));
+  if (!props.has('value')) return null;
+  for (const k of ['key', 'name']) {
+    const v = props.get(k);
+    if (v?.type === 'string') return String(v.value);
+  }
+  return null;
+}
+
+function lineCol(source: string, offset: number): { line: number; column: number } {
+  const before = source.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}

@@ -1,0 +1,126 @@
+import { api, getChange, rulesOfKind, type Change } from '../../../catalogue';
+import type { Config } from '../../../config';
+import { findV1Urls, parseBase } from '../../../config/urls';
+import type { Emitter } from './emit';
+import type { ConfigValue } from './model';
+import type { ValueGraph } from './values';
+import { words } from '../../engine/words';
+import { BOOLEAN, fieldListRules, inApiScope, isModeKey, isPathKey, statusRules, switchRules, v1BasePaths } from './vocab';
+
+/**
+ * Settings of the API's client that v2 changes, by key and value (catalogue rules, keys of the API only):
+ * an interview mode renamed (rewritten) or removed (manual), a status the client expects from an operation
+ * whose status changed, a switch about a field v2 no longer has, a list of removed field names, and the v1
+ * base path on its own (`/api/`).
+ */
+
+export interface RuleContext {
+  emit: Emitter;
+  source: string;
+  config: Config;
+  changes: readonly Change[];
+  graph: ValueGraph;
+}
+
+/** Maps that only gather settings of anything (env lists, ConfigMap data, CI variables): a key beside an address there is not tied to it. */
+const CONTAINERS = new Set(['environment', 'env', 'envs', 'data', 'stringdata', 'variables', 'vars', 'args', 'extraenv', 'properties', 'parameters', 'settings', 'values']);
+
+/** Words a key of the API's section may have besides the catalogue's names: `initial_mode`, `expected-status`, `show_advice`. */
+const QUALIFIERS = new Set(['initial', 'default', 'start', 'starting', 'first', 'fallback', 'known', 'allowed', 'supported', 'expected', 'accepted', 'send', 'sent', 'include', 'show', 'hide', 'skip', 'enable', 'enabled', 'disable', 'disabled', 'use', 'filter', 'status', 'code', 'fields', 'field', 'on', 'error']);
+
+const knownWords = new WeakMap<readonly Change[], Set<string>>();
+
+/** Whether a key names nothing but what the catalogue names (fields, modes, resources, operations) and qualifiers. */
+function plainKey(ctx: RuleContext, key: string): boolean {
+  const known = knownWords.get(ctx.changes) ?? catalogueWords(ctx.changes);
+  knownWords.set(ctx.changes, known);
+  return words(key.replace(/[.[\]:]/g, '_')).every((w) => QUALIFIERS.has(w) || known.has(w) || known.has(w.replace(/s$/, '')));
+}
+
+function catalogueWords(changes: readonly Change[]): Set<string> {
+  const known = new Set<string>([api.modeField, ...Object.values(api.resources).flatMap((r) => r.nouns), ...Object.values(api.methodOperations).flatMap((o) => words(o))]);
+  for (const c of changes) {
+    for (const r of c.rules) {
+      for (const p of 'path' in r ? [r.path] : r.kind === 'response-field-moved' ? [r.from] : []) for (const seg of p) for (const w of words(seg)) known.add(w);
+      if (r.kind === 'status-changed') for (const w of [...words(r.operation), ...words(r.condition)]) if (w.length >= 6 || w === api.modeField) known.add(w);
+    }
+  }
+  return known;
+}
+
+/** Whether a value sits in a map (a section) that holds an address of the API: `[checker] base_url = … modes = […]`. */
+function besideApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
+  const prefix = v.path.slice(0, -1);
+  if (prefix.length === 0 || CONTAINERS.has(prefix[prefix.length - 1]!.toLowerCase().replace(/[^a-z]/g, ''))) return false;
+  if (!plainKey(ctx, v.path[v.path.length - 1]!)) return false;
+  return ctx.graph.samePrefix(v).some((s) => holdsApiAddress(ctx.config, ctx.graph.text(s)));
+}
+
+/** A v1 address, or a v2 one (so that a second run sees what the first rewrote). */
+export function holdsApiAddress(config: Config, text: string): boolean {
+  if (findV1Urls(config, text).length > 0) return true;
+  return Object.values(config.environments).some((e) => [e.v2.baseUrl, e.v2.audience].some((u) => text.toLowerCase().includes(parseBase(u).host)));
+}
+
+/** The literal a value holds: its text, or the default of the one reference it is (`${X:complaint}`). */
+export function literalOf(source: string, v: ConfigValue): { start: number; end: number; text: string } | null {
+  let start = v.start;
+  let end = v.end;
+  if (v.refs.length > 0) {
+    const r = v.refs[0]!;
+    const whole = source.slice(v.start, r.start).trim() === '' && source.slice(r.end, v.end).trim() === '';
+    if (!whole || !r.default || v.refs.some((o) => o !== r && o.start >= r.default!.start && o.end <= r.default!.end)) return null;
+    ({ start, end } = r.default);
+  }
+  const raw = source.slice(start, end);
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim().replace(/^(["'])(.*)\1$/, '$2');
+  const quoteShift = raw.trim() !== text ? 1 : 0;
+  return { start: start + lead + quoteShift, end: start + lead + quoteShift + text.length, text };
+}
+
+/** Items of a value that lists words (`age,sex,race` or `complaint safe`), with their offsets. */
+function items(lit: { start: number; text: string }): { start: number; end: number; text: string }[] {
+  const out: { start: number; end: number; text: string }[] = [];
+  for (const m of lit.text.matchAll(/[^,\s;|]+/g)) out.push({ start: lit.start + m.index, end: lit.start + m.index + m[0].length, text: m[0] });
+  return out;
+}
+
+export function valueRules(ctx: RuleContext, v: ConfigValue): void {
+  if (!inApiScope(ctx.config, v.path) && !besideApiAddress(ctx, v)) return;
+  const lit = literalOf(ctx.source, v);
+  if (!lit || lit.text === '') return;
+  const anchor = v.anchor;
+  if (isModeKey(v.path)) {
+    for (const it of items(lit)) {
+      for (const { change, rule } of rulesOfKind('value-renamed', ctx.changes)) {
+        if (rule.field === api.modeField && rule.from === it.text) ctx.emit.fix(change.id, it.start, it.end, rule.to, `${rule.field} '${rule.from}' renamed '${rule.to}'`, { anchor });
+      }
+      for (const { change, rule } of rulesOfKind('value-removed', ctx.changes)) {
+        if (rule.field === api.modeField && rule.values.includes(it.text)) ctx.emit.manual(change.id, it.start, it.end, rule.message, { anchor, subject: it.text });
+      }
+    }
+  }
+  for (const { change, rule } of statusRules(v.path, lit.text, ctx.changes)) ctx.emit.manual(change.id, lit.start, lit.end, rule.message, { anchor });
+  if (BOOLEAN.test(lit.text)) {
+    for (const r of switchRules(v.path, ctx.changes)) {
+      ctx.emit.manual(r.change.id, lit.start, lit.end, `this setting is about \`${r.field}\`, which v2 no longer has: ${r.message}`, { anchor, subject: r.field });
+    }
+  }
+  const list = items(lit);
+  if (list.length > 1 || v.list) {
+    for (const r of fieldListRules(v.path, list.map((i) => i.text), ctx.changes)) {
+      const it = list.find((i) => i.text.toLowerCase() === r.field.toLowerCase())!;
+      ctx.emit.manual(r.change.id, it.start, it.end, r.message, { anchor, subject: r.field });
+    }
+  }
+  if (v1BasePaths(ctx.config).has(lit.text) && isPathKey(v.path) && ctx.changes.some((c) => c.id === getChange('base-url').id)) {
+    ctx.emit.manual(
+      getChange('base-url').id,
+      lit.start,
+      lit.end,
+      `this is the v1 base path without its host; v2 uses an API-specific host and the path ${api.v2BasePath}. Build the URL from the v2 base address.`,
+      { anchor },
+    );
+  }
+}

@@ -1,0 +1,147 @@
+import type { Change } from '../../../../catalogue';
+import type { Config } from '../../../../config';
+import { assignments } from '../assignments';
+import { baseVariables, bodySites, jqNames, pathTie, readSites, refineTie, relativePath, statusSites, type Tie } from '../calls';
+import type { ConfigValue, Parsed, Site, Span } from '../model';
+import { allCommands, parseScript, type Command, type Word } from './words';
+
+/**
+ * Shell scripts: settings (`X=…`, `export`, `: "${X:=…}"`) as values named by their variable, and the API
+ * calls: `curl` to `$BASE/…` (a variable of the API that says base, or one set to a v1 address here) or to a
+ * v1 address, and calls through a function of the script that wraps such a curl (`call POST interviews/ '{…}'`).
+ * A call's JSON body (`-d`, `--data*`, `--json`, or the wrapper's JSON argument) is checked against the
+ * resource's rules; a status kept from it (`status=$(curl -w '%{http_code}' …)`) is checked where compared
+ * (`[[ $status == 202 ]]`); jq reads of its answer (of the file it wrote, or of `<<<"$var"`) are checked for
+ * removed and moved fields. A call to any other address ends the tie of the answer that follows.
+ */
+
+const OPTS_WITH_ARG = new Set(['-X', '--request', '-H', '--header', '-o', '--output', '-w', '--write-out', '-u', '--user', '-A', '--user-agent', '-b', '--cookie', '-c', '--cookie-jar', '-e', '--referer', '-F', '--form', '-m', '--max-time', '--connect-timeout', '--retry', '-x', '--proxy', '-T', '--upload-file', '-K', '--config', '--cacert', '--cert', '--key', '-r', '--range']);
+const DATA_OPTS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--json']);
+const METHOD = /^(GET|POST|PUT|PATCH|DELETE)$/;
+const JQ_OPTS_WITH_ARGS: Record<string, number> = { '--arg': 2, '--argjson': 2, '--slurpfile': 2, '--rawfile': 2, '--indent': 1, '-f': 1, '--from-file': 1 };
+
+export interface ShellContext {
+  config: Config;
+  changes: readonly Change[];
+}
+
+interface Call {
+  tie: Tie | null;
+  start: number;
+  /** The variable that keeps what the call prints, and whether that is the status. */
+  into?: { name: string; status: boolean };
+}
+
+export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: { parent?: string } = {}): Parsed {
+  const script = parseScript(source, start, end);
+  const skip: Span[] = script.skip;
+  const inSkip = (o: number) => skip.some((s) => o >= s.start && o < s.end);
+  const commands = allCommands(script.commands);
+  // Markers go above the top-level command a site is in (a `$( … )` or a quoted body may span lines).
+  const tops = script.commands;
+  const startOf = (o: number): number | undefined => {
+    let lo = 0;
+    let hi = tops.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (tops[mid]!.start <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    const c = tops[lo];
+    return c && c.start <= o && c.end >= o ? c.start : undefined;
+  };
+  const heredocAt = (o: number) => script.heredocs.find((h) => o >= h.start && o < h.end);
+  const anchorOf = (o: number) => {
+    const h = heredocAt(o);
+    return startOf(h ? h.anchor : o);
+  };
+  const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: anchorOf }).filter((v) => !inSkip(v.start));
+
+  const isBaseVar = baseVariables(ctx.config, source, values);
+
+  // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`.
+  const wrappers = new Map<string, { status: boolean }>();
+  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{?[ \t]*\n([\s\S]*?)^[ \t]*\}/gm)) {
+    const body = m[2]!;
+    const curl = /\bcurl\b[\s\S]*?\$\{?([A-Za-z_]\w*)\}?\$\{?\w+/.exec(body);
+    if (curl && isBaseVar(curl[1]!)) wrappers.set(m[1]!, { status: /http_code/.test(body) });
+  }
+
+  const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
+
+  const sites: Site[] = [];
+  const calls: Call[] = [];
+  const assigned = new Map<Command, string>();
+  for (const c of commands) {
+    for (const w of c.words) {
+      const m = /^([A-Za-z_]\w*)=\$\(/.exec(w.text);
+      if (m) for (const sub of allCommands(w.subs)) assigned.set(sub, m[1]!);
+    }
+  }
+
+  for (const c of commands) {
+    const words = c.words.filter((w) => !/^[A-Za-z_]\w*=/.test(w.text) || w !== c.words[0]);
+    const name = words[0]?.text;
+    if (!name) continue;
+    const anchor = startOf(c.start);
+    if (name === 'curl' || wrappers.has(name)) {
+      const wrapper = wrappers.get(name);
+      let method = '';
+      let body: Word | undefined;
+      let url: Word | undefined;
+      const status = /http_code/.test(words.map((w) => w.text).join(' ')) || !!wrapper?.status;
+      for (let k = 1; k < words.length; k++) {
+        const w = words[k]!;
+        if (w.redirect) continue;
+        if (w.text === '-X' || w.text === '--request') method = words[++k]?.text ?? method;
+        else if (/^-X[A-Z]+$/.test(w.text)) method = w.text.slice(2);
+        else if (DATA_OPTS.has(w.text)) body = words[++k];
+        else if (w.text === '--url') url = words[++k];
+        else if (OPTS_WITH_ARG.has(w.text)) k++;
+        else if (w.text.startsWith('-')) continue;
+        else if (wrapper && METHOD.test(w.text) && !method) method = w.text;
+        else if (wrapper && /^\s*[{[]/.test(w.text) && !body) body = w;
+        else if (!url && relPath(w, !!wrapper) !== null) url = w;
+      }
+      const rel = url ? relPath(url, !!wrapper) : null;
+      const base = rel !== null ? pathTie(method || (body ? 'POST' : 'GET'), rel) : null;
+      const tie = base ? refineTie(base, body?.text) : null;
+      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor));
+      const into = assigned.get(c);
+      calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined });
+      continue;
+    }
+    if (name === 'jq') {
+      let filter: Word | undefined;
+      let input: string | undefined;
+      for (let k = 1; k < words.length; k++) {
+        const w = words[k]!;
+        if (w.redirect === '<<<') input = /^\$\{?(\w+)\}?$/.exec(w.text)?.[1];
+        else if (w.redirect) continue;
+        else if (JQ_OPTS_WITH_ARGS[w.text]) k += JQ_OPTS_WITH_ARGS[w.text]!;
+        else if (w.text.startsWith('-')) continue;
+        else if (!filter) filter = w;
+      }
+      if (!filter) continue;
+      const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
+      if (call?.tie) sites.push(...readSites(jqNames(filter.text), call.tie, ctx.changes, { start: filter.start, end: filter.end, anchor }));
+      continue;
+    }
+    for (let k = 1; k < c.words.length - 1; k++) {
+      if (!/^(==|=|!=|-eq|-ne)$/.test(c.words[k]!.text)) continue;
+      const [a, b] = [c.words[k - 1]!, c.words[k + 1]!];
+      const v = /^\$\{?(\w+)\}?$/.exec(a.text) ?? /^\$\{?(\w+)\}?$/.exec(b.text);
+      const code = /^\d{3}$/.exec(b.text) ?? /^\d{3}$/.exec(a.text);
+      if (!v || !code) continue;
+      const call = last(calls, (x) => x.into?.name === v[1] && x.into.status && x.start < c.start);
+      if (call?.tie) sites.push(...statusSites(Number(code[0]), call.tie, ctx.changes, { start: a.start, end: b.end, anchor }));
+    }
+  }
+  // A here-doc's text is searched like the rest, its markers above the command that writes it.
+  return { values, skip, loose: true, sites, looseSpans: script.heredocs.map((h) => ({ ...h, anchor: startOf(h.anchor) ?? h.anchor })) };
+}
+
+function last<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return list[i];
+  return undefined;
+}

@@ -1,0 +1,174 @@
+import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node as YamlNode } from 'yaml';
+import { ParseError } from '../../types';
+import { assignments } from './assignments';
+import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
+import { scanRefs, type RefSyntax } from './refs';
+import { apiDescriptionSites, fromYaml, isApiDescription } from './openapi';
+import { readShell, type ShellContext } from './shell';
+
+/**
+ * YAML read as a structure (the `yaml` package's documents, with source ranges): Kubernetes manifests and
+ * ConfigMaps, Helm values and templates, Docker Compose, GitHub Actions and GitLab CI, Spring `application.yml`.
+ * A value is named by its key path; in a list of `{name, value}` (`{key, value}`) maps the value is named by
+ * `name` (Kubernetes `env`), and `valueFrom.configMapKeyRef.key` is a reference to that key; a list item
+ * `NAME=value` (Compose `environment`, `args`) is named by NAME. Script keys (`script`, `run`, `command`…) are
+ * read as command lines. Helm template directives are blanked (same length) before parsing and read as
+ * references (`.Values.a.b`); a file that still does not parse raises ParseError.
+ */
+
+const SCRIPT_KEYS = new Set(['script', 'before_script', 'after_script', 'run', 'command', 'commands', 'args', 'entrypoint', 'cmd']);
+
+export interface YamlRead {
+  parsed: Parsed;
+  anchors: Map<ConfigValue, string>;
+}
+
+/** Helm / Go template directives replaced by blanks (a line of its own) or underscores (inside a value). */
+export function blankTemplates(source: string): string {
+  return source.replace(/\{\{-?[\s\S]*?-?\}\}/g, (m, offset: number) => {
+    const lineStart = source.lastIndexOf('\n', offset - 1) + 1;
+    const nl = source.indexOf('\n', offset + m.length);
+    const lineEnd = nl < 0 ? source.length : nl;
+    const alone = source.slice(lineStart, offset).trim() === '' && source.slice(offset + m.length, lineEnd).replace(/\{\{[\s\S]*?\}\}/g, '').trim() === '';
+    return m.replace(/[^\n]/g, alone ? ' ' : '_');
+  });
+}
+
+/**
+ * Namespaces of names that are not run-time settings: a ConfigMap's keys (`configmap:<name>`, what a
+ * `configMapKeyRef` names) and Helm values (`.Values.a.b`, a chart's `values*.yaml`, `--set a.b=`).
+ */
+export const HELM_VALUES = 'helm-values';
+
+export function readYaml(source: string, opts: { json?: boolean; filePath?: string; shell?: ShellContext } = {}): YamlRead {
+  const helmValues = /(^|[\\/])values[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '');
+  const template = !opts.json && /\{\{/.test(source);
+  const text = template ? blankTemplates(source) : source;
+  const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
+  const list = Array.isArray(docs) ? docs : [docs];
+  for (const d of list) {
+    const e = d.errors[0];
+    if (e) {
+      const before = source.slice(0, e.pos[0]);
+      throw new ParseError(e.message.split('\n')[0]!, before.split('\n').length, e.pos[0] - before.lastIndexOf('\n'));
+    }
+  }
+  const syntaxes: RefSyntax[] = template ? ['brace', 'dollar', 'helm'] : opts.json ? [] : ['brace', 'dollar'];
+  const values: ConfigValue[] = [];
+  const keys: Span[] = [];
+  const sites: Site[] = [];
+  const loose: LooseSpan[] = [];
+  const anchors = new Map<ConfigValue, string>();
+  let ids = 0;
+
+  const scalarValue = (n: Scalar, path: string[], parent: string, anchor: number | undefined, list: boolean): void => {
+    if (!n.range || (typeof n.value === 'object' && n.value !== null)) return;
+    const [a, b] = n.range!;
+    let start = a;
+    let end = b;
+    if (n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE') {
+      start = a + 1;
+      end = b - 1;
+    } else if (n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') {
+      const nl = source.indexOf('\n', a);
+      start = nl < 0 ? b : nl + 1;
+    }
+    const last = path[path.length - 1] ?? '';
+    if (SCRIPT_KEYS.has(last.toLowerCase()) && /\s/.test(source.slice(start, end).trim())) {
+      // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
+      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script` }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
+      sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
+      loose.push({ start, end, anchor });
+      return;
+    }
+    // `NAME=value` items of a list (Compose `environment:`, `args:`, CI variables as a list).
+    const m = list && n.type !== 'BLOCK_LITERAL' && n.type !== 'BLOCK_FOLDED' ? /^([A-Za-z_][\w.-]*)=/.exec(source.slice(start, end)) : null;
+    const v: ConfigValue = m
+      ? { path: [...path, m[1]!], start: start + m[0].length, end, refs: [], parent, anchor, namespace: path.includes('args') ? 'build' : undefined }
+      : { path, start, end, refs: [], parent, anchor, list };
+    if (!m && path.includes('args') && path.includes('build')) v.namespace = 'build';
+    if (namespace && path[0] === 'data') v.namespace = namespace;
+    if (helmValues) v.namespace = HELM_VALUES;
+    v.refs = scanRefs(source, v.start, v.end, syntaxes).map((r) => (template && /^\.Values\./.test(source.slice(r.start, r.end)) ? { ...r, namespace: HELM_VALUES } : r));
+    values.push(v);
+    if (n.anchor) anchors.set(v, n.anchor);
+  };
+
+  let namespace: string | undefined;
+  const walk = (node: YamlNode | Alias | null | undefined, path: string[], parent: string, anchor: number | undefined, list = false): void => {
+    if (!node) return;
+    if (isAlias(node)) {
+      const [a, b] = node.range!;
+      values.push({ path, start: a, end: b, refs: [{ name: node.source, start: a, end: b, anchor: true, internal: true }], parent, anchor });
+      return;
+    }
+    if (isScalar(node)) return scalarValue(node, path, parent, anchor, list);
+    if (isSeq(node)) {
+      const id = `s${ids++}`;
+      for (const item of node.items) {
+        const itemAnchor = node.flow ? anchor : (item as YamlNode | null)?.range?.[0] ?? anchor;
+        walk(item as YamlNode, path, id, itemAnchor, true);
+      }
+      return;
+    }
+    if (isMap(node)) {
+      const id = `m${ids++}`;
+      const named = list ? nameOf(node) : null;
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = pair.key as YamlNode | null;
+        const keyText = isScalar(key) ? String(key.value) : '';
+        if (isScalar(key) && key.range && typeof key.value === 'string') keys.push({ start: key.range[0], end: key.range[1] });
+        if (keyText === '<<') continue;
+        const pairAnchor = node.flow ? anchor : key?.range?.[0] ?? anchor;
+        if (named && (keyText === 'value' || keyText === 'valueFrom')) {
+          if (keyText === 'value') walk(pair.value as YamlNode, [...path, named], parent, pairAnchor);
+          else mapKeyRef(pair.value as YamlNode, [...path, named], parent, pairAnchor);
+          continue;
+        }
+        walk(pair.value as YamlNode, [...path, keyText], id, pairAnchor);
+      }
+    }
+  };
+
+  /** `valueFrom: {configMapKeyRef: {name, key}}`: the env var takes the ConfigMap's key. */
+  const mapKeyRef = (node: YamlNode | null, path: string[], parent: string, anchor: number | undefined) => {
+    if (!isMap(node)) return;
+    const ref = node.get('configMapKeyRef', true);
+    if (!isMap(ref)) return;
+    const key = ref.get('key', true);
+    if (!isScalar(key) || typeof key.value !== 'string' || !key.range) return;
+    const [a, b] = key.range;
+    const start = key.type === 'PLAIN' ? a : a + 1;
+    const end = key.type === 'PLAIN' ? b : b - 1;
+    const map = ref.get('name', true);
+    const ns = isScalar(map) && typeof map.value === 'string' ? `configmap:${map.value}` : undefined;
+    values.push({ path, start, end, refs: [{ name: key.value, start, end, namespace: ns }], parent, anchor });
+  };
+
+  list.forEach((d, i) => {
+    const c = d.contents;
+    const tree = opts.shell && fromYaml(c);
+    if (tree && opts.shell && isApiDescription(tree, opts.filePath ?? '')) sites.push(...apiDescriptionSites(tree, opts.filePath ?? '', opts.shell.changes));
+    const name = isMap(c) && (c.get('kind') as unknown) === 'ConfigMap' ? (c.getIn(['metadata', 'name']) as unknown) : undefined;
+    namespace = typeof name === 'string' ? `configmap:${name}` : undefined;
+    walk(c as YamlNode, [], `d${i}`, undefined);
+  });
+  return { parsed: { values, keys, sites, looseSpans: loose }, anchors };
+}
+
+/** `--set a.b=v` sets a Helm value. */
+export function helmSet(source: string): (v: ConfigValue) => ConfigValue {
+  return (v) => (/--set(-string)?[\s=]\S*$/.test(source.slice(Math.max(0, v.start - 200), v.start)) ? { ...v, namespace: HELM_VALUES } : v);
+}
+
+/** The `name` (or `key`) of a `{name, value}` map in a list. */
+function nameOf(node: YamlNode): string | null {
+  if (!isMap(node)) return null;
+  for (const k of ['name', 'key']) {
+    const n = node.get(k, true);
+    if (isScalar(n) && typeof n.value === 'string' && (node.has('value') || node.has('valueFrom'))) return n.value;
+  }
+  return null;
+}

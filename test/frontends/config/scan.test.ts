@@ -1,0 +1,90 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../config';
+import { scan } from '../../../lib';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/** The config front-ends inside the pipeline: parse errors, uses of names across files, second runs. */
+
+let dir: string;
+beforeEach(() => (dir = tmpDir()));
+afterEach(() => cleanup(dir));
+
+const run = async () => (await scan({ roots: ['.'], config: defaultConfig, cwd: dir })).outcomes;
+const byPath = (outcomes: Awaited<ReturnType<typeof run>>, rel: string) => outcomes.find((o) => o.relPath === rel)!;
+
+describe('config front-ends in scan()', () => {
+  it('leaves a malformed YAML file byte-identical, reports it, and the text pass still reports its v1 hosts', async () => {
+    const broken = fs.readFileSync(path.join(__dirname, '../../../fixtures/config/malformed/broken.yaml'), 'utf8');
+    writeTree(dir, { 'deploy/broken.yaml': broken });
+    const o = byPath(await run(), 'deploy/broken.yaml');
+    expect(o.status).toBe('failed');
+    expect(o.error).toMatch(/^cannot parse: line \d+/);
+    expect(o.after).toBe(broken);
+    expect(o.findings.map((f) => [f.line, f.change, f.fix])).toEqual([
+      [2, 'base-url', 'manual'],
+      [4, 'token-audience', 'manual'],
+    ]);
+  });
+
+  it('does not rewrite a base that another file uses as the audience (a ConfigMap key, a Helm value)', async () => {
+    writeTree(dir, {
+      'k8s/configmap.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bot\ndata:\n  SC_API_BASE: https://www.buoyhealth.com/api/\n',
+      'k8s/deployment.yaml': [
+        'kind: Deployment',
+        'spec:',
+        '  template:',
+        '    spec:',
+        '      containers:',
+        '        - name: bot',
+        '          env:',
+        '            - name: SC_AUDIENCE',
+        '              valueFrom:',
+        '                configMapKeyRef:',
+        '                  name: bot',
+        '                  key: SC_API_BASE',
+        '',
+      ].join('\n'),
+      'chart/values.yaml': 'symptomChecker:\n  baseUrl: https://www.buoyhealth.com/api/\n',
+      'chart/values-prod.yaml': 'symptomChecker:\n  baseUrl: https://www.buoyhealth.com/api/\n  audience: https://www.buoyhealth.com/api/\n',
+      'chart/templates/deploy.yaml': 'env:\n  - name: AUD\n    value: {{ .Values.symptomChecker.audience | default .Values.symptomChecker.baseUrl }}\n',
+      // Another ConfigMap with the same key is not the one the deployment reads.
+      'k8s/other.yaml': 'kind: ConfigMap\nmetadata:\n  name: other\ndata:\n  SC_API_BASE: https://www.buoyhealth.com/api/\n',
+    });
+    const outcomes = await run();
+    const cm = byPath(outcomes, 'k8s/configmap.yaml');
+    // Left as it was, with a marker above it.
+    expect(cm.after).toBe(cm.before.replace('  SC_API_BASE', `  # ${cm.after.split('# ')[1]!.split('\n')[0]}\n  SC_API_BASE`));
+    expect(cm.after).toContain('TODO(sc-migrate/base-url)');
+    expect(cm.findings[0]).toMatchObject({ line: 6, change: 'base-url', fix: 'manual' });
+    expect(cm.findings[0]!.message).toContain('k8s/deployment.yaml:12');
+    expect(byPath(outcomes, 'k8s/deployment.yaml').findings).toMatchObject([{ line: 12, change: 'token-audience', fix: 'manual' }]);
+    expect(byPath(outcomes, 'k8s/other.yaml').after).toContain('https://api.buoyhealth.com/symptom-checker/v2/');
+    // values.yaml sets no audience, so the template falls back to its base: left for a person.
+    expect(byPath(outcomes, 'chart/values.yaml').findings).toMatchObject([{ change: 'base-url', fix: 'manual' }]);
+    // values-prod.yaml sets its own audience: each value gets its role's v2 value.
+    expect(byPath(outcomes, 'chart/values-prod.yaml').after).toBe(
+      'symptomChecker:\n  baseUrl: https://api.buoyhealth.com/symptom-checker/v2/\n  audience: https://api.buoyhealth.com\n',
+    );
+  });
+
+  it('a shell fallback to the base makes the base manual where the audience is not set beside it', async () => {
+    writeTree(dir, {
+      'scripts/token.sh': 'audience="${SC_AUDIENCE:-$SC_API_BASE}"\ncurl -d "{\\"audience\\": \\"$audience\\"}" https://auth.buoyhealth.com/oauth/token\n',
+      '.env': 'SC_API_BASE=https://www.buoyhealth.com/api/\n',
+      'ci.env': 'SC_API_BASE=https://www.buoyhealth.com/api/\nSC_AUDIENCE=https://www.buoyhealth.com/api/\n',
+    });
+    const outcomes = await run();
+    expect(byPath(outcomes, '.env').findings).toMatchObject([{ change: 'base-url', fix: 'manual' }]);
+    expect(byPath(outcomes, 'ci.env').after).toBe('SC_API_BASE=https://api.buoyhealth.com/symptom-checker/v2/\nSC_AUDIENCE=https://api.buoyhealth.com\n');
+    expect(byPath(outcomes, 'scripts/token.sh').findings).toMatchObject([{ line: 1, change: 'token-audience', fix: 'manual' }]);
+  });
+
+  it('reads a config file that names the API only by its keys (no v1 address in it)', async () => {
+    writeTree(dir, { 'k8s/bot.yaml': 'env:\n  - name: SC_FALLBACK_MODE\n    value: safe\n', 'other.yaml': 'theme:\n  mode: dark\n' });
+    const outcomes = await run();
+    expect(outcomes.map((o) => o.relPath)).toEqual(['k8s/bot.yaml']);
+    expect(outcomes[0]!.findings).toMatchObject([{ line: 3, change: 'mode-safe-triage-removed', fix: 'manual' }]);
+  });
+});
