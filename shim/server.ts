@@ -163,8 +163,15 @@ export class ShimProxy implements ProxyContext {
       writeRawError(socket, PROXY_STATUS.clientTimeout, 'client-timeout', 'the request headers were not received in time (--request-timeout)');
       return;
     }
-    if (refusedSockets.has(socket) || err.code === 'ECONNRESET' || !socket.writable || (state && !state.finished)) {
+    if (refusedSockets.has(socket) || err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
+      return;
+    }
+    if (state && !state.finished) {
+      // The parser gave up in the middle of a request's body (an invalid chunk, a bad Transfer-Encoding).
+      state.proxyReq?.destroy();
+      if (!state.res.headersSent) fail(state, PROXY_STATUS.badRequest, 'bad-request', 'the request is not valid HTTP/1.1', { close: true });
+      setTimeout(() => socket.destroy(), 1000).unref();
       return;
     }
     this.metrics.requests.inc({ route: 'refused', legacy_version: '', status: String(PROXY_STATUS.badRequest) });
