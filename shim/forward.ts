@@ -242,7 +242,8 @@ export class Forwarder {
     const { maxBody } = this.ctx.options;
     let raw: Buffer;
     try {
-      raw = await decodeBody(await readBody(proxyRes, maxBody), encoding, maxBody);
+      raw = await readBody(proxyRes, maxBody);
+      if (encoding) raw = await decodeBody(raw, encoding, maxBody);
     } catch (err) {
       if (res.destroyed) return;
       if (state.reason === 'upstream-timeout') {
@@ -283,12 +284,19 @@ export class Forwarder {
         return;
       }
     }
-    let out: Buffer = Buffer.from(outText, 'utf8');
-    if (encoding) out = await encodeBody(out, encoding);
-    if (res.destroyed) return;
-    headers['content-length'] = String(out.length);
+    const coding = (encoding ?? '').trim().toLowerCase();
+    if (coding !== '' && coding !== 'identity') {
+      const out = await encodeBody(Buffer.from(outText, 'utf8'), encoding);
+      if (res.destroyed) return;
+      headers['content-length'] = String(out.length);
+      res.writeHead(result.status, headers);
+      res.end(out);
+      return;
+    }
+    // A string goes out in one write with the headers (no Buffer copy of the body).
+    headers['content-length'] = String(Buffer.byteLength(outText, 'utf8'));
     res.writeHead(result.status, headers);
-    res.end(out);
+    res.end(outText, 'utf8');
   }
 
   private responseContext(state: RequestState, changes: RequestState['changes']) {

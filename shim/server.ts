@@ -13,7 +13,7 @@ import { LinkRewriter } from './links';
 import { checkBinding, isPlainHost, parseDuration, type ProxyOptions } from './options';
 import { TransformPlans } from './plan';
 import type { ProxyContext, RequestState } from './state';
-import { createLogger, ProxyMetrics } from './telemetry';
+import { accessLogger, createLogger, ProxyMetrics } from './telemetry';
 import { changesForPin } from './transforms';
 
 export { LEGACY_VERSION_HEADER } from './facade';
@@ -63,7 +63,7 @@ export class ShimProxy implements ProxyContext {
     const env = options.environment;
     this.logger = options.logger ?? createLogger(undefined, options.log);
     this.metrics = options.metrics ?? new ProxyMetrics();
-    this.access = new AccessLog(this.logger, options.log.sample);
+    this.access = new AccessLog(accessLogger(this.logger), options.log.sample);
     this.v2 = new URL(env.v2.baseUrl);
     this.auth = new URL(env.authUrl);
     this.facadePath = parseBase(env.v1.baseUrl).path;
@@ -384,12 +384,12 @@ export class ShimProxy implements ProxyContext {
       m.upstreamDuration.observe({ route: state.route }, (state.upstreamHeadersAt - state.forwardedAt) / 1000);
     }
     const applied = aborted ? [] : [...state.applied];
-    for (const id of applied) m.changesApplied.inc({ change: id });
+    for (const id of applied) m.countChange(id);
     let labels: ClientLabels | null = null;
     if (state.route === 'api' || state.route === 'token') {
       labels = this.labelsOf(state);
       const changes = applied.length > 0 ? applied : ['none'];
-      for (const change of changes) m.legacyRequests.inc({ client: labels.client, app: labels.app, app_version: labels.appVersion, change });
+      for (const change of changes) m.countLegacy(labels.client, labels.app, labels.appVersion, change);
       this.legacy.record(labels, applied);
     }
     if (!PROBES.has(state.route)) this.access.write(state, status, aborted, applied, labels, now);

@@ -21,6 +21,21 @@ export function redactPaths(): string[] {
 }
 
 /**
+ * Paths censored on access lines: every secret field name at the top level, and any `headers` or `body` key
+ * whole. An access line is flat (shim/access-log.ts builds it from an allowlist), so the top level is where a
+ * secret would have to be; top-level paths cost pino next to nothing, where the wildcard paths of
+ * `redactPaths()` cost about 35 µs a line (docs/PERFORMANCE.md).
+ */
+export function accessRedactPaths(): string[] {
+  return [...api.secrets.bodyFields, 'headers', 'body'];
+}
+
+/** The logger for one line per request: `logger`'s destination and level, top-level redaction. */
+export function accessLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: { paths: accessRedactPaths(), censor: '[redacted]' } });
+}
+
+/**
  * The proxy's logger: secrets redacted, at `level`. JSON lines go out asynchronously in batches (a synchronous
  * write per request costs more than the request's translation); shim/run.ts flushes them when the proxy stops,
  * and pino flushes its own destination when the process exits. `pretty` formats the same records with
@@ -56,6 +71,21 @@ export class ProxyMetrics {
   readonly connectionsRefused: Counter;
   readonly inFlight: Gauge;
   readonly connections: Gauge;
+  /** Counts per change and per legacy label set since the last scrape: a Map increment per request instead of
+   * a label hash per counter call; added to the counters when they are collected. */
+  private readonly pendingChanges = new Map<string, number>();
+  private readonly pendingLegacy = new Map<string, { labels: { client: string; app: string; app_version: string; change: string }; n: number }>();
+
+  countChange(change: string): void {
+    this.pendingChanges.set(change, (this.pendingChanges.get(change) ?? 0) + 1);
+  }
+
+  countLegacy(client: string, app: string, appVersion: string, change: string): void {
+    const key = `${client}\u0000${app}\u0000${appVersion}\u0000${change}`;
+    const hit = this.pendingLegacy.get(key);
+    if (hit) hit.n++;
+    else this.pendingLegacy.set(key, { labels: { client, app, app_version: appVersion, change }, n: 1 });
+  }
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -65,11 +95,17 @@ export class ProxyMetrics {
       labelNames: ['route', 'legacy_version', 'status'],
       registers,
     });
+    const pendingChanges = this.pendingChanges;
+    const pendingLegacy = this.pendingLegacy;
     this.changesApplied = new Counter({
       name: 'sc_migrate_proxy_changes_applied_total',
       help: 'Requests on which the down-migration of a catalogue change was applied, by change id',
       labelNames: ['change'],
       registers,
+      collect() {
+        for (const [change, n] of pendingChanges) this.inc({ change }, n);
+        pendingChanges.clear();
+      },
     });
     // Every change the shim can apply starts at zero, so a dashboard sees it fall to (and stay at) zero.
     for (const id of new Set(shimTransforms().map((t) => t.change.id))) this.changesApplied.inc({ change: id }, 0);
@@ -78,6 +114,10 @@ export class ProxyMetrics {
       help: 'Legacy requests by OAuth client, app, app version and catalogue change they needed (a request counts once per change)',
       labelNames: ['client', 'app', 'app_version', 'change'],
       registers,
+      collect() {
+        for (const { labels, n } of pendingLegacy.values()) this.inc(labels, n);
+        pendingLegacy.clear();
+      },
     });
     this.duration = new Histogram({
       name: 'sc_migrate_proxy_request_duration_seconds',

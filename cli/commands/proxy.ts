@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { loadConfig } from '../../config';
 import { CliError } from '../exit';
 import { checkBinding, resolveProxyOptions } from '../../shim/options';
-import { runProxy } from '../../shim/run';
+import { runProxyProcess } from '../../shim/run';
 
 interface ProxyArgs {
   config?: string;
@@ -74,7 +74,7 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
     }
     if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new CliError(`--port ${argv.port} is not a port`);
     try {
-      await runProxy(options, { port: argv.port, host: argv.host });
+      await runProxyProcess(options, { port: argv.port, host: argv.host });
     } catch (err) {
       throw new CliError(`cannot listen on ${argv.host}:${argv.port}: ${(err as Error).message}`);
     }
