@@ -5,9 +5,8 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { PassThrough, pipeline, Readable, type Transform } from 'node:stream';
+import { PassThrough, pipeline, type Readable, type Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
-import httpProxy from 'http-proxy';
 import { parseBase } from '../config/urls';
 import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncoding, readBody } from './body';
 import { PROXY_STATUS, sendError, type ErrorCode } from './errors';
@@ -58,7 +57,6 @@ export function armClientTimer(ctx: ProxyContext, state: RequestState): void {
 }
 
 export class Forwarder {
-  private readonly proxy: httpProxy;
   readonly agent: http.Agent;
   readonly authAgent: http.Agent;
   private readonly v2Host: string;
@@ -72,24 +70,11 @@ export class Forwarder {
     this.agent = agentFor(new URL(env.v2.baseUrl));
     this.authAgent = agentFor(new URL(env.authUrl));
     this.v2Host = parseBase(env.v2.baseUrl).host;
-    this.proxy = httpProxy.createProxyServer({ xfwd: false, ws: false });
-    this.proxy.on('proxyReq', (proxyReq, req) => {
-      const state = (req as StatefulRequest)[STATE];
-      if (state) state.proxyReq = proxyReq;
-    });
-    this.proxy.on('proxyRes', (proxyRes, req) => {
-      const state = (req as StatefulRequest)[STATE];
-      if (state) void this.onResponse(proxyRes, state).catch((err: unknown) => this.internalError(state, err));
-      else proxyRes.resume();
-    });
-    // Errors reach the callback given to web(); this listener only keeps a stray one from crashing the process.
-    this.proxy.on('error', () => undefined);
   }
 
   close(): void {
     this.agent.destroy();
     this.authAgent.destroy();
-    this.proxy.close();
   }
 
   internalError(state: RequestState, err: unknown): void {
@@ -102,7 +87,6 @@ export class Forwarder {
   forward(state: RequestState, target: URL, agent: http.Agent, buffer?: Buffer): void {
     const { req, res } = state;
     if (res.destroyed || state.reason) return;
-    (req as StatefulRequest)[STATE] = state;
     state.forwardedAt = performance.now();
     const { upstreamTimeout } = this.ctx.options;
     const startDeadline = () => {
@@ -116,10 +100,42 @@ export class Forwarder {
         fail(state, PROXY_STATUS.gatewayTimeout, 'upstream-timeout', `the upstream did not answer within ${upstreamTimeout} ms`, { close: true });
       }, upstreamTimeout);
     };
-    let body: Readable | undefined;
+    const onError = (err: Error) => {
+      clearTimeout(state.timer);
+      if (state.reason) return;
+      const code = (err as NodeJS.ErrnoException).code ?? 'error';
+      if (res.headersSent) {
+        state.reason = 'upstream-cut';
+        this.ctx.metrics.upstreamErrors.inc({ kind: 'cut' });
+        res.destroy();
+        return;
+      }
+      if (res.destroyed) return;
+      this.ctx.metrics.upstreamErrors.inc({ kind: 'unreachable' });
+      fail(state, PROXY_STATUS.badGateway, 'upstream-unreachable', `the upstream could not be reached (${code})`);
+    };
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const name in req.headers) {
+      if (!HOP_BY_HOP.has(name)) headers[name] = req.headers[name];
+    }
+    headers['host'] = target.host;
+    if (buffer) headers['content-length'] = String(buffer.length);
+    // As http-proxy did: a DELETE or OPTIONS without a body says so.
+    else if ((req.method === 'DELETE' || req.method === 'OPTIONS') && headers['content-length'] === undefined && !hasBody(req)) headers['content-length'] = '0';
+    const proxyReq = (state.proxyReq = (target.protocol === 'https:' ? https : http).request({
+      protocol: target.protocol,
+      hostname: target.hostname.replace(/^\[|\]$/g, ''),
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers,
+      agent,
+    }));
+    proxyReq.once('response', (proxyRes) => void this.onResponse(proxyRes, state).catch((err: unknown) => this.internalError(state, err)));
+    proxyReq.once('error', onError);
     if (buffer) {
-      body = Readable.from([buffer]);
       startDeadline();
+      proxyReq.end(buffer);
     } else if (hasBody(req) && !req.complete) {
       // A streamed body: the client's pauses are the client's (408), the upstream's deadline starts at its end.
       const watch = new PassThrough({
@@ -130,29 +146,11 @@ export class Forwarder {
       });
       armClientTimer(this.ctx, state);
       watch.once('end', startDeadline);
-      body = req.pipe(watch);
+      req.pipe(watch).pipe(proxyReq);
     } else {
       startDeadline();
+      proxyReq.end();
     }
-    this.proxy.web(
-      req,
-      res,
-      { target: target.origin, changeOrigin: true, selfHandleResponse: true, agent, ...(body ? { buffer: body } : {}) },
-      (err) => {
-        clearTimeout(state.timer);
-        if (state.reason) return;
-        const code = (err as NodeJS.ErrnoException).code ?? 'error';
-        if (res.headersSent) {
-          state.reason = 'upstream-cut';
-          this.ctx.metrics.upstreamErrors.inc({ kind: 'cut' });
-          res.destroy();
-          return;
-        }
-        if (res.destroyed) return;
-        this.ctx.metrics.upstreamErrors.inc({ kind: 'unreachable' });
-        fail(state, PROXY_STATUS.badGateway, 'upstream-unreachable', `the upstream could not be reached (${code})`);
-      },
-    );
   }
 
   private async onResponse(proxyRes: http.IncomingMessage, state: RequestState): Promise<void> {
@@ -318,6 +316,3 @@ const CODECS: Record<string, [() => Transform, () => Transform]> = {
   deflate: [() => zlib.createInflate(), () => zlib.createDeflate()],
   br: [() => zlib.createBrotliDecompress(), () => zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })],
 };
-
-const STATE = Symbol('sc-migrate.state');
-type StatefulRequest = http.IncomingMessage & { [STATE]?: RequestState };

@@ -37,14 +37,14 @@ export function accessLogger(logger: Logger): Logger {
 
 /**
  * The proxy's logger: secrets redacted, at `level`. JSON lines go out asynchronously in batches (a synchronous
- * write per request costs more than the request's translation); shim/run.ts flushes them when the proxy stops,
- * and pino flushes its own destination when the process exits. `pretty` formats the same records with
+ * write per request costs more than the request's translation; see jsonDestination); shim/run.ts flushes them
+ * when the proxy stops, and pino flushes its own destination when the process exits. `pretty` formats the same records with
  * pino-pretty (pino's own tool), for a terminal.
  */
 export function createLogger(destination?: DestinationStream, log: Partial<LogOptions> = {}): Logger {
   const format = log.format ?? 'json';
   const dest =
-    destination ?? (format === 'pretty' ? pretty({ colorize: process.stdout.isTTY === true, destination: 1, sync: true }) : pino.destination({ dest: 1, sync: false }));
+    destination ?? (format === 'pretty' ? pretty({ colorize: process.stdout.isTTY === true, destination: 1, sync: true }) : jsonDestination());
   return pino(
     {
       level: log.level ?? 'info',
@@ -54,6 +54,15 @@ export function createLogger(destination?: DestinationStream, log: Partial<LogOp
     },
     dest,
   );
+}
+
+/**
+ * stdout, written asynchronously in batches of at least 4 KB, and at least every 200 ms: one write system call
+ * per ten or so lines instead of one per line or two (measured with the benchmark: the log's writes were 6 %
+ * of the proxy's CPU). Flushed when the proxy stops and when the process exits.
+ */
+function jsonDestination(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 });
 }
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
