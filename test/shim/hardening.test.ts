@@ -42,6 +42,16 @@ function metric(text: string, series: string): number {
 
 describe('request smuggling', () => {
   const smuggled = 'GET /api/smuggled/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+  let up: Upstream;
+  let p: ProxyProcess;
+  beforeAll(async () => {
+    up = await startUpstream((_req, res) => sendJson(res, 201, {}));
+    p = await spawnProxy(main, writeConfig(configFor(up.url)));
+  });
+  afterAll(async () => {
+    await p.stop();
+    await up.close();
+  });
   it.each([
     ['Content-Length and Transfer-Encoding', `Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${smuggled}`],
     ['two different Content-Lengths', `Content-Length: 4\r\nContent-Length: ${4 + smuggled.length}\r\n\r\n{}{}${smuggled}`],
@@ -49,8 +59,6 @@ describe('request smuggling', () => {
     ['a space before the colon', `Content-Length : ${smuggled.length}\r\n\r\n${smuggled}`],
     ['a bare LF line ending', `Content-Length: 2\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${smuggled}`],
   ])('refuses %s with a 400 and forwards nothing smuggled', async (_name, rest) => {
-    const up = await upstreamWith((_req, res) => sendJson(res, 201, {}));
-    const p = await proxy(up.url);
     const r = await rawExchange(p.port, (s) => void s.write(`POST /api/complaints/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${rest}`), 3000);
     expect(r.ended).toBe(true);
     expect(r.status).toBe(400);

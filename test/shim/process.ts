@@ -3,6 +3,7 @@
  * free port, its JSON log lines read from stdout. Raw-socket helpers for what curl cannot express.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -11,20 +12,70 @@ import type { Config } from '../../config';
 
 const repo = path.resolve(__dirname, '../..');
 
+const SOURCES = ['catalogue', 'config', 'codemods', 'shim', 'cli', 'report', 'bench'];
+
+/** A fingerprint of the sources the CLI is built from (paths, sizes, modification times). */
+function sourceHash(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.ts')) {
+        const st = fs.statSync(full);
+        h.update(`${full}\0${st.size}\0${st.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const d of SOURCES) walk(path.join(repo, d));
+  for (const f of ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json']) h.update(fs.readFileSync(path.join(repo, f)));
+  return h.digest('hex').slice(0, 16);
+}
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 /**
- * Build the CLI once per test file into a private folder inside node_modules/.cache (so its requires find this
- * project's node_modules), without type checking (`npm run typecheck` does that). Returns the entry point.
+ * The CLI built from the current sources, without type checking (`npm run typecheck` does that), into
+ * node_modules/.cache (so its requires find this project's node_modules). One build serves every test file
+ * of a run: the first builds under a lock, the others wait for it and reuse it while the sources are unchanged.
  */
-export function buildCli(tag: string): { main: string; remove: () => void } {
-  const outDir = path.join(repo, 'node_modules', '.cache', `sc-migrate-${tag}-${process.pid}`);
-  const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir, '--noCheck', '--declaration', 'false', '--sourceMap', 'false'], {
-    cwd: repo,
-    encoding: 'utf8',
-  });
+export function buildCli(_tag: string): { main: string; remove: () => void } {
+  const cache = path.join(repo, 'node_modules', '.cache');
+  fs.mkdirSync(cache, { recursive: true });
+  const outDir = path.join(cache, `sc-migrate-shim-cli-${sourceHash()}`);
   const main = path.join(outDir, 'cli', 'main.js');
-  if (r.status !== 0 || !fs.existsSync(main)) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
-  return { main, remove: () => fs.rmSync(outDir, { recursive: true, force: true }) };
+  const lock = `${outDir}.lock`;
+  const started = Date.now();
+  while (!fs.existsSync(main)) {
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      // another test file is building: wait for it (a lock older than two minutes is a dead build's)
+      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - started > 180_000) throw new Error(`timed out waiting for the build in ${outDir}`);
+      sleepSync(200);
+      continue;
+    }
+    try {
+      const tmp = `${outDir}.tmp-${process.pid}`;
+      const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+      const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', tmp, '--noCheck', '--declaration', 'false', '--sourceMap', 'false'], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
+      if (r.status !== 0 || !fs.existsSync(path.join(tmp, 'cli', 'main.js'))) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
+      fs.renameSync(tmp, outDir);
+      // builds of older sources
+      for (const old of fs.readdirSync(cache)) {
+        if (old.startsWith('sc-migrate-shim-cli-') && path.join(cache, old) !== outDir && !old.endsWith('.lock')) {
+          fs.rmSync(path.join(cache, old), { recursive: true, force: true });
+        }
+      }
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return { main, remove: () => undefined };
 }
 
 export interface ProxyProcess {

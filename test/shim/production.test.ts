@@ -194,17 +194,16 @@ describe('2. no header trusted', () => {
     expect(r.json._links.self).toBe('https://sc-proxy.example.test/api/interviews/i1/');
   });
 
-  it.each(['u:p@attacker.test/x#', 'attacker.test/x', 'a b', 'attacker.test:99999', 'attacker.test:80:80'])(
-    'answers a Host that is not a plain host[:port] (%s) with a JSON 400 and forwards nothing',
-    async (host) => {
-      const up = await upstreamWith((_req, res) => sendJson(res, 200, {}));
-      const p = await proxy(up.url);
+  it('answers every Host that is not a plain host[:port] with a JSON 400 and forwards nothing', async () => {
+    const up = await upstreamWith((_req, res) => sendJson(res, 200, {}));
+    const p = await proxy(up.url);
+    for (const host of ['u:p@attacker.test/x#', 'attacker.test/x', 'a b', 'attacker.test:99999', 'attacker.test:80:80', 'attacker.test#x']) {
       const r = await rawExchange(p.port, (s) => void s.write(`GET /api/results/r1/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), 3000);
-      expect(r.status).toBe(400);
-      expect(r.text).not.toContain('attacker');
-      expect(up.seen).toHaveLength(0);
-    },
-  );
+      expect(r.status, host).toBe(400);
+      expect(r.text, host).not.toContain('attacker');
+    }
+    expect(up.seen).toHaveLength(0);
+  });
 
   it('refuses to start bound to a non-loopback address without publicUrl or allowedHosts', async () => {
     const up = await upstreamWith((_req, res) => sendJson(res, 200, {}));
