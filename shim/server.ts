@@ -1,17 +1,18 @@
 import * as http from 'node:http';
-import * as net from 'node:net';
+import type * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { api } from '../catalogue';
 import { parseBase } from '../config/urls';
 import { AccessLog, redactQuery } from './access-log';
-import { appOfRequest, clientOfBearer, legacyClientsReport, LegacyClients, mergeLegacyClients, type ClientLabels, type LegacyClientEntry } from './attribution';
+import { appOfRequest, clientOfBearer, LegacyClients, type ClientLabels, type LegacyClientEntry } from './attribution';
 import { PROXY_STATUS, writeRawError } from './errors';
 import { Facade } from './facade';
 import { fail, Forwarder } from './forward';
 import { LinkRewriter } from './links';
-import { checkBinding, isPlainHost, parseDuration, type ProxyOptions } from './options';
+import { checkBinding, isPlainHost, type ProxyOptions } from './options';
 import { TransformPlans } from './plan';
+import { answerProbe } from './probes';
 import type { ProxyContext, RequestState } from './state';
 import { accessLogger, createLogger, ProxyMetrics } from './telemetry';
 import { changesForPin } from './transforms';
@@ -44,8 +45,8 @@ export class ShimProxy implements ProxyContext {
   private readonly access: AccessLog;
   private readonly forwarder: Forwarder;
   private readonly facade: Facade;
-  private readonly v2: URL;
-  private readonly auth: URL;
+  readonly v2: URL;
+  readonly auth: URL;
   private readonly facadePath: string;
   private readonly tokenPath: string;
   private readonly allowedHosts: Set<string>;
@@ -227,7 +228,7 @@ export class ShimProxy implements ProxyContext {
     const probe = path.length > 1 ? path.slice(1) : '';
     if (PROBES.has(probe)) {
       req.resume();
-      this.probe(state, probe as RequestState['route'], q === -1 ? '' : url.slice(q + 1));
+      answerProbe(this, state, probe as RequestState['route'], q === -1 ? '' : url.slice(q + 1));
       return;
     }
     const isToken = path === this.tokenPath || path === `${this.tokenPath}/`;
@@ -273,64 +274,6 @@ export class ShimProxy implements ProxyContext {
     if (h.sunset) out['sunset'] = h.sunset;
     if (h.link) out['link'] = h.link;
     return out;
-  }
-
-  private probe(state: RequestState, route: RequestState['route'], query: string): void {
-    state.route = route;
-    const { res } = state;
-    const answer = (p: Promise<void>) =>
-      void p.catch(() => fail(state, PROXY_STATUS.unavailable, 'internal', `${route} is not available right now`));
-    switch (route) {
-      case 'healthz':
-        sendJson(res, PROXY_STATUS.ok, { status: 'ok', draining: this.draining });
-        return;
-      case 'readyz':
-        answer(this.readiness().then((r) => sendJson(res, r.ready && !this.draining ? PROXY_STATUS.ok : PROXY_STATUS.unavailable, { ...r, draining: this.draining })));
-        return;
-      case 'metrics':
-        answer(
-          (this.options.cluster?.metrics() ?? this.metrics.registry.metrics().then((text) => ({ text, contentType: this.metrics.registry.contentType }))).then(({ text, contentType }) => {
-            res.writeHead(PROXY_STATUS.ok, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
-            res.end(text);
-          }),
-        );
-        return;
-      default: {
-        const params = new URLSearchParams(query);
-        let since: string | null = null;
-        try {
-          const within = params.get('within');
-          const at = params.get('since');
-          if (within) since = new Date(Date.now() - parseDuration(within, 'within')).toISOString();
-          else if (at) {
-            if (Number.isNaN(Date.parse(at))) throw new Error(`since '${at}' is not a time`);
-            since = new Date(at).toISOString();
-          }
-        } catch (err) {
-          fail(state, PROXY_STATUS.badRequest, 'bad-request', (err as Error).message);
-          return;
-        }
-        answer((this.options.cluster?.legacyClients() ?? Promise.resolve(this.legacy.snapshot())).then((entries) => sendJson(res, PROXY_STATUS.ok, legacyClientsReport(mergeLegacyClients([entries]), since))));
-      }
-    }
-  }
-
-  /** Whether the v2 API and the token service accept TCP connections. */
-  private async readiness(): Promise<{ ready: boolean; upstreams: Record<string, boolean> }> {
-    const probe = (u: URL) =>
-      new Promise<boolean>((resolve) => {
-        const port = Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
-        const socket = net.connect({ host: u.hostname.replace(/^\[|\]$/g, ''), port });
-        const done = (ok: boolean) => {
-          socket.destroy();
-          resolve(ok);
-        };
-        socket.setTimeout(2000, () => done(false));
-        socket.once('connect', () => done(true));
-        socket.once('error', () => done(false));
-      });
-    const [apiOk, authOk] = await Promise.all([probe(this.v2), probe(this.auth)]);
-    return { ready: apiOk && authOk, upstreams: { api: apiOk, auth: authOk } };
   }
 
   /** Labels of the client behind a facade request (bounded; from caches on the hot path). */
@@ -407,12 +350,6 @@ export class ShimProxy implements ProxyContext {
 
 /** Sockets refused for --max-connections (answered already; any request on them is dropped). */
 const refusedSockets = new WeakSet<net.Socket>();
-
-function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
-  res.end(body);
-}
 
 export function createProxy(options: ShimProxyOptions): ShimProxy {
   return new ShimProxy(options);

@@ -45,7 +45,7 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       .option('log-level', { type: 'string', describe: 'fatal, error, warn, info (default), debug, trace or silent; wins over LOG_LEVEL' })
       .option('log-format', { type: 'string', describe: 'json, or pretty (pino-pretty); default: pretty on a terminal, else json' })
       .option('log-sample', { type: 'string', describe: 'Share of info-level access lines written, 0–1 (default 1); warnings and errors always' })
-      .option('workers', { type: 'string', describe: 'Worker processes (node:cluster); 0 = one per core (default 1: none)' }),
+      .option('workers', { type: 'string', describe: 'Worker processes (node:cluster): --workers alone or 0 = one per core; without the flag, one process' }),
   handler: async (argv) => {
     let options;
     try {
