@@ -4,9 +4,9 @@
  * that the hot path decides from route, pin and status, before reading a byte of body, whether a body must be
  * buffered and parsed at all, and then runs only the rules that apply.
  */
-import { api, catalogue, type Change, type Rule } from '../catalogue';
+import { api, catalogue, type Change } from '../catalogue';
 import type { Operation, ResourceName } from '../catalogue/api';
-import { requestNeedsBody } from './transforms';
+import { requestNeedsBody, responseRuleMatches } from './transforms';
 
 export interface ResponsePlan {
   /** The changes of the pin, each with only its rules for this resource and operation (catalogue order). */
@@ -19,27 +19,12 @@ export interface ResponsePlan {
 
 const NO_RULES: ResponsePlan = { changes: [], fieldRules: false, statusesMapped: new Set() };
 
-function responseRule(rule: Rule, resource: ResourceName, operation: Operation | null): boolean {
-  switch (rule.kind) {
-    case 'response-field-removed':
-    case 'response-field-added':
-    case 'value-renamed':
-      return rule.resource === resource;
-    case 'response-field-moved':
-      return rule.resource === resource && (!rule.operations || (operation !== null && rule.operations.includes(operation)));
-    case 'status-changed':
-      return rule.resource === resource && rule.operation === operation;
-    default:
-      return false;
-  }
-}
-
 export function buildResponsePlan(changes: readonly Change[], resource: ResourceName, operation: Operation | null): ResponsePlan {
   const out: Change[] = [];
   let fieldRules = false;
   const statuses = new Set<number>();
   for (const change of changes) {
-    const rules = change.rules.filter((r) => responseRule(r, resource, operation));
+    const rules = change.rules.filter((r) => responseRuleMatches(r, resource, operation));
     if (rules.length === 0) continue;
     out.push({ ...change, rules });
     for (const r of rules) {

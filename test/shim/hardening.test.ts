@@ -5,34 +5,15 @@
  */
 import * as http from 'node:http';
 import * as zlib from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFor, request } from './helpers';
-import { buildCli, rawExchange, spawnProxy, writeConfig, type ProxyProcess } from './process';
+import { rawExchange, spawnProxy, writeConfig, type ProxyProcess } from './process';
+import { processSuite } from './suite';
 import { sendJson, sleep, startUpstream, until, type Upstream } from './upstream';
 
-let main: string;
-let remove: () => void;
-beforeAll(() => {
-  ({ main, remove } = buildCli('hardening'));
-}, 120_000);
-afterAll(() => remove());
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function upstreamWith(handler: Parameters<typeof startUpstream>[0]): Promise<Upstream> {
-  const u = await startUpstream(handler);
-  cleanups.push(() => u.close());
-  return u;
-}
-
-async function proxy(upstream: string, args: string[] = []): Promise<ProxyProcess> {
-  const p = await spawnProxy(main, writeConfig(configFor(upstream)), args);
-  cleanups.push(() => p.stop());
-  return p;
-}
+const suite = processSuite();
+const upstreamWith = suite.upstream;
+const proxy = (upstream: string, args: string[] = []) => suite.proxy(upstream, args);
 
 /** The value of a metric line in Prometheus text, or 0. */
 function metric(text: string, series: string): number {
@@ -46,7 +27,7 @@ describe('request smuggling', () => {
   let p: ProxyProcess;
   beforeAll(async () => {
     up = await startUpstream((_req, res) => sendJson(res, 201, {}));
-    p = await spawnProxy(main, writeConfig(configFor(up.url)));
+    p = await spawnProxy(suite.main, writeConfig(configFor(up.url)));
   });
   afterAll(async () => {
     await p.stop();
@@ -99,7 +80,7 @@ describe('client aborts', () => {
     const up = await upstreamWith(() => undefined); // holds every request
     const p = await proxy(up.url, ['--upstream-timeout', '20s']);
     const agent = new http.Agent({ keepAlive: false, maxSockets: 100 });
-    cleanups.push(async () => agent.destroy());
+    suite.defer(async () => agent.destroy());
     for (let batch = 0; batch < 3; batch++) {
       const reqs = Array.from({ length: 100 }, (_, i) => {
         const r = http.request(`${p.url}/api/results/r${batch}-${i}/`, { agent });

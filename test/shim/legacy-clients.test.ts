@@ -7,24 +7,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { load } from 'js-yaml';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, catalogue } from '../../catalogue';
 import { configFor, request, startMock, V1_AUDIENCE, V2_AUDIENCE } from './helpers';
-import { buildCli, spawnProxy, writeConfig, type ProxyProcess } from './process';
+import type { ProxyProcess } from './process';
+import { processSuite } from './suite';
 import { sleep, until } from './upstream';
 import { evaluate, parseScrape } from './promql';
 
-let main: string;
-let remove: () => void;
-beforeAll(() => {
-  ({ main, remove } = buildCli('legacy'));
-}, 120_000);
-afterAll(() => remove());
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const suite = processSuite();
 
 const docs = path.resolve(__dirname, '../../docs');
 const dashboard = JSON.parse(fs.readFileSync(path.join(docs, 'grafana/sc-migrate-proxy-dashboard.json'), 'utf8')) as {
@@ -53,10 +44,9 @@ interface Client {
 describe('who still speaks v1', () => {
   it('attributes legacy traffic to clients and app versions, and shows which still needs the shim', async () => {
     const { mock, url: mockUrl } = await startMock({ requireToken: true });
-    cleanups.push(() => mock.close());
+    suite.defer(() => mock.close());
     const config = configFor(mockUrl, { legacyClients: { appVersionHeader: 'X-App-Version', maxValues: 5 } });
-    const p: ProxyProcess = await spawnProxy(main, writeConfig(config), ['--legacy-version', '2020-06']);
-    cleanups.push(() => p.stop());
+    const p: ProxyProcess = await suite.proxy(config, ['--legacy-version', '2020-06']);
 
     const login = async (base: string, tokenPath: string, clientId: string, audience: string, headers: Record<string, string>) => {
       const r = await request(base, 'POST', tokenPath, {
@@ -158,9 +148,8 @@ describe('who still speaks v1', () => {
 
   it('keeps at most maxValues distinct values per label, the rest as other', async () => {
     const { mock, url: mockUrl } = await startMock();
-    cleanups.push(() => mock.close());
-    const p = await spawnProxy(main, writeConfig(configFor(mockUrl, { legacyClients: { maxValues: 3 } })));
-    cleanups.push(() => p.stop());
+    suite.defer(() => mock.close());
+    const p = await suite.proxy(configFor(mockUrl, { legacyClients: { maxValues: 3 } }));
     for (let i = 0; i < 6; i++) await request(p.url, 'GET', '/api/questions/', { headers: { 'user-agent': `App${i}/1.${i}` } });
     const text = (await request(p.url, 'GET', '/metrics')).raw.toString();
     const apps = new Set([...text.matchAll(/legacy_requests_total\{[^}]*app="([^"]+)"/g)].map((m) => m[1]));

@@ -39,7 +39,7 @@ const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuf
  * node_modules/.cache (so its requires find this project's node_modules). One build serves every test file
  * of a run: the first builds under a lock, the others wait for it and reuse it while the sources are unchanged.
  */
-export function buildCli(_tag: string): { main: string; remove: () => void } {
+export function buildCli(): { main: string } {
   const cache = path.join(repo, 'node_modules', '.cache');
   fs.mkdirSync(cache, { recursive: true });
   const outDir = path.join(cache, `sc-migrate-shim-cli-${sourceHash()}`);
@@ -75,7 +75,7 @@ export function buildCli(_tag: string): { main: string; remove: () => void } {
       fs.rmSync(lock, { recursive: true, force: true });
     }
   }
-  return { main, remove: () => undefined };
+  return { main };
 }
 
 export interface ProxyProcess {

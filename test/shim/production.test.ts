@@ -2,36 +2,16 @@
  * Issue 11, "Why": every problem found by trying the proxy as an operator would, reproduced against
  * `sc-migrate proxy` running as a child process on 127.0.0.1 (raw sockets where curl cannot express it).
  */
-import * as http from 'node:http';
 import * as net from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configFor, request } from './helpers';
-import { buildCli, freePort, rawExchange, rawJson, runProxyCommand, spawnProxy, writeConfig, type ProxyProcess } from './process';
-import { sendJson, sleep, startUpstream, until, type Upstream } from './upstream';
+import { freePort, rawExchange, rawJson, runProxyCommand, writeConfig } from './process';
+import { processSuite } from './suite';
+import { sendJson, sleep, until } from './upstream';
 
-let main: string;
-let remove: () => void;
-beforeAll(() => {
-  ({ main, remove } = buildCli('production'));
-}, 120_000);
-afterAll(() => remove());
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function upstreamWith(handler: Parameters<typeof startUpstream>[0]): Promise<Upstream> {
-  const u = await startUpstream(handler);
-  cleanups.push(() => u.close());
-  return u;
-}
-
-async function proxy(upstream: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, port?: number): Promise<ProxyProcess> {
-  const p = await spawnProxy(main, writeConfig(configFor(upstream)), args, env, port);
-  cleanups.push(() => p.stop());
-  return p;
-}
+const suite = processSuite();
+const upstreamWith = suite.upstream;
+const proxy = (upstream: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, port?: number) => suite.proxy(upstream, args, env, port);
 
 const get = (path: string, headers = '') => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
 
@@ -137,7 +117,7 @@ describe('1. every connection ends', () => {
       held.push(s);
       await new Promise((r) => s.once('connect', r));
     }
-    cleanups.push(async () => held.forEach((s) => s.destroy()));
+    suite.defer(async () => held.forEach((s) => s.destroy()));
     await sleep(50);
     const over = await rawGet(p.port, '/api/results/r1/', 3000);
     expect(over.ended).toBe(true);
@@ -165,13 +145,17 @@ describe('1. every connection ends', () => {
 });
 
 describe('2. no header trusted', () => {
-  const linking = (origin: () => string) => (_req: http.IncomingMessage, res: http.ServerResponse) =>
-    sendJson(res, 201, { _links: { self: `${origin()}/symptom-checker/v2/interviews/i1/` } }, { location: `${origin()}/symptom-checker/v2/interviews/i1/` });
+  /** An upstream answering every request with a link to itself, in the body and in Location. */
+  const linkingUpstream = async () => {
+    const up = await upstreamWith((_req, res) => {
+      const link = `${up.url}/symptom-checker/v2/interviews/i1/`;
+      sendJson(res, 201, { _links: { self: link } }, { location: link });
+    });
+    return up;
+  };
 
   it('builds links from the listen address on loopback, whatever the Host header says', async () => {
-    let origin = '';
-    const up = await upstreamWith((req, res) => linking(() => origin)(req, res));
-    origin = up.url;
+    const up = await linkingUpstream();
     const p = await proxy(up.url);
     const r = await rawExchange(
       p.port,
@@ -185,9 +169,7 @@ describe('2. no header trusted', () => {
   });
 
   it('uses --public-url for links when given', async () => {
-    let origin = '';
-    const up = await upstreamWith((req, res) => linking(() => origin)(req, res));
-    origin = up.url;
+    const up = await linkingUpstream();
     const p = await proxy(up.url, ['--public-url', 'https://sc-proxy.example.test/']);
     const r = await request(p.url, 'POST', '/api/interviews/anonymous/', { body: {}, headers: { host: 'evil.example' } });
     expect(r.headers.location).toBe('https://sc-proxy.example.test/api/interviews/i1/');
@@ -207,16 +189,14 @@ describe('2. no header trusted', () => {
 
   it('refuses to start bound to a non-loopback address without publicUrl or allowedHosts', async () => {
     const up = await upstreamWith((_req, res) => sendJson(res, 200, {}));
-    const r = await runProxyCommand(main, ['--config', writeConfig(configFor(up.url)), '--env', 'sandbox', '--host', '0.0.0.0', '--port', '0']);
+    const r = await runProxyCommand(suite.main, ['--config', writeConfig(configFor(up.url)), '--env', 'sandbox', '--host', '0.0.0.0', '--port', '0']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--public-url|publicUrl/);
     expect(r.stderr).toMatch(/allowedHosts|--allowed-hosts/);
   });
 
   it('with --allowed-hosts, takes links from an allowed Host and refuses any other', async () => {
-    let origin = '';
-    const up = await upstreamWith((req, res) => linking(() => origin)(req, res));
-    origin = up.url;
+    const up = await linkingUpstream();
     const p = await proxy(up.url, ['--allowed-hosts', 'sc-proxy.internal:8080,sc-proxy.internal']);
     const ok = await request(p.url, 'POST', '/api/interviews/anonymous/', { body: {}, headers: { host: 'sc-proxy.internal:8080' } });
     expect(ok.headers.location).toBe('http://sc-proxy.internal:8080/api/interviews/i1/');

@@ -9,22 +9,13 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { load } from 'js-yaml';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configFor } from './helpers';
-import { buildCli, spawnProxy, writeConfig, type ProxyProcess } from './process';
-import { sendJson, startUpstream, until } from './upstream';
+import type { ProxyProcess } from './process';
+import { processSuite } from './suite';
+import { sendJson, until } from './upstream';
 
-let main: string;
-let remove: () => void;
-beforeAll(() => {
-  ({ main, remove } = buildCli('scale'));
-}, 120_000);
-afterAll(() => remove());
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const suite = processSuite();
 
 /** A round-robin TCP balancer over the replicas that answered /readyz with 200 at the last poll (every 50 ms). */
 async function balancer(ports: number[]) {
@@ -125,17 +116,14 @@ describe('scale-out', () => {
   });
 
   it('loses no request when a replica is stopped under load', async () => {
-    const up = await startUpstream((_req, res) => setTimeout(() => sendJson(res, 200, { ok: true }), 30));
-    cleanups.push(() => up.close());
-    const config = writeConfig(configFor(up.url, { publicUrl: 'http://sc-proxy.example.test' }));
+    const up = await suite.upstream((_req, res) => setTimeout(() => sendJson(res, 200, { ok: true }), 30));
+    const config = configFor(up.url, { publicUrl: 'http://sc-proxy.example.test' });
     const replicas: ProxyProcess[] = [];
     for (let i = 0; i < 2; i++) {
-      const p = await spawnProxy(main, config, ['--drain-timeout', '5s']);
-      cleanups.push(() => p.stop());
-      replicas.push(p);
+      replicas.push(await suite.proxy(config, ['--drain-timeout', '5s']));
     }
     const lb = await balancer(replicas.map((r) => r.port));
-    cleanups.push(() => lb.close());
+    suite.defer(() => lb.close());
 
     const results: number[] = [];
     const errors: string[] = [];

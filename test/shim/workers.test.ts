@@ -3,33 +3,21 @@
  * /metrics and one /legacy-clients show the whole process, SIGTERM drains every worker.
  */
 import * as http from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configFor, request } from './helpers';
-import { buildCli, spawnProxy, writeConfig } from './process';
-import { sendJson, startUpstream, until } from './upstream';
+import { describe, expect, it } from 'vitest';
+import { request } from './helpers';
+import { processSuite } from './suite';
+import { sendJson, until } from './upstream';
 
-let main: string;
-let remove: () => void;
-beforeAll(() => {
-  ({ main, remove } = buildCli('workers'));
-}, 120_000);
-afterAll(() => remove());
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const suite = processSuite();
 
 describe('--workers', () => {
   it('serves from every worker and aggregates metrics and legacy clients across them', async () => {
-    const up = await startUpstream((_req, res) => sendJson(res, 200, [{ preselected: true }]));
-    cleanups.push(() => up.close());
-    const p = await spawnProxy(main, writeConfig(configFor(up.url)), ['--workers', '2']);
-    cleanups.push(() => p.stop());
+    const up = await suite.upstream((_req, res) => sendJson(res, 200, [{ preselected: true }]));
+    const p = await suite.proxy(up.url, ['--workers', '2']);
     await until(() => p.logs.filter((l) => l.msg === 'listening').length === 2, 10_000);
     // Keep-alive connections, so that each worker gets some (the primary hands out connections in turn).
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    cleanups.push(async () => agent.destroy());
+    suite.defer(async () => agent.destroy());
     const get = () =>
       new Promise<number>((resolve, reject) => {
         http
