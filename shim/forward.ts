@@ -14,6 +14,8 @@ import { needsParse } from './plan';
 import type { ProxyContext, RequestState } from './state';
 import { transformResponse } from './transforms';
 
+const ignore = () => undefined;
+
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 /** Answer a failure the proxy itself detected: the reason is logged, the connection closed when asked. */
@@ -132,7 +134,7 @@ export class Forwarder {
       agent,
     }));
     proxyReq.once('response', (proxyRes) => void this.onResponse(proxyRes, state).catch((err: unknown) => this.internalError(state, err)));
-    proxyReq.once('error', onError);
+    proxyReq.on('error', onError);
     if (buffer) {
       startDeadline();
       proxyReq.end(buffer);
@@ -146,6 +148,9 @@ export class Forwarder {
       });
       armClientTimer(this.ctx, state);
       watch.once('end', startDeadline);
+      // A client that goes away mid-body is handled when its response closes (shim/server.ts finish()).
+      req.on('error', ignore);
+      watch.on('error', ignore);
       req.pipe(watch).pipe(proxyReq);
     } else {
       startDeadline();
@@ -157,6 +162,8 @@ export class Forwarder {
     const { res } = state;
     clearTimeout(state.timer);
     state.proxyRes = proxyRes;
+    // An upstream that dies mid-body is handled where the body is read or piped; never an unhandled 'error'.
+    proxyRes.on('error', ignore);
     state.upstreamHeadersAt = performance.now();
     const status = (state.upstreamStatus = proxyRes.statusCode ?? 0);
     if (state.reason || res.destroyed) {
@@ -221,7 +228,7 @@ export class Forwarder {
       res.destroy();
     };
     proxyRes.once('aborted', cut);
-    proxyRes.once('error', cut);
+    proxyRes.on('error', cut);
     proxyRes.once('close', () => {
       if (!proxyRes.complete) cut();
     });

@@ -164,7 +164,8 @@ export class ShimProxy implements ProxyContext {
       writeRawError(socket, PROXY_STATUS.clientTimeout, 'client-timeout', 'the request headers were not received in time (--request-timeout)');
       return;
     }
-    if (refusedSockets.has(socket) || err.code === 'ECONNRESET' || !socket.writable) {
+    // The client went away (a reset, or the end of its connection in the middle of a request): nobody to answer.
+    if (refusedSockets.has(socket) || CLIENT_GONE.has(err.code ?? '') || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -347,6 +348,8 @@ export class ShimProxy implements ProxyContext {
     }
   }
 }
+
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'HPE_INVALID_EOF_STATE']);
 
 /** Sockets refused for --max-connections (answered already; any request on them is dropped). */
 const refusedSockets = new WeakSet<net.Socket>();

@@ -100,6 +100,30 @@ describe('client aborts', () => {
   });
 });
 
+describe('client aborts mid-upload', () => {
+  it('leaves nothing behind when a client goes away in the middle of a streamed body', async () => {
+    const up = await suite.upstream(() => undefined); // reads, never answers
+    const p = await proxy(up.url, ['--upstream-timeout', '20s']);
+    for (let i = 0; i < 20; i++) {
+      await rawExchange(
+        p.port,
+        async (s) => {
+          s.write('POST /api/questions/q1/media HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\n');
+          s.write('x'.repeat(1000));
+          await sleep(30);
+          s.destroy();
+        },
+        1000,
+      );
+    }
+    await until(() => up.seen.length === 20 && up.seen.every((s) => s.closed), 5000);
+    await until(() => p.requests().length === 20);
+    expect(p.requests().map((l) => `${l.status} ${l.aborted} ${l.reason}`)).toEqual(Array(20).fill('0 true undefined'));
+    expect((await request(p.url, 'GET', '/healthz')).status).toBe(200);
+    expect(p.child.exitCode).toBeNull();
+  });
+});
+
 describe('SIGTERM under load', () => {
   it('answers every in-flight request, stops being ready, then exits 0', async () => {
     const up = await upstreamWith((_req, res) => setTimeout(() => sendJson(res, 200, { text: 'whole' }), 400));
