@@ -71,9 +71,16 @@ export function runPrimary(workers: number, logger: Logger, exit: (code: number)
     pending.reply(pending.tables.flat());
   };
 
+  const listened = new WeakSet<Worker>();
+  cluster.on('listening', (worker) => listened.add(worker));
   cluster.on('exit', (worker, code, signal) => {
     exitCode = Math.max(exitCode, code ?? 1);
-    if (!stopping) {
+    if (!stopping && !listened.has(worker)) {
+      // It never got to serve (the port is taken, the options are bad): another would fail the same way.
+      logger.error({ pid: worker.process.pid, code, signal }, 'worker failed to start; stopping');
+      stopping = true;
+      for (const w of live()) w.process.kill('SIGTERM');
+    } else if (!stopping) {
       logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
       fork();
       return;

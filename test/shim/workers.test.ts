@@ -3,8 +3,10 @@
  * /metrics and one /legacy-clients show the whole process, SIGTERM drains every worker.
  */
 import * as http from 'node:http';
+import * as net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { request } from './helpers';
+import { configFor, request } from './helpers';
+import { runProxyCommand, writeConfig } from './process';
 import { processSuite } from './suite';
 import { sendJson, until } from './upstream';
 
@@ -46,5 +48,16 @@ describe('--workers', () => {
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
     expect(p.logs.filter((l) => l.msg === 'stopped').length).toBe(3);
+  });
+
+  it('stops, with the workers\' exit code, when they cannot start instead of forking them again and again', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    suite.defer(() => new Promise((resolve) => taken.close(resolve)));
+    const port = (taken.address() as net.AddressInfo).port;
+    const r = await runProxyCommand(suite.main, ['--config', writeConfig(configFor('http://127.0.0.1:1')), '--env', 'sandbox', '--port', String(port), '--workers', '2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/EADDRINUSE/);
+    expect(r.stdout.split('\n').filter((l) => l.includes('worker failed to start')).length).toBeGreaterThanOrEqual(1);
   });
 });
