@@ -14,11 +14,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ContenderKind, ContenderResult } from './contender';
 import { heavyCorpus, publishedCorpus, PUBLISHED_PACKAGES, type Corpus } from './corpus';
-import { PIN, runShimBench, SHIM_CONTENDERS, type ShimContender, type ShimSample } from './shim';
+import { PIN, runShimBench, SHIM_CONTENDERS } from './shim';
+import { shimReport, shimSummary } from './shim-report';
 import { scan } from '../lib';
 import { makeScanner } from '../codemods/engine';
 import { loadConfig } from '../config';
-import { median, pairedDiffs, pairedRatios, rotate, round, table } from './stats';
+import { median, pairedRatios, rotate, round, table } from './stats';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const CONTENDERS: ContenderKind[] = ['read', 'jscodeshift', 'report'];
@@ -26,8 +27,6 @@ const CONTENDERS: ContenderKind[] = ['read', 'jscodeshift', 'report'];
 export const GOALS = {
   publishedReportVsJscodeshift: 0.25,
   heavyReportVsJscodeshift: 2,
-  shimVsBareThroughput: 0.8,
-  shimP99OverBareMs: 2,
 } as const;
 
 interface Flags {
@@ -200,47 +199,6 @@ async function codemodBench(corpus: Corpus, flags: Flags, tmp: string): Promise<
   };
 }
 
-function shimSummary(samples: ShimSample[], rounds: number) {
-  const by = (c: ShimContender) => [...Array(rounds).keys()].map((i) => samples.find((s) => s.round === i && s.contender === c)!);
-  const medians = Object.fromEntries(
-    SHIM_CONTENDERS.map((c) => {
-      const s = by(c);
-      return [
-        c,
-        {
-          reqPerSec: round(median(s.map((x) => x.reqPerSec)), 0),
-          p50: median(s.map((x) => x.p50)),
-          p99: median(s.map((x) => x.p99)),
-          errors: s.reduce((n, x) => n + x.errors + x.timeouts + x.non2xx, 0),
-          requests: s.reduce((n, x) => n + x.requests, 0),
-          cpuUsPerRequest: {
-            autocannon: median(s.map((x) => x.cpuUsPerRequest.autocannon ?? Number.NaN)),
-            mock: median(s.map((x) => x.cpuUsPerRequest.mock ?? Number.NaN)),
-            proxy: c === 'direct' ? null : median(s.map((x) => x.cpuUsPerRequest[c] ?? Number.NaN)),
-          },
-        },
-      ];
-    }),
-  ) as Record<ShimContender, { reqPerSec: number; p50: number; p99: number; errors: number; requests: number; cpuUsPerRequest: { autocannon: number; mock: number; proxy: number | null } }>;
-  const rps = (c: ShimContender) => by(c).map((x) => x.reqPerSec);
-  const r3 = (r: { perRun: number[]; median: number }) => ({ perRun: r.perRun.map((x) => round(x, 3)), median: round(r.median, 3) });
-  const ratios = {
-    shimVsBare: r3(pairedRatios(rps('shim'), rps('bare'))),
-    shimVsDirect: r3(pairedRatios(rps('shim'), rps('direct'))),
-    bareVsDirect: r3(pairedRatios(rps('bare'), rps('direct'))),
-    shimP99OverBareMs: r3(pairedDiffs(by('shim').map((x) => x.p99), by('bare').map((x) => x.p99))),
-    shimP50OverBareMs: r3(pairedDiffs(by('shim').map((x) => x.p50), by('bare').map((x) => x.p50))),
-  };
-  const goal = {
-    text: `shim >= ${GOALS.shimVsBareThroughput}x bare throughput, 0 errors, p99 <= bare + ${GOALS.shimP99OverBareMs} ms`,
-    met:
-      ratios.shimVsBare.median >= GOALS.shimVsBareThroughput &&
-      medians.shim.errors === 0 &&
-      ratios.shimP99OverBareMs.median <= GOALS.shimP99OverBareMs,
-  };
-  return { medians, ratios, goal };
-}
-
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
   const started = new Date();
@@ -287,26 +245,7 @@ async function main(): Promise<void> {
       const run = await runShimBench({ duration: flags.duration, rounds: flags.rounds, connections: flags.connections, warmup: flags.quick ? 1 : 2, cpuProf: flags.cpuProf, tmp, repo: REPO, log });
       const summary = shimSummary(run.samples, flags.rounds);
       results['shim'] = { pin: PIN, connections: flags.connections, duration: flags.duration, rounds: flags.rounds, ...run, ...summary };
-      out.push(
-        `Shim (${flags.rounds} rounds x ${flags.duration} s, ${flags.connections} connections; medians; ratios per round, then median)`,
-        table(
-          ['contender', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'requests', 'vs bare', 'vs direct', 'proxy CPU µs/req', 'stand-in CPU µs/req'],
-          SHIM_CONTENDERS.map((c) => [
-            c,
-            summary.medians[c].reqPerSec,
-            summary.medians[c].p50,
-            summary.medians[c].p99,
-            summary.medians[c].errors,
-            summary.medians[c].requests,
-            c === 'shim' ? `${summary.ratios.shimVsBare.median}x` : c === 'bare' ? '1x' : '-',
-            c === 'shim' ? `${summary.ratios.shimVsDirect.median}x` : c === 'bare' ? `${summary.ratios.bareVsDirect.median}x` : '1x',
-            summary.medians[c].cpuUsPerRequest.proxy === null ? '-' : String(summary.medians[c].cpuUsPerRequest.proxy),
-            String(summary.medians[c].cpuUsPerRequest.mock),
-          ]),
-        ),
-        `goal shim: ${summary.goal.text}: ${summary.goal.met ? 'MET' : 'MISSED'} (throughput ${summary.ratios.shimVsBare.median}x bare, p99 +${summary.ratios.shimP99OverBareMs.median} ms, errors ${summary.medians.shim.errors})`,
-        '',
-      );
+      out.push(...shimReport(summary, flags.rounds, flags.duration, flags.connections));
     }
     results['finished'] = new Date().toISOString();
     const file = path.join(REPO, 'bench', 'results.json');

@@ -15,8 +15,10 @@ import * as path from 'node:path';
 import { MOCK_BASE_PATH, MOCK_TOKEN_PATH, V2_AUDIENCE } from './servers';
 import { rotate } from './stats';
 
-export type ShimContender = 'direct' | 'bare' | 'shim';
-export const SHIM_CONTENDERS: ShimContender[] = ['direct', 'bare', 'shim'];
+export type ShimContender = 'direct' | 'bare' | 'shim' | 'workers';
+export const SHIM_CONTENDERS: ShimContender[] = ['direct', 'bare', 'shim', 'workers'];
+/** Worker processes of the `workers` contender (`sc-migrate proxy --workers N`). */
+export const BENCH_WORKERS = 2;
 
 export const PIN = '2020-06';
 const V1_BASE = 'https://legacy.bench.test/api/';
@@ -35,7 +37,7 @@ export interface ShimSample {
   timeouts: number;
   non2xx: number;
   /** CPU time per request (µs) of each process during the sample (Linux /proc; null elsewhere). */
-  cpuUsPerRequest: { autocannon: number | null; mock: number | null; bare: number | null; shim: number | null };
+  cpuUsPerRequest: { autocannon: number | null; mock: number | null; bare: number | null; shim: number | null; workers: number | null };
 }
 
 export interface ShimOptions {
@@ -92,16 +94,23 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
         },
       }),
     );
-    const logFile = path.join(opts.tmp, 'shim-bench.proxy.log');
-    const logFd = fs.openSync(logFile, 'w');
     const cli = path.join(opts.repo, 'dist', 'cli', 'main.js');
-    const profArgs = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : [];
-    const proxyChild = spawn(node, [...profArgs, cli, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN], {
-      stdio: ['ignore', logFd, 'inherit'],
-    });
-    fs.closeSync(logFd);
-    children.push(proxyChild);
-    const proxyOrigin = await listeningAddress(logFile, proxyChild);
+    const startProxy = async (name: string, extra: string[], profile: boolean) => {
+      const logFile = path.join(opts.tmp, `shim-bench.${name}.log`);
+      const logFd = fs.openSync(logFile, 'w');
+      const profArgs = profile && opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : [];
+      const child = spawn(node, [...profArgs, cli, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN, ...extra], {
+        stdio: ['ignore', logFd, 'inherit'],
+      });
+      fs.closeSync(logFd);
+      children.push(child);
+      return { child, logFile, origin: await listeningAddress(logFile, child) };
+    };
+    const shim = await startProxy('proxy', [], true);
+    const workers = await startProxy('workers', ['--workers', String(BENCH_WORKERS)], false);
+    const proxyChild = shim.child;
+    const proxyOrigin = shim.origin;
+    const logFile = shim.logFile;
 
     // State in the stand-in: interview A (open questions) and interview B (answered through to a result).
     const v2 = await setUpInterviews(mockOrigin);
@@ -115,6 +124,7 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
       direct: { origin: mockOrigin, requests: mix(MOCK_BASE_PATH, v2.token, v2, false) },
       bare: { origin: `http://127.0.0.1:${barePort}`, requests: mix(MOCK_BASE_PATH, v2.token, v2, false) },
       shim: { origin: proxyOrigin, requests: mix('/api/', v1Token.access_token, v2, true) },
+      workers: { origin: workers.origin, requests: mix('/api/', v1Token.access_token, v2, true) },
     };
     const checks = await checkMix(mixes);
     for (const c of checks) opts.log(`  check: ${c}`);
@@ -125,13 +135,19 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
     }
     for (let round = 0; round < opts.rounds; round++) {
       for (const c of rotate(SHIM_CONTENDERS, round)) {
-        const pids = { mock: mockChild.pid, bare: bareChild.pid, shim: proxyChild.pid };
-        const before = { self: process.cpuUsage(), mock: procCpuMs(pids.mock), bare: procCpuMs(pids.bare), shim: procCpuMs(pids.shim) };
+        const pids = { mock: mockChild.pid, bare: bareChild.pid, shim: proxyChild.pid, workers: workers.child.pid };
+        const before = {
+          self: process.cpuUsage(),
+          mock: procCpuMs(pids.mock),
+          bare: procCpuMs(pids.bare),
+          shim: procCpuMs(pids.shim),
+          workers: procTreeCpuMs(pids.workers),
+        };
         const r = await cannon(mixes[c], opts.connections, opts.duration);
         const self = process.cpuUsage(before.self);
         const n = Math.max(1, r.requests.total);
-        const per = (pid: number | undefined, was: number | null) => {
-          const now = procCpuMs(pid);
+        const per = (pid: number | undefined, was: number | null, cpu = procCpuMs) => {
+          const now = cpu(pid);
           return now === null || was === null ? null : Math.round(((now - was) * 1000) / n);
         };
         const sample: ShimSample = {
@@ -151,6 +167,7 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
             mock: per(pids.mock, before.mock),
             bare: per(pids.bare, before.bare),
             shim: per(pids.shim, before.shim),
+            workers: per(pids.workers, before.workers, procTreeCpuMs),
           },
         };
         samples.push(sample);
@@ -186,6 +203,24 @@ function procCpuMs(pid: number | undefined): number | null {
   }
 }
 const CLOCK_TICKS = 100;
+
+/** CPU time of a process and its children (the primary of `--workers` and its workers), in ms, or null. */
+function procTreeCpuMs(pid: number | undefined): number | null {
+  const own = procCpuMs(pid);
+  if (own === null) return null;
+  let total = own;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) total += procCpuMs(Number(entry)) ?? 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 interface Interviews {
   token: string;
@@ -247,9 +282,10 @@ async function checkMix(mixes: Record<ShimContender, { origin: string; requests:
     }
     const [questions, interview, result] = bodies as [Record<string, unknown>[], Record<string, unknown>, Record<string, unknown>];
     const v1 = 'preselected' in questions[0]! && 'advice' in result && interview['mode'] === 'complaint' && 'interview_mode' in interview;
-    if (c === 'shim' && !v1) throw new Error(`shim: answers are not in v1 shape: ${JSON.stringify({ questions: questions[0], interview, result })}`);
-    if (c !== 'shim' && v1) throw new Error(`${c}: answers unexpectedly in v1 shape`);
-    out.push(`${c}: ${mixes[c].requests.length} requests answered 2xx; ${c === 'shim' ? 'v1 shape (preselected, advice, mode complaint, interview_mode restored)' : 'v2 shape'}`);
+    const legacy = c === 'shim' || c === 'workers';
+    if (legacy && !v1) throw new Error(`shim: answers are not in v1 shape: ${JSON.stringify({ questions: questions[0], interview, result })}`);
+    if (!legacy && v1) throw new Error(`${c}: answers unexpectedly in v1 shape`);
+    out.push(`${c}: ${mixes[c].requests.length} requests answered 2xx; ${legacy ? 'v1 shape (preselected, advice, mode complaint, interview_mode restored)' : 'v2 shape'}`);
   }
   return out;
 }

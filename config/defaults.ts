@@ -23,3 +23,10 @@ export const defaultConfig: Config = {
     },
   },
 };
+
+/**
+ * Claims of a bearer token (a JWT) that name the OAuth client, first present wins: `azp` (OpenID Connect,
+ * Auth0) and `client_id` (RFC 9068). The proxy decodes them to attribute legacy traffic; it never verifies
+ * the token (the upstream does) and never logs or keeps it.
+ */
+export const defaultTokenClaims: readonly string[] = ['azp', 'client_id'];

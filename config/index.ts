@@ -6,7 +6,7 @@ import { configSchema } from './schema';
 import type { Config, LoadedConfig } from './types';
 
 export * from './types';
-export { defaultConfig } from './defaults';
+export { defaultConfig, defaultTokenClaims } from './defaults';
 export { configSchema } from './schema';
 
 export const CONFIG_FILE = 'sc-migrate.config.json';

@@ -27,6 +27,23 @@ const shimSchema = {
     link: url,
     maxBody: { type: ['integer', 'string'] },
     upstreamTimeout: { type: ['integer', 'string'] },
+    requestTimeout: { type: ['integer', 'string'] },
+    clientIdleTimeout: { type: ['integer', 'string'] },
+    maxConnections: { type: 'integer', minimum: 1 },
+    allowedHosts: { type: 'array', items: { type: 'string', minLength: 1 } },
+    logLevel: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+    logFormat: { enum: ['json', 'pretty'] },
+    logSample: { type: 'number', minimum: 0, maximum: 1 },
+    workers: { type: 'integer', minimum: 0 },
+    legacyClients: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxValues: { type: 'integer', minimum: 1 },
+        appVersionHeader: { type: 'string', pattern: '^[A-Za-z0-9-]+$' },
+        tokenClaims: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+      },
+    },
   },
 } as const;
 

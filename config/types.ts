@@ -43,8 +43,35 @@ export interface ShimConfig {
   link?: string;
   /** Largest body the proxy buffers to transform (`1mb`, `512kb`, bytes). `--max-body` wins. */
   maxBody?: string | number;
-  /** Time allowed for the upstream to answer (`30s`, `500ms`). `--upstream-timeout` wins. */
+  /** Time allowed for the upstream to answer, and longest pause in its response body (`30s`, `500ms`). `--upstream-timeout` wins. */
   upstreamTimeout?: string | number;
+  /** Time a client has to send a whole request, headers and body (`30s`). `--request-timeout` wins. */
+  requestTimeout?: string | number;
+  /** Longest pause in a client's request body (`10s`). `--client-idle-timeout` wins. */
+  clientIdleTimeout?: string | number;
+  /** Open client connections at most (per worker); more are answered 503. `--max-connections` wins. */
+  maxConnections?: number;
+  /** Host values (`host` or `host:port`) links may be built from when no `publicUrl` is set. `--allowed-hosts` wins. */
+  allowedHosts?: string[];
+  /** Log level: fatal, error, warn, info, debug, trace, silent. `--log-level`, then `LOG_LEVEL`, win. */
+  logLevel?: string;
+  /** `json` or `pretty` (default: pretty on a terminal, else json). `--log-format` wins. */
+  logFormat?: 'json' | 'pretty';
+  /** Share of info-level access lines written, 0–1 (warnings and errors always are). `--log-sample` wins. */
+  logSample?: number;
+  /** Worker processes (node:cluster); 0 = one per core, 1 = no cluster. `--workers` wins. */
+  workers?: number;
+  /** Attribution of legacy traffic to clients (`/legacy-clients`, `sc_migrate_proxy_legacy_requests_total`). */
+  legacyClients?: LegacyClientsConfig;
+}
+
+export interface LegacyClientsConfig {
+  /** Distinct values kept per label (client, app, app version); the rest count as `other`. Default 50. */
+  maxValues?: number;
+  /** A request header carrying the app version (`X-App-Version`), read before the User-Agent. */
+  appVersionHeader?: string;
+  /** Bearer-token claims naming the client, first present wins. Default `azp`, `client_id`. */
+  tokenClaims?: string[];
 }
 
 export interface LoadedConfig {

@@ -10,8 +10,8 @@ export class UnsupportedEncodingError extends Error {
   override name = 'UnsupportedEncodingError';
 }
 
-/** Read a whole body, failing as soon as it passes `limit` bytes. */
-export function readBody(stream: Readable, limit: number): Promise<Buffer> {
+/** Read a whole body, failing as soon as it passes `limit` bytes; `onChunk` is told of every chunk. */
+export function readBody(stream: Readable, limit: number, onChunk?: () => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -22,6 +22,7 @@ export function readBody(stream: Readable, limit: number): Promise<Buffer> {
       stream.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
+      onChunk?.();
       size += chunk.length;
       if (size > limit) {
         cleanup();

@@ -1,4 +1,5 @@
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /**
  * The proxy's own statuses: answers about the proxy itself or about a malformed request to it, never
@@ -8,6 +9,7 @@ export const PROXY_STATUS = {
   ok: 200,
   badRequest: 400,
   notFound: 404,
+  clientTimeout: 408,
   tooLarge: 413,
   unsupportedMediaType: 415,
   badGateway: 502,
@@ -30,7 +32,13 @@ export type ErrorCode =
   | 'upstream-unreachable'
   | 'upstream-timeout'
   | 'upstream-too-large'
-  | 'draining';
+  | 'draining'
+  | 'client-timeout'
+  | 'too-many-connections'
+  | 'bad-host'
+  | 'bad-request'
+  | 'upstream-malformed-json'
+  | 'internal';
 
 /** Every error the proxy answers itself: `{ "error": { "code", "message", "change"? } }`. */
 export function sendError(
@@ -52,4 +60,18 @@ export function sendError(
     'cache-control': 'no-store',
   });
   res.end(body);
+}
+
+/** A whole JSON error response written straight to a socket (no request object to answer: slow headers, parse errors, refused connections); the socket is ended, and destroyed a second later if the peer lingers. */
+export function writeRawError(socket: Duplex, status: number, code: ErrorCode, message: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `cache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 1000).unref();
 }

@@ -1,5 +1,8 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
+import { registerWorkerMetrics, runPrimary, workerView } from './cluster';
 import { ShimProxy, type ShimProxyOptions } from './server';
+import { createLogger } from './telemetry';
 
 /** What the process answers a signal with: SIGTERM and SIGINT drain in-flight requests, then exit. */
 export interface SignalSource {
@@ -23,9 +26,26 @@ export interface RunningProxy {
   stopped: Promise<number>;
 }
 
+/**
+ * `--workers N` (N > 1): in the primary, start and supervise the workers (shim/cluster.ts) and resolve null; in
+ * a worker, or with one worker, serve as `runProxy`.
+ */
+export async function runProxyProcess(options: ShimProxyOptions, run: RunOptions): Promise<RunningProxy | null> {
+  if (options.workers > 1 && cluster.isPrimary) {
+    runPrimary(options.workers, options.logger ?? createLogger(undefined, options.log), run.exit);
+    return null;
+  }
+  return runProxy(options, run);
+}
+
 /** Start the proxy and drain it on SIGTERM/SIGINT. */
 export async function runProxy(options: ShimProxyOptions, run: RunOptions): Promise<RunningProxy> {
-  const proxy = new ShimProxy(options);
+  const holder: { proxy?: ShimProxy } = {};
+  const view = cluster.isWorker ? workerView(() => holder.proxy) : undefined;
+  // A worker's lines carry its cluster id.
+  const logger = view ? (options.logger ?? createLogger(undefined, options.log)).child({ worker: cluster.worker?.id }) : options.logger;
+  const proxy = (holder.proxy = new ShimProxy({ ...options, ...(logger ? { logger } : {}), ...(view ? { cluster: view } : {}) }));
+  if (view) registerWorkerMetrics(proxy);
   const address = await proxy.listen(run.port, run.host);
   const signals = run.signals ?? process;
   const exit = run.exit ?? ((code: number) => process.exit(code));
@@ -42,6 +62,10 @@ export async function runProxy(options: ShimProxyOptions, run: RunOptions): Prom
     const onSignal = (signal: string) => () => {
       signals.off('SIGTERM', onTerm);
       signals.off('SIGINT', onInt);
+      // A second signal while draining (a terminal's ^C reaches the workers and their primary, which forwards
+      // it) must not end the process at once.
+      signals.once('SIGTERM', () => undefined);
+      signals.once('SIGINT', () => undefined);
       proxy.logger.info({ signal, inFlight: proxy.inFlightCount }, 'draining');
       void proxy.close().then((drained) => {
         proxy.logger.info({ drained }, 'stopped');

@@ -1,15 +1,17 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { api } from '../catalogue';
+import type { LogOptions } from './options';
 import { shimTransforms } from './transforms';
 
 /**
  * Log paths pino censors, built from the catalogue's list of secrets. The proxy never logs headers or bodies:
- * its lines are flat objects built from an allowlist of fields (route, method, path without query, statuses,
- * timings, change ids) and fixed error texts. Redaction is the second line of defence: secret fields at the
- * top level and one level down (`body.client_secret`), and the same for a `headers` object. Two levels down
- * (`*.*.client_secret`) guards nesting no line has and costs a tree walk per line (measured with the
- * benchmark: together with synchronous writes, about a fifth of the proxy's CPU per request).
+ * its lines are flat objects built from an allowlist of fields (route, method, path with query values
+ * redacted, statuses, timings, change ids, client labels) and fixed error texts. Redaction is the second line
+ * of defence: secret fields at the top level and one level down (`body.client_secret`), and the same for a
+ * `headers` object. Two levels down (`*.*.client_secret`) guards nesting no line has and costs a tree walk
+ * per line (docs/PERFORMANCE.md).
  */
 export function redactPaths(): string[] {
   const paths: string[] = [];
@@ -19,69 +21,145 @@ export function redactPaths(): string[] {
 }
 
 /**
- * The proxy's logger: JSON lines, secrets redacted. Lines go out asynchronously in batches (a synchronous
- * write per request costs more than the request's translation); shim/run.ts flushes them when the proxy
- * stops, and pino flushes its own destination when the process exits.
+ * Paths censored on access lines: every secret field name at the top level, and any `headers` or `body` key
+ * whole. An access line is flat (shim/access-log.ts builds it from an allowlist), so the top level is where a
+ * secret would have to be; top-level paths cost pino next to nothing, where the wildcard paths of
+ * `redactPaths()` cost about 35 µs a line (docs/PERFORMANCE.md).
  */
-export function createLogger(destination?: DestinationStream, level = 'info'): Logger {
+export function accessRedactPaths(): string[] {
+  return [...api.secrets.bodyFields, 'headers', 'body'];
+}
+
+/** The logger for one line per request: `logger`'s destination and level, top-level redaction. */
+export function accessLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: { paths: accessRedactPaths(), censor: '[redacted]' } });
+}
+
+/**
+ * The proxy's logger: secrets redacted, at `level`. JSON lines go out asynchronously in batches (a synchronous
+ * write per request costs more than the request's translation; see jsonDestination); shim/run.ts flushes them
+ * when the proxy stops, and pino flushes its own destination when the process exits. `pretty` formats the same records with
+ * pino-pretty (pino's own tool), for a terminal.
+ */
+export function createLogger(destination?: DestinationStream, log: Partial<LogOptions> = {}): Logger {
+  const format = log.format ?? 'json';
+  const dest =
+    destination ?? (format === 'pretty' ? pretty({ colorize: process.stdout.isTTY === true, destination: 1, sync: true }) : jsonDestination());
   return pino(
     {
-      level,
+      level: log.level ?? 'info',
       base: { name: 'sc-migrate-proxy' },
       redact: { paths: redactPaths(), censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    dest,
   );
 }
+
+/**
+ * stdout, written asynchronously in batches of at least 4 KB, and at least every 200 ms: one write system call
+ * per ten or so lines instead of one per line or two (measured with the benchmark: the log's writes were 6 %
+ * of the proxy's CPU). Flushed when the proxy stops and when the process exits.
+ */
+function jsonDestination(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 });
+}
+
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /** The proxy's Prometheus metrics, on a registry of its own (several proxies can share a process). */
 export class ProxyMetrics {
   readonly registry = new Registry();
   readonly requests: Counter<'route' | 'legacy_version' | 'status'>;
   readonly changesApplied: Counter<'change'>;
+  readonly legacyRequests: Counter<'client' | 'app' | 'app_version' | 'change'>;
   readonly duration: Histogram<'route'>;
   readonly upstreamDuration: Histogram<'route'>;
   readonly upstreamErrors: Counter<'kind'>;
+  readonly clientTimeouts: Counter;
+  readonly connectionsRefused: Counter;
   readonly inFlight: Gauge;
+  readonly connections: Gauge;
+  /** Counts per change and per legacy label set since the last scrape: a Map increment per request instead of
+   * a label hash per counter call; added to the counters when they are collected. */
+  private readonly pendingChanges = new Map<string, number>();
+  private readonly pendingLegacy = new Map<string, { labels: { client: string; app: string; app_version: string; change: string }; n: number }>();
+
+  countChange(change: string): void {
+    this.pendingChanges.set(change, (this.pendingChanges.get(change) ?? 0) + 1);
+  }
+
+  countLegacy(client: string, app: string, appVersion: string, change: string): void {
+    const key = `${client}\u0000${app}\u0000${appVersion}\u0000${change}`;
+    const hit = this.pendingLegacy.get(key);
+    if (hit) hit.n++;
+    else this.pendingLegacy.set(key, { labels: { client, app, app_version: appVersion, change }, n: 1 });
+  }
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
     this.requests = new Counter({
       name: 'sc_migrate_proxy_requests_total',
-      help: 'Requests answered by the proxy, by route, legacy version and status sent to the client',
+      help: 'Requests answered by the proxy, by route, legacy version and status sent to the client (0: connection cut)',
       labelNames: ['route', 'legacy_version', 'status'],
       registers,
     });
+    const pendingChanges = this.pendingChanges;
+    const pendingLegacy = this.pendingLegacy;
     this.changesApplied = new Counter({
       name: 'sc_migrate_proxy_changes_applied_total',
       help: 'Requests on which the down-migration of a catalogue change was applied, by change id',
       labelNames: ['change'],
       registers,
+      collect() {
+        for (const [change, n] of pendingChanges) this.inc({ change }, n);
+        pendingChanges.clear();
+      },
     });
     // Every change the shim can apply starts at zero, so a dashboard sees it fall to (and stay at) zero.
     for (const id of new Set(shimTransforms().map((t) => t.change.id))) this.changesApplied.inc({ change: id }, 0);
+    this.legacyRequests = new Counter({
+      name: 'sc_migrate_proxy_legacy_requests_total',
+      help: 'Legacy requests by OAuth client, app, app version and catalogue change they needed (a request counts once per change)',
+      labelNames: ['client', 'app', 'app_version', 'change'],
+      registers,
+      collect() {
+        for (const { labels, n } of pendingLegacy.values()) this.inc(labels, n);
+        pendingLegacy.clear();
+      },
+    });
     this.duration = new Histogram({
       name: 'sc_migrate_proxy_request_duration_seconds',
       help: 'Time from request to the end of the response, by route',
       labelNames: ['route'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      buckets: BUCKETS,
       registers,
     });
     this.upstreamDuration = new Histogram({
       name: 'sc_migrate_proxy_upstream_duration_seconds',
       help: 'Time from forwarding to the upstream response headers, by route',
       labelNames: ['route'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      buckets: BUCKETS,
       registers,
     });
     this.upstreamErrors = new Counter({
       name: 'sc_migrate_proxy_upstream_errors_total',
-      help: 'Upstream failures, by kind (unreachable, timeout, too-large)',
+      help: 'Upstream failures, by kind (unreachable, timeout, cut, too-large, malformed)',
       labelNames: ['kind'],
       registers,
     });
+    this.clientTimeouts = new Counter({
+      name: 'sc_migrate_proxy_client_timeouts_total',
+      help: 'Requests answered 408 because the client was too slow sending headers or body',
+      registers,
+    });
+    this.connectionsRefused = new Counter({
+      name: 'sc_migrate_proxy_connections_refused_total',
+      help: 'Connections answered 503 because --max-connections were open',
+      registers,
+    });
     this.inFlight = new Gauge({ name: 'sc_migrate_proxy_in_flight_requests', help: 'Requests in flight', registers });
+    this.connections = new Gauge({ name: 'sc_migrate_proxy_open_connections', help: 'Open client connections', registers });
     if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
   }
 }

@@ -194,13 +194,8 @@ export interface ResponseOutcome {
   applied: Set<string>;
 }
 
-/** Whether any response rule of `changes` can apply to this resource and operation. */
-export function responseHasRules(resource: ResourceName | null, operation: Operation | null, changes: readonly Change[]): boolean {
-  if (resource === null) return false;
-  return memoised(changes, `res:${resource}:${operation}`, () => changes.some((c) => c.rules.some((r) => responseRuleMatches(r, resource, operation))));
-}
-
-function responseRuleMatches(rule: Rule, resource: ResourceName, operation: Operation | null): boolean {
+/** Whether a response rule applies to this resource and operation (any status). */
+export function responseRuleMatches(rule: Rule, resource: ResourceName, operation: Operation | null): boolean {
   switch (rule.kind) {
     case 'response-field-removed':
     case 'response-field-added':

@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { loadConfig } from '../../config';
 import { CliError } from '../exit';
-import { resolveProxyOptions } from '../../shim/options';
-import { runProxy } from '../../shim/run';
+import { checkBinding, resolveProxyOptions } from '../../shim/options';
+import { runProxyProcess } from '../../shim/run';
 
 interface ProxyArgs {
   config?: string;
@@ -13,6 +13,15 @@ interface ProxyArgs {
   'max-body'?: string;
   'upstream-timeout'?: string;
   'drain-timeout'?: string;
+  'request-timeout'?: string;
+  'client-idle-timeout'?: string;
+  'max-connections'?: string;
+  'public-url'?: string;
+  'allowed-hosts'?: string;
+  'log-level'?: string;
+  'log-format'?: string;
+  'log-sample'?: string;
+  workers?: string;
 }
 
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
@@ -23,11 +32,20 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       .option('config', { type: 'string', describe: 'Config file (default: sc-migrate.config.json, else built-in hosts)' })
       .option('env', { type: 'string', demandOption: true, describe: 'Environment of the config to serve (sandbox, production)' })
       .option('port', { type: 'number', default: 8080, describe: 'Port to listen on' })
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on (0.0.0.0 in a container)' })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on (0.0.0.0 in a container: then --public-url or --allowed-hosts is required)' })
+      .option('public-url', { type: 'string', describe: 'Address legacy clients use to reach the proxy; links and Location point there' })
+      .option('allowed-hosts', { type: 'string', describe: 'Host values links may be built from, comma-separated (when no --public-url)' })
       .option('legacy-version', { type: 'string', describe: "Pin of the legacy clients: 'v1' (default) or a month YYYY-MM" })
       .option('max-body', { type: 'string', describe: 'Largest body buffered for a transform (default 1mb)' })
-      .option('upstream-timeout', { type: 'string', describe: 'Time the upstream has to answer (default 30s)' })
-      .option('drain-timeout', { type: 'string', describe: 'Time SIGTERM waits for in-flight requests (default 30s)' }),
+      .option('upstream-timeout', { type: 'string', describe: 'Time the upstream has to answer, and longest pause in its body (default 30s)' })
+      .option('request-timeout', { type: 'string', describe: 'Time a client has to send a whole request (default 30s)' })
+      .option('client-idle-timeout', { type: 'string', describe: "Longest pause in a client's request body (default 10s)" })
+      .option('max-connections', { type: 'string', describe: 'Open client connections at most, per worker (default: no limit)' })
+      .option('drain-timeout', { type: 'string', describe: 'Time SIGTERM waits for in-flight requests (default 30s)' })
+      .option('log-level', { type: 'string', describe: 'fatal, error, warn, info (default), debug, trace or silent; wins over LOG_LEVEL' })
+      .option('log-format', { type: 'string', describe: 'json, or pretty (pino-pretty); default: pretty on a terminal, else json' })
+      .option('log-sample', { type: 'string', describe: 'Share of info-level access lines written, 0–1 (default 1); warnings and errors always' })
+      .option('workers', { type: 'string', describe: 'Worker processes (node:cluster): --workers alone or 0 = one per core; without the flag, one process' }),
   handler: async (argv) => {
     let options;
     try {
@@ -38,13 +56,25 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         maxBody: argv['max-body'],
         upstreamTimeout: argv['upstream-timeout'],
         drainTimeout: argv['drain-timeout'],
+        requestTimeout: argv['request-timeout'],
+        clientIdleTimeout: argv['client-idle-timeout'],
+        maxConnections: argv['max-connections'],
+        publicUrl: argv['public-url'],
+        allowedHosts: argv['allowed-hosts'],
+        logLevel: argv['log-level'],
+        logFormat: argv['log-format'],
+        logSample: argv['log-sample'],
+        workers: argv.workers,
+        processEnv: process.env,
+        tty: process.stdout.isTTY === true,
       });
+      checkBinding(argv.host, options);
     } catch (err) {
       throw new CliError((err as Error).message);
     }
     if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new CliError(`--port ${argv.port} is not a port`);
     try {
-      await runProxy(options, { port: argv.port, host: argv.host });
+      await runProxyProcess(options, { port: argv.port, host: argv.host });
     } catch (err) {
       throw new CliError(`cannot listen on ${argv.host}:${argv.port}: ${(err as Error).message}`);
     }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api, rulesOfKind, type JsonPath } from '../../catalogue';
+import { defaultTokenClaims } from '../../config/defaults';
 import type { Operation, ResourceName } from '../../catalogue/api';
 import { readBody, isJsonType } from '../body';
 import { operationOf, isObject } from '../transforms';
@@ -270,7 +271,12 @@ export class MockV2 {
     if (norm(body[t.audienceField] as string) !== norm(this.options.audience)) {
       throw new Refusal(BAD, 'access_denied', `'${t.audienceField}' is not the v2 audience of this environment`);
     }
-    const token = randomUUID();
+    // Token format: not shown in the spec. Like the OAuth servers that bind tokens to an audience, the stand-in
+    // issues a JWT (unsigned here) naming the client in its first client claim (`azp`), so that the proxy's
+    // attribution of legacy traffic can be tried against it.
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const claims = { [defaultTokenClaims[0]!]: body[t.clientIdField], aud: this.options.audience, iat: Math.floor(Date.now() / 1000), jti: randomUUID() };
+    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.${Buffer.from(randomUUID()).toString('base64url')}`;
     this.issued.add(token);
     // Token response shape: not shown in the spec; OAuth 2.0 (RFC 6749) fields.
     const r = api.tokenResponse;

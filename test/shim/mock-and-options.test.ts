@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, rulesOfKind } from '../../catalogue';
 import { proxyCommand } from '../../cli/commands/proxy';
 import { CliError } from '../../cli/exit';
-import { OptionsError, parseDuration, parseSize, resolveProxyOptions } from '../../shim/options';
+import { availableParallelism } from 'node:os';
+import { checkBinding, isLoopback, OptionsError, parseDuration, parseSize, resolveProxyOptions } from '../../shim/options';
 import { configFor, request, startMock, V1_AUDIENCE, V2_AUDIENCE } from './helpers';
 import type { MockV2 } from '../../shim/mock/server';
 
@@ -126,5 +127,46 @@ describe('proxy options', () => {
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(2);
     expect((err as CliError).message).toMatch(/yesterday/);
+  });
+});
+
+describe('production options', () => {
+  const config = configFor('http://127.0.0.1:1');
+  const resolve = (flags: Partial<Parameters<typeof resolveProxyOptions>[1]> = {}) => resolveProxyOptions(config, { env: 'sandbox', ...flags });
+
+  it('take the log level from the flag, else LOG_LEVEL, else the config, else info', () => {
+    expect(resolve().log.level).toBe('info');
+    expect(resolve({ processEnv: { LOG_LEVEL: 'WARN' } }).log.level).toBe('warn');
+    expect(resolve({ processEnv: { LOG_LEVEL: 'warn' }, logLevel: 'error' }).log.level).toBe('error');
+    expect(() => resolve({ logLevel: 'loud' })).toThrow(OptionsError);
+  });
+
+  it('write pretty logs by default only on a terminal', () => {
+    expect(resolve().log.format).toBe('json');
+    expect(resolve({ tty: true }).log.format).toBe('pretty');
+    expect(resolve({ tty: true, logFormat: 'json' }).log.format).toBe('json');
+  });
+
+  it('run one process unless --workers is given; --workers alone is one per core', () => {
+    expect(resolve().workers).toBe(1);
+    expect(resolve({ workers: '' }).workers).toBe(availableParallelism());
+    expect(resolve({ workers: '3' }).workers).toBe(3);
+    expect(() => resolve({ workers: '-1' })).toThrow(OptionsError);
+  });
+
+  it('accept a public URL without credentials, query or fragment, and plain allowed hosts only', () => {
+    expect(resolve({ publicUrl: 'https://sc-proxy.example.test/' }).publicUrl).toBe('https://sc-proxy.example.test');
+    for (const bad of ['ftp://x.test', 'https://u:p@x.test', 'https://x.test/?a=1', 'not a url']) expect(() => resolve({ publicUrl: bad }), bad).toThrow(OptionsError);
+    expect(resolve({ allowedHosts: 'A.example.test:8080, b.example.test' }).allowedHosts).toEqual(['a.example.test:8080', 'b.example.test']);
+    expect(() => resolve({ allowedHosts: 'evil.test/x' })).toThrow(OptionsError);
+  });
+
+  it('refuse a non-loopback bind without a public address', () => {
+    expect(isLoopback('127.0.0.1') && isLoopback('::1') && isLoopback('localhost') && isLoopback('127.1.2.3')).toBe(true);
+    expect(isLoopback('0.0.0.0') || isLoopback('::') || isLoopback('10.0.0.5')).toBe(false);
+    expect(() => checkBinding('0.0.0.0', resolve())).toThrow(/--public-url/);
+    expect(() => checkBinding('0.0.0.0', resolve({ publicUrl: 'http://p.test' }))).not.toThrow();
+    expect(() => checkBinding('0.0.0.0', resolve({ allowedHosts: 'p.test' }))).not.toThrow();
+    expect(() => checkBinding('127.0.0.1', resolve())).not.toThrow();
   });
 });

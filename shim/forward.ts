@@ -1,0 +1,325 @@
+/**
+ * The upstream half of a request: forwarding (with a deadline for the upstream's headers and an idle timeout
+ * on its body), and the response: streamed when no rule of the route and pin applies (links rewritten on the
+ * fly in JSON), buffered, parsed once, transformed and serialised once when one does.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { PassThrough, pipeline, type Readable, type Transform } from 'node:stream';
+import * as zlib from 'node:zlib';
+import { parseBase } from '../config/urls';
+import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncoding, readBody } from './body';
+import { PROXY_STATUS, sendError, type ErrorCode } from './errors';
+import { needsParse } from './plan';
+import type { ProxyContext, RequestState } from './state';
+import { transformResponse } from './transforms';
+
+const ignore = () => undefined;
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+/** Answer a failure the proxy itself detected: the reason is logged, the connection closed when asked. */
+export function fail(state: RequestState, status: number, code: ErrorCode, message: string, extra: { change?: string; close?: boolean } = {}): void {
+  state.reason ??= code;
+  if (state.res.destroyed) return;
+  sendError(state.res, status, code, message, { change: extra.change, headers: extra.close ? { connection: 'close' } : undefined });
+}
+
+/** Whether a request announces a body. */
+export function hasBody(req: http.IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return length !== undefined ? length !== '0' : req.headers['transfer-encoding'] !== undefined;
+}
+
+/** The client sent nothing for `--client-idle-timeout` in the middle of its body: 408, counted as a client timeout. */
+export function clientTimedOut(ctx: ProxyContext, state: RequestState): void {
+  if (state.reason) return;
+  state.reason = 'client-timeout';
+  clearTimeout(state.timer);
+  clearTimeout(state.clientTimer);
+  ctx.metrics.clientTimeouts.inc();
+  state.proxyReq?.destroy();
+  const { res, req } = state;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendError(res, PROXY_STATUS.clientTimeout, 'client-timeout', 'the request was not received in time; the connection is closed', { headers: { connection: 'close' } });
+  // The rest of the body will never be read: end the connection once the answer is out.
+  res.once('finish', () => {
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), 1000).unref();
+  });
+}
+
+/** (Re)arm the client body's idle timer. */
+export function armClientTimer(ctx: ProxyContext, state: RequestState): void {
+  clearTimeout(state.clientTimer);
+  state.clientTimer = setTimeout(() => clientTimedOut(ctx, state), ctx.options.clientIdleTimeout);
+}
+
+export class Forwarder {
+  readonly agent: http.Agent;
+  readonly authAgent: http.Agent;
+  private readonly v2Host: string;
+
+  constructor(private readonly ctx: ProxyContext) {
+    const env = ctx.options.environment;
+    const agentFor = (u: URL) =>
+      u.protocol === 'https:'
+        ? new https.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' })
+        : new http.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' });
+    this.agent = agentFor(new URL(env.v2.baseUrl));
+    this.authAgent = agentFor(new URL(env.authUrl));
+    this.v2Host = parseBase(env.v2.baseUrl).host;
+  }
+
+  close(): void {
+    this.agent.destroy();
+    this.authAgent.destroy();
+  }
+
+  internalError(state: RequestState, err: unknown): void {
+    clearTimeout(state.timer);
+    state.reason ??= `internal: ${(err as Error)?.name ?? 'error'}`;
+    if (!state.res.destroyed) sendError(state.res, PROXY_STATUS.badGateway, 'internal', 'the proxy failed to handle this request', { headers: { connection: 'close' } });
+  }
+
+  /** Send the request on; `buffer` replaces a body that was read (and transformed). */
+  forward(state: RequestState, target: URL, agent: http.Agent, buffer?: Buffer): void {
+    const { req, res } = state;
+    if (res.destroyed || state.reason) return;
+    state.forwardedAt = performance.now();
+    const { upstreamTimeout } = this.ctx.options;
+    const startDeadline = () => {
+      clearTimeout(state.clientTimer);
+      if (state.upstreamHeadersAt !== undefined || state.reason) return;
+      state.timer = setTimeout(() => {
+        state.reason ??= 'upstream-timeout';
+        this.ctx.metrics.upstreamErrors.inc({ kind: 'timeout' });
+        state.proxyReq?.destroy();
+        state.proxyRes?.destroy();
+        fail(state, PROXY_STATUS.gatewayTimeout, 'upstream-timeout', `the upstream did not answer within ${upstreamTimeout} ms`, { close: true });
+      }, upstreamTimeout);
+    };
+    const onError = (err: Error) => {
+      clearTimeout(state.timer);
+      if (state.reason) return;
+      const code = (err as NodeJS.ErrnoException).code ?? 'error';
+      if (res.headersSent) {
+        state.reason = 'upstream-cut';
+        this.ctx.metrics.upstreamErrors.inc({ kind: 'cut' });
+        res.destroy();
+        return;
+      }
+      if (res.destroyed) return;
+      this.ctx.metrics.upstreamErrors.inc({ kind: 'unreachable' });
+      fail(state, PROXY_STATUS.badGateway, 'upstream-unreachable', `the upstream could not be reached (${code})`);
+    };
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const name in req.headers) {
+      if (!HOP_BY_HOP.has(name)) headers[name] = req.headers[name];
+    }
+    headers['host'] = target.host;
+    if (buffer) headers['content-length'] = String(buffer.length);
+    // As http-proxy did: a DELETE or OPTIONS without a body says so.
+    else if ((req.method === 'DELETE' || req.method === 'OPTIONS') && headers['content-length'] === undefined && !hasBody(req)) headers['content-length'] = '0';
+    const proxyReq = (state.proxyReq = (target.protocol === 'https:' ? https : http).request({
+      protocol: target.protocol,
+      hostname: target.hostname.replace(/^\[|\]$/g, ''),
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers,
+      agent,
+    }));
+    proxyReq.once('response', (proxyRes) => void this.onResponse(proxyRes, state).catch((err: unknown) => this.internalError(state, err)));
+    proxyReq.on('error', onError);
+    if (buffer) {
+      startDeadline();
+      proxyReq.end(buffer);
+    } else if (hasBody(req) && !req.complete) {
+      // A streamed body: the client's pauses are the client's (408), the upstream's deadline starts at its end.
+      const watch = new PassThrough({
+        transform: (chunk: Buffer, _enc, cb) => {
+          armClientTimer(this.ctx, state);
+          cb(null, chunk);
+        },
+      });
+      armClientTimer(this.ctx, state);
+      watch.once('end', startDeadline);
+      // A client that goes away mid-body is handled when its response closes (shim/server.ts finish()).
+      req.on('error', ignore);
+      watch.on('error', ignore);
+      req.pipe(watch).pipe(proxyReq);
+    } else {
+      startDeadline();
+      proxyReq.end();
+    }
+  }
+
+  private async onResponse(proxyRes: http.IncomingMessage, state: RequestState): Promise<void> {
+    const { res } = state;
+    clearTimeout(state.timer);
+    state.proxyRes = proxyRes;
+    // An upstream that dies mid-body is handled where the body is read or piped; never an unhandled 'error'.
+    proxyRes.on('error', ignore);
+    state.upstreamHeadersAt = performance.now();
+    const status = (state.upstreamStatus = proxyRes.statusCode ?? 0);
+    if (state.reason || res.destroyed) {
+      proxyRes.destroy();
+      return;
+    }
+    // From here on, a pause of the upstream longer than --upstream-timeout ends the exchange.
+    state.proxyReq?.setTimeout(this.ctx.options.upstreamTimeout, () => {
+      state.reason ??= 'upstream-timeout';
+      this.ctx.metrics.upstreamErrors.inc({ kind: 'timeout' });
+      state.proxyReq?.destroy();
+    });
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const name in proxyRes.headers) {
+      const value = proxyRes.headers[name];
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    const location = headers['location'];
+    if (typeof location === 'string') {
+      const loc = this.ctx.links.rewrite(location, state.publicBase);
+      if (loc !== null) headers['location'] = loc;
+    }
+    if (this.ctx.draining) headers['connection'] = 'close';
+
+    const contentType = proxyRes.headers['content-type'];
+    const encoding = proxyRes.headers['content-encoding'];
+    // HTTP's own bodyless answers (No Content, Not Modified), whatever the API.
+    const bodyless = state.method === 'HEAD' || status === 204 || status === 304;
+    const json = state.route === 'api' && !bodyless && isJsonType(contentType);
+    const plan = this.ctx.plans.responsePlan(state.changes, state.resource, state.operation);
+
+    if (json && isSupportedEncoding(encoding) && needsParse(plan, status)) {
+      await this.transform(proxyRes, state, headers, status, encoding);
+      return;
+    }
+    let outStatus = status;
+    if (plan.statusesMapped.has(status)) {
+      // A status rule on a body that is not JSON: its condition sees no body.
+      const out = transformResponse({ ...this.responseContext(state, plan.changes), status, body: undefined });
+      outStatus = out.status;
+      for (const id of out.applied) state.applied.add(id);
+    }
+    const stages: (Transform | http.ServerResponse)[] = [];
+    if (json) {
+      // No rule applies: stream, rewriting upstream links in the raw text (decoded and encoded again if need be).
+      const coding = (encoding ?? '').trim().toLowerCase();
+      const codec = CODECS[coding];
+      if (coding === '' || coding === 'identity' || codec) {
+        delete headers['content-length'];
+        if (codec) stages.push(codec[0]());
+        stages.push(this.ctx.links.stream(state.publicBase));
+        if (codec) stages.push(codec[1]());
+      }
+    }
+    res.writeHead(outStatus, headers);
+    const cut = () => {
+      if (res.writableFinished) return;
+      if (!state.reason) {
+        state.reason = 'upstream-cut';
+        this.ctx.metrics.upstreamErrors.inc({ kind: 'cut' });
+      }
+      res.destroy();
+    };
+    proxyRes.once('aborted', cut);
+    proxyRes.on('error', cut);
+    proxyRes.once('close', () => {
+      if (!proxyRes.complete) cut();
+    });
+    if (stages.length === 0) {
+      proxyRes.pipe(res);
+      return;
+    }
+    pipeline([proxyRes, ...stages, res] as unknown as [Readable, ...Transform[]], (err) => {
+      if (err) cut();
+    });
+  }
+
+  /** Buffer, parse once, transform, serialise once (links rewritten in the text), encode as the upstream did. */
+  private async transform(proxyRes: http.IncomingMessage, state: RequestState, headers: http.OutgoingHttpHeaders, status: number, encoding: string | undefined): Promise<void> {
+    const { res } = state;
+    const { maxBody } = this.ctx.options;
+    let raw: Buffer;
+    try {
+      raw = await readBody(proxyRes, maxBody);
+      if (encoding) raw = await decodeBody(raw, encoding, maxBody);
+    } catch (err) {
+      if (res.destroyed) return;
+      if (state.reason === 'upstream-timeout') {
+        fail(state, PROXY_STATUS.gatewayTimeout, 'upstream-timeout', `the upstream paused its response for ${this.ctx.options.upstreamTimeout} ms`, { close: true });
+      } else if (err instanceof BodyTooLargeError) {
+        this.ctx.metrics.upstreamErrors.inc({ kind: 'too-large' });
+        proxyRes.destroy();
+        fail(state, PROXY_STATUS.badGateway, 'upstream-too-large', `the upstream's JSON response is larger than the proxy's limit of ${maxBody} bytes (--max-body) and cannot be transformed`);
+      } else {
+        state.reason = 'upstream-cut';
+        this.ctx.metrics.upstreamErrors.inc({ kind: 'cut' });
+        sendError(res, PROXY_STATUS.badGateway, 'upstream-unreachable', 'the upstream response was cut off or could not be decoded', { headers: { connection: 'close' } });
+      }
+      return;
+    }
+    if (state.reason || res.destroyed) return;
+    const plan = this.ctx.plans.responsePlan(state.changes, state.resource, state.operation);
+    const text = raw.toString('utf8');
+    let body: unknown;
+    let parsed = true;
+    try {
+      body = text.length > 0 ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = false;
+    }
+    const result = transformResponse({ ...this.responseContext(state, plan.changes), status, body: parsed ? body : undefined });
+    for (const id of result.applied) state.applied.add(id);
+    let outText: string;
+    if (parsed) {
+      outText = this.ctx.links.rewriteText(body === undefined ? text : JSON.stringify(body), state.publicBase);
+    } else {
+      // Not JSON after all: passed on as text with the upstream's links rewritten, or refused if its address is still in it.
+      this.ctx.metrics.upstreamErrors.inc({ kind: 'malformed' });
+      state.reason = 'upstream-malformed-json';
+      outText = this.ctx.links.rewriteText(text, state.publicBase);
+      if (outText.toLowerCase().includes(this.v2Host)) {
+        fail(state, PROXY_STATUS.badGateway, 'upstream-malformed-json', 'the upstream sent a malformed JSON response');
+        return;
+      }
+    }
+    const coding = (encoding ?? '').trim().toLowerCase();
+    if (coding !== '' && coding !== 'identity') {
+      const out = await encodeBody(Buffer.from(outText, 'utf8'), encoding);
+      if (res.destroyed) return;
+      headers['content-length'] = String(out.length);
+      res.writeHead(result.status, headers);
+      res.end(out);
+      return;
+    }
+    // A string goes out in one write with the headers (no Buffer copy of the body).
+    headers['content-length'] = String(Buffer.byteLength(outText, 'utf8'));
+    res.writeHead(result.status, headers);
+    res.end(outText, 'utf8');
+  }
+
+  private responseContext(state: RequestState, changes: RequestState['changes']) {
+    return {
+      resource: state.resource,
+      operation: state.operation,
+      changes,
+      method: state.method,
+      requestBody: state.requestBody,
+      defaults: this.ctx.options.defaults,
+    };
+  }
+}
+
+/** Decoder and encoder of each content coding a streamed JSON body may have. */
+const CODECS: Record<string, [() => Transform, () => Transform]> = {
+  gzip: [() => zlib.createGunzip(), () => zlib.createGzip()],
+  'x-gzip': [() => zlib.createGunzip(), () => zlib.createGzip()],
+  deflate: [() => zlib.createInflate(), () => zlib.createDeflate()],
+  br: [() => zlib.createBrotliDecompress(), () => zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })],
+};
