@@ -2,7 +2,7 @@ import { getChange, type Change } from '../../../catalogue';
 import { findV1Urls, type V1Occurrence } from '../../../config/urls';
 import { bothRolesMessage, unknownRoleMessage, type Role } from '../../roles';
 import { baseRuleMessage } from '../../frontends/text';
-import { innerRange, isMember, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, innerRange, isMember, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { bindingOfLiteral, bindingUses, externalUses, positionOf, type AddressUse } from '../ties/addresses';
 import { constRef, importOf, staticText } from '../ties/constants';
@@ -183,6 +183,8 @@ function importedAudiences(ctx: FileContext, aud: Change): void {
     const parent = parentOf(p);
     if (parent && isMember(parent.node) && (parent.node.object === n ? false : parent.node.property === n)) continue;
     if (parent && isMember(parent.node) && parent.node.object === n) continue; // take the longest chain
+    // Only references: not the names a pattern, a parameter or an import declares.
+    if (n.type === 'Identifier' && (bindingOf(p)?.node === n || (parent && (parent.node.type === 'ObjectProperty' || parent.node.type === 'Property') && parentOf(parent)?.node.type === 'ObjectPattern'))) continue;
     const root = rootOf(p);
     if (root.node.type !== 'Identifier' || !importOf(root)) continue;
     const ref = constRef(ctx, p);

@@ -1,5 +1,5 @@
 import { api } from '../../../catalogue';
-import { isCall, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, isCall, isMember, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import { constRef, staticText } from '../ties/constants';
 import { analyzeAddresses } from './addresses';
 import type { RuleImpl } from './types';
@@ -24,8 +24,10 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
       visit(path.get('right'), depth + 1);
       return;
     }
-    // Literals and constants are the address analysis's; what stays unknown here is computed at run time.
-    if (stringValue(n) !== null || constRef(ctx, path) !== null) return;
+    // Literals and constants are the address analysis's; values of a configuration object are found where the
+    // configuration sets them (config files, which the run reads too). What stays unknown here is computed at run
+    // time, an environment variable included: the deployment that sets it may be outside the repository.
+    if (stringValue(n) !== null || constRef(ctx, path) !== null || readsSettings(ctx, path)) return;
     ctx.manual(change, path, rule.dynamicMessage, n);
   };
   ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
@@ -45,6 +47,30 @@ function sentToTokenService(ctx: Parameters<RuleImpl<'token-audience'>>[0], obj:
       const urlText = p.node.arguments.length > 0 ? staticText(ctx, p.get('arguments', 0)) : null;
       return !!urlText && urlText.includes(api.tokenRequest.path);
     }
+  }
+  return false;
+}
+
+/** Names of configuration objects: `config.audience`, `this.cfg.audience`, `settings.SC.audience`. */
+const SETTINGS = /^(config|cfg|conf|configuration|settings|options|opts|runtimeConfig)$/i;
+
+/** Whether an expression reads a setting (through consts, fallbacks and parameter defaults). */
+function readsSettings(ctx: Parameters<RuleImpl<'token-audience'>>[0], path: Path, depth = 0): boolean {
+  const n = path.node;
+  if (!n || depth > 4) return false;
+  if (n.type === 'LogicalExpression') return readsSettings(ctx, path.get('left'), depth + 1) || readsSettings(ctx, path.get('right'), depth + 1);
+  if (n.type === 'ConditionalExpression') return readsSettings(ctx, path.get('consequent'), depth + 1) || readsSettings(ctx, path.get('alternate'), depth + 1);
+  if (n.type === 'TSAsExpression' || n.type === 'TSNonNullExpression' || n.type === 'ParenthesizedExpression') return readsSettings(ctx, path.get('expression'), depth + 1);
+  if (isMember(n)) return chainNames(n).some((w) => SETTINGS.test(w));
+  if (isCall(n)) return /^(useRuntimeConfig)$/.test(calleeName(n.callee)) || (calleeName(n.callee) === 'get' && readsSettings(ctx, path.get('callee'), depth + 1));
+  if (n.type === 'Identifier') {
+    const init = constInit(path);
+    if (init) return readsSettings(ctx, init, depth + 1);
+    // A parameter with a default: `audience = this.cfg.audience`.
+    const binding = bindingOf(path);
+    const parent = binding ? parentOf(binding) : null;
+    if (parent?.node.type === 'AssignmentPattern' && parent.node.left === binding!.node) return readsSettings(ctx, parent.get('right'), depth + 1);
+    return false;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import { api } from '../../../catalogue';
-import { calleeName, isCall, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
+import { calleeName, isCall, isMember, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { constRef, staticText, type ConstRef } from '../ties/constants';
 import { isModeKeyedName, isModeName } from '../ties/names';
@@ -144,16 +144,21 @@ export function ownerName(path: Path): string | null {
  * argument is a URL or path that is not this API's (`desk.post('tickets/', {…})`).
  */
 function sentElsewhere(ctx: FileContext, objPath: Path): boolean {
+  // `{ url: 'https://desk.example.com/api/', defaultMode: 'complaint' }`: settings of another API.
+  if (objPath.node.type === 'ObjectExpression' && objPath.node.properties.some((q: Node) => {
+    const t = q.value ? stringValue(q.value.type === 'LogicalExpression' ? q.value.right : q.value) : null;
+    return t !== null && /^https?:\/\//.test(t) && urlTarget(ctx, t) === null && !ctx.apiHosts.some((h) => t.toLowerCase().includes(h));
+  })) return true;
   let p: Path | null = objPath;
-  for (let i = 0; i < 6 && p; i++) {
+  for (let i = 0; i < 8 && p; i++) {
     const parent: Path | null = parentOf(p);
     if (!parent) return false;
-    if (isCall(parent.node)) {
-      if (!parent.node.arguments.includes(p.node) || parent.node.arguments[0] === p.node) return false;
+    if (isCall(parent.node) && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
       const text = staticText(ctx, parent.get('arguments', 0));
-      return text !== null && /\/|^https?:/.test(text) && urlTarget(ctx, text) === null;
+      if (text !== null) return /\/|^https?:/.test(text) && urlTarget(ctx, text) === null;
+    } else if (!isCall(parent.node) && !['ObjectProperty', 'Property', 'ObjectExpression', 'ArrayExpression'].includes(parent.node.type)) {
+      return false;
     }
-    if (!['ObjectProperty', 'Property', 'ObjectExpression', 'ArrayExpression'].includes(parent.node.type)) return false;
     p = parent;
   }
   return false;
