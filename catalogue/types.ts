@@ -155,6 +155,12 @@ export interface StatusChangedRule {
   /** auto: the codemod rewrites comparisons it can tie to the operation; manual: marks them. */
   codemod: 'auto' | 'manual';
   message: string;
+  /**
+   * Words client code uses to name this status in a constant (`LOCATION_FAILURE_STATUS = 400`,
+   * `MODE_UPDATE_ACCEPTED = 202`): a constant with the old status and one of these words is a site. Heuristic
+   * vocabulary, listed with the assumptions in the README.
+   */
+  codeNames?: string[];
 }
 
 /** A client-side filter made obsolete because v2 leaves the filtered items out itself. */

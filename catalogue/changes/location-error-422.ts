@@ -27,6 +27,7 @@ export const locationError422: Change = {
       // Error body shapes and other error statuses are "not shown": every 422 of interview creation is
       // taken to be this failure (an assumption listed in the README).
       applies: () => true,
+      codeNames: ['location', 'locate', 'located', 'geo', 'geolocation', 'region', 'place'],
       codemod: 'manual',
       message:
         "a location that cannot be approximated from the IP address now fails with 422, not 400; handle 422 here (400 may still mean other errors).",

@@ -53,6 +53,7 @@ export const modeUpdateStatus200: Change = {
       to: 200,
       condition: 'the mode update produces neither a question nor a result',
       applies: (ctx) => !producedQuestionOrResult(ctx),
+      codeNames: ['mode', 'pending', 'nothing'],
       codemod: 'auto',
       message:
         'mode updates that produce neither a question nor a result now return 200, not 202; tell the cases apart by the next links in `_links`, not by the status.',

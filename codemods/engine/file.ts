@@ -1,5 +1,7 @@
 import type { Collection, JSCodeshift } from 'jscodeshift';
-import type { Change } from '../../catalogue';
+import { api, type Change } from '../../catalogue';
+import { words } from './words';
+import { helperNameTie } from './ties/names';
 import type { Config } from '../../config';
 import { UrlMapper, parseBase } from '../../config/urls';
 import { COMMENTS, markerEdits, type MarkerRequest } from '../markers';
@@ -93,6 +95,21 @@ export class FileContext {
     return this.otherOnly;
   }
   private otherOnly: boolean | undefined;
+
+  /**
+   * Whether the file deals with this API's data at all: an API call, or a name of one of its resources (`interview`,
+   * `useInterviewStore`, `Result`). Values that only a name ties (`x.mode === 'complaint'`) count only then.
+   */
+  touchesApi(): boolean {
+    if (this.touches === undefined) {
+      const nouns = new Set(Object.values(api.resources).flatMap((r) => r.nouns.map((n) => n.toLowerCase())));
+      this.touches =
+        this.nodesOf('Identifier').some((p: Path) => words(p.node.name).some((w) => nouns.has(w.replace(/s$/, ''))) || helperNameTie(p.node.name) !== null) ||
+        this.nodesOf('CallExpression').some((p: Path) => apiCall(this, p) !== null);
+    }
+    return this.touches;
+  }
+  private touches: boolean | undefined;
 
   hasChange(id: string): boolean {
     return this.changes.some((c) => c.id === id);

@@ -59,11 +59,31 @@ export function namedReadPattern(changes: readonly Change[] = catalogue): RegExp
   return new RegExp(`(?:${nouns.map(esc).join('|')})s?\\b[\\w$?.\\[\\]'"]*?[.[]['"]?(?:${[...fields].map(esc).join('|')})\\b`, 'i');
 }
 
+/**
+ * What else makes a source worth reading: an enumerated value of this API as a string (`'complaint'`, a mode
+ * that changed), and a declared model named for a resource (`interface Result`, `class CreateComplaintDto`,
+ * `@typedef {Object} Interview`), from the catalogue's values and nouns.
+ */
+export function modelOrValuePattern(changes: readonly Change[] = catalogue): RegExp {
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const values = new Set<string>();
+  for (const change of changes) {
+    for (const rule of change.rules) {
+      if (rule.kind === 'value-renamed') values.add(rule.from);
+      if (rule.kind === 'value-removed') for (const v of rule.values) values.add(v);
+    }
+  }
+  const nouns = Object.values(api.resources).flatMap((r) => r.nouns).map((n) => n[0]!.toUpperCase() + n.slice(1));
+  const quoted = values.size ? `['"\`](?:${[...values].map(esc).join('|')})['"\`]` : '(?!)';
+  return new RegExp(`${quoted}|\\b(?:interface|type|class|enum|typedef\\s+\\{\\w+\\})\\s+\\w*(?:${nouns.map(esc).join('|')})\\w*`);
+}
+
 export function makeScanner(config: Config, changes?: readonly Change[]): (source: string) => boolean {
   const needles = scanNeedles(config, changes).map((n) => n.toLowerCase());
   const reads = namedReadPattern(changes);
+  const models = modelOrValuePattern(changes);
   return (source: string) => {
     const lower = source.toLowerCase();
-    return needles.some((n) => lower.includes(n)) || (reads !== null && reads.test(source));
+    return needles.some((n) => lower.includes(n)) || (reads !== null && reads.test(source)) || models.test(source);
   };
 }

@@ -96,7 +96,10 @@ function addressPatterns(ctx: FileContext, change: Change): void {
     } catch {
       continue;
     }
-    if (bases.some((b) => re.test(b))) ctx.manual(change, p, `this pattern matches v1 addresses; ${baseRuleMessage()}`, n);
+    // Only a pattern that names a v1 host (`buoyhealth\.com`), not one that matches any URL (`/\/+$/`).
+    const literal = pattern.replace(/\\/g, '').toLowerCase();
+    const names = ctx.mapper.scanNeedles().flatMap((h) => h.split('.').filter((part) => part.length > 3 && !['www', 'com', 'net', 'org'].includes(part)));
+    if (bases.some((b) => re.test(b)) && names.some((x) => literal.includes(x))) ctx.manual(change, p, `this pattern matches v1 addresses; ${baseRuleMessage()}`, n);
   }
 }
 

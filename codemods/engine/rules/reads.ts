@@ -1,8 +1,8 @@
-import { isCallee, isWrite, keyName, memberName, MEMBER, type Node, type Path } from '../ast';
+import { isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie } from '../ties/flow';
 import { schemaObjects } from '../ties/schemas';
-import { typeNameTie } from '../ties/types';
+import { typeNameTie, typeTie } from '../ties/types';
 import type { Tie } from '../ties/tie';
 
 /** Shared by the rules about response fields: where code reads a field, and where a type declares one. */
@@ -75,6 +75,16 @@ export function interfaceMembers(
     if (!tie || tie.resource !== resource) return;
     walk(decl.get('body', 'body'), decl.node.body.body, tie.path, tie.role);
   });
+  // Classes that model a payload: DTOs (`class CreateComplaintDto { @IsOptional() extra?: string }`), models.
+  ctx.nodesOf('ClassDeclaration').forEach((decl: Path) => {
+    const tie = decl.node.id ? typeNameTie(decl.node.id.name) : null;
+    if (!tie || tie.resource !== resource) return;
+    decl.node.body.body.forEach((m: Node, i: number) => {
+      if (m.type !== 'ClassProperty' && m.type !== 'PropertyDefinition') return;
+      const key = keyName(m);
+      if (key) visit(decl.get('body', 'body', i), [...tie.path, key], tie.role, 'type');
+    });
+  });
   for (const { object, tie } of schemaObjects(ctx)) {
     if (tie.resource !== resource) continue;
     object.node.properties.forEach((p: Node, i: number) => {
@@ -87,4 +97,45 @@ export function interfaceMembers(
     if (!tie || tie.resource !== resource || decl.node.typeAnnotation.type !== 'TSTypeLiteral') return;
     walk(decl.get('typeAnnotation', 'members'), decl.node.typeAnnotation.members, tie.path, tie.role);
   });
+}
+
+/**
+ * Object literals written with a response model's type: fixtures and mocks (`const result: Result = { advice: […] }`,
+ * `{ … } as Interview`, `satisfies Question`, items of a `Result[]`), with the path of each key inside the model.
+ */
+export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: Path, path: string[]) => void): void {
+  const walk = (obj: Path, prefix: string[]) => {
+    obj.node.properties.forEach((p: Node, i: number) => {
+      const key = keyName(p);
+      if (!key || p.type === 'SpreadElement') return;
+      const prop = obj.get('properties', i);
+      visit(prop, [...prefix, key]);
+      const v = p.value;
+      if (v?.type === 'ObjectExpression') walk(prop.get('value'), [...prefix, key]);
+      if (v?.type === 'ArrayExpression') {
+        v.elements.forEach((e: Node, k: number) => {
+          if (e?.type === 'ObjectExpression') walk(prop.get('value', 'elements', k), [...prefix, key, '*']);
+        });
+      }
+    });
+  };
+  for (const obj of ctx.nodesOf('ObjectExpression')) {
+    const parent = parentOf(obj);
+    if (!parent) continue;
+    const pn = parent.node;
+    let typeNode: Node = null;
+    let list = false;
+    if (pn.type === 'VariableDeclarator' && pn.init === obj.node) typeNode = pn.id.typeAnnotation;
+    else if (pn.type === 'TSAsExpression' || pn.type === 'TSSatisfiesExpression') typeNode = pn.typeAnnotation;
+    else if (pn.type === 'ArrayExpression') {
+      const decl = parentOf(parent)?.node;
+      if (decl?.type === 'VariableDeclarator' && decl.init === pn) {
+        typeNode = decl.id.typeAnnotation;
+        list = true;
+      }
+    }
+    const tie = typeNode ? typeTie(typeNode) : null;
+    if (!tie || tie.role !== 'body' || tie.resource !== resource || (tie.list && !list)) continue;
+    walk(obj, [...tie.path]);
+  }
 }

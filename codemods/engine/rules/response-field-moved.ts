@@ -4,7 +4,7 @@ import { tieOf } from '../ties/flow';
 import { pathMatches, type Tie } from '../ties/tie';
 import { jsdocMembers } from './jsdoc-models';
 import { pathReads } from './path-reads';
-import { interfaceMembers, memberMessage, memberReads, patternReads } from './reads';
+import { interfaceMembers, memberMessage, memberReads, patternReads, typedLiterals } from './reads';
 import type { RuleImpl } from './types';
 
 /**
@@ -67,6 +67,9 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
   for (const m of jsdocMembers(ctx, rule.resource)) {
     if (m.role === 'response' && pathMatches(rule.from, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
   }
+  typedLiterals(ctx, rule.resource, (prop, path) => {
+    if (pathMatches(rule.from, path)) ctx.manual(change, prop, rule.message, prop.node.key, field);
+  });
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);

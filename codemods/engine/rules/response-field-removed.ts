@@ -4,7 +4,7 @@ import { pathMatches, type Tie } from '../ties/tie';
 import { pathReads } from './path-reads';
 import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';
-import { interfaceMembers, memberMessage, memberReads, patternReads } from './reads';
+import { interfaceMembers, memberMessage, memberReads, patternReads, typedLiterals } from './reads';
 import type { RuleImpl } from './types';
 
 /** Reads of a field v2 responses no longer carry are marked; so are the type members that declare it. */
@@ -36,6 +36,10 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   for (const m of jsdocMembers(ctx, rule.resource)) {
     if (m.role === 'response' && pathMatches(rule.path, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
   }
+  // Fixtures and mocks written with the model's type.
+  typedLiterals(ctx, rule.resource, (prop, path) => {
+    if (pathMatches(rule.path, path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this value.`, prop.node.key, field);
+  });
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);

@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, memberName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
 import type { Tie } from '../ties/tie';
@@ -16,6 +16,12 @@ function statusTie(ctx: FileContext, path: Path): Tie | null {
   if (isMember(n) && STATUS_FIELDS.has(memberName(n) ?? '')) {
     const raw = tieOf(ctx, path.get('object'));
     if (raw && raw.role === 'result') return raw;
+    // `err.response.status`: the error's response is the call's.
+    const obj = path.get('object');
+    if (isMember(obj.node) && memberName(obj.node) === 'response') {
+      const t = tieOf(ctx, obj.get('object'));
+      if (t && t.role === 'result') return t;
+    }
     const chain = chainNames(n);
     const root = rootPath(path);
     return chain.length <= 4 && root.node.type === 'Identifier' ? caughtTie(ctx, root) : null;
@@ -115,6 +121,18 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     ctx.manual(change, bin, rule.message, n);
     if (number.decl) ctx.manual(change, number.decl, rule.message, number.decl.node.init ?? number.decl.node.value);
   });
+  // `export const LOCATION_FAILURE_STATUS = 400`, `STATUS = { MODE_PENDING: 202 }`: a constant named for the situation.
+  if (rule.codeNames?.length && ctx.touchesApi()) {
+    const named = (name: string | null) => !!name && words(name).some((w) => rule.codeNames!.includes(w));
+    for (const decl of ctx.nodesOf('VariableDeclarator')) {
+      const v = decl.node.init;
+      if (decl.node.id.type === 'Identifier' && v && isNum(v, rule.from) && named(decl.node.id.name)) ctx.manual(change, decl, rule.message, v);
+    }
+    for (const prop of ctx.nodesOf('ObjectProperty', 'Property')) {
+      const v = prop.node.value;
+      if (v && isNum(v, rule.from) && named(keyName(prop.node))) ctx.manual(change, prop, rule.message, v);
+    }
+  }
   ctx.nodesOf('SwitchCase').forEach((c: Path) => {
     if (!c.node.test || !isNum(c.node.test, rule.from)) return;
     const sw = parentOf(c)!;

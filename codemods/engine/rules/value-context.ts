@@ -14,9 +14,12 @@ import { words } from '../words';
  * mode, or a member of a mode union type. A literal sent to another API (`desk.post('tickets/', { mode })`)
  * or named for another thing's mode (`TicketMode`) is not.
  */
-export function isValueContext(ctx: FileContext, path: Path, field: string): boolean {
-  // A file that only talks to another API: its `mode`s are that API's.
-  if (ctx.otherApiOnly()) return false;
+export function isValueContext(ctx: FileContext, start: Path, field: string): boolean {
+  // A file that only talks to another API, or never names this one's data: its `mode`s are another thing's.
+  if (ctx.otherApiOnly() || !ctx.touchesApi()) return false;
+  // A fallback takes the position of the whole expression: `startMode: env.MODE ?? 'complaint'`.
+  let path = start;
+  for (let up = parentOf(path); up && (up.node.type === 'LogicalExpression' || (up.node.type === 'ConditionalExpression' && up.node.test !== path.node) || up.node.type === 'TSAsExpression' || up.node.type === 'ParenthesizedExpression'); up = parentOf(path)) path = up;
   const parent = parentOf(path)!;
   const pn = parent.node;
   const modeish = (n: Node | null | undefined): boolean => {
@@ -68,8 +71,9 @@ export function isValueContext(ctx: FileContext, path: Path, field: string): boo
     case 'AssignmentExpression':
       return pn.right === path.node && modeish(pn.left);
     case 'ArrayExpression': {
+      // `INTERVIEW_MODES = [...]`, `INTERVIEW_MODE_NAMES = [...] as const`
       const owner = ownerName(parent);
-      return owner !== null && isModeName(owner);
+      return owner !== null && (isModeName(owner) || isModeKeyedName(owner));
     }
     case 'TSLiteralType': {
       let p: Path | null = parentOf(parent)!;
@@ -106,8 +110,8 @@ export function isModeKey(ctx: FileContext, propPath: Path): boolean {
   const obj = parentOf(propPath);
   if (!obj || obj.node.type !== 'ObjectExpression' || sentElsewhere(ctx, obj)) return false;
   const owner = ownerName(obj);
-  if (owner === null || isModeName(owner)) return false;
-  return isModeKeyedName(owner) || indexedByMode(ctx, obj, owner);
+  if (owner === null || !ctx.touchesApi()) return false;
+  return isModeName(owner) || isModeKeyedName(owner) || indexedByMode(ctx, obj, owner);
 }
 
 /** `STEP_LABELS[interview.mode]`: a map this file looks up with an interview mode is keyed by modes. */

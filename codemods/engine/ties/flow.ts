@@ -193,14 +193,25 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   if (!fnPath || !isFunction(fnPath.node) || fnPath.node.params[0] !== paramPath.node) return null;
   const callPath = parentOf(fnPath);
   if (!callPath || !isCall(callPath.node) || !callPath.node.arguments.includes(fnPath.node)) return null;
+  // RxJS: `this.http.post(url, body).pipe(map((res) => …), catchError((err) => …))`: each operator's callback
+  // receives what the piped call emits (or its error).
+  const operator = calleeName(callPath.node.callee);
+  const pipe = parentOf(callPath);
+  if (callPath.node.callee.type === 'Identifier' && RX_OPERATORS.has(operator) && pipe && isCall(pipe.node) && memberName(pipe.node.callee) === 'pipe') {
+    return tieOf(ctx, pipe.get('callee', 'object'));
+  }
   const name = memberName(callPath.node.callee);
   if (!name) return null;
   const objTie = tieOf(ctx, callPath.get('callee', 'object'));
   if (!objTie) return null;
-  if (name === 'then') return objTie;
+  // `.then(res => …)`, and the error of `.catch(err => …)` (its status is the response's).
+  if (name === 'then' || name === 'catch' || name === 'subscribe') return objTie;
   if (ITEM_CALLBACKS.has(name)) return item(objTie);
   return null;
 }
+
+/** RxJS operators whose callback receives the piped value (or its error). */
+const RX_OPERATORS = new Set(['map', 'tap', 'switchMap', 'mergeMap', 'concatMap', 'exhaustMap', 'filter', 'catchError', 'finalize']);
 
 function identifierTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
