@@ -22,6 +22,11 @@ function statusTie(ctx: FileContext, path: Path): Tie | null {
       const t = tieOf(ctx, obj.get('object'));
       if (t && t.role === 'result') return t;
     }
+    const chainRoot = rootPath(path);
+    if (chainRoot.node.type === 'Identifier' && chainNames(n).length <= 4) {
+      const caught = caughtTie(ctx, chainRoot);
+      if (caught) return caught;
+    }
     const chain = chainNames(n);
     const root = rootPath(path);
     return chain.length <= 4 && root.node.type === 'Identifier' ? caughtTie(ctx, root) : null;
@@ -48,7 +53,7 @@ function statusTie(ctx: FileContext, path: Path): Tie | null {
 
 function rootPath(path: Path): Path {
   let p = path;
-  while (isMember(p.node)) p = p.get('object');
+  while (isMember(p.node) || ['TSAsExpression', 'TSNonNullExpression', 'ParenthesizedExpression'].includes(p.node.type)) p = p.get(isMember(p.node) ? 'object' : 'expression');
   return p;
 }
 

@@ -80,7 +80,7 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       while (p && (p.node.type === 'TSUnionType' || Array.isArray(p.value))) p = parentOf(p)!;
       if (!p) return false;
       const n = p.node;
-      if (n.type === 'TSTypeAliasDeclaration') return isModeName(n.id.name);
+      if (n.type === 'TSTypeAliasDeclaration') return isModeName(n.id.name) || isModeKeyedName(n.id.name);
       if (n.type === 'TSTypeAnnotation') {
         const owner = parentOf(p)!.node;
         if (owner.type === 'TSPropertySignature') return keyName(owner) === field || isModeName(keyName(owner) ?? '');

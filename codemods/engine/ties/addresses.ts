@@ -146,18 +146,23 @@ export function bindingUses(ctx: FileContext, binding: { id: Path; keys: string[
       const parent = parentOf(ref);
       if (parent && ((parent.node.type === 'ObjectProperty' || parent.node.type === 'Property') && parent.node.key === ref.node && !parent.node.shorthand)) return;
       if (parent && isMember(parent.node) && parent.node.property === ref.node && !parent.node.computed) return;
-      // Down the keys: `URLS.sandbox.api`.
+      // Down the keys: `URLS.sandbox.api`; a variable may take the rest (`const env = URLS[name]; env.api`).
       let site: Path = ref;
       let replaceable = true;
-      for (const key of binding.keys) {
+      let k = 0;
+      for (; k < binding.keys.length; k++) {
         const up = parentOf(site);
-        if (!up || !isMember(up.node) || up.node.object !== site.node) return;
-        const k = memberName(up.node);
-        if (k !== key && k !== '*') return;
-        if (k === '*' || up.node.computed) replaceable = false;
+        if (!up || !isMember(up.node) || up.node.object !== site.node) break;
+        const key = memberName(up.node);
+        if (key !== binding.keys[k] && key !== '*') return;
+        if (key === '*' || up.node.computed) replaceable = false;
         site = up;
       }
       const pos = positionOf(site);
+      if (k < binding.keys.length) {
+        if (pos.bind) for (const u of bindingUses(ctx, { id: pos.bind, keys: binding.keys.slice(k) }, depth + 1)) out.push({ ...u, replaceable: false });
+        return;
+      }
       if (pos.role) out.push({ role: pos.role, site, replaceable: replaceable && pos.direct });
       if (pos.bind) {
         for (const u of bindingUses(ctx, { id: pos.bind, keys: [] }, depth + 1)) out.push({ ...u, replaceable: false });

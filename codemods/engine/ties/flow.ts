@@ -98,6 +98,11 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     const byName = !objTie && name ? helperNameTie(name) : null;
     return byName ?? sentThrough(ctx, path);
   }
+  // `computed(() => props.interview.profile)`, `ref(result)`, `useMemo(() => data.result, […])`: the wrapped value.
+  if (callee.type === 'Identifier' && WRAPPING.has(callee.name) && n.arguments[0]) {
+    const arg = path.get('arguments', 0);
+    return isFunction(arg.node) ? returnTie(ctx, arg, null) : tieOf(ctx, arg);
+  }
   if (callee.type === 'Identifier') {
     const fn = functionOf(path.get('callee'));
     const returned = fn ? returnTie(ctx, fn, null) : null;
@@ -209,6 +214,9 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   if (ITEM_CALLBACKS.has(name)) return item(objTie);
   return null;
 }
+
+/** Calls that wrap a value in a reactive cell without changing it (its `.value` is the value: tie.ts `step`). */
+const WRAPPING = new Set(['computed', 'ref', 'shallowRef', 'reactive', 'readonly', 'toRef', 'unref', 'useMemo', 'signal', 'writable', 'derived']);
 
 /** RxJS operators whose callback receives the piped value (or its error). */
 const RX_OPERATORS = new Set(['map', 'tap', 'switchMap', 'mergeMap', 'concatMap', 'exhaustMap', 'filter', 'catchError', 'finalize']);

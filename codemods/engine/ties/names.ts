@@ -50,6 +50,7 @@ const HELPER_VERBS: Record<string, Operation> = {
   fetch: 'read',
   load: 'read',
   read: 'read',
+  use: 'read',
   list: 'list',
 };
 

@@ -50,10 +50,12 @@ export interface ApiCall {
  */
 export function step(t: Tie, name: string): Tie | null {
   if (name === '*') return item(t);
+  // `.value` of a ref (Vue `ref`, `computed`, `useFetch` data) is the value itself; no resource has such a field.
+  if (name === 'value' && t.role !== 'result') return t;
   if (t.list) return null;
   if (t.role === 'result') {
     // The body of a list operation is a list of the resource.
-    if (name === 'data' || name === 'body') return { ...t, role: 'body', path: [], list: t.op === 'list' };
+    if (name === 'data' || name === 'body' || name === '_data') return { ...t, role: 'body', path: [], list: t.op === 'list' };
     if (name === 'status' || name === 'statusCode' || name === 'headers' || name === 'ok') return null;
     return { ...t, role: 'body', path: [name] };
   }

@@ -1,6 +1,8 @@
 import { rulesOfKind } from '../../../catalogue';
 import type { FrontEndInput } from '../../../lib/types';
+import { api } from '../../../catalogue';
 import { isModeName, nameTie } from '../../engine/ties/names';
+import { words } from '../../engine/words';
 import { item, pathMatches, step, type Tie } from '../../engine/ties/tie';
 
 /**
@@ -116,7 +118,7 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
   return out;
 }
 
-const COMPARED = /([A-Za-z_$][\w$.?]*)\s*(?:===?|!==?)\s*(['"])([\w-]+)\2|(['"])([\w-]+)\4\s*(?:===?|!==?)\s*([A-Za-z_$][\w$.?]*)/g;
+const COMPARED = /([A-Za-z_$][\w$.?]*)\s*(?:===?|!==?)\s*(['"])([\w-]+)\2|(['"])([\w-]+)\4\s*(?:===?|!==?)\s*([A-Za-z_$][\w$.?]*)|([A-Za-z_$][\w$.?]*)\(\s*(['"])([\w-]+)\8\s*\)/g;
 
 /**
  * A mode compared with a v1 mode name in a template (`v-if="store.mode === 'complaint'"`): templates are never
@@ -127,10 +129,11 @@ function modeComparisons(expr: TemplateExpression, input: FrontEndInput): Templa
   const renamed = rulesOfKind('value-renamed', input.changes);
   const removedValues = rulesOfKind('value-removed', input.changes);
   for (const m of expr.text.matchAll(COMPARED)) {
-    const chain = (m[1] ?? m[6])!;
-    const value = (m[3] ?? m[5])!;
+    const chain = (m[1] ?? m[6] ?? m[7])!;
+    const value = (m[3] ?? m[5] ?? m[9])!;
     const last = chain.split(/\??\./).pop() ?? '';
-    if (!isModeName(last)) continue;
+    // A comparison with a mode (`store.mode === 'complaint'`), or a setter's argument (`setMode('complaint')`).
+    if (m[7] ? !(/^(set|change|switch|to)/i.test(last) && words(last).includes(api.modeField)) : !isModeName(last)) continue;
     const at = expr.start + m.index + m[0].indexOf(value);
     const r = renamed.find(({ rule }) => rule.from === value);
     if (r) {
