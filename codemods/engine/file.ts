@@ -1,7 +1,6 @@
 import type { Collection, JSCodeshift } from 'jscodeshift';
 import { api, type Change } from '../../catalogue';
 import { words } from './words';
-import { helperNameTie } from './ties/names';
 import type { Config } from '../../config';
 import { UrlMapper, parseBase } from '../../config/urls';
 import { COMMENTS, markerEdits, type MarkerRequest } from '../markers';
@@ -104,7 +103,9 @@ export class FileContext {
     if (this.touches === undefined) {
       const nouns = new Set(Object.values(api.resources).flatMap((r) => r.nouns.map((n) => n.toLowerCase())));
       this.touches =
-        this.nodesOf('Identifier').some((p: Path) => words(p.node.name).some((w) => nouns.has(w.replace(/s$/, ''))) || helperNameTie(p.node.name) !== null) ||
+        this.nodesOf('Identifier').some((p: Path) => words(p.node.name).some((w) => nouns.has(w.replace(/s$/, '')))) ||
+        // `import { setMode } from '../api/interview'`: a module named for a resource.
+        this.nodesOf('ImportDeclaration').some((p: Path) => String(p.node.source.value).split(/[/.@~-]+/).some((w) => nouns.has(w.toLowerCase().replace(/s$/, '')))) ||
         this.nodesOf('CallExpression').some((p: Path) => apiCall(this, p) !== null);
     }
     return this.touches;

@@ -45,10 +45,10 @@ describe('migrateSource', () => {
   });
 
   it('--only limits the changes applied', () => {
-    const source = "const b = 'https://sandbox.buoyhealth.com/api/';\nsetMode(t, 'complaint');\n";
+    const source = "const b = 'https://sandbox.buoyhealth.com/api/';\nsetMode(interview.token, 'complaint');\n";
     const { output } = migrate(source, 'a.js', ['mode-complaint-renamed-input']);
     expect(output).toContain('https://sandbox.buoyhealth.com/api/');
-    expect(output).toContain("setMode(t, 'input')");
+    expect(output).toContain("setMode(interview.token, 'input')");
   });
 
   it('with markers off, manual sites are reported but the text is unchanged', () => {

@@ -94,8 +94,15 @@ export function interfaceMembers(
   }
   ctx.nodesOf('TSTypeAliasDeclaration').forEach((decl: Path) => {
     const tie = typeNameTie(decl.node.id.name);
-    if (!tie || tie.resource !== resource || decl.node.typeAnnotation.type !== 'TSTypeLiteral') return;
-    walk(decl.get('typeAnnotation', 'members'), decl.node.typeAnnotation.members, tie.path, tie.role);
+    if (!tie || tie.resource !== resource) return;
+    const t = decl.node.typeAnnotation;
+    if (t.type === 'TSTypeLiteral') walk(decl.get('typeAnnotation', 'members'), t.members, tie.path, tie.role);
+    // `type InterviewUpdateResponse = Interview & { msg?: string }`, `Pick<Complaint, 'text'> & { extra?: … }`
+    if (t.type === 'TSIntersectionType') {
+      t.types.forEach((part: Node, i: number) => {
+        if (part.type === 'TSTypeLiteral') walk(decl.get('typeAnnotation', 'types', i, 'members'), part.members, tie.path, tie.role);
+      });
+    }
   });
 }
 

@@ -1,4 +1,5 @@
-import { calleeName, isMember, keyName, memberName, stringValue, type Node, type Path } from '../ast';
+import { api } from '../../../catalogue';
+import { calleeName, isMember, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import { enclosingCallSending } from '../ties/url';
 import { requestTieOfObject, tieOf } from '../ties/flow';
 import { pathMatches, type Tie } from '../ties/tie';
@@ -21,7 +22,7 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
   ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const index = obj.node.properties.findIndex((p: Node) => keyName(p) === field);
     if (index < 0) return;
-    const tie = requestTieOfObject(ctx, obj);
+    const tie = requestTieOfObject(ctx, obj) ?? shapeTie(ctx, obj);
     if (!applies(tie)) return;
     const prop = obj.get('properties', index);
     if (rule.codemod === 'auto' && !tie!.weak && tie!.via !== 'name') {
@@ -57,3 +58,18 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);
 };
+
+/**
+ * An object shaped like a part of a request (`{ age, sex, height }` is a profile, by the catalogue's keys) in a
+ * file that deals with this API: something the code builds to send, as far as a person can tell.
+ */
+function shapeTie(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], obj: Path): Tie | null {
+  if (!ctx.touchesApi()) return null;
+  // Only a value the code builds and hands on (`const profile = {…}`, `{ profile: {…} }`); not an argument of a
+  // call (form state in `useState({…})`, a schema's members in `z.object({…})`: other rules read those).
+  const parent = parentOf(obj)?.node;
+  if (!parent || !['VariableDeclarator', 'ObjectProperty', 'Property', 'ReturnStatement', 'ArrayExpression', 'AssignmentExpression'].includes(parent.type)) return null;
+  const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
+  const part = Object.values(api.subjects).find((s) => s.keys?.every((k) => keys.has(k)));
+  return part ? { resource: part.parent, role: 'request', path: [...part.path], via: 'name', weak: true } : null;
+}

@@ -71,6 +71,11 @@ export function item(t: Tie): Tie {
   return t.list ? { ...t, list: false } : { ...t, path: [...t.path, '*'] };
 }
 
+/**
+ * Whether a path inside a resource is the rule's. `*` on either side matches any segment; items of a list the
+ * rule does not know as one (code that treats `potential_condition` as an array) are looked through.
+ */
 export function pathMatches(rulePath: readonly string[], path: readonly string[]): boolean {
-  return rulePath.length === path.length && rulePath.every((seg, i) => seg === path[i] || seg === '*' || path[i] === '*');
+  const same = (p: readonly string[]) => rulePath.length === p.length && rulePath.every((seg, i) => seg === p[i] || seg === '*' || p[i] === '*');
+  return same(path) || (!rulePath.includes('*') && path.includes('*') && same(path.filter((s) => s !== '*')));
 }
