@@ -73,7 +73,7 @@ export function modelOrValuePattern(changes: readonly Change[] = catalogue): Reg
       if (rule.kind === 'value-removed') for (const v of rule.values) values.add(v);
     }
   }
-  const nouns = Object.values(api.resources).flatMap((r) => r.nouns).map((n) => n[0]!.toUpperCase() + n.slice(1));
+  const nouns = [...Object.values(api.resources).flatMap((r) => r.nouns), ...Object.values(api.subjects).filter((s) => s.keys).flatMap((s) => s.nouns)].map((n) => n[0]!.toUpperCase() + n.slice(1));
   const quoted = values.size ? `['"\`](?:${[...values].map(esc).join('|')})['"\`]` : '(?!)';
   return new RegExp(`${quoted}|\\b(?:interface|type|class|enum|typedef\\s+\\{\\w+\\})\\s+\\w*(?:${nouns.map(esc).join('|')})\\w*`);
 }

@@ -68,7 +68,7 @@ function shapeTie(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], obj: Pa
   // Only a value the code builds and hands on (`const profile = {…}`, `{ profile: {…} }`); not an argument of a
   // call (form state in `useState({…})`, a schema's members in `z.object({…})`: other rules read those).
   const parent = parentOf(obj)?.node;
-  if (!parent || !['VariableDeclarator', 'ObjectProperty', 'Property', 'ReturnStatement', 'ArrayExpression', 'AssignmentExpression'].includes(parent.type)) return null;
+  if (!parent || !['VariableDeclarator', 'ObjectProperty', 'Property', 'ReturnStatement', 'ArrayExpression', 'AssignmentExpression', 'LogicalExpression', 'ConditionalExpression'].includes(parent.type)) return null;
   const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
   const part = Object.values(api.subjects).find((s) => s.keys?.every((k) => keys.has(k)));
   return part ? { resource: part.parent, role: 'request', path: [...part.path], via: 'name', weak: true } : null;

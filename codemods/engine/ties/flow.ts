@@ -71,7 +71,8 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
     case 'ObjectExpression':
       return requestTieOfObject(ctx, path);
     case 'LogicalExpression':
-      // `data?.[0] ?? null`, `res.data || fallback`: what the API side of it is.
+      // `data?.[0] ?? null`, `res.data || fallback`: what the API side of it is; `a && b` is b.
+      if (n.operator === '&&') return tieOf(ctx, path.get('right'));
       return tieOf(ctx, path.get('left')) ?? tieOf(ctx, path.get('right'));
     case 'ConditionalExpression':
       return tieOf(ctx, path.get('consequent')) ?? tieOf(ctx, path.get('alternate'));
@@ -195,7 +196,7 @@ export function patternTie(ctx: FileContext, patternPath: Path): Tie | null {
 /** A callback parameter of `list.map(x => …)` / `promise.then(x => …)` on a tied value. */
 function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   const fnPath = parentOf(paramPath);
-  if (!fnPath || !isFunction(fnPath.node) || fnPath.node.params[0] !== paramPath.node) return null;
+  if (!fnPath || !isFunction(fnPath.node) || !fnPath.node.params.includes(paramPath.node)) return null;
   const callPath = parentOf(fnPath);
   if (!callPath || !isCall(callPath.node) || !callPath.node.arguments.includes(fnPath.node)) return null;
   // RxJS: `this.http.post(url, body).pipe(map((res) => …), catchError((err) => …))`: each operator's callback
@@ -207,11 +208,31 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   }
   const name = memberName(callPath.node.callee);
   if (!name) return null;
-  const objTie = tieOf(ctx, callPath.get('callee', 'object'));
+  // Redux Toolkit: `builder.addCase(createInterview.fulfilled, (state, { payload }) => …)`: the thunk's result.
+  if (name === 'addCase' && fnPath.node.params[1] === paramPath.node) {
+    const first = callPath.node.arguments[0];
+    const thunk = isMember(first) && first.object.type === 'Identifier' ? helperNameTie(first.object.name) : null;
+    if (thunk) return thunk;
+  }
+  if (fnPath.node.params[0] !== paramPath.node) return null;
+  const objTie = name === 'catch' ? chainOrigin(ctx, callPath.get('callee', 'object')) : tieOf(ctx, callPath.get('callee', 'object'));
   if (!objTie) return null;
   // `.then(res => …)`, and the error of `.catch(err => …)` (its status is the response's).
-  if (name === 'then' || name === 'catch' || name === 'subscribe') return objTie;
+  if (name === 'then' || name === 'subscribe') return objTie;
+  if (name === 'catch') return chainOrigin(ctx, callPath.get('callee', 'object')) ?? objTie;
   if (ITEM_CALLBACKS.has(name)) return item(objTie);
+  return null;
+}
+
+/** The first tied call of a promise chain (`api.createInterview(p).then(…).then(…)`): where a `.catch` error comes from. */
+function chainOrigin(ctx: FileContext, path: Path): Tie | null {
+  let p: Path = path;
+  for (let i = 0; i < 8; i++) {
+    const t = tieOf(ctx, p);
+    if (t && t.role === 'result') return t;
+    if (!isCall(p.node) || !isMember(p.node.callee) || !['then', 'catch', 'finally'].includes(memberName(p.node.callee) ?? '')) return t;
+    p = p.get('callee', 'object');
+  }
   return null;
 }
 

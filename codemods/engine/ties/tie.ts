@@ -55,7 +55,7 @@ export function step(t: Tie, name: string): Tie | null {
   if (t.list) return null;
   if (t.role === 'result') {
     // The body of a list operation is a list of the resource.
-    if (name === 'data' || name === 'body' || name === '_data') return { ...t, role: 'body', path: [], list: t.op === 'list' };
+    if (name === 'data' || name === 'body' || name === '_data' || name === 'payload') return { ...t, role: 'body', path: [], list: t.op === 'list' };
     if (name === 'status' || name === 'statusCode' || name === 'headers' || name === 'ok') return null;
     return { ...t, role: 'body', path: [name] };
   }
