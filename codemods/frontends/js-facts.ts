@@ -1,4 +1,6 @@
-import { chainNames, isMember, memberName, type Node, type Path } from '../engine/ast';
+import { chainNames, isMember, memberName, parentOf, type Node, type Path } from '../engine/ast';
+import { isModeName } from '../engine/ties/names';
+import { statusTie } from '../engine/rules/status-changed';
 import type { FileContext } from '../engine/file';
 import { fileExports, importOf } from '../engine/ties/constants';
 import { sendingFunctions } from '../engine/ties/wrappers';
@@ -27,11 +29,11 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     const imp = importOf(root);
     if (!imp) return;
     imports.add(imp.specifier);
-    const role = useRole(ctx, path);
-    if (!role) return;
+    const use = useRole(ctx, path);
+    if (!use) return;
     seen.add(n);
     const key = isMember(n) && n.object.type === 'Identifier' ? memberName(n) : null;
-    uses.push({ specifier: imp.specifier, name: imp.exportName, key: key === '*' ? null : key, role, at: `${ctx.filePath}:${ctx.lines.lineCol(n.start).line}` });
+    uses.push({ specifier: imp.specifier, name: imp.exportName, key: key === '*' ? null : key, ...use, at: `${ctx.filePath}:${ctx.lines.lineCol(n.start).line}` });
   };
   for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression')) visit(p);
   for (const p of ctx.nodesOf('Identifier')) visit(p);
@@ -44,8 +46,33 @@ function rootPath(path: Path): Path {
   return p;
 }
 
-/** The role an expression plays where it stands: an interview mode value, or none known. */
-function useRole(ctx: FileContext, path: Path): UseRole | null {
-  if (chainNames(path.node).length > 2) return null;
+/** The role an expression plays where it stands: an interview mode value, a map looked up by mode, a status. */
+function useRole(ctx: FileContext, path: Path): { role: UseRole; operation?: string } | null {
+  const role = roleAt(ctx, path);
+  if (role !== 'status') return role ? { role } : null;
+  // The operation whose status it is compared with, where the engine can tell.
+  const parent = parentOf(path)!;
+  const other = parent.node.type === 'BinaryExpression' ? parent.get(parent.node.left === path.node ? 'right' : 'left') : parentOf(parentOf(parent)!)?.get('discriminant');
+  const t = other?.node ? statusTie(ctx, other) : null;
+  return t && t.op ? { role, operation: `${t.resource}:${t.op}` } : null;
+}
+
+function roleAt(ctx: FileContext, path: Path): UseRole | null {
+  const n = path.node;
+  const parent = parentOf(path);
+  // `STEP_LABELS[interview.mode]`
+  if (n.type === 'Identifier' && parent && isMember(parent.node) && parent.node.object === n && parent.node.computed) {
+    const key = parent.node.property;
+    const k = key.type === 'Identifier' ? key.name : isMember(key) ? memberName(key) : null;
+    if (k && (k === api.modeField || isModeName(k))) return 'mode-key';
+  }
+  if (chainNames(n).length > 2) return null;
+  // `res.status === STATUS.NO_NEXT_STEP`, `case LOCATION_FAILURE:` in a switch on a status.
+  if (parent?.node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(parent.node.operator)) {
+    const other = parent.node.left === n ? parent.node.right : parent.node.left;
+    const name = isMember(other) ? memberName(other) : other.type === 'Identifier' ? other.name : null;
+    if (name && /^status(Code)?$/.test(name)) return 'status';
+  }
+  if (parent?.node.type === 'SwitchCase' && parent.node.test === n) return 'status';
   return isValueContext(ctx, path, api.modeField) ? 'mode' : null;
 }

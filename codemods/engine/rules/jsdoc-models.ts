@@ -25,15 +25,68 @@ export function jsdocMembers(ctx: FileContext, resource: string): JsdocMember[] 
     const text: string = c.value;
     const base = c.start + 2; // after `/*`
     let tie: ReturnType<typeof typeNameTie> = null;
-    for (const m of text.matchAll(/@typedef\s+(?:\{[^}]*\}\s*)?([A-Za-z_$][\w$]*)|@prop(?:erty)?\s+\{[^}]*\}\s+\[?([A-Za-z_$][\w$.]*)/g)) {
-      if (m[1]) {
-        tie = typeNameTie(m[1]);
+    for (const tag of tags(text)) {
+      if (tag.kind === 'typedef') {
+        tie = typeNameTie(tag.name);
         continue;
       }
       if (!tie || tie.resource !== resource || tie.list) continue;
-      const name = m[2]!;
-      const at = base + m.index + m[0].lastIndexOf(name);
-      out.push({ path: [...tie.path, ...name.split('.')], role: tie.role, start: at, end: at + name.length, comment: c.start });
+      const path = [...tie.path, ...tag.name.split('.')];
+      out.push({ path, role: tie.role, start: base + tag.at, end: base + tag.at + tag.name.length, comment: c.start });
+      // An inline object type: `@property {{potential_condition: {name: string, triage: string}}} triage_explanation`.
+      for (const inner of inlineMembers(tag.type, path)) out.push({ path: inner.path, role: tie.role, start: base + tag.typeAt + inner.at, end: base + tag.typeAt + inner.at + inner.name.length, comment: c.start });
+    }
+  }
+  return out;
+}
+
+/** The `@typedef` and `@property` tags of a comment, with balanced `{…}` types. */
+function tags(text: string): ({ kind: 'typedef'; name: string } | { kind: 'property'; name: string; at: number; type: string; typeAt: number })[] {
+  const out: ({ kind: 'typedef'; name: string } | { kind: 'property'; name: string; at: number; type: string; typeAt: number })[] = [];
+  const re = /@(typedef|prop(?:erty)?)\b/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    let i = m.index + m[0].length;
+    while (/\s/.test(text[i] ?? '')) i++;
+    let type = '';
+    let typeAt = i;
+    if (text[i] === '{') {
+      let depth = 0;
+      const from = i;
+      for (; i < text.length; i++) {
+        if (text[i] === '{') depth++;
+        else if (text[i] === '}' && --depth === 0) break;
+      }
+      type = text.slice(from + 1, i);
+      typeAt = from + 1;
+      i++;
+    }
+    const name = /^\s*\[?\s*([A-Za-z_$][\w$.]*)/.exec(text.slice(i));
+    if (!name) continue;
+    const at = i + name[0].length - name[1]!.length;
+    if (m[1] === 'typedef') out.push({ kind: 'typedef', name: name[1]! });
+    else out.push({ kind: 'property', name: name[1]!, at, type, typeAt });
+  }
+  return out;
+}
+
+/** Members of an inline object type `{a: T, b: {c: T}}` (JSDoc/Closure syntax), with their paths and offsets. */
+function inlineMembers(type: string, prefix: string[]): { path: string[]; name: string; at: number }[] {
+  const out: { path: string[]; name: string; at: number }[] = [];
+  const stack: string[][] = [];
+  let current = prefix;
+  let pending: string[] | null = null;
+  const re = /([A-Za-z_$][\w$]*)\s*\??\s*:|[{}]/g;
+  for (let m = re.exec(type); m; m = re.exec(type)) {
+    if (m[0] === '{') {
+      stack.push(current);
+      current = pending ?? [...current, '*'];
+      pending = null;
+    } else if (m[0] === '}') {
+      current = stack.pop() ?? prefix;
+    } else if (stack.length > 0) {
+      const path = [...current, m[1]!];
+      out.push({ path, name: m[1]!, at: m.index });
+      pending = path;
     }
   }
   return out;

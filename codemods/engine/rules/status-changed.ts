@@ -11,7 +11,7 @@ const STATUS_FIELDS = new Set(['status', 'statusCode']);
  * The tie of a status expression: `res.status` of a tied response, `status` destructured from one, or the
  * status of an error caught around a tied call: `e.response.status`, `err.status`, `statusOf(e)`.
  */
-function statusTie(ctx: FileContext, path: Path): Tie | null {
+export function statusTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
   if (isMember(n) && STATUS_FIELDS.has(memberName(n) ?? '')) {
     const raw = tieOf(ctx, path.get('object'));
@@ -126,16 +126,22 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     ctx.manual(change, bin, rule.message, n);
     if (number.decl) ctx.manual(change, number.decl, rule.message, number.decl.node.init ?? number.decl.node.value);
   });
-  // `export const LOCATION_FAILURE_STATUS = 400`, `STATUS = { MODE_PENDING: 202 }`: a constant named for the situation.
+  // `export const LOCATION_FAILURE_STATUS = 400`, `STATUS = { MODE_PENDING: 202 }`: a constant named for the
+  // situation, or one other files of the run compare with a status.
   if (rule.codeNames?.length && ctx.touchesApi()) {
-    const named = (name: string | null) => !!name && words(name).some((w) => rule.codeNames!.includes(w));
+    const operation = `${rule.resource}:${rule.operation}`;
+    const comparedElsewhere = (owner: string | null, key: string | null) => !!owner && ctx.project.usesOf(ctx.filePath, owner, key).some((u) => u.role === 'status' && u.operation === operation);
+    const named = (name: string | null, owner: string | null = name, key: string | null = null) =>
+      (!!name && words(name).some((w) => rule.codeNames!.includes(w))) || comparedElsewhere(owner, key);
     for (const decl of ctx.nodesOf('VariableDeclarator')) {
       const v = decl.node.init;
       if (decl.node.id.type === 'Identifier' && v && isNum(v, rule.from) && named(decl.node.id.name)) ctx.manual(change, decl, rule.message, v);
     }
     for (const prop of ctx.nodesOf('ObjectProperty', 'Property')) {
       const v = prop.node.value;
-      if (v && isNum(v, rule.from) && named(keyName(prop.node))) ctx.manual(change, prop, rule.message, v);
+      const decl = parentOf(parentOf(prop)!);
+      const owner = decl?.node.type === 'VariableDeclarator' && decl.node.id.type === 'Identifier' ? decl.node.id.name : null;
+      if (v && isNum(v, rule.from) && named(keyName(prop.node), owner, keyName(prop.node))) ctx.manual(change, prop, rule.message, v);
     }
   }
   ctx.nodesOf('SwitchCase').forEach((c: Path) => {

@@ -111,7 +111,7 @@ export function isModeKey(ctx: FileContext, propPath: Path): boolean {
   if (!obj || obj.node.type !== 'ObjectExpression' || sentElsewhere(ctx, obj)) return false;
   const owner = ownerName(obj);
   if (owner === null || !ctx.touchesApi()) return false;
-  return isModeName(owner) || isModeKeyedName(owner) || indexedByMode(ctx, obj, owner);
+  return isModeName(owner) || isModeKeyedName(owner) || indexedByMode(ctx, obj, owner) || ctx.project.usesOf(ctx.filePath, owner, null).some((u) => u.role === 'mode-key');
 }
 
 /** `STEP_LABELS[interview.mode]`: a map this file looks up with an interview mode is keyed by modes. */

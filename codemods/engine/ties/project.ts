@@ -12,7 +12,7 @@ export type ConstValue = { kind: 'string'; value: string } | { kind: 'map'; entr
 
 /** What a use of a constant makes of it. */
 /** What a use of a constant makes of it: an interview mode, a token audience (direct, or through a variable), a URL. */
-export type UseRole = 'mode' | 'audience' | 'audience-indirect' | 'url';
+export type UseRole = 'mode' | 'mode-key' | 'status' | 'audience' | 'audience-indirect' | 'url';
 
 export interface ExternalUse {
   /** The module specifier the constant is imported from, as written in the using file. */
@@ -22,6 +22,8 @@ export interface ExternalUse {
   /** Key inside a map or enum (`MODES.COMPLAINT` → `COMPLAINT`), or null for the constant itself. */
   key: string | null;
   role: UseRole;
+  /** For a status: the operation whose response status it is compared with (`interview:create`). */
+  operation?: string;
   /** Where the use is: `path:line`, for messages at the definition. */
   at: string;
 }
