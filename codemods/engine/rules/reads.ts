@@ -2,6 +2,7 @@ import { isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, ty
 import type { FileContext } from '../file';
 import { patternTie } from '../ties/flow';
 import { schemaObjects } from '../ties/schemas';
+import { mockedResponses } from '../ties/mocks';
 import { typeNameTie, typeTie } from '../ties/types';
 import type { Tie } from '../ties/tie';
 
@@ -111,21 +112,7 @@ export function interfaceMembers(
  * `{ … } as Interview`, `satisfies Question`, items of a `Result[]`), with the path of each key inside the model.
  */
 export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: Path, path: string[]) => void): void {
-  const walk = (obj: Path, prefix: string[]) => {
-    obj.node.properties.forEach((p: Node, i: number) => {
-      const key = keyName(p);
-      if (!key || p.type === 'SpreadElement') return;
-      const prop = obj.get('properties', i);
-      visit(prop, [...prefix, key]);
-      const v = p.value;
-      if (v?.type === 'ObjectExpression') walk(prop.get('value'), [...prefix, key]);
-      if (v?.type === 'ArrayExpression') {
-        v.elements.forEach((e: Node, k: number) => {
-          if (e?.type === 'ObjectExpression') walk(prop.get('value', 'elements', k), [...prefix, key, '*']);
-        });
-      }
-    });
-  };
+  const walk = (obj: Path, prefix: string[]) => walkLiteral(obj, prefix, visit);
   for (const obj of ctx.nodesOf('ObjectExpression')) {
     const parent = parentOf(obj);
     if (!parent) continue;
@@ -145,4 +132,26 @@ export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: 
     if (!tie || tie.role !== 'body' || tie.resource !== resource || (tie.list && !list)) continue;
     walk(obj, [...tie.path]);
   }
+  // Test doubles' response bodies (nock, msw, Angular's HttpTestingController).
+  for (const mock of mockedResponses(ctx)) {
+    if (mock.body && mock.call.resource === resource) walk(mock.body, []);
+  }
+}
+
+/** Every key of an object literal (and of the objects and arrays of objects it holds), with its path. */
+export function walkLiteral(obj: Path, prefix: string[], visit: (prop: Path, path: string[]) => void): void {
+  const walk = (o: Path, pre: string[]) => walkLiteral(o, pre, visit);
+  obj.node.properties.forEach((p: Node, i: number) => {
+    const key = keyName(p);
+    if (!key || p.type === 'SpreadElement') return;
+    const prop = obj.get('properties', i);
+    visit(prop, [...prefix, key]);
+    const v = p.value;
+    if (v?.type === 'ObjectExpression') walk(prop.get('value'), [...prefix, key]);
+    if (v?.type === 'ArrayExpression') {
+      v.elements.forEach((e: Node, k: number) => {
+        if (e?.type === 'ObjectExpression') walk(prop.get('value', 'elements', k), [...prefix, key, '*']);
+      });
+    }
+  });
 }

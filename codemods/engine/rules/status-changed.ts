@@ -1,11 +1,14 @@
 import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
+import { mockedResponses, mockOperationMatches } from '../ties/mocks';
 import type { Tie } from '../ties/tie';
 import { words } from '../words';
 import type { RuleImpl } from './types';
 
 const STATUS_FIELDS = new Set(['status', 'statusCode']);
+/** Assertions of equality in the usual test libraries (chai, jest/vitest, node:assert). */
+const ASSERT_EQUAL = new Set(['equal', 'equals', 'eql', 'toBe', 'toEqual', 'toStrictEqual', 'strictEqual', 'deepEqual', 'deepStrictEqual']);
 
 /**
  * The tie of a status expression: `res.status` of a tied response, `status` destructured from one, or the
@@ -143,6 +146,32 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
       const owner = decl?.node.type === 'VariableDeclarator' && decl.node.id.type === 'Identifier' ? decl.node.id.name : null;
       if (v && isNum(v, rule.from) && named(keyName(prop.node), owner, keyName(prop.node))) ctx.manual(change, prop, rule.message, v);
     }
+  }
+  // Test doubles that answer the old status (`nock(…).put(…).reply(202)`, msw `ctx.status(400)`).
+  for (const mock of mockedResponses(ctx)) {
+    if (mock.status && isNum(mock.status.node, rule.from) && mockOperationMatches(mock.call, rule.resource, rule.operation)) {
+      ctx.manual(change, mock.status, `${rule.message} (this test double answers the old status)`, mock.status.node);
+    }
+  }
+  // Assertions on the status of the operation: `expect(res.status).toBe(202)`, `assert.equal(outcome.status, 202)`.
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    const name = calleeName(n.callee);
+    if (!ASSERT_EQUAL.has(name)) continue;
+    let subject: Path | null = null;
+    let expected: Path | null = null;
+    if (isMember(n.callee) && n.arguments.length === 1) {
+      let root: Path = call.get('callee', 'object');
+      while (isMember(root.node)) root = root.get('object');
+      if (isCall(root.node) && calleeName(root.node.callee) === 'expect' && root.node.arguments[0]) subject = root.get('arguments', 0);
+      expected = call.get('arguments', 0);
+    } else if (n.arguments.length >= 2) {
+      subject = call.get('arguments', 0);
+      expected = call.get('arguments', 1);
+    }
+    if (!subject || !expected) continue;
+    const num = numberOf(expected);
+    if (num?.value === rule.from && applies(statusTie(ctx, subject))) ctx.manual(change, expected, rule.message, expected.node);
   }
   ctx.nodesOf('SwitchCase').forEach((c: Path) => {
     if (!c.node.test || !isNum(c.node.test, rule.from)) return;

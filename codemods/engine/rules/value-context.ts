@@ -61,6 +61,16 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       const fn = calleeFunction(parent);
       const param = fn ? paramAt(fn, pn.arguments.indexOf(path.node)) : null;
       if (param && (isModeName(param.node.name) || typeNamesMode(param.node.typeAnnotation))) return true;
+      // `expect(interview.mode).toBe('complaint')`, `assert.equal(res.body.mode, 'complaint')`
+      if (['equal', 'equals', 'eql', 'toBe', 'toEqual', 'toStrictEqual', 'strictEqual', 'deepEqual'].includes(name)) {
+        if (isMember(pn.callee)) {
+          let root = pn.callee.object;
+          while (isMember(root)) root = root.object;
+          if (isCall(root) && calleeName(root.callee) === 'expect' && modeish(root.arguments[0])) return true;
+        } else if (pn.arguments.length >= 2 && pn.arguments[1] === path.node && modeish(pn.arguments[0])) {
+          return true;
+        }
+      }
       // `modes.includes('complaint')`
       return ['includes', 'indexOf'].includes(name) && modeish(pn.callee.object);
     }

@@ -1,0 +1,99 @@
+import { calleeName, isCall, isFunction, isMember, keyName, memberName, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import type { ApiCall } from './tie';
+import { apiCall } from './url';
+
+/**
+ * Test doubles of the API: what a test says the API answers. A team's tests pin v1 behaviour there (a mocked
+ * `202` for a mode update, a `400` for the location failure, a top-level `msg`, `advice` in a result), and they
+ * fail once the code is migrated unless they change too. Recognised:
+ *
+ * - nock: `nock(host).put('/api/interviews/…', body).reply(202, { msg })`;
+ * - msw 1: `rest.put(url, (req, res, ctx) => res(ctx.status(202), ctx.json({ msg })))`;
+ * - msw 2: `http.put(url, () => HttpResponse.json({ msg }, { status: 202 }))`;
+ * - Angular's HttpTestingController: `httpMock.expectOne(url).flush(body, { status: 400 })`.
+ */
+export interface MockedResponse {
+  /** The endpoint the double stands for. */
+  call: ApiCall;
+  /** The status literal it answers with, if any. */
+  status: Path | null;
+  /** The response body literal, if any. */
+  body: Path | null;
+}
+
+const isObj = (n: Node) => n?.type === 'ObjectExpression';
+const isNumber = (n: Node) => (n?.type === 'NumericLiteral' || n?.type === 'Literal') && typeof n.value === 'number';
+
+/** Every test double of this file, memoized on the context. */
+export function mockedResponses(ctx: FileContext): MockedResponse[] {
+  const cached = memo.get(ctx);
+  if (cached) return cached;
+  const out: MockedResponse[] = [];
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    const name = calleeName(n.callee);
+    // nock: `.reply(status, body)` on an interceptor chain.
+    if ((name === 'reply' || name === 'replyWithError') && isMember(n.callee)) {
+      const endpoint = chainCall(ctx, call.get('callee', 'object'));
+      if (!endpoint) continue;
+      const [a0, a1] = n.arguments;
+      out.push({ call: endpoint, status: isNumber(a0) ? call.get('arguments', 0) : null, body: isObj(a1) ? call.get('arguments', 1) : isObj(a0) ? call.get('arguments', 0) : null });
+      continue;
+    }
+    // Angular: `expectOne(url).flush(body, { status })`.
+    if (name === 'flush' && isMember(n.callee) && isCall(n.callee.object) && calleeName(n.callee.object.callee) === 'expectOne') {
+      const endpoint = apiCall(ctx, call.get('callee', 'object'));
+      if (!endpoint) continue;
+      const opts = n.arguments[1];
+      const statusProp = isObj(opts) ? opts.properties.findIndex((p: Node) => keyName(p) === 'status') : -1;
+      out.push({ call: endpoint, status: statusProp >= 0 ? call.get('arguments', 1, 'properties', statusProp, 'value') : null, body: isObj(n.arguments[0]) ? call.get('arguments', 0) : null });
+      continue;
+    }
+    // msw: a handler for a route of this API; its answers are inside the resolver.
+    const endpoint = isMember(n.callee) && n.arguments.length >= 2 && isFunction(n.arguments[n.arguments.length - 1]) ? apiCall(ctx, call) : null;
+    if (!endpoint) continue;
+    ctx.j(call.get('arguments', n.arguments.length - 1)).find(ctx.j.CallExpression).forEach((inner: Path) => {
+      const m = inner.node;
+      const innerName = calleeName(m.callee);
+      if (innerName === 'res' || innerName === 'once') {
+        // `res(ctx.status(202), ctx.json({ … }))`
+        let status: Path | null = null;
+        let body: Path | null = null;
+        m.arguments.forEach((arg: Node, i: number) => {
+          if (!isCall(arg)) return;
+          if (calleeName(arg.callee) === 'status' && isNumber(arg.arguments[0])) status = inner.get('arguments', i, 'arguments', 0);
+          if (calleeName(arg.callee) === 'json' && isObj(arg.arguments[0])) body = inner.get('arguments', i, 'arguments', 0);
+        });
+        out.push({ call: endpoint, status, body });
+      } else if (innerName === 'json' && isMember(m.callee) && memberName(m.callee) === 'json' && m.callee.object.type === 'Identifier' && m.callee.object.name === 'HttpResponse') {
+        // `HttpResponse.json({ … }, { status: 202 })`
+        const opts = m.arguments[1];
+        const statusProp = isObj(opts) ? opts.properties.findIndex((p: Node) => keyName(p) === 'status') : -1;
+        out.push({ call: endpoint, status: statusProp >= 0 ? inner.get('arguments', 1, 'properties', statusProp, 'value') : null, body: isObj(m.arguments[0]) ? inner.get('arguments', 0) : null });
+      }
+    });
+  }
+  memo.set(ctx, out);
+  return out;
+}
+const memo = new WeakMap<FileContext, MockedResponse[]>();
+
+/** The API call an interceptor chain stands for: `nock(host).post(path, body)` under `.reply` / `.times(2)`. */
+function chainCall(ctx: FileContext, path: Path): ApiCall | null {
+  let p: Path = path;
+  for (let i = 0; i < 6 && isCall(p.node); i++) {
+    const call = apiCall(ctx, p);
+    if (call) return call;
+    if (!isMember(p.node.callee)) return null;
+    p = p.get('callee', 'object');
+  }
+  return null;
+}
+
+/** Whether a double's operation can be the rule's: a mocked interview update may stand for a mode update. */
+export function mockOperationMatches(call: ApiCall, resource: string, operation: string): boolean {
+  if (call.resource !== resource) return false;
+  return call.op === operation || (operation === 'mode-update' && call.op === 'update');
+}
+
