@@ -13,7 +13,8 @@ export function buildProject(all: ReadonlyMap<string, FileFacts>, known: Readonl
   for (const [from, f] of all) {
     for (const use of f.uses) {
       const target = resolveImport(from, use.specifier, known);
-      if (!target || !all.get(target)?.exports[use.name]) continue;
+      // Numeric constants (`STATUS = { NO_NEXT_STEP: 202 }`) are not among the string exports; their status uses count.
+      if (!target || (!all.get(target)?.exports[use.name] && !(use.role === 'status' && all.has(target)))) continue;
       const list = usesByFile.get(target) ?? [];
       list.push(use);
       usesByFile.set(target, list);

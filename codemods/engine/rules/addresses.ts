@@ -5,7 +5,8 @@ import { baseRuleMessage } from '../../frontends/text';
 import { bindingOf, innerRange, isMember, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { bindingOfLiteral, bindingUses, externalUses, positionOf, type AddressUse } from '../ties/addresses';
-import { constRef, importOf, staticText } from '../ties/constants';
+import { constRef, importOf } from '../ties/constants';
+import { builtAddresses, hostedBasePaths } from './built-addresses';
 
 /**
  * v1 addresses in JS/TS, by role (ties/addresses.ts). A v1 base with a path after it is the API's: it becomes
@@ -47,41 +48,10 @@ export function analyzeAddresses(ctx: FileContext): void {
   if (ctx.hasChange(base.id)) {
     addressPatterns(ctx, base);
     builtAddresses(ctx, base);
+    hostedBasePaths(ctx, base);
   }
 }
 const done = new WeakSet<FileContext>();
-
-/**
- * A v1 base built from parts (`'https://' + HOST + '/api/'`, `${SHARE_HOST}/api/results/…`): the address is
- * assembled here, so this is where a person changes it. Not when one part already holds a whole v1 base (that
- * part is rewritten where it is written).
- */
-function builtAddresses(ctx: FileContext, change: Change): void {
-  const holdsBase = (p: Path) => {
-    const t = p.node.type === 'TemplateElement' ? p.node.value.cooked : staticText(ctx, p);
-    return !!t && findV1Urls(ctx.config, t).some((o) => o.kind === 'base' && !o.schemeless);
-  };
-  for (const p of [...ctx.nodesOf('BinaryExpression'), ...ctx.nodesOf('TemplateLiteral')]) {
-    const n = p.node;
-    if (n.type === 'BinaryExpression' && (n.operator !== '+' || parentOf(p)?.node.type === 'BinaryExpression')) continue;
-    if (n.type === 'TemplateLiteral' && n.expressions.length === 0) continue;
-    if (!holdsBase(p) || parts(p).some(holdsBase)) continue;
-    ctx.manual(change, p, builtMessage(change), n);
-  }
-}
-
-/** The operands of a `+` chain, or the expressions and text parts of a template. */
-function parts(p: Path): Path[] {
-  const n = p.node;
-  if (n.type === 'BinaryExpression' && n.operator === '+') return [...parts(p.get('left')), ...parts(p.get('right'))];
-  if (n.type === 'TemplateLiteral') return [...n.quasis.map((_: Node, i: number) => p.get('quasis', i)), ...n.expressions.map((_: Node, i: number) => p.get('expressions', i))];
-  return [p];
-}
-
-function builtMessage(change: Change): string {
-  for (const rule of change.rules) if (rule.kind === 'base-url') return rule.builtMessage;
-  return change.title;
-}
 
 /** A regular expression that matches v1 addresses (`/https?:\/\/(www|sandbox)\.example\.com\/api\//`): for a person. */
 function addressPatterns(ctx: FileContext, change: Change): void {

@@ -1,6 +1,8 @@
-import { isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
+import { calleeName, isCall, isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { patternTie } from '../ties/flow';
+import { assertedSubject } from '../ties/assertions';
+import { patternTie, requestTieOfObject, tieOf } from '../ties/flow';
+import { helperNameTie, nameTie } from '../ties/names';
 import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';
 import { typeNameTie, typeTie } from '../ties/types';
@@ -128,7 +130,7 @@ export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: 
         list = true;
       }
     }
-    const tie = typeNode ? typeTie(typeNode) : null;
+    const tie = typeNode ? typeTie(typeNode) : untypedLiteralTie(ctx, obj);
     if (!tie || tie.role !== 'body' || tie.resource !== resource || (tie.list && !list)) continue;
     walk(obj, [...tie.path]);
   }
@@ -136,6 +138,31 @@ export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: 
   for (const mock of mockedResponses(ctx)) {
     if (mock.body && mock.call.resource === resource) walk(mock.body, []);
   }
+}
+
+/**
+ * What an untyped literal stands for in a file that deals with this API and no other: the value a test asserts a
+ * response equals (`expect(result).toEqual({ advice })`), a fixture bound to a resource's name (`const question =
+ * { options: [...] }`), or the argument of a function named for reading one (`summarizeResult({ … })`). Never a
+ * body the code sends (those are requests).
+ */
+function untypedLiteralTie(ctx: FileContext, obj: Path): Tie | null {
+  if (!ctx.touchesApi() || ctx.otherApiOnly() || requestTieOfObject(ctx, obj)) return null;
+  const subject = assertedSubject(obj);
+  if (subject) {
+    const t = tieOf(ctx, subject);
+    return t && (t.role === 'body' || (t.role === 'result' && t.via === 'name')) ? { ...t, role: 'body', weak: true } : null;
+  }
+  const pn = parentOf(obj)!.node;
+  let name: string | null = null;
+  if (pn.type === 'VariableDeclarator' && pn.init === obj.node && pn.id.type === 'Identifier') name = pn.id.name;
+  else if (isCall(pn) && pn.arguments[0] === obj.node) {
+    name = calleeName(pn.callee);
+    const helper = helperNameTie(name);
+    if (helper && helper.op !== 'read') return null;
+  }
+  const t = name ? nameTie(name) : null;
+  return t && !t.list ? { ...t, weak: true } : null;
 }
 
 /** Every key of an object literal (and of the objects and arrays of objects it holds), with its path. */

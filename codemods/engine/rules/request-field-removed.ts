@@ -1,11 +1,11 @@
 import { api } from '../../../catalogue';
-import { calleeName, isMember, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { calleeName, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import { enclosingCallSending } from '../ties/url';
 import { requestTieOfObject, tieOf } from '../ties/flow';
 import { pathMatches, type Tie } from '../ties/tie';
 import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';
-import { interfaceMembers, memberMessage } from './reads';
+import { interfaceMembers, memberMessage, memberReads } from './reads';
 import type { RuleImpl } from './types';
 
 /** A field removed from a request body: deleted where the body is tied to the resource, else marked. */
@@ -47,6 +47,11 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     const left = assign.node.left;
     if (!isMember(left) || memberName(left) !== field) return;
     if (applies(tieOf(ctx, assign.get('left', 'object')))) ctx.manual(change, assign, rule.message, left.property, field);
+  });
+  // `body => body.detail === 'next week'` in a test double: the test checks that the code sends the field.
+  memberReads(ctx, new Set([field]), (read: Path) => {
+    const tie = tieOf(ctx, read.get('object'));
+    if (tie?.received && applies(tie) && !isWrite(read)) ctx.manual(change, read, rule.message, read.node.property, field);
   });
   pickedMembers(ctx, rule.resource, (literal, path, role) => {
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);

@@ -1,8 +1,9 @@
 import { api } from '../../../catalogue';
-import { calleeName, isCall, isMember, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { calleeName, constInit, isCall, isMember, keyName, memberName, parentOf, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { constRef, staticText, type ConstRef } from '../ties/constants';
-import { isModeKeyedName, isModeName } from '../ties/names';
+import { tieOf } from '../ties/flow';
+import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
 import { urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
 import { words } from '../words';
@@ -66,7 +67,7 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
         if (isMember(pn.callee)) {
           let root = pn.callee.object;
           while (isMember(root)) root = root.object;
-          if (isCall(root) && calleeName(root.callee) === 'expect' && modeish(root.arguments[0])) return true;
+          if (isCall(root) && calleeName(root.callee) === 'expect' && modeish(root.arguments[0]) && !anotherThingsValue(ctx, pathOfCallee(parent))) return true;
         } else if (pn.arguments.length >= 2 && pn.arguments[1] === path.node && modeish(pn.arguments[0])) {
           return true;
         }
@@ -101,6 +102,31 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     default:
       return false;
   }
+}
+
+/** The path of `expect(…)`'s first argument under `expect(x).toBe(…)` (and `.not.toBe`, `.resolves.toBe`). */
+function pathOfCallee(call: Path): Path {
+  let p: Path = call.get('callee');
+  while (isMember(p.node)) p = p.get('object');
+  return p.get('arguments', 0);
+}
+
+/**
+ * Whether the object a `.mode` is read from is another thing's: a variable nothing ties to this API, named
+ * for no resource, that holds what a function named for no resource returned (`const chat = await
+ * openSupportChat(…)`; `expect(chat.mode).toBe('complaint')` is about a chat).
+ */
+function anotherThingsValue(ctx: FileContext, arg: Path): boolean {
+  let p = arg;
+  while (p.node && isMember(p.node)) p = p.get('object');
+  if (!p.node || p.node.type !== 'Identifier' || nameTie(p.node.name) || tieOf(ctx, p)) return false;
+  const init = constInit(p);
+  if (!init) return false;
+  let value = unwrap(init);
+  if (value.node.type === 'AwaitExpression') value = unwrap(value.get('argument'));
+  if (!isCall(value.node)) return false;
+  const callee = calleeName(value.node.callee);
+  return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w));
 }
 
 /** Whether a type annotation names a mode type (`mode: InterviewMode`, `m: ModeValue`). */

@@ -66,6 +66,12 @@ export function positionOf(path: Path): { role: Role | null; bind: Path | null; 
       return { role: after.trim() !== '' || pn.expressions.length > i2 + 1 ? 'base' : null, bind: null, direct };
     }
     if (pn.type === 'BinaryExpression' && pn.operator === '+' && pn.left === p.node) return { role: 'base', bind: null, direct };
+    // `body.audience !== API` (a test double of the token service): the other side's name says the role.
+    if (pn.type === 'BinaryExpression' && ['===', '!==', '==', '!='].includes(pn.operator)) {
+      const other = pn.left === p.node ? pn.right : pn.left;
+      const name = isMember(other) ? memberName(other) : other.type === 'Identifier' ? other.name : null;
+      return { role: name ? keyRole(name) : null, bind: null, direct };
+    }
     if (isCall(pn) || pn.type === 'NewExpression') {
       const index = pn.arguments.indexOf(p.node);
       const name = calleeName(pn.callee);

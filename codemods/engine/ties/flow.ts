@@ -18,8 +18,10 @@ import { helperNameTie, nameMayTie, nameTie } from './names';
 import { schemaArgumentTie, schemaTieOfCall } from './schemas';
 import { item, step, type Tie } from './tie';
 import { typeTie } from './types';
+import { assertedSubject } from './assertions';
+import { mockRequestTie, nockMatcherTie } from './mocks';
 import { apiCall, enclosingCallSending } from './url';
-import { wrapperArgumentTie } from './wrappers';
+import { resourceKeyTie, wrapperArgumentTie } from './wrappers';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -85,6 +87,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
   const call = apiCall(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
+  const received = mockRequestTie(ctx, path);
+  if (received) return received;
   const schema = schemaTieOfCall(path);
   if (schema) return schema;
   const callee = n.callee;
@@ -199,6 +203,8 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   if (!fnPath || !isFunction(fnPath.node) || !fnPath.node.params.includes(paramPath.node)) return null;
   const callPath = parentOf(fnPath);
   if (!callPath || !isCall(callPath.node) || !callPath.node.arguments.includes(fnPath.node)) return null;
+  const matched = nockMatcherTie(ctx, paramPath);
+  if (matched) return matched;
   // RxJS: `this.http.post(url, body).pipe(map((res) => …), catchError((err) => …))`: each operator's callback
   // receives what the piped call emits (or its error).
   const operator = calleeName(callPath.node.callee);
@@ -252,10 +258,14 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
     const parent = parentOf(binding)!;
     if (parent.node.type === 'VariableDeclarator' && parent.node.id === binding.node) {
       const init = parent.get('init');
-      if (init.node) {
+      if (init.value) {
         const t = tieOf(ctx, init);
         if (t) return t;
         if (!nameMayTie(init.node)) return null;
+      } else {
+        // `let sent; … sent = await req.json();`: what it is assigned.
+        const assigned = assignedTie(ctx, binding);
+        if (assigned) return assigned;
       }
     } else if ((parent.node.type === 'ObjectProperty' || parent.node.type === 'Property') && parent.node.value === binding.node) {
       // Destructured: `const { data } = await api.get(…)`.
@@ -327,7 +337,8 @@ export function requestTieOfObject(ctx: FileContext, path: Path, shape: Node = p
     if (outer && key) return { ...outer, path: [...outer.path, key] };
     // `request('complaints/', { method: 'POST', body: { … } })`: the options object is not the body.
     const call = enclosingCallSending(ctx, path);
-    return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' } : null;
+    if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+    return key ? resourceKeyTie(ctx, parentOf(parent)!, key) : null;
   }
   if (pn.type === 'TSAsExpression' || pn.type === 'TSSatisfiesExpression') {
     const t = typeTie(pn.typeAnnotation);
@@ -343,9 +354,25 @@ export function requestTieOfObject(ctx: FileContext, path: Path, shape: Node = p
     return null;
   }
   if (pn.type === 'ReturnStatement' || pn.type === 'ArrowFunctionExpression') return null;
+  // `expect(sent).toEqual({ … })` where `sent` is a body a test double received.
+  const subject = assertedSubject(path);
+  const asserted = subject ? tieOf(ctx, subject) : null;
+  if (asserted) return asserted.role === 'request' ? { ...asserted, weak: true } : null;
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
   return wrapperArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
+}
+
+/** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */
+function assignedTie(ctx: FileContext, binding: Path): Tie | null {
+  const scopePath = (binding as { scope?: { path?: Path } }).scope?.path;
+  let found: Tie | null = null;
+  if (scopePath) {
+    ctx.j(scopePath).find(ctx.j.AssignmentExpression, { left: { type: 'Identifier', name: binding.node.name } }).forEach((a: Path) => {
+      if (!found && bindingOf(a.get('left'))?.node === binding.node) found = tieOf(ctx, a.get('right'));
+    });
+  }
+  return found;
 }
 
 /** Helpers that return (a copy of) the object they are given. */

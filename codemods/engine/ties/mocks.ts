@@ -1,6 +1,6 @@
-import { calleeName, isCall, isFunction, isMember, keyName, memberName, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import type { ApiCall } from './tie';
+import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
 
 /**
@@ -97,3 +97,37 @@ export function mockOperationMatches(call: ApiCall, resource: string, operation:
   return call.op === operation || (operation === 'mode-update' && call.op === 'update');
 }
 
+
+/**
+ * The request a test double received: `await req.json()` in an msw 1 resolver `(req, res, ctx) => …`, `await
+ * request.json()` in msw 2's `({ request }) => …`. What the code under test sent to the endpoint.
+ */
+export function mockRequestTie(ctx: FileContext, jsonCall: Path): Tie | null {
+  const n = jsonCall.node;
+  if (!isCall(n) || !isMember(n.callee) || memberName(n.callee) !== 'json' || n.callee.object.type !== 'Identifier') return null;
+  const binding = bindingOf(jsonCall.get('callee', 'object'));
+  if (!binding) return null;
+  // The resolver's first parameter, or the `request` destructured from it.
+  let param: Path | null = binding;
+  const up = parentOf(binding);
+  if (up && (up.node.type === 'ObjectProperty' || up.node.type === 'Property') && keyName(up.node) === 'request') param = parentOf(up);
+  const fn = param ? parentOf(param) : null;
+  if (!fn || !isFunction(fn.node) || fn.node.params[0] !== param!.node) return null;
+  const route = parentOf(fn);
+  if (!route || !isCall(route.node) || route.node.arguments[route.node.arguments.length - 1] !== fn.node || !isMember(route.node.callee)) return null;
+  const call = apiCall(ctx, route);
+  return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
+}
+
+/** nock's body matcher: `nock(host).post('/api/intents/', (body) => body.detail === '…')` gets the request body. */
+export function nockMatcherTie(ctx: FileContext, param: Path): Tie | null {
+  const fn = parentOf(param);
+  if (!fn || !isFunction(fn.node) || fn.node.params[0] !== param.node) return null;
+  const route = parentOf(fn);
+  if (!route || !isCall(route.node) || route.node.arguments[1] !== fn.node || !isMember(route.node.callee)) return null;
+  let root: Node = route.node.callee.object;
+  while (isCall(root) && isMember(root.callee)) root = root.callee.object;
+  if (!isCall(root) || calleeName(root.callee) !== 'nock') return null;
+  const call = apiCall(ctx, route);
+  return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
+}

@@ -32,6 +32,9 @@ export interface Tie {
   /** Not certain enough for an automatic rewrite (a body given to a helper named for the operation, a literal
    * built with a model type): rules report such sites for a person. */
   weak?: boolean;
+  /** A request body as a test double received it (nock's body matcher, msw's `req.json()`): reads of its fields
+   * assert what the code sends. */
+  received?: boolean;
 }
 
 export interface ApiCall {

@@ -72,6 +72,8 @@ const BUILDER_BODY = new Set(['send', 'json', 'body', 'data', 'payload']);
 function builderCall(ctx: FileContext, path: Path): ApiCall | null {
   const n = path.node;
   if (!isMember(n.callee)) return null;
+  // `nock(host).post(a, …).reply(…).post(b, …)`: a method named for an HTTP verb with arguments is its own request.
+  if (HTTP_METHODS.includes(calleeName(n.callee).toLowerCase()) && n.arguments.length > 0) return null;
   let inner: Path = path.get('callee', 'object');
   for (let i = 0; i < 8 && isCall(inner.node); i++) {
     const call = isMember(inner.node.callee) || inner.node.callee.type === 'Identifier' ? computeApiCall(ctx, inner, true) : null;

@@ -1,9 +1,12 @@
 import { bindingOf, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { importOf } from './constants';
+import { assertedSubject } from './assertions';
+import { importOf, staticText } from './constants';
 import { requestTieOfObject } from './flow';
 import type { Tie } from './tie';
-import { enclosingCallSending } from './url';
+import { nameTie } from './names';
+import { schemaTieOfCall } from './schemas';
+import { enclosingCallSending, urlTarget } from './url';
 
 /**
  * Wrappers: functions that send what they are given. `function start(profile, location) { return
@@ -127,4 +130,29 @@ export function sendingFunctions(ctx: FileContext): Record<string, { index: numb
     }
   }
   return out;
+}
+
+/**
+ * A literal under a resource's name in an object handed to a function: `submit.mutateAsync({ complaint: { text,
+ * extra }, intent: { … } })` gives the function a complaint and an intent to send. Weak (a name): only in a file
+ * that deals with this API and no other, and not in a call whose first argument is another API's URL.
+ */
+export function resourceKeyTie(ctx: FileContext, objPath: Path, key: string): Tie | null {
+  const named = nameTie(key);
+  if (!named || named.list || named.path.length > 0 || !ctx.touchesApi() || ctx.otherApiOnly()) return null;
+  let p: Path = objPath;
+  for (let i = 0; i < 6; i++) {
+    const parent = parentOf(p);
+    if (!parent) return null;
+    const pn = parent.node;
+    if (isCall(pn) && pn.arguments.includes(p.node)) {
+      const first = pn.arguments[0] === p.node ? null : staticText(ctx, parent.get('arguments', 0));
+      if (first !== null && /\/|^https?:/.test(first) && urlTarget(ctx, first) === null) return null;
+      if (assertedSubject(p) || schemaTieOfCall(parent)) return null;
+      return { resource: named.resource, role: 'request', path: [], via: 'name', weak: true };
+    }
+    if (!['ObjectProperty', 'Property', 'ObjectExpression'].includes(pn.type)) return null;
+    p = parent;
+  }
+  return null;
 }

@@ -1,0 +1,117 @@
+import type { Change } from '../../../catalogue';
+import { findV1Urls, parseBase } from '../../../config/urls';
+import { bindingOf, calleeName, constInit, innerRange, isCall, isMember, parentOf, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import { staticText } from '../ties/constants';
+
+/**
+ * v1 addresses assembled from parts, where the address is built: a person changes it there.
+ *
+ * - `'https://' + HOST + '/api/'`, `${SHARE_HOST}/api/results/…`: the parts' static text is a v1 base (not when
+ *   one part already holds a whole v1 base: that part is rewritten where it is written);
+ * - `'https://' + hosts[target].api + '/api/'`: a part whose value the file cannot compute, from a binding that
+ *   holds v1 hosts, followed by the v1 base path;
+ * - `nock(V1_HOST).post(API + 'complaints/')`: a test double for a v1 host, answering paths under the v1 base path.
+ */
+export function builtAddresses(ctx: FileContext, change: Change): void {
+  const holdsBase = (p: Path) => {
+    const t = p.node.type === 'TemplateElement' ? p.node.value.cooked : staticText(ctx, p);
+    return !!t && findV1Urls(ctx.config, t).some((o) => o.kind === 'base' && !o.schemeless);
+  };
+  for (const p of [...ctx.nodesOf('BinaryExpression'), ...ctx.nodesOf('TemplateLiteral')]) {
+    const n = p.node;
+    if (n.type === 'BinaryExpression' && (n.operator !== '+' || parentOf(p)?.node.type === 'BinaryExpression')) continue;
+    if (n.type === 'TemplateLiteral' && n.expressions.length === 0) continue;
+    const all = parts(p);
+    if (holdsBase(p) ? all.some(holdsBase) : !hostThenPath(ctx, all)) continue;
+    ctx.manual(change, p, builtMessage(change), n);
+  }
+}
+
+/** Parts in order: one that comes from a binding holding a v1 host, then text that starts with the v1 base path. */
+function hostThenPath(ctx: FileContext, all: Path[]): boolean {
+  const basePaths = v1BasePaths(ctx);
+  let host = false;
+  for (const p of all) {
+    const text = p.node.type === 'TemplateElement' ? p.node.value.cooked : staticText(ctx, p);
+    if (text === null || text === undefined) {
+      host ||= fromV1Hosts(ctx, p);
+    } else if (host && text !== '') {
+      return basePaths.some((b) => text === b || text.startsWith(`${b}/`));
+    }
+  }
+  return false;
+}
+
+/** Whether an expression reads a binding of this file whose value literally holds a v1 host (`hosts[target].api`). */
+function fromV1Hosts(ctx: FileContext, p: Path): boolean {
+  let root: Path = p;
+  while (isMember(root.node)) root = root.get('object');
+  if (root.node.type !== 'Identifier' || !bindingOf(root)) return false;
+  const init = constInit(root);
+  if (!init) return false;
+  return findV1Urls(ctx.config, ctx.source.slice(init.node.start as number, init.node.end as number)).length > 0;
+}
+
+/**
+ * `nock(SC_HOST).post(API + 'complaints/', …)` with `SC_HOST` a v1 host: the literal that writes the v1 base path
+ * in the interceptor's path (`const API = '/api/'`, or `'/api/interviews/'` inline).
+ */
+export function hostedBasePaths(ctx: FileContext, change: Change): void {
+  const basePaths = v1BasePaths(ctx);
+  const seen = new Set<Node>();
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    if (!isMember(n.callee) || !n.arguments[0] || !nockedV1Host(ctx, n.callee.object)) continue;
+    const first = parts(call.get('arguments', 0)).find((p) => {
+      const t = p.node.type === 'TemplateElement' ? p.node.value.cooked : staticText(ctx, p);
+      return t !== null && t !== undefined && t !== '';
+    });
+    if (!first) continue;
+    const literal = first.node.type === 'Identifier' ? constInit(first) : first;
+    if (!literal || seen.has(literal.node)) continue;
+    const text = literal.node.type === 'TemplateElement' ? literal.node.value.cooked : typeof literal.node.value === 'string' ? literal.node.value : null;
+    if (text === null || !basePaths.some((b) => text === b || text.startsWith(`${b}/`))) continue;
+    seen.add(literal.node);
+    const { start, end } = innerRange(literal.node);
+    if (start < end) ctx.manual(change, literal, builtMessage(change), literal.node);
+  }
+}
+
+/** Whether a chain is rooted at `nock(x)` with `x` a v1 host or base. */
+function nockedV1Host(ctx: FileContext, n: Node): boolean {
+  let o: Node = n;
+  while (isCall(o) && isMember(o.callee)) o = o.callee.object;
+  if (!isCall(o) || calleeName(o.callee) !== 'nock' || !o.arguments[0]) return false;
+  const arg = o.arguments[0];
+  let text: string | null = arg.type === 'StringLiteral' || arg.type === 'Literal' ? String(arg.value) : null;
+  if (text === null && arg.type === 'Identifier') {
+    const found = ctx.nodesOf('VariableDeclarator').find((d: Path) => d.node.id.type === 'Identifier' && d.node.id.name === arg.name && d.node.init);
+    text = found ? staticText(ctx, found.get('init')) : null;
+  }
+  return !!text && findV1Urls(ctx.config, text).length > 0;
+}
+
+function v1BasePaths(ctx: FileContext): string[] {
+  return [...new Set(Object.values(ctx.config.environments).map((e) => parseBase(e.v1.baseUrl).path.replace(/\/+$/, '')))].filter((p) => p !== '');
+}
+
+/** The operands of a `+` chain, or the expressions and text parts of a template, in source order. */
+function parts(p: Path): Path[] {
+  const n = p.node;
+  if (n.type === 'BinaryExpression' && n.operator === '+') return [...parts(p.get('left')), ...parts(p.get('right'))];
+  if (n.type === 'TemplateLiteral') {
+    const out: Path[] = [];
+    n.quasis.forEach((_: Node, i: number) => {
+      out.push(p.get('quasis', i));
+      if (i < n.expressions.length) out.push(p.get('expressions', i));
+    });
+    return out;
+  }
+  return [p];
+}
+
+function builtMessage(change: Change): string {
+  for (const rule of change.rules) if (rule.kind === 'base-url') return rule.builtMessage;
+  return change.title;
+}
