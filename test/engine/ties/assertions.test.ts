@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { tieOf } from '../../../codemods/engine/ties/flow';
-import { at, V1, V1_SANDBOX } from './harness';
+import { tieCases, V1, V1_SANDBOX } from './harness';
 
 /**
  * ties/assertions.ts and ties/mocks.ts: what tests say the code sends. A body a test double received is the
@@ -35,13 +34,4 @@ const invalid: string[] = [
   `expect(summary).toEqual(/*@*/{ extra: 1 });`,
 ];
 
-describe('ties/assertions and mocks: what tests say the code sends', () => {
-  it.each(valid)('$code', ({ code, expect: want }) => {
-    const { ctx, path } = at(code);
-    expect(tieOf(ctx, path)).toMatchObject(want);
-  });
-  it.each(invalid)('not ours: %s', (code) => {
-    const { ctx, path } = at(code);
-    expect(tieOf(ctx, path)).toBeNull();
-  });
-});
+tieCases('ties/assertions and mocks: what tests say the code sends', tieOf, valid, invalid);

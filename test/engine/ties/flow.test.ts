@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { tieOf } from '../../../codemods/engine/ties/flow';
-import { at, V1 } from './harness';
+import { tieCases, V1 } from './harness';
 
 /** ties/flow.ts: what a value is, following it from an API call; values the caller only sends are requests. */
 const valid: { code: string; expect: Record<string, unknown> }[] = [
@@ -23,13 +22,4 @@ const invalid: string[] = [
   `const config = { advice: true };\n/*@*/config.advice;`, // a name that says nothing
 ];
 
-describe('ties/flow: values from API calls', () => {
-  it.each(valid)('$code', ({ code, expect: want }) => {
-    const { ctx, path } = at(code);
-    expect(tieOf(ctx, path)).toMatchObject(want);
-  });
-  it.each(invalid)('not ours: %s', (code) => {
-    const { ctx, path } = at(code);
-    expect(tieOf(ctx, path)).toBeNull();
-  });
-});
+tieCases('ties/flow: values from API calls', tieOf, valid, invalid);

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../config';
 import type { Path } from '../../../codemods/engine/ast';
 import { analyzeSource } from '../../../codemods/engine';
@@ -24,3 +25,25 @@ export function at(code: string, filePath = 'case.ts'): { ctx: FileContext; path
 
 export const V1 = defaultConfig.environments.production!.v1.baseUrl;
 export const V1_SANDBOX = defaultConfig.environments.sandbox!.v1.baseUrl;
+
+/**
+ * One tie module's cases: each valid snippet's marked expression evaluates to an object matching `expect`;
+ * each invalid one to null.
+ */
+export function tieCases(
+  title: string,
+  evaluate: (ctx: FileContext, path: Path) => unknown,
+  valid: { code: string; expect: Record<string, unknown> }[],
+  invalid: string[],
+): void {
+  describe(title, () => {
+    it.each(valid)('$code', ({ code, expect: want }) => {
+      const { ctx, path } = at(code);
+      expect(evaluate(ctx, path)).toMatchObject(want);
+    });
+    it.each(invalid)('not ours: %s', (code) => {
+      const { ctx, path } = at(code);
+      expect(evaluate(ctx, path)).toBeNull();
+    });
+  });
+}

@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { apiCall } from '../../../codemods/engine/ties/url';
-import { at, V1 } from './harness';
+import { tieCases, V1 } from './harness';
 
 /** ties/url.ts: a call is a request to this API by its URL (host or resource segment), method and body. */
 const valid: { code: string; expect: { resource: string; op: string; method: string } }[] = [
@@ -21,13 +20,4 @@ const invalid: string[] = [
   `/*@*/console.log('complaints/ loaded');`, // a message, not a path at the start
 ];
 
-describe('ties/url: requests to this API', () => {
-  it.each(valid)('$code', ({ code, expect: want }) => {
-    const { ctx, path } = at(code);
-    expect(apiCall(ctx, path)).toMatchObject(want);
-  });
-  it.each(invalid)('not ours: %s', (code) => {
-    const { ctx, path } = at(code);
-    expect(apiCall(ctx, path)).toBeNull();
-  });
-});
+tieCases('ties/url: requests to this API', apiCall, valid, invalid);
