@@ -184,6 +184,9 @@ export function patternTie(ctx: FileContext, patternPath: Path): Tie | null {
     return typeTie(p.typeAnnotation) ?? tieOf(ctx, parent.get('init'));
   }
   if (parent.node.type === 'AssignmentPattern' && parent.node.left === p) return patternTie(ctx, parent);
+  // RTK Query: `const [create, { data }] = useCreateComplaintMutation()`: the second element holds the result.
+  const decl = parent.node.type === 'ArrayPattern' && parent.node.elements[1] === p ? parentOf(parent) : null;
+  if (decl?.node.type === 'VariableDeclarator' && isCall(decl.node.init) && /Mutation$/.test(calleeName(decl.node.init.callee))) return tieOf(ctx, decl.get('init'));
   // A parameter: declared type, or what the enclosing call passes to callbacks.
   if (p.typeAnnotation) return typeTie(p.typeAnnotation);
   const fromCallback = callbackParamTie(ctx, patternPath);

@@ -1,4 +1,5 @@
-import { bindingOf, calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
@@ -50,6 +51,22 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       out.push({ call: endpoint, status: statusProp >= 0 ? call.get('arguments', 1, 'properties', statusProp, 'value') : null, body: isObj(n.arguments[0]) ? call.get('arguments', 0) : null });
       continue;
     }
+    // Function mocks of a helper named for an operation: `vi.mocked(sc.createInterview).mockRejectedValue({
+    // response: { status: 400 } })`, `jest.spyOn(api, 'setInterviewMode').mockResolvedValue({ status: 202 })`.
+    if (FN_MOCKS.has(name) && isMember(n.callee) && isObj(n.arguments[0])) {
+      const helper = mockedHelper(n.callee.object);
+      if (!helper) continue;
+      const arg = call.get('arguments', 0);
+      const rejected = /Rejected/.test(name);
+      const holder = rejected ? (propertyPath(arg, 'response') ?? arg) : arg;
+      const holderObj = holder === arg ? arg : holder.get('value');
+      const statusProp = isObj(holderObj.node) ? propertyPath(holderObj, 'status') ?? propertyPath(holderObj, 'statusCode') : null;
+      const status = statusProp && isNumber(statusProp.node.value) ? statusProp.get('value') : null;
+      const data = propertyPath(arg, 'data');
+      const body = rejected ? null : data && isObj(data.node.value) ? data.get('value') : status ? null : arg;
+      out.push({ call: { resource: helper.resource, op: helper.op!, method: '', bodies: [], url: '' }, status, body });
+      continue;
+    }
     // msw: a handler for a route of this API; its answers are inside the resolver.
     const endpoint = isMember(n.callee) && n.arguments.length >= 2 && isFunction(n.arguments[n.arguments.length - 1]) ? apiCall(ctx, call) : null;
     if (!endpoint) continue;
@@ -78,6 +95,23 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
   return out;
 }
 const memo = new WeakMap<FileContext, MockedResponse[]>();
+
+/** Methods of Jest/Vitest function mocks that set what the mocked function returns or throws. */
+const FN_MOCKS = new Set(['mockResolvedValue', 'mockResolvedValueOnce', 'mockRejectedValue', 'mockRejectedValueOnce', 'mockReturnValue', 'mockReturnValueOnce']);
+
+/** The helper a function mock stands for: `sc.createInterview`, `vi.mocked(sc.setMode)`, `jest.spyOn(api, 'getResult')`. */
+function mockedHelper(n: Node): Tie | null {
+  let target: Node = n;
+  while (target && (target.type === 'TSAsExpression' || target.type === 'ParenthesizedExpression')) target = target.expression;
+  if (isCall(target) && ['mocked', 'spyOn'].includes(calleeName(target.callee))) {
+    const [a0, a1] = target.arguments;
+    if (calleeName(target.callee) === 'spyOn') return typeof a1?.value === 'string' ? helperNameTie(a1.value) : null;
+    target = a0;
+  }
+  const name = isMember(target) ? memberName(target) : target?.type === 'Identifier' ? target.name : null;
+  const t = name ? helperNameTie(name) : null;
+  return t && t.op ? t : null;
+}
 
 /** The API call an interceptor chain stands for: `nock(host).post(path, body)` under `.reply` / `.times(2)`. */
 function chainCall(ctx: FileContext, path: Path): ApiCall | null {

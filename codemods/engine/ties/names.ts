@@ -63,6 +63,9 @@ const SET_VERBS = new Set(['set', 'change', 'switch', 'update', 'move']);
  * `changeMode`) is a mode update of the resource the mode field belongs to.
  */
 export function helperNameTie(name: string): Tie | null {
+  // RTK Query's generated hooks: `useGetResultQuery`, `useCreateComplaintMutation` are the endpoint's operation.
+  const rtk = /^use(?:Lazy)?([A-Z]\w*?)(Query|Mutation)$/.exec(name);
+  if (rtk) return helperNameTie(rtk[1]!.charAt(0).toLowerCase() + rtk[1]!.slice(1));
   const w = words(name);
   if (w.length < 2) return null;
   for (const { rule } of rulesOfKind('value-renamed')) {
