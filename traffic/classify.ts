@@ -4,7 +4,7 @@
  * `{id}`), and the catalogue changes it touches, each with a short piece of evidence that names field paths,
  * statuses and mode names, never a recorded value. Every fact comes from the catalogue's rules and the config.
  */
-import { api, catalogue, rulesOfKind, type JsonPath } from '../catalogue';
+import { api, catalogue, rulesOfKind, type JsonPath, type Rule } from '../catalogue';
 import type { Operation, ResourceName } from '../catalogue/api';
 import type { Config } from '../config';
 import { parseBase } from '../config/urls';
@@ -63,10 +63,11 @@ function valueAt(root: unknown, path: JsonPath): unknown {
 
 const ID_LIKE = /^(?=.*\d)[0-9A-Za-z_-]{6,}$|^[0-9a-f]{8}-[0-9a-f]{4}-/i;
 
-/** Path segments after the base as an endpoint template: ids become `{id}`, query values are dropped. */
+/** Path segments after the base as an endpoint template: ids become `{id}`, query values are dropped (names kept). */
 export function endpointTemplate(method: string, segments: readonly string[], query: string): string {
   const keep = new Set([api.createInterviewPath.replace(/\/+$/, '')]);
-  const parts = segments.map((s, i) => (i === 0 || keep.has(s) || (!ID_LIKE.test(s) && /^[a-z_-]{1,24}$/.test(s)) ? s : '{id}'));
+  // The segment after the resource is its id (`anonymous/` aside); later ones are ids only when they look like one (`explain` is not).
+  const parts = segments.map((s, i) => (i === 0 || keep.has(s) || (i > 1 && !ID_LIKE.test(s) && /^[a-z_-]{1,24}$/.test(s)) ? s : '{id}'));
   const names = query
     ? [...new Set(query.split('&').map((p) => p.split('=')[0]!).filter((n) => /^[\w.-]{1,40}$/.test(n)))].map((n) => `${n}=…`)
     : [];
@@ -173,80 +174,87 @@ export class Classifier {
   }
 }
 
-/** The changes a request touches, from the catalogue's rules and what was recorded (mutates `c.changes`). */
+type RuleRef = { id: string; rule: Rule };
+
+/** The rules that can touch a request of this resource and operation (selected once per pair). */
+const ruleCache = new Map<string, RuleRef[]>();
+function rulesFor(resource: ResourceName, operation: Operation | null): RuleRef[] {
+  const key = `${resource}:${operation}`;
+  let hit = ruleCache.get(key);
+  if (hit) return hit;
+  hit = [];
+  for (const change of catalogue) {
+    for (const rule of change.rules) {
+      if (!('resource' in rule) || rule.resource !== resource) continue;
+      if (rule.kind === 'request-field-removed' && (operation === null || !rule.operations.includes(operation))) continue;
+      if (rule.kind === 'status-changed' && rule.operation !== operation) continue;
+      if (rule.kind === 'response-field-moved' && rule.operations && (operation === null || !rule.operations.includes(operation))) continue;
+      hit.push({ id: change.id, rule });
+    }
+  }
+  ruleCache.set(key, hit);
+  return hit;
+}
+
+const ORDER = new Map(catalogue.map((c, i) => [c.id, i]));
+
+/**
+ * The changes a request touches, from the catalogue's rules and what was recorded (sets `c.changes`, in
+ * catalogue order). A line of the proxy's log brings its own list: the changes the proxy applied.
+ */
 function judge(r: TrafficRecord, c: Classified): void {
   const found = new Map<string, string>();
   const add = (id: string, evidence: string) => {
     if (!found.has(id)) found.set(id, evidence);
   };
-  if (c.version === 'v1') add(BASE_URL, r.proxy ? 'the proxy applied it' : `sent to a v1 base address${c.env ? ` (${c.env})` : ''}`);
   if (r.proxy) {
     for (const id of r.proxy.changesApplied) add(id, 'the proxy applied it');
+  } else {
+    if (c.version === 'v1') add(BASE_URL, `sent to a v1 base address${c.env ? ` (${c.env})` : ''}`);
+    if (c.resource !== null) judgeRules(r, c, add);
   }
-  const { resource, operation } = c;
+  const ids = [...found.keys()].sort((a, b) => (ORDER.get(a) ?? Infinity) - (ORDER.get(b) ?? Infinity));
+  for (const id of ids) c.changes.set(id, found.get(id)!);
+}
+
+function judgeRules(r: TrafficRecord, c: Classified, add: (id: string, evidence: string) => void): void {
+  const { operation } = c;
   const req = r.requestBody;
   const res = r.responseBody;
   const ok = r.status !== null && r.status >= 200 && r.status < 300;
   const items: unknown[] = Array.isArray(res) ? res : [res];
-  if (resource !== null) {
-    for (const change of catalogue) {
-      for (const rule of change.rules) {
-        switch (rule.kind) {
-          case 'request-field-removed':
-            if (rule.resource === resource && operation !== null && rule.operations.includes(operation) && hasPath(req, rule.path)) {
-              add(change.id, `request body sets \`${pathText(rule.path)}\``);
-            }
-            break;
-          case 'value-renamed':
-            if (rule.resource !== resource) break;
-            if (isObject(req) && req[rule.field] === rule.from) add(change.id, `request sets ${rule.field} '${rule.from}' (v2: '${rule.to}')`);
-            else if (ok && items.some((i) => isObject(i) && i[rule.field] === rule.from)) add(change.id, `response has ${rule.field} '${rule.from}' (v2: '${rule.to}')`);
-            break;
-          case 'value-removed': {
-            const v = isObject(req) ? req[rule.field] : undefined;
-            if (rule.resource === resource && typeof v === 'string' && rule.values.includes(v)) add(change.id, `request sets ${rule.field} '${v}' (removed)`);
-            break;
-          }
-          case 'range-constraint': {
-            const v = valueAt(req, rule.path);
-            if (rule.resource === resource && typeof v === 'number' && (v < rule.min || v > rule.max)) {
-              add(change.id, `request sets \`${pathText(rule.path)}\` outside ${rule.min}–${rule.max}`);
-            }
-            break;
-          }
-          case 'status-changed':
-            if (
-              rule.resource === resource &&
-              rule.operation === operation &&
-              r.status === rule.from &&
-              rule.applies({ method: r.method, operation, requestBody: req, responseBody: res })
-            ) {
-              add(change.id, `response status ${rule.from} (v2: ${rule.to})`);
-            }
-            break;
-          case 'response-field-removed':
-            if (ok && rule.resource === resource && items.some((i) => hasPath(i, rule.path))) add(change.id, `response body has \`${pathText(rule.path)}\``);
-            break;
-          case 'response-field-moved':
-            if (
-              ok &&
-              rule.resource === resource &&
-              (!rule.operations || (operation !== null && rule.operations.includes(operation))) &&
-              items.some((i) => hasPath(i, rule.from))
-            ) {
-              add(change.id, `response body has \`${pathText(rule.from)}\` (v2: \`${pathText(rule.to)}\`)`);
-            }
-            break;
-          default:
-            break;
-        }
+  for (const { id, rule } of rulesFor(c.resource!, operation)) {
+    switch (rule.kind) {
+      case 'request-field-removed':
+        if (hasPath(req, rule.path)) add(id, `request body sets \`${pathText(rule.path)}\``);
+        break;
+      case 'value-renamed':
+        if (isObject(req) && req[rule.field] === rule.from) add(id, `request sets ${rule.field} '${rule.from}' (v2: '${rule.to}')`);
+        else if (ok && items.some((i) => isObject(i) && i[rule.field] === rule.from)) add(id, `response has ${rule.field} '${rule.from}' (v2: '${rule.to}')`);
+        break;
+      case 'value-removed': {
+        const v = isObject(req) ? req[rule.field] : undefined;
+        if (typeof v === 'string' && rule.values.includes(v)) add(id, `request sets ${rule.field} '${v}' (removed)`);
+        break;
       }
+      case 'range-constraint': {
+        const v = valueAt(req, rule.path);
+        if (typeof v === 'number' && (v < rule.min || v > rule.max)) add(id, `request sets \`${pathText(rule.path)}\` outside ${rule.min}–${rule.max}`);
+        break;
+      }
+      case 'status-changed':
+        if (r.status === rule.from && rule.applies({ method: r.method, operation: operation!, requestBody: req, responseBody: res })) {
+          add(id, `response status ${rule.from} (v2: ${rule.to})`);
+        }
+        break;
+      case 'response-field-removed':
+        if (ok && items.some((i) => hasPath(i, rule.path))) add(id, `response body has \`${pathText(rule.path)}\``);
+        break;
+      case 'response-field-moved':
+        if (ok && items.some((i) => hasPath(i, rule.from))) add(id, `response body has \`${pathText(rule.from)}\` (v2: \`${pathText(rule.to)}\`)`);
+        break;
+      default:
+        break;
     }
   }
-  // Catalogue order, whatever order the evidence was found in.
-  for (const change of catalogue) {
-    const e = found.get(change.id);
-    if (e !== undefined) c.changes.set(change.id, e);
-  }
-  for (const [id, e] of found) if (!c.changes.has(id)) c.changes.set(id, e);
 }
