@@ -9,7 +9,7 @@ import { CliError, EXIT_EMPTY, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from '../exi
 import { loadCliConfig } from '../load-config';
 import { coloursFor, processIo, type Io } from '../output';
 import { emit, parseFormat } from './report';
-import { TRAFFIC_FORMATS, type TrafficFormat } from './traffic';
+import { renderAs, TRAFFIC_FORMATS, type Formatters, type TrafficFormat } from './traffic';
 
 export interface ReplayArgs {
   har: string;
@@ -35,18 +35,7 @@ function checkUrl(value: string, what: string): string {
   }
 }
 
-function render(format: TrafficFormat, r: ReplayReport, color: boolean): string {
-  switch (format) {
-    case 'text':
-      return formatReplayText(r, { color });
-    case 'json':
-      return formatReplayJson(r);
-    case 'markdown':
-      return formatReplayMarkdown(r);
-    case 'html':
-      return formatReplayHtml(r);
-  }
-}
+const REPLAY: Formatters<ReplayReport> = { text: formatReplayText, json: formatReplayJson, markdown: formatReplayMarkdown, html: formatReplayHtml };
 
 /**
  * `sc-migrate replay`: the contract test before cutover. Exit 0 when every replayed request was equivalent,
@@ -78,7 +67,7 @@ export async function runReplay(args: ReplayArgs, io: Io = processIo, cwd: strin
   }
   const report = replayReport(run, { tool: toolInfo(), input: args.har, through, upstream, legacyVersion });
   const color = args.output === undefined && coloursFor(io.stdout, io.env ?? process.env).isColorSupported;
-  await emit(render(format, report, color), { paths: [], output: args.output }, io, cwd);
+  await emit(renderAs(format, report, color, REPLAY), { paths: [], output: args.output }, io, cwd);
   if (report.summary.steps === 0) {
     io.stderr.write(`sc-migrate replay: ${args.har} holds no v1 request with a recorded response; nothing was replayed.\n`);
     return EXIT_EMPTY;

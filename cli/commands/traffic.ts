@@ -40,18 +40,19 @@ export function parseFailOn(value: string | undefined): FailOn {
   return { kind: 'changes', ids };
 }
 
-export function renderTraffic(format: TrafficFormat, report: TrafficReport, color: boolean): string {
-  switch (format) {
-    case 'text':
-      return formatTrafficText(report, { color });
-    case 'json':
-      return formatTrafficJson(report);
-    case 'markdown':
-      return formatTrafficMarkdown(report);
-    case 'html':
-      return formatTrafficHtml(report);
-  }
+/** The four formatters of a report of `traffic` or `replay`. */
+export interface Formatters<R> {
+  text(r: R, opts: { color?: boolean }): string;
+  json(r: R): string;
+  markdown(r: R): string;
+  html(r: R): string;
 }
+
+export function renderAs<R>(format: TrafficFormat, r: R, color: boolean, f: Formatters<R>): string {
+  return format === 'text' ? f.text(r, { color }) : f[format](r);
+}
+
+const TRAFFIC: Formatters<TrafficReport> = { text: formatTrafficText, json: formatTrafficJson, markdown: formatTrafficMarkdown, html: formatTrafficHtml };
 
 /** Read the inputs (progress on a terminal only) and build the report. */
 export async function trafficReport(args: TrafficArgs, io: Io, cwd: string): Promise<TrafficReport> {
@@ -89,7 +90,7 @@ export async function runTraffic(args: TrafficArgs, io: Io = processIo, cwd: str
   const failOn = parseFailOn(args.failOn);
   const report = await trafficReport(args, io, cwd);
   const color = args.output === undefined && coloursFor(io.stdout, io.env ?? process.env).isColorSupported;
-  await emit(renderTraffic(format, report, color), { paths: [], output: args.output }, io, cwd);
+  await emit(renderAs(format, report, color, TRAFFIC), { paths: [], output: args.output }, io, cwd);
   if (failOn.kind === 'none') return EXIT_OK;
   if (report.summary.apiRequests === 0 && !args.allowEmpty) {
     io.stderr.write(`sc-migrate traffic: no request to this API was read from ${args.files.join(', ')}; nothing was checked (--allow-empty to pass).\n`);
