@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only codemod|shim] [--runs N] [--rounds N] [--duration S] [--copies N]
+ * `npm run bench [-- --quick] [--only codemod|shim|traffic] [--runs N] [--rounds N] [--duration S] [--copies N]
  *   [--connections N] [--packages a,b] [--keep] [--cpu-prof DIR]` (`--cpu-prof`: profile of the proxy process)
  *
  * Codemod/report: `sc-migrate report --format json` against two baselines on the same file list, each contender
@@ -20,6 +20,7 @@ import { scan } from '../lib';
 import { makeScanner } from '../codemods/engine';
 import { loadConfig } from '../config';
 import { median, pairedRatios, rotate, round, table } from './stats';
+import { runTrafficBench, trafficReport } from './traffic';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const CONTENDERS: ContenderKind[] = ['read', 'jscodeshift', 'report'];
@@ -31,7 +32,8 @@ export const GOALS = {
 
 interface Flags {
   quick: boolean;
-  only: 'all' | 'codemod' | 'shim';
+  only: 'all' | 'codemod' | 'shim' | 'traffic';
+  trafficMb: number[];
   runs: number;
   rounds: number;
   duration: number;
@@ -58,7 +60,7 @@ function parseFlags(argv: string[]): Flags {
     return n;
   };
   const only = (value('--only') ?? 'all') as Flags['only'];
-  if (!['all', 'codemod', 'shim'].includes(only)) throw new Error(`--only ${only}: expected codemod or shim`);
+  if (!['all', 'codemod', 'shim', 'traffic'].includes(only)) throw new Error(`--only ${only}: expected codemod, shim or traffic`);
   const packages = value('--packages')?.split(',').filter(Boolean) ?? (quick ? ['rxjs', 'lodash-es'] : PUBLISHED_PACKAGES);
   return {
     quick,
@@ -70,6 +72,7 @@ function parseFlags(argv: string[]): Flags {
     copies: num('--copies', quick ? 20 : 120),
     packages,
     keep: argv.includes('--keep'),
+    trafficMb: (value('--traffic-mb') ?? (quick ? '64,256' : '256,1024')).split(',').map(Number),
     cpuProf: value('--cpu-prof') ? path.resolve(value('--cpu-prof')!) : undefined,
   };
 }
@@ -212,7 +215,7 @@ async function main(): Promise<void> {
   log(`sc-migrate bench ${started.toISOString()} on ${JSON.stringify(results['machine'])}; temp folder ${tmp}`);
   try {
     const out: string[] = [];
-    if (flags.only !== 'shim') {
+    if (flags.only === 'all' || flags.only === 'codemod') {
       log(`installing ${flags.packages.join(', ')} into ${tmp}/published ...`);
       const corpora = [await publishedCorpus(path.join(tmp, 'published'), flags.packages), await heavyCorpus(path.join(tmp, 'heavy'), REPO, flags.copies)];
       const cm: CorpusResult[] = [];
@@ -240,7 +243,13 @@ async function main(): Promise<void> {
         '',
       );
     }
-    if (flags.only !== 'codemod') {
+    if (flags.only === 'all' || flags.only === 'traffic') {
+      log(`traffic: generated proxy logs of ${flags.trafficMb.join(', ')} MB, ${flags.runs} runs each`);
+      const samples = runTrafficBench({ sizesMb: flags.trafficMb, runs: flags.runs, tmp, repo: REPO, log });
+      results['traffic'] = { runs: flags.runs, samples };
+      out.push(...trafficReport(samples, flags.runs));
+    }
+    if (flags.only === 'all' || flags.only === 'shim') {
       log(`shim: ${flags.rounds} rounds x ${SHIM_CONTENDERS.length} contenders x ${flags.duration} s, ${flags.connections} connections`);
       const run = await runShimBench({ duration: flags.duration, rounds: flags.rounds, connections: flags.connections, warmup: flags.quick ? 1 : 2, cpuProf: flags.cpuProf, tmp, repo: REPO, log });
       const summary = shimSummary(run.samples, flags.rounds);

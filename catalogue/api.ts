@@ -65,6 +65,13 @@ export type Operation =
 /** The interview field that carries the interview mode (spec section 3; public docs: PUT interviews/<token>/ { mode }). */
 export const modeField = 'mode';
 
+/**
+ * The field that identifies a resource in its representation (public docs: "resources are addressed by a UUID
+ * `token`"; the spec shows `token` in the Answer body, section 2). Assumption, used by the v2 stand-in and by
+ * `replay`, which maps recorded ids to the ones v2 returns and does not compare their values.
+ */
+export const idField = 'token';
+
 /** The links object of a representation (spec section 2: `_links`, holding `msg` and the next links). */
 export const linksField = '_links';
 

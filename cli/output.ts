@@ -114,11 +114,11 @@ export function formatSummary(s: Summary, c: Colors, opts: { dry: boolean }): st
 }
 
 /** A progress bar on the given stream when it is a terminal; otherwise nothing at all. */
-export function progressBar(stream: Io['stderr'], enabled: boolean): { update(done: number, total: number): void; stop(): void } {
+export function progressBar(stream: Io['stderr'], enabled: boolean, unit = 'files'): { update(done: number, total: number): void; stop(): void } {
   if (!enabled || stream.isTTY !== true) return { update: () => {}, stop: () => {} };
   const bar = new SingleBar({
     stream: stream as NodeJS.WritableStream,
-    format: 'sc-migrate [{bar}] {value}/{total} files',
+    format: `sc-migrate [{bar}] {value}/{total} ${unit}`,
     clearOnComplete: true,
     hideCursor: true,
   });

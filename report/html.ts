@@ -178,6 +178,11 @@ export function formatHtml(report: Report): string {
       '</ul>',
     );
   }
+  return htmlPage('sc-migrate report', body);
+}
+
+/** A whole self-contained page: the report styles, a CSP that forbids scripts and the network, `body` as given (already escaped). */
+export function htmlPage(title: string, body: readonly string[], css = ''): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -185,8 +190,8 @@ export function formatHtml(report: Report): string {
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<title>sc-migrate report</title>',
-    `<style>${CSS}</style>`,
+    `<title>${esc(title)}</title>`,
+    `<style>${CSS}${css}</style>`,
     '</head>',
     '<body>',
     ...body,

@@ -7,10 +7,10 @@ import { formatText } from './text';
 
 export * from './model';
 export { formatJson, toJsonReport, type JsonReport } from './json';
-export { formatText, headline, printable } from './text';
+export { formatText, headline, printable, table } from './text';
 export { formatMarkdown, mdCode, mdText } from './markdown';
 export { formatSarif, toSarif, SARIF_SCHEMA_URI, type SarifOptions } from './sarif';
-export { formatHtml, esc } from './html';
+export { formatHtml, esc, escText, htmlPage } from './html';
 export {
   checkPasses,
   checkSummary,

@@ -12,7 +12,8 @@ export function printable(s: string): string {
   return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
 }
 
-function table(rows: string[][], rightAligned: Set<number>): string[] {
+/** Rows as aligned columns (two spaces apart); `rightAligned` columns are padded on the left. */
+export function table(rows: string[][], rightAligned: Set<number>): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   return rows.map((row) =>

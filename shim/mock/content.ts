@@ -13,8 +13,10 @@
  *   stand-in removes what the catalogue says v2 no longer returns before answering.
  */
 
+import { idField } from '../../catalogue/api';
+
 export const vocab = {
-  id: 'token',
+  id: idField,
   self: 'self',
   next: 'next',
   type: 'type',

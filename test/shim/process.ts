@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 
 const repo = path.resolve(__dirname, '../..');
 
-const SOURCES = ['catalogue', 'config', 'codemods', 'shim', 'cli', 'report', 'bench'];
+const SOURCES = ['catalogue', 'config', 'codemods', 'lib', 'shim', 'traffic', 'cli', 'report', 'bench'];
 
 /** A fingerprint of the sources the CLI is built from (paths, sizes, modification times). */
 function sourceHash(): string {
