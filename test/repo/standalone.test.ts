@@ -20,3 +20,28 @@ describe('the repository stands alone', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('the lockfile installs with `npm ci` on every platform', () => {
+  it('every dependency a locked package names, optional platform builds too, has an entry of its own', () => {
+    // npm ci refuses a lockfile where a package's (optional) dependency has no entry, even one for another
+    // platform: a registry mirror that serves only this machine's builds leaves them out on `npm install`.
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }>;
+    };
+    const missing: string[] = [];
+    for (const [key, entry] of Object.entries(lock.packages)) {
+      for (const name of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) {
+        // Node's resolution: the package's own node_modules, then each folder above it.
+        const scopes = key.split('/node_modules/');
+        let found = false;
+        for (let i = scopes.length; i >= 0 && !found; i--) {
+          const base = scopes.slice(0, i).join('/node_modules/');
+          const at = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+          found = at in lock.packages;
+        }
+        if (!found) missing.push(`${key || '(root)'} → ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
