@@ -187,7 +187,7 @@ function helperTie(name: string): ValueTie | null {
 /** Whether a name says it holds an interview mode (`mode`, `InterviewMode`, `MODE_SAFE`, `modes`, `change_mode`). */
 export function saysMode(name: string): boolean {
   const field = api.modeField.toLowerCase();
-  return words(name).some((w) => w === field || w === `${field}s`);
+  return words(name.replace(/[^\w$-]+/g, ' ')).some((w) => w === field || w === `${field}s`);
 }
 
 /** A type or constant group whose name says it holds the modes of a resource (`InterviewMode`, `InterviewModes`). */
