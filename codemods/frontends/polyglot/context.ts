@@ -32,8 +32,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && p.container !== container && encloses(p.container, container));
   if (parentPair) {
     const t = containerTie(ctx, parentPair.container, depth + 1);
-    // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on.
-    const transparent = parentPair.named && !typedContainer(ctx, parentPair.container);
+    // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on, and
+    // so does the body entry of an options literal sent with the URL (`['json' => […]]`, `{ body: … }`).
+    const transparent = (parentPair.named && !typedContainer(ctx, parentPair.container)) || (!!t && t.sent && t.path.length === 0 && BODY_OPTIONS.has(normKey(parentPair)));
     if (t) return transparent ? t : { ...t, path: [...t.path, normKey(parentPair)] };
   }
   const scope = file.scopeOf(container);
@@ -62,6 +63,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   }
   return null;
 }
+
+/** Keys of an HTTP client's options that hold the request body (Guzzle, Faraday, HTTParty, requests). */
+const BODY_OPTIONS = new Set(['json', 'body', 'data', 'form_params', 'form', 'payload']);
 
 function normKey(p: Pair): string {
   return p.key.replace(/^[:@$]+/, '').replace(/\W+$/, '').toLowerCase();
