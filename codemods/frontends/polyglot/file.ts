@@ -130,6 +130,13 @@ export class PolyFile {
     return this.root;
   }
 
+  /** The functions a node is in, innermost first (a lambda, then the method around it). */
+  scopesOf(n: SgNode): SgNode[] {
+    const out: SgNode[] = [];
+    for (let s = this.scopeOf(n); s !== this.root; s = this.scopeOf(s)) out.push(s);
+    return out;
+  }
+
   /** Declarations of a name visible at a node: in its function first, then anywhere in the file. */
   declsOf(name: string, at: SgNode): Decl[] {
     const all = this.declsByName.get(name) ?? [];

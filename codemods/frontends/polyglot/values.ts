@@ -157,9 +157,10 @@ function statuses(ctx: Ctx): void {
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
   }
   for (const m of mentions) {
-    const scope = file.scopeOf(m.node);
+    // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
+    const scopes = file.scopesOf(m.node);
     for (const site of vocab.statuses) {
-      if (site.rule.from !== m.code || !performs(ctx, scope, site)) continue;
+      if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
       report(site, m.node);
       if (m.constant) report(site, m.constant);
     }
