@@ -115,6 +115,44 @@ export interface LangSpec {
   escapeKinds: string[];
   /** Symbols (`:safe`) read as string literals. */
   symbolKinds?: string[];
+  /**
+   * Lambdas, blocks and closures: their node kinds, the kinds of their parameter lists (a child or grandchild),
+   * which identifier of a parameter is its name (`o: Option` first, `Option o` last), and the name of the only
+   * parameter of a lambda that declares none (`it`, `$0`).
+   */
+  lambdas?: { kinds: string[]; params: string[]; pick: 'first' | 'last'; implicit?: string };
+}
+
+/** The parameter names of a lambda ([] when it declares none), or null when `fn` is a named function. */
+export function lambdaParams(spec: LangSpec, fn: SgNode): string[] | null {
+  const l = spec.lambdas;
+  if (!l || !l.kinds.includes(fn.kind() as string)) return null;
+  const isList = (c: SgNode) => l.params.includes(c.kind() as string);
+  const list = fn.children().find(isList) ?? fn.children().flatMap((c) => c.children()).find(isList);
+  return list ? paramNames(list.text().replace(/^\s*[(|]|[)|]\s*$/g, ''), l.pick) : [];
+}
+
+/** Names in a parameter list: the first or the last identifier of each comma-separated part (`a: Int`, `Option o`). */
+export function paramNames(list: string, pick: 'first' | 'last'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of list) {
+    if ('(<[{'.includes(ch)) depth++;
+    else if (')>]}'.includes(ch)) depth--;
+    if (ch === ',' && depth === 0) {
+      parts.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) parts.push(cur);
+  return parts.map((p) => {
+    if (/^\s*\(/.test(p)) return '()';
+    const head = pick === 'first' ? p.replace(/[:=].*$/s, '') : p.replace(/=.*$/s, '');
+    const ids = head.replace(/<[^>]*>/g, '').match(/[$@]?[A-Za-z_]\w*/g) ?? [];
+    const id = pick === 'first' ? ids[0] : ids[ids.length - 1];
+    return (id ?? '').replace(/^[$@]+/, '');
+  }).filter(Boolean);
 }
 
 /** Offsets of a node. */

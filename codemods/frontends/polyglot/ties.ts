@@ -3,8 +3,8 @@ import { api, type ResourceName } from '../../../catalogue';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { typeNameTie } from '../../engine/ties/types';
 import { words } from '../../engine/words';
-import type { PolyFile } from './file';
-import { span, typeName } from './lang';
+import { within, type PolyFile } from './file';
+import { lambdaParams, span, typeName, type Call } from './lang';
 import { norm } from './vocabulary';
 
 /**
@@ -38,7 +38,7 @@ export interface Segment {
   call: boolean;
 }
 
-const RECEIVERS = new Set(['self', 'this', 'it', 'cls', '$this', '@', 'super', 'me']);
+const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
 /** Accessor calls whose string argument names a key. */
 const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key']);
 /** Calls and members that unwrap a response body without naming a field. */
@@ -49,9 +49,10 @@ export function chainSegments(text: string, offset: number): Segment[] {
   const segs: Segment[] = [];
   let i = 0;
   const push = (name: string, at: number, call = false) => segs.push({ name, start: offset + at, end: offset + at + name.length, call });
-  const head = /^[$@]{0,2}[A-Za-z_]\w*/.exec(text);
+  const head = /^(?:\$\d+|[$@]{0,2}[A-Za-z_]\w*)/.exec(text);
   if (!head) return segs;
-  push(head[0].replace(/^[$@]+/, ''), head[0].length - head[0].replace(/^[$@]+/, '').length);
+  const bare = /^\$\d/.test(head[0]) ? head[0] : head[0].replace(/^[$@]+/, '');
+  push(bare, head[0].length - bare.length);
   i = head[0].length;
   while (i < text.length) {
     const rest = text.slice(i);
@@ -154,17 +155,19 @@ export class Ties {
     return tie;
   }
 
-  /** What a name holds at a node: its declaration's type or value, else the noun of its name. */
+  /** What a name holds at a node: its declaration's type or value, a lambda's subject, else the noun of its name. */
   ofName(name: string, at: SgNode, depth = 0): ValueTie | null {
     const decls = this.file.declsOf(name, at);
-    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}`;
+    const lambda = this.lambdaOf(name, at);
+    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}@${lambda ? span(lambda).start : ''}`;
     if (this.memo.has(key)) return this.memo.get(key)!;
     this.memo.set(key, null);
     let tie: ValueTie | null = null;
     let foreign = false;
-    for (const d of decls) {
-      tie = modelTie(typeName(d.type));
-      if (!tie && d.init && depth < 6) {
+    for (const d of decls) tie ??= modelTie(typeName(d.type));
+    if (!tie && lambda && depth < 6) tie = this.subjectOf(lambda, depth + 1);
+    for (const d of tie ? [] : decls) {
+      if (d.init && depth < 6) {
         tie = this.ofExpr(d.init, depth + 1);
         if (!tie && this.file.lits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end && /\/|^https?:/.test(l.text))) foreign = true;
       }
@@ -176,6 +179,43 @@ export class Ties {
     }
     this.memo.set(key, tie);
     return tie;
+  }
+
+  /** The lambda whose parameter `name` is at a node (`it`, `$0`, or its only declared parameter), if any. */
+  lambdaOf(name: string, at: SgNode): SgNode | null {
+    const { file } = this;
+    const implicit = file.spec.lambdas?.implicit;
+    for (const fn of file.scopesOf(at)) {
+      const params = lambdaParams(file.spec, fn);
+      if (params === null) return null;
+      if ((params.length === 1 && params[0] === name) || (params.length === 0 && name === implicit)) return fn;
+      if (params.includes(name)) return null;
+    }
+    return null;
+  }
+
+  /**
+   * What a lambda's parameter holds: what the call it is given to works on. `question.options.filter { it… }` and
+   * `client.updateMode(t).sink { reply in … }` give it the tie of the chain up to the lambda; a free function
+   * (`filter(lambda o: …, q["options"])`, `array_filter($xs, function ($o) {…})`) the tie of its other argument.
+   */
+  subjectOf(lambda: SgNode, depth: number): ValueTie | null {
+    const { file } = this;
+    const at = span(lambda).start;
+    let call: Call | null = null;
+    for (const c of file.x.calls) {
+      const s = span(c.node);
+      if (s.start < at && span(lambda).end <= s.end && (!call || s.start >= span(call.node).start)) call = c;
+    }
+    if (!call) return null;
+    const head = file.source.slice(span(call.node).start, at);
+    const segs = chainSegments(head, span(call.node).start);
+    if (segs.length > 1) {
+      segs[segs.length - 1]!.call = true;
+      return this.ofChain(dataSegments(segs), call.node, depth);
+    }
+    const other = call.args.find((a) => !within(a, lambda) && !within(lambda, a));
+    return other ? this.ofExpr(other, depth) : null;
   }
 }
 

@@ -16,6 +16,7 @@ export const python: LangSpec = {
   nameKinds: ['identifier'],
   intKinds: ['integer'],
   returnKinds: ['return_statement'],
+  lambdas: { kinds: ['lambda'], params: ['lambda_parameters'], pick: 'first' },
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     const keyOf = (n: SgNode) => lit(n)?.text ?? (n.kind() === 'identifier' ? n.text() : null);
