@@ -170,11 +170,15 @@ export function namedKids(n: SgNode): SgNode[] {
   return n.children().filter((c) => c.isNamed() && !/comment/.test(c.kind() as string));
 }
 
+/** Containers and wrappers whose first type argument is what a value holds (`Call<[Question]>` → Question). */
+const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|Flow|MutableList|AnyPublisher|Single|Observable|Maybe|ApiResponse)\s*[<[]\s*\[?\s*([\w.]+(?:\s*<[^]*>)?)/;
+
 /** The simple name at the end of a type (`Optional[Result]` → Result, `*Interview` → Interview, `List<Option>` → Option). */
 export function typeName(text: string | null | undefined): string | null {
   if (!text) return null;
-  const inner = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|MutableList)\s*[<[]\s*([\w.]+)/.exec(text.trim());
-  const t = (inner ? inner[1]! : text).replace(/^(\[\]|\*|&)+/, '').replace(/[?*&!\s]/g, '').replace(/^\[+|\]+$/g, '').replace(/[<[].*$/, '');
+  let t = text.trim();
+  for (let inner = WRAPPER.exec(t); inner; inner = WRAPPER.exec(t)) t = inner[1]!;
+  t = t.replace(/^(\[\]|\*|&)+/, '').replace(/[?*&!\s]/g, '').replace(/^\[+|\]+$/g, '').replace(/[<[].*$/, '');
   const last = t.split(/[.:\\]/).pop() ?? '';
   return /^[A-Za-z_]\w*$/.test(last) ? last : null;
 }

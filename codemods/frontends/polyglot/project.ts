@@ -1,0 +1,223 @@
+import type { SgNode } from '@ast-grep/napi';
+import { api, type Operation, type ResourceName } from '../../../catalogue';
+import { nounTie } from '../../engine/ties/names';
+import { words } from '../../engine/words';
+import { findV1Urls } from '../../../config/urls';
+import type { PolyFile } from './file';
+import { namedKids, typeName } from './lang';
+import { modelTie } from './ties';
+import { norm } from './vocabulary';
+
+/**
+ * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
+ * codemods/engine/ties/project.ts, and both travel through lib/project.ts): the model types each file declares
+ * (with the JSON key of each field), the functions that call one resource of the API (their URL in their body,
+ * or a call to one such function: `@GET("results/{t}/") fun result(…): ResultDto`, a repository method that
+ * wraps it), and the constants that hold a v1 host. Each file reports its own; the run's index joins them, so
+ * a view model that calls `repository.changeMode(…)` knows it updates an interview and that the `ResultDto` it
+ * reads is a result.
+ */
+export interface PolyFacts {
+  kind: 'polyglot';
+  /** The file talks to this API: a v1 address, a resource path, the token service, a key only this API uses. */
+  tied: boolean;
+  types: { name: string; fields: { name: string; key: string }[] }[];
+  functions: PolyFunction[];
+  /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
+  hosts: string[];
+  /** Names the file uses that other files may define (callees, capitalised identifiers). */
+  uses: string[];
+}
+
+export interface PolyFunction {
+  name: string;
+  /** The resources whose URL literals are in its body (with the operation its HTTP method says, if one). */
+  resources: { resource: ResourceName; op: Operation | null }[];
+  callees: string[];
+  /** The type it returns, unwrapped (`Response<Interview>` → Interview). */
+  returns: string | null;
+}
+
+export interface Endpoint {
+  resource: ResourceName;
+  op: Operation | null;
+  returns: string | null;
+}
+
+export interface ModelFacts {
+  resource: ResourceName;
+  path: string[];
+  /** Field or parameter name → the JSON key its annotation gives it. */
+  keys: Map<string, string>;
+  /** Declared in a file that talks to this API, or returned by one of its endpoints. */
+  strong: boolean;
+}
+
+/** The run's index. */
+export interface PolyIndex {
+  model(name: string): ModelFacts | null;
+  endpoint(name: string): Endpoint | null;
+  host(name: string): boolean;
+  /** Every name the index knows, for a cheap test of whether a file uses any. */
+  names: ReadonlySet<string>;
+}
+
+/** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
+const METHOD = /@(GET|POST|PUT|PATCH)\b|\bHttp(Get|Post|Put|Patch)\b|["'](GET|POST|PUT|PATCH)["']|::(Get|Post|Put|Patch)\b/g;
+const METHOD_CALL = /\.(get|post|put|patch)(?:Async)?[(<\s]/gi;
+
+/** The operation a function's HTTP method says, when it says one (a `.get(` beside a `.put(` reads a dict). */
+function operationOf(text: string): Operation | null {
+  const one = (set: Set<string>) => (set.size === 1 ? api.methodOperations[[...set][0]!] ?? null : null);
+  const explicit = new Set([...text.matchAll(METHOD)].map((m) => (m.slice(1).find(Boolean) ?? '').toUpperCase()));
+  if (explicit.size > 0) return one(explicit);
+  const calls = new Set([...text.matchAll(METHOD_CALL)].map((m) => m[1]!.toUpperCase()));
+  if (calls.size > 1) calls.delete('GET');
+  return one(calls);
+}
+
+export function fileFacts(file: PolyFile): PolyFacts {
+  const { spec, vocab } = file;
+  const functions: PolyFunction[] = [];
+  for (const fn of file.within(file.root, spec.functionKinds)) {
+    const name = functionName(file, fn);
+    if (!name) continue;
+    const method = operationOf(fn.text());
+    const resources = file.resourcesIn(fn).map((r) => {
+      const create = r.resource === vocab.modeResource && r.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
+      return { resource: r.resource, op: create ? ('create' as const) : method };
+    });
+    const callees = [...new Set(file.x.calls.filter((c) => within(c.node, fn)).map((c) => c.callee))];
+    functions.push({ name, resources, callees, returns: returnType(file, fn) });
+  }
+  const hosts = file.x.decls
+    .filter((d) => d.init && file.lits.some((l) => within(l.node, d.init!) && findV1Urls(file.config, l.text).some((o) => o.kind === 'host')))
+    .map((d) => d.name);
+  const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
+  const uses = new Set<string>(file.x.calls.map((c) => c.callee));
+  for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
+  return {
+    kind: 'polyglot',
+    tied: file.tied || distinctive,
+    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.filter((f) => f.key).map((f) => ({ name: f.name, key: f.key! })) })),
+    functions,
+    hosts,
+    uses: [...uses].filter((u) => u.length > 1),
+  };
+}
+
+/** The name of a function: the last name before its parameter list (Go methods: after the receiver). */
+function functionName(file: PolyFile, fn: SgNode): string | null {
+  let last: string | null = null;
+  for (const c of fn.children()) {
+    const kind = c.kind() as string;
+    if (file.spec.nameKinds.includes(kind)) last = c.text();
+    else if (/param/.test(kind) && last) return last;
+    else if (c.isNamed() && /body|block|statements/.test(kind)) break;
+  }
+  return last && file.spec.lambdas?.kinds.includes(fn.kind() as string) ? null : last;
+}
+
+/** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
+function returnType(file: PolyFile, fn: SgNode): string | null {
+  let lists = 0;
+  let named = false;
+  for (const c of fn.children()) {
+    const kind = c.kind() as string;
+    if (/body|block|statements/.test(kind)) break;
+    named ||= file.spec.nameKinds.includes(kind);
+    // Go: `func (c *Client) Get(t string) (*Result, error)`: the list after the parameters holds the results.
+    if (/param/.test(kind) && named && ++lists >= 2 && file.spec.id === 'go') return typeName(namedKids(c)[0]?.text().replace(/^\w+\s+(?=\S)/, ''));
+    if (/param|modifier|annotation|attribute/.test(kind) || !c.isNamed() || file.spec.nameKinds.includes(kind)) continue;
+    if (/type|generic_name|qualified_name/.test(kind)) return typeName(c.text().replace(/^(->|:)\s*/, ''));
+  }
+  return null;
+}
+
+function within(n: SgNode, outer: SgNode): boolean {
+  const a = n.range();
+  const b = outer.range();
+  return a.start.index >= b.start.index && a.end.index <= b.end.index;
+}
+
+/** Names too common to stand for one endpoint of the API (`get`, `send`, `post`): an endpoint needs a noun or two words. */
+function endpointName(name: string): boolean {
+  return words(name).length >= 2 || !!nounTie(name);
+}
+
+/** The run's index from every file's facts. A name defined twice with different meanings is left out. */
+export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
+  const endpoints = resolveEndpoints(all.flatMap((f) => f.functions));
+  const returned = new Map<string, ResourceName>();
+  for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
+  const models = new Map<string, ModelFacts | null>();
+  for (const f of all) {
+    for (const t of f.types) {
+      const byName = modelTie(t.name);
+      const resource = returned.get(t.name) ?? byName?.resource;
+      if (!resource) continue;
+      const path = byName && byName.resource === resource ? byName.path : [];
+      // Strong: declared in a file that talks to the API, or beside a type one of its endpoints returns.
+      const strong = f.tied || f.types.some((x) => returned.has(x.name));
+      const m: ModelFacts = { resource, path, keys: new Map(t.fields.map((x) => [x.name, x.key])), strong };
+      const prev = models.get(t.name);
+      const same = prev && prev.resource === m.resource && sameKeys(prev.keys, m.keys);
+      models.set(t.name, prev === undefined ? m : same ? { ...m, strong: m.strong || prev.strong } : null);
+    }
+  }
+  const hosts = new Set(all.flatMap((f) => f.hosts));
+  const names = new Set<string>(hosts);
+  for (const [n, e] of endpoints) if (e) names.add(n);
+  for (const [n, m] of models) if (m?.strong) names.add(n);
+  return {
+    model: (name) => models.get(name) ?? null,
+    endpoint: (name) => endpoints.get(name) ?? null,
+    host: (name) => hosts.has(name),
+    names,
+  };
+}
+
+/**
+ * Endpoints by name: functions with one resource's URL in their body, then, over a few rounds, functions that
+ * call exactly one resource's endpoints (a repository over a Retrofit interface, a view model's `setMode`).
+ * Every definition of a name must resolve, to the same resource; names too common to tell (`get`, `send`) never do.
+ */
+function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endpoint | null> {
+  const byName = new Map<string, PolyFunction[]>();
+  for (const fn of fns) if (endpointName(fn.name)) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
+  const resolved = new Map<PolyFunction, Endpoint | null>();
+  const lookup = (name: string): Endpoint | null => {
+    const defs = byName.get(name);
+    const each = defs?.map((d) => resolved.get(d) ?? null) ?? [];
+    const first = each[0];
+    return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;
+  };
+  for (let round = 0; round < 4; round++) {
+    for (const defs of byName.values()) for (const fn of defs) if (!resolved.get(fn)) resolved.set(fn, endpointOf(fn, round === 0 ? () => null : lookup));
+  }
+  return new Map([...byName.keys()].map((name) => [name, lookup(name)]));
+}
+
+/** What one definition resolves to: its own URL's resource, or the one resource of the endpoints it calls. */
+function endpointOf(fn: PolyFunction, lookup: (name: string) => Endpoint | null): Endpoint | null {
+  const own = new Set(fn.resources.map((r) => r.resource));
+  if (own.size === 1) {
+    const ops = new Set(fn.resources.map((r) => r.op));
+    return { resource: [...own][0]!, op: ops.size === 1 ? [...ops][0]! : null, returns: fn.returns };
+  }
+  if (own.size > 1) return null;
+  const called = fn.callees.filter((c) => c !== fn.name).map(lookup).filter((e): e is Endpoint => !!e);
+  if (called.length === 0 || new Set(called.map((e) => e.resource)).size !== 1) return null;
+  const ops = new Set(called.map((e) => e.op));
+  return { resource: called[0]!.resource, op: ops.size === 1 ? called[0]!.op : null, returns: fn.returns ?? (called.length === 1 ? called[0]!.returns : null) };
+}
+
+function merge(list: Endpoint[]): Endpoint {
+  const ops = new Set(list.map((e) => e.op));
+  const returns = new Set(list.map((e) => e.returns));
+  return { resource: list[0]!.resource, op: ops.size === 1 ? list[0]!.op : null, returns: returns.size === 1 ? list[0]!.returns : null };
+}
+
+function sameKeys(a: Map<string, string>, b: Map<string, string>): boolean {
+  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+}
