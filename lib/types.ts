@@ -2,6 +2,7 @@ import type { Change } from '../catalogue';
 import type { Config } from '../config';
 import type { Edit } from '../codemods/engine/edits';
 import type { FileFacts, ProjectFacts } from '../codemods/engine/ties/project';
+import type { PolyFacts, PolyIndex } from '../codemods/frontends/polyglot/project';
 import type { Finding } from '../codemods/types';
 
 /**
@@ -73,16 +74,22 @@ export interface FrontEndInput {
   only?: readonly string[];
   /** Add marker comments for manual sites. */
   markers: boolean;
-  project: ProjectFacts;
+  project: RunFacts;
 }
+
+/** What one file tells the other files of the run: JS constants and their uses, or polyglot models and endpoints. */
+export type RunFileFacts = FileFacts | PolyFacts;
+
+/** What the files of a run tell each other (lib/project.ts): the JS engine's facts, and the polyglot index. */
+export type RunFacts = ProjectFacts & { poly?: PolyIndex };
 
 export interface FrontEndOutput {
   /** The migrated text (equal to the input when nothing changed). */
   output: string;
   findings: Finding[];
   edits?: Edit[];
-  /** What the file tells the other files of the run (JS constants, uses of imported constants). */
-  facts?: FileFacts;
+  /** What the file tells the other files of the run (JS constants, uses of imported constants; polyglot models, endpoints). */
+  facts?: RunFileFacts;
 }
 
 /**
@@ -104,6 +111,10 @@ export interface FrontEnd {
   readonly minifiable?: boolean;
   /** Analyse every file of this kind, even when the pre-scan finds no v1 marker in it. */
   readonly always?: boolean;
+  /** This kind's own cheap test of whether a file can matter, asked when the shared pre-scan finds nothing in it. */
+  prescan?(source: string): boolean;
+  /** Whether a file the pre-scan left out uses what the run's other files define (polyglot models, endpoints). */
+  linked?(source: string, project: RunFacts): boolean;
 }
 
 export interface FrontEndRegistryLike {
