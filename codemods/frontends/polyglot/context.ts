@@ -3,20 +3,25 @@ import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import type { PolyFile } from './file';
 import { span, type Pair } from './lang';
-import { modelTie, Ties, type ValueTie } from './ties';
+import type { PolyFacts, PolyIndex } from './project';
+import { Ties, type ValueTie } from './ties';
 import type { Vocabulary } from './vocabulary';
 
-/** What every rule module gets: the parsed file, its ties, the edits and findings being collected. */
+/** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
   file: PolyFile;
   ties: Ties;
+  index: PolyIndex;
+  /** The file talks to the API, or uses what the index knows of it: names may tie here. */
+  tied: boolean;
   out: TextFile;
   vocab: Vocabulary;
   mapper: UrlMapper;
 }
 
-export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper): Ctx {
-  return { file, ties: new Ties(file), out, vocab, mapper };
+export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: PolyIndex, facts: PolyFacts): Ctx {
+  const tied = facts.tied || facts.uses.some((u) => index.names.has(u));
+  return { file, ties: new Ties(file, index, tied), index, tied, out, vocab, mapper };
 }
 
 /** Where a container literal's data goes: the resource whose URL it is sent to, or what its type or name says. */
@@ -92,7 +97,7 @@ function typedContainer(ctx: Ctx, container: SgNode): ValueTie | null {
   const call = ctx.file.x.calls.find((c) => c.node === container || span(c.node).start === span(container).start && span(c.node).end === span(container).end);
   const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? null;
   if (!name || !/^[A-Z]/.test(name)) return null;
-  return modelTie(name);
+  return ctx.ties.model(name);
 }
 
 export function encloses(outer: SgNode, inner: SgNode): boolean {

@@ -1,7 +1,7 @@
 import { typeNameTie } from '../../engine/ties/types';
 import { containerTie, encloses, type Ctx } from './context';
 import { span } from './lang';
-import { chainSegments, dataSegments, modelTie, type Segment } from './ties';
+import { chainSegments, dataSegments, type Segment } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
 /**
@@ -81,9 +81,9 @@ function namedFields(ctx: Ctx): void {
     if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
     if (file.x.pairs.some((p) => p.value && span(p.value).start === lit.start)) continue;
     let site: FieldSite | undefined;
-    const type = file.x.types.find((t) => encloses(t.node, lit.node) && modelTie(t.name));
+    const type = file.x.types.find((t) => encloses(t.node, lit.node) && ctx.ties.model(t.name));
     if (type) {
-      const tie = modelTie(type.name)!;
+      const tie = ctx.ties.model(type.name)!;
       const path = [...tie.path, k];
       site = vocab.fields(tie.resource, path, 'request')[0] ?? vocab.fields(tie.resource, path, 'response')[0];
     } else {
@@ -101,7 +101,7 @@ function namedFields(ctx: Ctx): void {
 function modelFields(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const type of file.x.types) {
-    const tie = modelTie(type.name);
+    const tie = ctx.ties.model(type.name);
     if (!tie) continue;
     const request = typeNameTie(type.name)?.role === 'request';
     for (const f of type.fields) {
@@ -134,7 +134,7 @@ function reads(ctx: Ctx): void {
       const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
       let site: FieldSite | undefined;
       if (tie) site = vocab.fields(tie.resource, [...tie.path, k], 'response')[0];
-      if (!site && vocab.distinctive.has(k) && file.tied) {
+      if (!site && vocab.distinctive.has(k) && ctx.tied) {
         const where = resourcesOfField(vocab, k, 'response');
         const pick = where[where.length - 1];
         if (pick) site = vocab.fields(pick.resource, pick.path, 'response')[0];

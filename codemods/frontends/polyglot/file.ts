@@ -1,7 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { ResourceName } from '../../../catalogue';
 import type { Config } from '../../../config';
-import { findV1Urls } from '../../../config/urls';
+import { findV1Urls, parseBase } from '../../../config/urls';
 import { all, HOLE, span, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
 import type { Vocabulary } from './vocabulary';
 
@@ -17,7 +17,7 @@ export class PolyFile {
   /** Literals that address a resource (`"complaints/"`, `f"interviews/{t}/"`, a v1 base followed by a segment). */
   readonly resourceLits: { lit: Lit; resource: ResourceName; rest: string }[] = [];
   private names: SgNode[] | undefined;
-  /** The file talks to this API: a v1 address or a resource path in a literal. */
+  /** The file talks to this API: a v1 or v2 address, the token service or a resource path in a literal. */
   readonly tied: boolean;
 
   constructor(
@@ -48,7 +48,8 @@ export class PolyFile {
       const hit = this.addressedResource(lit.text);
       if (hit) this.resourceLits.push({ lit, ...hit });
     }
-    this.tied = this.resourceLits.length > 0 || lits.some((l) => findV1Urls(config, l.text).length > 0);
+    const hosts = apiHosts(config);
+    this.tied = this.resourceLits.length > 0 || lits.some((l) => findV1Urls(config, l.text).length > 0 || hosts.some((h) => l.text.includes(h)));
   }
 
   /** The literal a node is (or wraps), if any. */
@@ -162,6 +163,13 @@ export class PolyFile {
     this.names ??= all(this.root, ...this.spec.nameKinds);
     return this.names.filter((n) => re.test(n.text()));
   }
+}
+
+/** The hosts of the API's v2 addresses and of its token service, per the config (v1 hosts: findV1Urls). */
+export function apiHosts(config: Config): string[] {
+  const hosts = new Set<string>();
+  for (const e of Object.values(config.environments)) for (const u of [e.v2.baseUrl, e.v2.audience, e.authUrl]) hosts.add(parseBase(u).host);
+  return [...hosts];
 }
 
 /** Child kinds that stand for code inside a string (f-string fields, `${}`, `#{}`, `\\()`). */

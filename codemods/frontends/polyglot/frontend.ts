@@ -9,6 +9,7 @@ import { addressRules } from './addresses';
 import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { PolyFile } from './file';
+import { buildIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
@@ -54,11 +55,13 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const vocab = vocabularyFor(input.changes);
   const out = new TextFile(input.source, input.changes, spec.comment);
   const file = new PolyFile(spec, root, input.source, vocab, input.config);
-  const ctx = makeCtx(file, out, vocab, mapperFor(input.config));
+  const facts = fileFacts(file);
+  // The run's index (lib/project.ts) once the first pass is done; before that, and in a single-file run, this file's own.
+  const ctx = makeCtx(file, out, vocab, mapperFor(input.config), input.project.poly ?? buildIndex([facts]), facts);
   addressRules(ctx);
   fieldRules(ctx);
   valueRules(ctx);
-  return out.finish(input.markers);
+  return { ...out.finish(input.markers), facts };
 }
 
 /** An ERROR node, or a token the parser had to invent (a missing `)`: a zero-width anonymous leaf). */

@@ -5,17 +5,21 @@ import { typeNameTie } from '../../engine/ties/types';
 import { words } from '../../engine/words';
 import { within, type PolyFile } from './file';
 import { lambdaParams, span, typeName, type Call } from './lang';
+import type { PolyIndex } from './project';
 import { norm } from './vocabulary';
 
 /**
  * What ties a value in a file to one of the API's resources, strongest first: a URL literal of the resource in
- * the expression that produced it (data flow within the file), a declared type that models the resource
- * (the JS engine's typeNameTie), a helper's name (`get_result`), the name of the variable (nounTie).
+ * the expression that produced it (data flow within the file), the run's index (a call to one of the API's
+ * endpoints, a model type it returns or its file declares), a declared type that models the resource (the JS
+ * engine's typeNameTie), a helper's name (`get_result`), the name of the variable (nounTie). The names are
+ * heard only in a file that talks to the API (a v1 address, a resource path, a key of its own, a use of
+ * the index): elsewhere `result.test` is another thing's.
  */
 export interface ValueTie {
   resource: ResourceName;
   path: string[];
-  via: 'url' | 'type' | 'helper' | 'name' | 'field';
+  via: 'url' | 'index' | 'type' | 'helper' | 'name' | 'field';
 }
 
 /** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`). */
@@ -113,7 +117,26 @@ export function dataSegments(segs: Segment[]): Segment[] {
 /** Ties of values in one file. */
 export class Ties {
   private readonly memo = new Map<string, ValueTie | null>();
-  constructor(private readonly file: PolyFile) {}
+  constructor(
+    private readonly file: PolyFile,
+    readonly index: PolyIndex,
+    /** The file talks to the API: names may tie. */
+    readonly tied: boolean,
+  ) {}
+
+  /** A model type: as the run's index knows it (returned by an endpoint, declared beside them), else by its name. */
+  model(name: string | null): ValueTie | null {
+    const m = name ? this.index.model(name) : null;
+    if (m?.strong) return { resource: m.resource, path: m.path, via: 'index' };
+    return this.tied ? (m ? { resource: m.resource, path: m.path, via: 'type' } : modelTie(name)) : null;
+  }
+
+  /** What a call returns: an endpoint of the index, else what a helper's name says. */
+  ofCall(name: string): ValueTie | null {
+    const e = this.index.endpoint(name);
+    if (e) return { resource: e.resource, path: [], via: 'index' };
+    return this.tied ? helperTie(name) : null;
+  }
 
   /** What an expression holds. */
   ofExpr(expr: SgNode | null, depth = 0): ValueTie | null {
@@ -138,16 +161,15 @@ export class Ties {
   ofChain(segs: Segment[], at: SgNode, depth = 0): ValueTie | null {
     if (segs.length === 0) return null;
     let tie = this.ofName(segs[0]!.name, at, depth);
-    if (!tie && segs[0]!.call) tie = helperTie(segs[0]!.name);
+    if (!tie && (segs[0]!.call || this.index.endpoint(segs[0]!.name))) tie = this.ofCall(segs[0]!.name);
     for (const s of segs.slice(1)) {
-      if (s.call) {
-        const h = helperTie(s.name);
-        tie = h ?? tie;
+      if (s.call || this.index.endpoint(s.name)) {
+        tie = this.ofCall(s.name) ?? tie;
         continue;
       }
       const n = norm(s.name);
       if (tie) tie = { ...tie, path: [...tie.path, n] };
-      else {
+      else if (this.tied) {
         const byNoun = nounTie(s.name);
         if (byNoun && byNoun.path.length > 0) tie = { resource: byNoun.resource, path: byNoun.path.filter((p) => p !== '*').map(norm), via: 'field' };
       }
@@ -164,7 +186,7 @@ export class Ties {
     this.memo.set(key, null);
     let tie: ValueTie | null = null;
     let foreign = false;
-    for (const d of decls) tie ??= modelTie(typeName(d.type));
+    for (const d of decls) tie ??= this.model(typeName(d.type));
     if (!tie && lambda && depth < 6) tie = this.subjectOf(lambda, depth + 1);
     for (const d of tie ? [] : decls) {
       if (d.init && depth < 6) {
@@ -173,7 +195,7 @@ export class Ties {
       }
       if (tie) break;
     }
-    if (!tie && !foreign) {
+    if (!tie && !foreign && this.tied) {
       const n = nounTie(name);
       if (n) tie = { resource: n.resource, path: n.path.filter((p) => p !== '*').map(norm), via: 'name' };
     }

@@ -40,7 +40,7 @@ function modes(ctx: Ctx): void {
   }
   // Enum cases whose value is their name (`case complaint` in a String enum).
   for (const type of file.x.types) {
-    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || file.tied)) continue;
+    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || ctx.tied)) continue;
     for (const c of type.cases) {
       const value = vocab.modes.get(c.name);
       if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
@@ -52,20 +52,20 @@ function modes(ctx: Ctx): void {
 /** Why a literal is an interview mode, or null when nothing says so. */
 function modeContext(ctx: Ctx, lit: Lit): string | null {
   const { file } = ctx;
-  const strongOrTied = (strong: boolean) => strong || file.tied;
+  const strongOrTied = (strong: boolean) => strong || ctx.tied;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
   if (pair && saysMode(pair.key + ' ' + pair.keyNode.text())) {
     const tie = containerTie(ctx, pair.container);
     const strong = !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
     if (strong) return 'key';
-    if (norm(pair.key) !== norm(api.modeField) && file.tied) return 'key';
+    if (norm(pair.key) !== norm(api.modeField) && ctx.tied) return 'key';
     return null;
   }
   if (pair) {
     // A map of modes: `MODES = { complaint: "complaint" }`.
     const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
-    if (holder && saysMode(holder.name) && file.tied) return 'map';
+    if (holder && saysMode(holder.name) && ctx.tied) return 'map';
     return null;
   }
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
@@ -83,7 +83,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => a === lit.node || span(a).start === lit.start && span(a).end === lit.end));
-  if (call && saysMode(call.callee) && file.tied) return 'argument';
+  if (call && saysMode(call.callee) && ctx.tied) return 'argument';
   return null;
 }
 
@@ -96,12 +96,12 @@ function removedModeMembers(ctx: Ctx): void {
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     const value = vocab.modes.get(norm(member.name));
     if (!value || value.to !== null || !out.has(value.change.id)) continue;
-    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || file.tied)) continue;
+    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || ctx.tied)) continue;
     out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
   for (const call of file.x.calls) {
-    if (!saysMode(call.callee) || !file.tied) continue;
+    if (!saysMode(call.callee) || !ctx.tied) continue;
     for (const a of call.args) {
       const m = /^\.(\w+)$/.exec(a.text().trim());
       const value = m ? vocab.modes.get(m[1]!) : undefined;
