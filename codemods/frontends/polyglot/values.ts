@@ -3,7 +3,7 @@ import { api } from '../../../catalogue';
 import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
-import { span, type Lit } from './lang';
+import { span, type Call, type Lit } from './lang';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -167,19 +167,28 @@ function statuses(ctx: Ctx): void {
   }
 }
 
-/** Whether a function performs the status rule's operation on its resource. */
+/**
+ * Whether a function performs the status rule's operation on its resource: its URL in the function (with a mode
+ * key, or the create path), a call to one of the API's endpoints for it (the run's index: `api.updateInterview(t,
+ * InterviewUpdate(mode))`, a repository's `startInterview`), or, in a file that talks to the API, a helper whose
+ * name says so (`setMode`, `createInterview`).
+ */
 function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   const { file, vocab } = ctx;
   const urls = file.resourcesIn(scope).filter((u) => u.resource === site.rule.resource);
   const calls = file.x.calls.filter((c) => encloses(scope, c.node));
+  const endpoints = calls.map((c) => ({ c, e: ctx.index.endpoint(c.callee) })).filter((x) => x.e?.resource === site.rule.resource);
   if (site.rule.operation === 'mode-update') {
     const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField));
     if (urls.length > 0 && modeKey) return true;
-    return calls.some((c) => saysMode(c.callee) && /^(set|update|change|put|patch|switch|advance)/i.test(c.callee));
+    const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
+    if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
+    return ctx.tied && calls.some((c) => saysMode(c.callee) && /^(set|update|change|put|patch|switch|advance)/i.test(c.callee));
   }
   if (site.rule.operation === 'create') {
     if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;
-    return calls.some((c) => {
+    if (endpoints.some(({ e }) => e!.op === 'create')) return true;
+    return ctx.tied && calls.some((c) => {
       const h = helperNameTie(c.callee);
       return !!h && h.resource === site.rule.resource && h.op === 'create';
     });
