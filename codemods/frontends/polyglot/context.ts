@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import type { PolyFile } from './file';
-import { span, type Pair } from './lang';
+import { namedKids, span, typeName, type Pair } from './lang';
 import type { PolyFacts, PolyIndex } from './project';
 import { Ties, type ValueTie } from './ties';
 import type { Vocabulary } from './vocabulary';
@@ -94,10 +94,21 @@ function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
 
 /** A struct literal or constructor call whose type models a resource (`Profile{Age: 1}`, `ComplaintRequest(extra = …)`). */
 function typedContainer(ctx: Ctx, container: SgNode): ValueTie | null {
+  const name = containerType(ctx, container);
+  return name ? ctx.ties.model(name) : null;
+}
+
+/**
+ * The type a literal or constructor call builds (`Profile(age = 1)`, `&Profile{Age: 1}`, `new Profile { … }`), or
+ * the element type of the typed list or map literal it is an element of (`[]Option{{Preselected: &yes}}`).
+ */
+export function containerType(ctx: Ctx, container: SgNode): string | null {
   const call = ctx.file.x.calls.find((c) => c.node === container || span(c.node).start === span(container).start && span(c.node).end === span(container).end);
   const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? null;
-  if (!name || !/^[A-Z]/.test(name)) return null;
-  return ctx.ties.model(name);
+  if (name) return /^[A-Z]/.test(name) ? name : null;
+  const list = container.kind() === 'literal_element' ? container.parent()?.parent() : null;
+  const type = list?.kind() === 'composite_literal' ? namedKids(list)[0] : null;
+  return type && /slice_type|array_type|map_type/.test(type.kind() as string) ? typeName(namedKids(type).slice(-1)[0]?.text()) : null;
 }
 
 export function encloses(outer: SgNode, inner: SgNode): boolean {

@@ -1,5 +1,5 @@
 import { typeNameTie } from '../../engine/ties/types';
-import { containerTie, encloses, type Ctx } from './context';
+import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span } from './lang';
 import { chainSegments, dataSegments, type Segment } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
@@ -20,7 +20,9 @@ export function fieldRules(ctx: Ctx): void {
 function requestKeys(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const pair of file.x.pairs) {
-    const k = norm(pair.key);
+    // A named argument or field of a model maps to the JSON key its annotation gives (`Profile(heightCm = …)`).
+    const type = pair.named ? containerType(ctx, pair.container) : null;
+    const k = norm((type && ctx.index.model(type)?.keys.get(pair.key)) || pair.key);
     const range = vocab.ranges.find((r) => norm(r.rule.path[r.rule.path.length - 1]!) === k);
     if (!vocab.fieldNames.has(k) && !range) continue;
     const tie = containerTie(ctx, pair.container);
@@ -33,7 +35,9 @@ function requestKeys(ctx: Ctx): void {
       }
       continue;
     }
-    const sites = vocab.fields(tie.resource, path, 'request');
+    // A model built with a field its responses no longer carry (a test's `Option{Preselected: &yes}`).
+    const built = type && ctx.ties.model(type) ? vocab.fields(tie.resource, path, 'response') : [];
+    const sites = [...vocab.fields(tie.resource, path, 'request'), ...built];
     if (sites.length === 0) continue;
     const site = sites[0]!;
     if (!out.has(site.change.id)) continue;
