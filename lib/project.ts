@@ -19,8 +19,8 @@ export function buildProject(all: ReadonlyMap<string, RunFileFacts>, known: Read
   }
   const jsProject = buildJsProject(js, known);
   const index = poly.size > 0 ? buildIndex([...poly.values()]) : null;
-  const polyRerun = index && poly.size > 1 ? [...poly].filter(([, f]) => f.uses.some((u) => index.names.has(u))).map(([file]) => file) : [];
-  if (!jsProject && polyRerun.length === 0 && !(index && index.names.size > 0)) return null;
+  const polyRerun = index && poly.size > 1 ? [...poly].filter(([, f]) => index.concerns(f)).map(([file]) => file) : [];
+  if (!jsProject && polyRerun.length === 0 && (!index || index.empty)) return null;
   const rerun = [...new Set([...(jsProject?.rerun ?? []), ...polyRerun])].sort();
   return { facts: { ...(jsProject?.facts ?? noProject), ...(index ? { poly: index } : {}) }, rerun };
 }

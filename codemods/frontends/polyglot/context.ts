@@ -3,7 +3,7 @@ import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import type { PolyFile } from './file';
 import { namedKids, span, typeName, type Pair } from './lang';
-import type { PolyFacts, PolyIndex } from './project';
+import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import type { Vocabulary } from './vocabulary';
 
@@ -11,7 +11,7 @@ import type { Vocabulary } from './vocabulary';
 export interface Ctx {
   file: PolyFile;
   ties: Ties;
-  index: PolyIndex;
+  index: LangIndex;
   /** The file talks to the API, or uses what the index knows of it: names may tie here. */
   tied: boolean;
   out: TextFile;
@@ -19,7 +19,7 @@ export interface Ctx {
   mapper: UrlMapper;
 }
 
-export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: PolyIndex, facts: PolyFacts): Ctx {
+export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: LangIndex, facts: PolyFacts): Ctx {
   const tied = facts.tied || facts.uses.some((u) => index.names.has(u));
   return { file, ties: new Ties(file, index, tied), index, tied, out, vocab, mapper };
 }

@@ -9,7 +9,7 @@ import { addressRules } from './addresses';
 import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { PolyFile } from './file';
-import { buildIndex, fileFacts } from './project';
+import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
@@ -57,7 +57,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const file = new PolyFile(spec, root, input.source, vocab, input.config);
   const facts = fileFacts(file);
   // The run's index (lib/project.ts) once the first pass is done; before that, and in a single-file run, this file's own.
-  const ctx = makeCtx(file, out, vocab, mapperFor(input.config), input.project.poly ?? buildIndex([facts]), facts);
+  const ctx = makeCtx(file, out, vocab, mapperFor(input.config), input.project.poly?.language(spec.id) ?? buildLangIndex([facts]), facts);
   addressRules(ctx);
   fieldRules(ctx);
   valueRules(ctx);

@@ -19,6 +19,8 @@ import { norm } from './vocabulary';
  */
 export interface PolyFacts {
   kind: 'polyglot';
+  /** The language id: files share names within a language (Kotlin and Java together). */
+  lang: string;
   /** The file talks to this API: a v1 address, a resource path, the token service, a key only this API uses. */
   tied: boolean;
   types: { name: string; fields: { name: string; key: string }[] }[];
@@ -53,13 +55,39 @@ export interface ModelFacts {
   strong: boolean;
 }
 
-/** The run's index. */
-export interface PolyIndex {
+/** What the files of one language (or of the JVM's two) define. */
+export interface LangIndex {
   model(name: string): ModelFacts | null;
   endpoint(name: string): Endpoint | null;
   host(name: string): boolean;
   /** Every name the index knows, for a cheap test of whether a file uses any. */
   names: ReadonlySet<string>;
+}
+
+/** The run's index, per language. */
+export interface PolyIndex {
+  language(lang: string): LangIndex;
+  /** Whether what a file reported uses a name its language's index knows (its analysis may change with the index). */
+  concerns(facts: PolyFacts): boolean;
+  empty: boolean;
+}
+
+/** Languages whose files see each other's names. */
+const FAMILY: Record<string, string> = { kotlin: 'jvm', java: 'jvm' };
+const family = (lang: string) => FAMILY[lang] ?? lang;
+
+/** The run's index from every file's facts, one per language family. */
+export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
+  const byFamily = new Map<string, PolyFacts[]>();
+  for (const f of all) byFamily.set(family(f.lang), [...(byFamily.get(family(f.lang)) ?? []), f]);
+  const indexes = new Map([...byFamily].map(([fam, list]) => [fam, buildLangIndex(list)]));
+  const none = buildLangIndex([]);
+  const language = (lang: string) => indexes.get(family(lang)) ?? none;
+  return {
+    language,
+    concerns: (f) => f.uses.some((u) => language(f.lang).names.has(u)),
+    empty: [...indexes.values()].every((i) => i.names.size === 0),
+  };
 }
 
 /** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
@@ -98,6 +126,7 @@ export function fileFacts(file: PolyFile): PolyFacts {
   for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
   return {
     kind: 'polyglot',
+    lang: spec.id,
     tied: file.tied || distinctive,
     types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.filter((f) => f.key).map((f) => ({ name: f.name, key: f.key! })) })),
     functions,
@@ -145,8 +174,8 @@ function endpointName(name: string): boolean {
   return words(name).length >= 2 || !!nounTie(name);
 }
 
-/** The run's index from every file's facts. A name defined twice with different meanings is left out. */
-export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
+/** One language's index. A name defined twice with different meanings is left out. */
+export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const endpoints = resolveEndpoints(all.flatMap((f) => f.functions));
   const returned = new Map<string, ResourceName>();
   for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);

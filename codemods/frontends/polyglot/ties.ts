@@ -5,7 +5,7 @@ import { typeNameTie } from '../../engine/ties/types';
 import { words } from '../../engine/words';
 import { within, type PolyFile } from './file';
 import { lambdaParams, span, typeName, type Call } from './lang';
-import type { PolyIndex } from './project';
+import type { LangIndex } from './project';
 import { norm } from './vocabulary';
 
 /**
@@ -119,7 +119,7 @@ export class Ties {
   private readonly memo = new Map<string, ValueTie | null>();
   constructor(
     private readonly file: PolyFile,
-    readonly index: PolyIndex,
+    readonly index: LangIndex,
     /** The file talks to the API: names may tie. */
     readonly tied: boolean,
   ) {}
