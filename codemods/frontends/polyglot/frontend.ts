@@ -11,6 +11,7 @@ import { fieldRules } from './fields';
 import { PolyFile } from './file';
 import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
+import { jsonRules } from './json';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
 import { vocabularyFor } from './vocabulary';
@@ -60,6 +61,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const ctx = makeCtx(file, out, vocab, mapperFor(input.config), input.project.poly?.language(spec.id) ?? buildLangIndex([facts]), facts);
   addressRules(ctx);
   fieldRules(ctx);
+  jsonRules(ctx);
   valueRules(ctx);
   return { ...out.finish(input.markers), facts };
 }
