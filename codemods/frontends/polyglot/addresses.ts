@@ -1,11 +1,12 @@
 import type { SgNode } from '@ast-grep/napi';
-import { getChange } from '../../../catalogue';
-import { findV1Urls } from '../../../config/urls';
+import { api, getChange } from '../../../catalogue';
+import { findV1Urls, parseBase } from '../../../config/urls';
 import { bothRolesMessage, keyRole, type Role } from '../../roles';
 import { rewriteOccurrence } from '../text';
 import { encloses, type Ctx } from './context';
 import { chainSegments, dataSegments } from './ties';
-import { span, type Lit } from './lang';
+import { escapeRe } from './file';
+import { HOLE, span, type Lit } from './lang';
 
 /**
  * v1 base and audience addresses inside string literals (never comments or names), rewritten by role with the
@@ -30,6 +31,32 @@ export function addressRules(ctx: Ctx): void {
     }
   }
   audienceFromBase(ctx);
+  basesFromHosts(ctx);
+}
+
+/**
+ * A base address built from a name holding a v1 host and the v1 path: `f"https://{settings.SC_HOST}/api/"`,
+ * `host + "/api/"`, `fmt.Sprintf("https://%s/api/", host)`. The host may be defined in another file (the run's
+ * index). Left for a person: the v2 base has another host and another path.
+ */
+function basesFromHosts(ctx: Ctx): void {
+  const { file, out } = ctx;
+  const id = getChange('base-url').id;
+  if (!out.has(id)) return;
+  const paths = [...new Set(Object.values(file.config.environments).map((e) => parseBase(e.v1.baseUrl).path).filter(Boolean))];
+  if (paths.length === 0) return;
+  const after = new RegExp(`(?:^|${HOLE}|%[sv]|\\{\\d*\\})(?:${paths.map(escapeRe).join('|')})(?:/|$)`);
+  for (const lit of file.lits) {
+    if (!after.test(lit.text)) continue;
+    // The names the literal is built with: its own interpolations, or the concatenation or call around it.
+    let host: string | undefined;
+    for (let n: SgNode | null = lit.node, up = 0; n && !host && up < 4; n = lit.text.includes(HOLE) ? null : n.parent(), up++) {
+      host = [...n.text().matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]).find((x) => ctx.index.host(x));
+    }
+    if (!host) continue;
+    const message = `this base address is built from a v1 host (\`${host}\`) and the v1 path; in v2 the API has its own host and the path ${api.v2BasePath}: use the v2 base address of the environment.`;
+    out.manual(id, lit.start, lit.end, message, { anchor: lineAnchor(ctx, lit.node), subject: host });
+  }
 }
 
 /** The start of the statement a node is in (markers go above it). */
