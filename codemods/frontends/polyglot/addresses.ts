@@ -6,7 +6,7 @@ import { rewriteOccurrence } from '../text';
 import { encloses, type Ctx } from './context';
 import { chainSegments, dataSegments } from './ties';
 import { escapeRe } from './file';
-import { HOLE, span, type Lit } from './lang';
+import { HOLE, span, type Lit, type Pair } from './lang';
 
 /**
  * v1 base and audience addresses inside string literals (never comments or names), rewritten by role with the
@@ -123,14 +123,19 @@ function useRoles(ctx: Ctx, name: string, lit: Lit): Role[] {
 function audienceFromBase(ctx: Ctx): void {
   const { file, out } = ctx;
   const id = getChange('token-audience').id;
-  if (!out.has(id)) return;
+  // Another service's token (`'aud': self._token_uri`) is not this API's.
+  if (!out.has(id) || !ctx.tied) return;
   const message = 'the token audience is taken from the API base address; in v2 they differ: give the audience its own value (the v2 audience of the environment).';
-  const check = (slot: string, value: SgNode | null, anchor: SgNode) => {
+  const check = (slot: string, value: SgNode | null, anchor: SgNode, siblings: Pair[] = []) => {
     if (!value || keyRole(slot) !== 'audience') return;
-    if (!namesBase(value)) return;
+    // `copy(baseUrl = picked, audience = picked)`: the same name given to the base beside it.
+    const name = value.text().trim();
+    const same = /^[\w.$@]+$/.test(name) && siblings.some((q) => q.value?.text().trim() === name && keyRole(q.key) === 'base');
+    if (!namesBase(value) && !same) return;
     out.manual(id, span(value).start, span(value).end, message, { anchor: span(anchor).start });
   };
-  for (const p of file.x.pairs) check(p.key, p.value, p.node);
+  const at = (n: SgNode) => span(n).start;
+  for (const p of file.x.pairs) check(p.key, p.value, p.node, file.x.pairs.filter((q) => at(q.container) === at(p.container) && q !== p));
   for (const d of file.x.decls) check(d.name, d.init, d.node);
   for (const fn of file.within(file.root, file.spec.functionKinds)) {
     const name = fn.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();
