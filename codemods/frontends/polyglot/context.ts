@@ -20,7 +20,7 @@ export interface Ctx {
 }
 
 export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: LangIndex, facts: PolyFacts): Ctx {
-  const tied = facts.tied || facts.uses.some((u) => index.names.has(u));
+  const tied = facts.tied || facts.uses.some((u) => index.names.has(u)) || index.tiedPackage(facts.pkg);
   return { file, ties: new Ties(file, index, tied), index, tied, out, vocab, mapper };
 }
 

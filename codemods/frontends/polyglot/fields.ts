@@ -133,11 +133,13 @@ function reads(ctx: Ctx): void {
     for (let j = 1; j < segs.length; j++) {
       const seg = segs[j]!;
       const k = norm(seg.name);
-      if (!vocab.fieldNames.has(k) || seg.call) continue;
+      // A model's field may be named apart from its JSON key (`val weightKg` read from `weight`).
+      const renamed = ctx.index.keysOf(seg.name).some((x) => vocab.fieldNames.has(norm(x)));
+      if ((!vocab.fieldNames.has(k) && !renamed) || seg.call) continue;
       const prefix = dataSegments(segs.slice(0, j));
       const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
       let site: FieldSite | undefined;
-      if (tie) site = vocab.fields(tie.resource, [...tie.path, k], 'response')[0];
+      if (tie) site = vocab.fields(tie.resource, ties.step(tie, seg.name).path, 'response')[0];
       if (!site && vocab.distinctive.has(k) && ctx.tied) {
         const where = resourcesOfField(vocab, k, 'response');
         const pick = where[where.length - 1];

@@ -1,10 +1,11 @@
+import * as path from 'node:path';
 import type { SgNode } from '@ast-grep/napi';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { nounTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { findV1Urls } from '../../../config/urls';
 import type { PolyFile } from './file';
-import { namedKids, typeName } from './lang';
+import { namedKids, typeName, type FieldDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
 
@@ -23,7 +24,10 @@ export interface PolyFacts {
   lang: string;
   /** The file talks to this API: a v1 address, a resource path, the token service, a key only this API uses. */
   tied: boolean;
-  types: { name: string; fields: { name: string; key: string }[] }[];
+  /** Go: the package (folder) whose files share their names. */
+  pkg: string | null;
+  /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
+  types: { name: string; fields: { name: string; key: string; type: string | null }[] }[];
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
@@ -51,6 +55,8 @@ export interface ModelFacts {
   path: string[];
   /** Field or parameter name → the JSON key its annotation gives it. */
   keys: Map<string, string>;
+  /** Field name → the type it holds (`explanation` → `Explanation`). */
+  types: Map<string, string>;
   /** Declared in a file that talks to this API, or returned by one of its endpoints. */
   strong: boolean;
 }
@@ -60,6 +66,12 @@ export interface LangIndex {
   model(name: string): ModelFacts | null;
   endpoint(name: string): Endpoint | null;
   host(name: string): boolean;
+  /** The JSON keys a field of that name is read from, in the models that rename it. */
+  keysOf(field: string): string[];
+  /** Whether any function of this language is known to call the API. */
+  hasEndpoints: boolean;
+  /** A Go package one of whose files talks to the API (its files share names). */
+  tiedPackage(pkg: string | null): boolean;
   /** Every name the index knows, for a cheap test of whether a file uses any. */
   names: ReadonlySet<string>;
 }
@@ -85,7 +97,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
   const language = (lang: string) => indexes.get(family(lang)) ?? none;
   return {
     language,
-    concerns: (f) => f.uses.some((u) => language(f.lang).names.has(u)),
+    concerns: (f) => f.uses.some((u) => language(f.lang).names.has(u)) || language(f.lang).tiedPackage(f.pkg),
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
 }
@@ -104,7 +116,7 @@ function operationOf(text: string): Operation | null {
   return one(calls);
 }
 
-export function fileFacts(file: PolyFile): PolyFacts {
+export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const { spec, vocab } = file;
   const functions: PolyFunction[] = [];
   for (const fn of file.within(file.root, spec.functionKinds)) {
@@ -128,7 +140,8 @@ export function fileFacts(file: PolyFile): PolyFacts {
     kind: 'polyglot',
     lang: spec.id,
     tied: file.tied || distinctive,
-    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.filter((f) => f.key).map((f) => ({ name: f.name, key: f.key! })) })),
+    pkg: spec.id === 'go' ? path.dirname(filePath) : null,
+    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })) })),
     functions,
     hosts,
     uses: [...uses].filter((u) => u.length > 1),
@@ -136,7 +149,7 @@ export function fileFacts(file: PolyFile): PolyFacts {
 }
 
 /** The name of a function: the last name before its parameter list (Go methods: after the receiver). */
-function functionName(file: PolyFile, fn: SgNode): string | null {
+export function functionName(file: PolyFile, fn: SgNode): string | null {
   let last: string | null = null;
   for (const c of fn.children()) {
     const kind = c.kind() as string;
@@ -177,24 +190,11 @@ function endpointName(name: string): boolean {
 /** One language's index. A name defined twice with different meanings is left out. */
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const endpoints = resolveEndpoints(all.flatMap((f) => f.functions));
-  const returned = new Map<string, ResourceName>();
-  for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
-  const models = new Map<string, ModelFacts | null>();
-  for (const f of all) {
-    for (const t of f.types) {
-      const byName = modelTie(t.name);
-      const resource = returned.get(t.name) ?? byName?.resource;
-      if (!resource) continue;
-      const path = byName && byName.resource === resource ? byName.path : [];
-      // Strong: declared in a file that talks to the API, or beside a type one of its endpoints returns.
-      const strong = f.tied || f.types.some((x) => returned.has(x.name));
-      const m: ModelFacts = { resource, path, keys: new Map(t.fields.map((x) => [x.name, x.key])), strong };
-      const prev = models.get(t.name);
-      const same = prev && prev.resource === m.resource && sameKeys(prev.keys, m.keys);
-      models.set(t.name, prev === undefined ? m : same ? { ...m, strong: m.strong || prev.strong } : null);
-    }
-  }
+  const models = resolveModels(all, endpoints);
+  const renamed = new Map<string, string[]>();
+  for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
   const hosts = new Set(all.flatMap((f) => f.hosts));
+  const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
   for (const [n, e] of endpoints) if (e) names.add(n);
   for (const [n, m] of models) if (m?.strong) names.add(n);
@@ -202,6 +202,9 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     model: (name) => models.get(name) ?? null,
     endpoint: (name) => endpoints.get(name) ?? null,
     host: (name) => hosts.has(name),
+    tiedPackage: (pkg) => pkg !== null && packages.has(pkg),
+    hasEndpoints: [...endpoints.values()].some(Boolean),
+    keysOf: (field) => renamed.get(field) ?? [],
     names,
   };
 }
@@ -245,6 +248,58 @@ function merge(list: Endpoint[]): Endpoint {
   const ops = new Set(list.map((e) => e.op));
   const returns = new Set(list.map((e) => e.returns));
   return { resource: list[0]!.resource, op: ops.size === 1 ? list[0]!.op : null, returns: returns.size === 1 ? list[0]!.returns : null };
+}
+
+/**
+ * Model types: those whose name designates a resource, those an endpoint returns, then, over a few rounds, the
+ * types a model's fields hold (`triage_explanation: Explanation` makes Explanation a result's explanation).
+ * Strong when declared in a file that talks to the API or beside a type one of its endpoints returns.
+ */
+function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>): Map<string, ModelFacts | null> {
+  const returned = new Map<string, ResourceName>();
+  for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
+  const declared = new Map<string, { keys: Map<string, string>; types: Map<string, string>; strong: boolean } | null>();
+  for (const f of all) {
+    const strong = f.tied || f.types.some((x) => returned.has(x.name));
+    for (const t of f.types) {
+      const d = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong };
+      const prev = declared.get(t.name);
+      declared.set(t.name, prev === undefined ? d : prev && sameKeys(prev.keys, d.keys) ? { ...d, strong: d.strong || prev.strong } : null);
+    }
+  }
+  const models = new Map<string, ModelFacts | null>();
+  const pinned = new Set<string>();
+  for (const [name, d] of declared) {
+    const byName = modelTie(name);
+    const resource = returned.get(name) ?? byName?.resource;
+    if (!d || !resource) continue;
+    pinned.add(name);
+    models.set(name, { resource, path: byName && byName.resource === resource ? byName.path : [], ...d });
+  }
+  for (let round = 0; round < 3; round++) {
+    for (const m of [...models.values()]) {
+      for (const [field, type] of m?.types ?? []) {
+        const d = declared.get(type);
+        if (!m || !d || pinned.has(type)) continue;
+        const path = [...m.path, norm(m.keys.get(field) ?? field)];
+        const prev = models.get(type);
+        if (prev === undefined) models.set(type, { resource: m.resource, path, ...d, strong: m.strong });
+        else if (prev && (prev.resource !== m.resource || prev.path.join('.') !== path.join('.'))) models.set(type, null);
+      }
+    }
+  }
+  return models;
+}
+
+/** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */
+function fieldType(file: PolyFile, f: FieldDecl): string | null {
+  const text = f.node.text();
+  const at = f.nameNode.range().end.index - f.node.range().start.index;
+  const after = text.slice(at);
+  if (['kotlin', 'swift', 'python'].includes(file.spec.id)) return typeName(/^\s*:\s*([^=,){\n]+)/.exec(after)?.[1]);
+  if (file.spec.id === 'go') return typeName(/^\s+([*[\]\w.]+)/.exec(after)?.[1]);
+  const before = text.slice(0, f.nameNode.range().start.index - f.node.range().start.index);
+  return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
 }
 
 function sameKeys(a: Map<string, string>, b: Map<string, string>): boolean {

@@ -20,6 +20,8 @@ export interface ValueTie {
   resource: ResourceName;
   path: string[];
   via: 'url' | 'index' | 'type' | 'helper' | 'name' | 'field';
+  /** The model type the value has, when known: its fields map to JSON keys and hold other models. */
+  model?: string | null;
 }
 
 /** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`). */
@@ -127,14 +129,20 @@ export class Ties {
   /** A model type: as the run's index knows it (returned by an endpoint, declared beside them), else by its name. */
   model(name: string | null): ValueTie | null {
     const m = name ? this.index.model(name) : null;
-    if (m?.strong) return { resource: m.resource, path: m.path, via: 'index' };
-    return this.tied ? (m ? { resource: m.resource, path: m.path, via: 'type' } : modelTie(name)) : null;
+    if (m?.strong) return { resource: m.resource, path: m.path, via: 'index', model: name };
+    return this.tied ? (m ? { resource: m.resource, path: m.path, via: 'type', model: name } : modelTie(name)) : null;
+  }
+
+  /** A member read one level down: through a model, its field's JSON key and the type it holds. */
+  step(tie: ValueTie, name: string): ValueTie {
+    const m = tie.model ? this.index.model(tie.model) : null;
+    return { ...tie, path: [...tie.path, norm(m?.keys.get(name) ?? name)], model: m?.types.get(name) ?? null };
   }
 
   /** What a call returns: an endpoint of the index, else what a helper's name says. */
   ofCall(name: string): ValueTie | null {
     const e = this.index.endpoint(name);
-    if (e) return { resource: e.resource, path: [], via: 'index' };
+    if (e) return { resource: e.resource, path: [], via: 'index', model: e.returns };
     return this.tied ? helperTie(name) : null;
   }
 
@@ -167,8 +175,7 @@ export class Ties {
         tie = this.ofCall(s.name) ?? tie;
         continue;
       }
-      const n = norm(s.name);
-      if (tie) tie = { ...tie, path: [...tie.path, n] };
+      if (tie) tie = this.step(tie, s.name);
       else if (this.tied) {
         const byNoun = nounTie(s.name);
         if (byNoun && byNoun.path.length > 0) tie = { resource: byNoun.resource, path: byNoun.path.filter((p) => p !== '*').map(norm), via: 'field' };

@@ -4,6 +4,7 @@ import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
 import { span, type Call, type Lit } from './lang';
+import { functionName } from './project';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -83,8 +84,28 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => a === lit.node || span(a).start === lit.start && span(a).end === lit.end));
-  if (call && saysMode(call.callee) && ctx.tied) return 'argument';
+  if (call && setsMode(ctx, call)) return 'argument';
   return null;
+}
+
+/**
+ * Whether a call sets the API's interview mode: one of its endpoints (or their wrappers) that updates the mode's
+ * resource, a function of this file that takes a mode and calls one (`apply(.safe)`), or, while the run knows
+ * none of the API's endpoints in this language, a call whose name says mode in a file that talks to the API
+ * (where the endpoints are known, another object's `queue_mode(t, :safe)` is not one of them).
+ */
+function setsMode(ctx: Ctx, call: Call): boolean {
+  const e = ctx.index.endpoint(call.callee);
+  if (e) return e.resource === ctx.vocab.modeResource && e.op !== 'create' && e.op !== 'read';
+  const { file } = ctx;
+  for (const fn of file.within(file.root, file.spec.functionKinds)) {
+    if (functionName(file, fn) !== call.callee) continue;
+    const params = fn.children().filter((c) => /param/.test(c.kind() as string)).map((c) => c.text()).join(' ');
+    const head = params || fn.text().slice(0, fn.text().indexOf('{') + 1 || 200);
+    const calls = file.x.calls.filter((c) => encloses(fn, c.node) && c !== call);
+    if (saysMode(head) && calls.some((c) => ctx.index.endpoint(c.callee)?.resource === ctx.vocab.modeResource)) return true;
+  }
+  return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
 }
 
 /** `InterviewMode.SAFE`, `.safe` passed to a mode call: a removed mode used by its enum case. */
@@ -101,7 +122,7 @@ function removedModeMembers(ctx: Ctx): void {
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
   for (const call of file.x.calls) {
-    if (!saysMode(call.callee) || !ctx.tied) continue;
+    if (!setsMode(ctx, call)) continue;
     for (const a of call.args) {
       const m = /^\.(\w+)$/.exec(a.text().trim());
       const value = m ? vocab.modes.get(m[1]!) : undefined;
