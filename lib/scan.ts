@@ -19,7 +19,7 @@ import { SKIP_REASONS, type FileOutcome, type FrontEnd, type FrontEndOutput, typ
  * 2. Each file is read once. Binary files are counted and left out. Files over the size limit are never read
  *    whole: the text pass searches them line by line for v1 addresses (report-only findings). Minified and
  *    generated sources are not parsed either: the text pass searches them.
- * 3. A cheap text scan (codemods/engine/scan.ts, plus a front-end's own `prescan`) decides whether a file can
+ * 3. A cheap text scan (codemods/engine/scan.ts, plus a front-end's own `selects`) decides whether a file can
  *    matter; files that pass go to their front-end. JS/TS files that import a passing file, or that a passing
  *    file imports, are analysed too (one hop): they hold the client's types, constants and mode maps. Files of a
  *    front-end with `linked` (the polyglot languages, which share names rather than imports) are analysed too
@@ -78,7 +78,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (o) outcomes.set(file.absPath, o);
         return;
       }
-      if (scanner(text.text) || frontEnd.always || frontEnd.prescan?.(text.text)) {
+      if (scanner(text.text) || frontEnd.always || frontEnd.selects?.(text.text, opts.config)) {
         passing.add(file.absPath);
         texts.set(file.absPath, text);
         outcomes.set(file.absPath, analyzeFile(file, frontEnd, text, ctx));

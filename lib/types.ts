@@ -111,8 +111,8 @@ export interface FrontEnd {
   readonly minifiable?: boolean;
   /** Analyse every file of this kind, even when the pre-scan finds no v1 marker in it. */
   readonly always?: boolean;
-  /** This kind's own cheap test of whether a file can matter, asked when the shared pre-scan finds nothing in it. */
-  prescan?(source: string): boolean;
+  /** The front-end's own pre-scan: analyse a file it says may matter even when the shared pre-scan finds nothing. */
+  selects?(source: string, config: Config): boolean;
   /** Whether a file the pre-scan left out uses what the run's other files define (polyglot models, endpoints). */
   linked?(source: string, project: RunFacts): boolean;
 }
