@@ -7,7 +7,7 @@ import { noProject } from '../codemods/engine/ties/project';
 import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
-import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, streamLines, type Decoded } from './read';
+import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, streamLines, type Decoded } from './read';
 import { selectFiles, type SelectedFile } from './select';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
 import { SKIP_REASONS, type FileOutcome, type FrontEnd, type FrontEndOutput, type RunFacts, type RunFileFacts, type ScanOptions, type ScanResult, type SkipReason } from './types';
@@ -58,6 +58,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const frontEnd = registry.forFile(file.absPath);
       const stat = await fs.promises.stat(file.absPath);
       if (stat.size > maxSize) {
+        // A large binary (a jar, a static library) is not searched line by line: its first bytes tell.
+        if (isBinary(await readHead(file.absPath))) {
+          binaries++;
+          skipped.binary++;
+          return;
+        }
         skipped['too-large']++;
         const o = await tooLarge(file, frontEnd, stat.size, opts);
         if (o) outcomes.set(file.absPath, o);
