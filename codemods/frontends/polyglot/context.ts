@@ -103,7 +103,8 @@ function typedContainer(ctx: Ctx, container: SgNode): ValueTie | null {
  * the element type of the typed list or map literal it is an element of (`[]Option{{Preselected: &yes}}`).
  */
 export function containerType(ctx: Ctx, container: SgNode): string | null {
-  const call = ctx.file.x.calls.find((c) => c.node === container || span(c.node).start === span(container).start && span(c.node).end === span(container).end);
+  const at = span(container);
+  const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
   const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? null;
   if (name) return /^[A-Z]/.test(name) ? name : null;
   const list = container.kind() === 'literal_element' ? container.parent()?.parent() : null;

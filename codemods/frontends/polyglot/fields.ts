@@ -21,10 +21,11 @@ function requestKeys(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const pair of file.x.pairs) {
     // A named argument or field of a model maps to the JSON key its annotation gives (`Profile(heightCm = …)`).
-    const type = pair.named ? containerType(ctx, pair.container) : null;
+    let type = pair.named && ctx.index.keysOf(pair.key).length > 0 ? containerType(ctx, pair.container) : null;
     const k = norm((type && ctx.index.model(type)?.keys.get(pair.key)) || pair.key);
     const range = vocab.ranges.find((r) => norm(r.rule.path[r.rule.path.length - 1]!) === k);
     if (!vocab.fieldNames.has(k) && !range) continue;
+    type ??= pair.named ? containerType(ctx, pair.container) : null;
     const tie = containerTie(ctx, pair.container);
     if (!tie) continue;
     const path = [...tie.path, k];

@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { ResourceName } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { findV1Urls, parseBase } from '../../../config/urls';
-import { all, HOLE, span, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
+import { all, HOLE, span, type Call, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
 import type { Vocabulary } from './vocabulary';
 
 /**
@@ -157,6 +157,19 @@ export class PolyFile {
     return all(n, ...kinds);
   }
 
+  private fns: { node: SgNode; name: string | null; start: number; end: number }[] | undefined;
+  private calls: { call: Call; start: number; end: number }[] | undefined;
+
+  /** The functions of the file, each with its name (null for a lambda) and offsets, found once. */
+  functions(): { node: SgNode; name: string | null; start: number; end: number }[] {
+    return (this.fns ??= all(this.root, ...this.spec.functionKinds).map((node) => ({ node, name: functionName(this.spec, node), ...span(node) })));
+  }
+
+  /** The calls with their offsets, measured once. */
+  callSpans(): { call: Call; start: number; end: number }[] {
+    return (this.calls ??= this.x.calls.map((call) => ({ call, ...span(call.node) })));
+  }
+
   /** Line-and-text of identifiers named `name` (uses of a constant or variable). */
   usesOf(name: string): SgNode[] {
     const re = new RegExp(`^[$@]*${escapeRe(name)}$`);
@@ -170,6 +183,18 @@ export function apiHosts(config: Config): string[] {
   const hosts = new Set<string>();
   for (const e of Object.values(config.environments)) for (const u of [e.v2.baseUrl, e.v2.audience, e.authUrl]) hosts.add(parseBase(u).host);
   return [...hosts];
+}
+
+/** The name of a function: the last name before its parameter list (Go methods: after the receiver). */
+export function functionName(spec: LangSpec, fn: SgNode): string | null {
+  let last: string | null = null;
+  for (const c of fn.children()) {
+    const kind = c.kind() as string;
+    if (spec.nameKinds.includes(kind)) last = c.text();
+    else if (/param/.test(kind) && last) return last;
+    else if (c.isNamed() && /body|block|statements/.test(kind)) break;
+  }
+  return last && spec.lambdas?.kinds.includes(fn.kind() as string) ? null : last;
 }
 
 /** Child kinds that stand for code inside a string (f-string fields, `${}`, `#{}`, `\\()`). */

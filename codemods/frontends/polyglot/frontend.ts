@@ -66,20 +66,18 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   return { ...out.finish(input.markers), facts };
 }
 
-/** An ERROR node, or a token the parser had to invent (a missing `)`: a zero-width anonymous leaf). */
+/**
+ * An ERROR node, or a token the parser had to invent (a missing `)`: a zero-width anonymous leaf). Zero-width
+ * nodes are found by ast-grep itself (a node whose text is empty), not by walking every node from JavaScript.
+ */
 function firstError(root: SgNode): SgNode | null {
   const err = root.find({ rule: { kind: 'ERROR' } });
   if (err) return err;
-  const stack = [root];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    const kids = n.children();
-    if (kids.length === 0) {
-      const s = span(n);
-      if (s.start === s.end && !n.isNamed() && n.kind() !== '' && /[^\s]/.test(n.kind() as string) && !/^_|newline|indent|dedent|semi|automatic/.test(n.kind() as string)) return n;
-      continue;
-    }
-    for (const k of kids) stack.push(k);
+  for (const n of root.findAll({ rule: { regex: '^$' } })) {
+    const kind = n.kind() as string;
+    if (n.isNamed() || kind === '' || !/[^\s]/.test(kind) || /^_|newline|indent|dedent|semi|automatic/.test(kind)) continue;
+    const s = span(n);
+    if (s.start === s.end && n.children().length === 0) return n;
   }
   return null;
 }

@@ -5,7 +5,7 @@ import { nounTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { findV1Urls } from '../../../config/urls';
 import type { PolyFile } from './file';
-import { namedKids, typeName, type FieldDecl } from './lang';
+import { namedKids, span, typeName, type FieldDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
 
@@ -119,19 +119,20 @@ function operationOf(text: string): Operation | null {
 export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const { spec, vocab } = file;
   const functions: PolyFunction[] = [];
-  for (const fn of file.within(file.root, spec.functionKinds)) {
-    const name = functionName(file, fn);
-    if (!name) continue;
-    const method = operationOf(fn.text());
-    const resources = file.resourcesIn(fn).map((r) => {
+  const calls = file.callSpans();
+  for (const fn of file.functions()) {
+    if (!fn.name) continue;
+    const method = operationOf(fn.node.text());
+    const resources = file.resourcesIn(fn.node).map((r) => {
       const create = r.resource === vocab.modeResource && r.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
       return { resource: r.resource, op: create ? ('create' as const) : method };
     });
-    const callees = [...new Set(file.x.calls.filter((c) => within(c.node, fn)).map((c) => c.callee))];
-    functions.push({ name, resources, callees, returns: returnType(file, fn) });
+    const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).map((c) => c.call.callee))];
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) });
   }
+  const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
   const hosts = file.x.decls
-    .filter((d) => d.init && file.lits.some((l) => within(l.node, d.init!) && findV1Urls(file.config, l.text).some((o) => o.kind === 'host')))
+    .filter((d) => d.init && hostLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   const uses = new Set<string>(file.x.calls.map((c) => c.callee));
@@ -148,18 +149,6 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   };
 }
 
-/** The name of a function: the last name before its parameter list (Go methods: after the receiver). */
-export function functionName(file: PolyFile, fn: SgNode): string | null {
-  let last: string | null = null;
-  for (const c of fn.children()) {
-    const kind = c.kind() as string;
-    if (file.spec.nameKinds.includes(kind)) last = c.text();
-    else if (/param/.test(kind) && last) return last;
-    else if (c.isNamed() && /body|block|statements/.test(kind)) break;
-  }
-  return last && file.spec.lambdas?.kinds.includes(fn.kind() as string) ? null : last;
-}
-
 /** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
 function returnType(file: PolyFile, fn: SgNode): string | null {
   let lists = 0;
@@ -174,12 +163,6 @@ function returnType(file: PolyFile, fn: SgNode): string | null {
     if (/type|generic_name|qualified_name/.test(kind)) return typeName(c.text().replace(/^(->|:)\s*/, ''));
   }
   return null;
-}
-
-function within(n: SgNode, outer: SgNode): boolean {
-  const a = n.range();
-  const b = outer.range();
-  return a.start.index >= b.start.index && a.end.index <= b.end.index;
 }
 
 /** Names too common to stand for one endpoint of the API (`get`, `send`, `post`): an endpoint needs a noun or two words. */

@@ -4,7 +4,6 @@ import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
 import { span, type Call, type Lit } from './lang';
-import { functionName } from './project';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -98,12 +97,12 @@ function setsMode(ctx: Ctx, call: Call): boolean {
   const e = ctx.index.endpoint(call.callee);
   if (e) return e.resource === ctx.vocab.modeResource && e.op !== 'create' && e.op !== 'read';
   const { file } = ctx;
-  for (const fn of file.within(file.root, file.spec.functionKinds)) {
-    if (functionName(file, fn) !== call.callee) continue;
-    const params = fn.children().filter((c) => /param/.test(c.kind() as string)).map((c) => c.text()).join(' ');
-    const head = params || fn.text().slice(0, fn.text().indexOf('{') + 1 || 200);
-    const calls = file.x.calls.filter((c) => encloses(fn, c.node) && c !== call);
-    if (saysMode(head) && calls.some((c) => ctx.index.endpoint(c.callee)?.resource === ctx.vocab.modeResource)) return true;
+  for (const fn of file.functions()) {
+    if (fn.name !== call.callee) continue;
+    const params = fn.node.children().filter((c) => /param/.test(c.kind() as string)).map((c) => c.text()).join(' ');
+    const head = params || fn.node.text().slice(0, fn.node.text().indexOf('{') + 1 || 200);
+    const calls = file.callSpans().filter((c) => c.start >= fn.start && c.end <= fn.end && c.call !== call);
+    if (saysMode(head) && calls.some((c) => ctx.index.endpoint(c.call.callee)?.resource === ctx.vocab.modeResource)) return true;
   }
   return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
 }
@@ -122,11 +121,10 @@ function removedModeMembers(ctx: Ctx): void {
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
   for (const call of file.x.calls) {
-    if (!setsMode(ctx, call)) continue;
     for (const a of call.args) {
       const m = /^\.(\w+)$/.exec(a.text().trim());
       const value = m ? vocab.modes.get(m[1]!) : undefined;
-      if (value && value.to === null && out.has(value.change.id)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
+      if (value && value.to === null && out.has(value.change.id) && setsMode(ctx, call)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
     }
   }
 }
