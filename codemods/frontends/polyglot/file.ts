@@ -113,7 +113,8 @@ export class PolyFile {
     }
     t = t.replace(new RegExp(`^(?:${HOLE}|%[sv]|\\{\\d*\\}|/)+`), '');
     for (const [segment, resource] of this.vocab.segments) {
-      if (t === segment || t.startsWith(`${segment}/`) || t.startsWith(`${segment}?`) || t.startsWith(`${segment}${HOLE}`)) {
+      // A bare word (`"results"`, `"questions"`) is not a path unless a v1 base precedes it.
+      if ((abs && t === segment) || t.startsWith(`${segment}/`) || t.startsWith(`${segment}?`) || t.startsWith(`${segment}${HOLE}`)) {
         return { resource, rest: t.slice(segment.length) };
       }
     }

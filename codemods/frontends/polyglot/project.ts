@@ -59,6 +59,8 @@ export interface ModelFacts {
   types: Map<string, string>;
   /** Declared in a file that talks to this API, or returned by one of its endpoints. */
   strong: boolean;
+  /** Found by its own name or as an endpoint's return type, not only as the type of another model's field. */
+  pinned: boolean;
 }
 
 /** What the files of one language (or of the JVM's two) define. */
@@ -180,7 +182,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
   for (const [n, e] of endpoints) if (e) names.add(n);
-  for (const [n, m] of models) if (m?.strong) names.add(n);
+  // Nested models (`Name`, `Data`) are too common a word to link files by.
+  for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
   return {
     model: (name) => models.get(name) ?? null,
     endpoint: (name) => endpoints.get(name) ?? null,
@@ -257,7 +260,7 @@ function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoin
     const resource = returned.get(name) ?? byName?.resource;
     if (!d || !resource) continue;
     pinned.add(name);
-    models.set(name, { resource, path: byName && byName.resource === resource ? byName.path : [], ...d });
+    models.set(name, { resource, path: byName && byName.resource === resource ? byName.path : [], ...d, pinned: true });
   }
   for (let round = 0; round < 3; round++) {
     for (const m of [...models.values()]) {
@@ -266,7 +269,7 @@ function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoin
         if (!m || !d || pinned.has(type)) continue;
         const path = [...m.path, norm(m.keys.get(field) ?? field)];
         const prev = models.get(type);
-        if (prev === undefined) models.set(type, { resource: m.resource, path, ...d, strong: m.strong });
+        if (prev === undefined) models.set(type, { resource: m.resource, path, ...d, strong: m.strong, pinned: false });
         else if (prev && (prev.resource !== m.resource || prev.path.join('.') !== path.join('.'))) models.set(type, null);
       }
     }

@@ -81,6 +81,11 @@ describe('polyglot front-end', () => {
     expect(run('/tmp/client.py', client).findings.map((f) => `${f.line} ${f.change}`)).toEqual(['3 result-advice-test-removed']);
   });
 
+  it('a bare resource word is no path (a DNS message\'s "questions" section does not tie the file)', () => {
+    const dns = 'package dns\n\nfunc section(q Question) string {\n\tif q.Preselected {\n\t\treturn "questions"\n\t}\n\treturn q.Name\n}\n';
+    expect(run('/tmp/dns.go', dns).findings).toEqual([]);
+  });
+
   it('patterns come from the catalogue: a new removed field reaches every language', () => {
     const extra: Change = {
       ...catalogue.find((c) => c.id === 'complaint-extra-removed')!,
