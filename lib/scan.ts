@@ -132,25 +132,28 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     }
   }
 
-  // Files the pre-scan left out that use what the others define by name (polyglot models, endpoints, hosts).
+  // Files the pre-scan left out that use what the others define by name (polyglot models, endpoints, hosts),
+  // a few hops deep (a view model over a repository over an API interface).
   let project = buildProject(ctx.facts, known);
-  if (project && unread.length > 0) {
-    const linkedCtx = { ...ctx, project: project.facts };
+  let pending = unread;
+  for (let hop = 0; project && pending.length > 0 && hop < LINK_HOPS; hop++) {
     const facts = project.facts;
-    let added = 0;
-    await eachLimited(unread, READ_CONCURRENCY, async (file) => {
+    const linkedCtx = { ...ctx, project: facts };
+    const rest: SelectedFile[] = [];
+    await eachLimited(pending, READ_CONCURRENCY, async (file) => {
       const frontEnd = registry.forFile(file.absPath);
       try {
         const text = decode(await fs.promises.readFile(file.absPath));
-        if (!frontEnd.linked!(text.text, facts)) return;
+        if (!frontEnd.linked!(text.text, facts)) return void rest.push(file);
         texts.set(file.absPath, text);
         outcomes.set(file.absPath, analyzeFile(file, frontEnd, text, linkedCtx));
-        added++;
       } catch (err) {
         outcomes.set(file.absPath, failed(file, frontEnd, '', `cannot read: ${(err as Error).message}`));
       }
     });
-    if (added > 0) project = buildProject(ctx.facts, known);
+    if (rest.length === pending.length) break;
+    pending = rest;
+    project = buildProject(ctx.facts, known);
   }
 
   // Facts across files: analyse again the files that other files' constants or uses concern.
@@ -173,6 +176,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 }
 
 const READ_CONCURRENCY = 16;
+/** How many times files linked by name may bring in more. */
+const LINK_HOPS = 3;
 const KEEP_TEXT_BYTES = 256 * 1024;
 
 interface AnalyzeContext {
