@@ -12,6 +12,7 @@ import { PolyFile } from './file';
 import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
 import { jsonRules } from './json';
+import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
 import { vocabularyFor } from './vocabulary';
@@ -29,7 +30,8 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
     matches: (absPath) => matchesExtension(spec, absPath),
     analyze: (input) => analyzeWith(spec, all, input),
     minifiable: true,
-    always: true,
+    selects: (source) => selects(source),
+    linked: (source, project) => linked(spec.id, source, project.poly),
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../config';
 import { scan, type ScanResult } from '../../../lib';
+import { selects } from '../../../codemods/frontends/polyglot/selection';
 import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 
 /**
@@ -18,6 +19,18 @@ afterEach(() => cleanup(dir));
 const run = () => scan({ roots: ['.'], config: defaultConfig, cwd: dir, types: 'off' });
 const sites = (r: ScanResult, file: string) =>
   (r.outcomes.find((o) => o.relPath === file)?.findings ?? []).map((f) => `${f.line} ${f.change}`).sort();
+
+describe('which polyglot files are parsed', () => {
+  it('the pre-scan picks mode types and model types beside their changed fields, not every file of the language', () => {
+    expect(selects('enum class InterviewMode { COMPLAINT, SAFE }')).toBe(true);
+    expect(selects('MODE_TRIAGE = "triage"')).toBe(true);
+    expect(selects('data class ComplaintBody(val text: String, val extra: Map<String, String>?)')).toBe(true);
+    expect(selects('record ResultDto(String advice, List<String> test) {}')).toBe(true);
+    expect(selects('type BenchmarkResult struct { N int }\nfunc TestX(t *testing.T) {}')).toBe(false);
+    expect(selects('os.chmod(path, mode)  # safe for concurrent use')).toBe(false);
+    expect(selects('class Ticket { String mode = "open"; }')).toBe(false);
+  });
+});
 
 describe('polyglot facts across files', () => {
   it('Kotlin: a Retrofit interface, its models, a repository over it and a view model', async () => {
@@ -70,7 +83,15 @@ describe('polyglot facts across files', () => {
         '}',
       ].join('\n'),
     });
+    writeTree(dir, {
+      // Nothing the pre-scan looks for: analysed because it calls an endpoint the other files define.
+      'ui/Flow.kt': 'class Flow(private val repo: Repo) {\n    suspend fun go(t: String) = repo.loadOutcome(t).hint\n}\n',
+      // Nothing at all: never parsed.
+      'misc/Clock.kt': 'class Clock {\n    fun now(): Long = System.currentTimeMillis()\n}\n',
+    });
     const r = await run();
+    expect(sites(r, 'ui/Flow.kt')).toEqual(['2 result-advice-test-removed']);
+    expect(r.outcomes.map((o) => o.relPath)).not.toContain('misc/Clock.kt');
     expect(sites(r, 'sc/Repo.kt')).toEqual(['4 mode-update-status-200', '5 update-msg-in-links', '8 location-error-422', '9 mode-update-status-200']);
     expect(sites(r, 'ui/Screen.kt')).toEqual(['2 potential-condition-triage-removed', '2 result-advice-test-removed', '3 interview-profile-fields-removed']);
     expect(sites(r, 'sc/Models.kt')).toEqual(['1 interview-profile-fields-removed', '1 interview-profile-fields-removed', '4 update-msg-in-links', '5 potential-condition-triage-removed', '7 result-advice-test-removed']);
