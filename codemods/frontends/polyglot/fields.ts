@@ -85,6 +85,8 @@ function namedFields(ctx: Ctx): void {
     const k = norm(lit.text);
     if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
     if (file.x.pairs.some((p) => p.value && span(p.value).start === lit.start)) continue;
+    // A subscript (`item["extra"]`) is a read, which `reads` reports; an array literal (`(['text', 'extra'])`) is not one.
+    if (/[\w\])]\s*\[\s*$/.test(file.source.slice(Math.max(0, lit.start - 40), lit.start))) continue;
     let site: FieldSite | undefined;
     const type = file.x.types.find((t) => encloses(t.node, lit.node) && ctx.ties.model(t.name));
     if (type) {

@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { ResourceName } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { findV1Urls, parseBase } from '../../../config/urls';
-import { all, HOLE, span, type Call, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
+import { all, HOLE, loopDecl, span, type Call, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
 import type { Vocabulary } from './vocabulary';
 
 /**
@@ -39,6 +39,10 @@ export class PolyFile {
     this.lits = lits;
     for (const l of lits) this.litAt.set(l.start, l);
     this.x = spec.extract(root, (n) => this.lit(n));
+    for (const n of all(root, ...(spec.loopKinds ?? []))) {
+      const d = loopDecl(spec, n);
+      if (d) this.x.decls.push(d);
+    }
     for (const d of this.x.decls) {
       const list = this.declsByName.get(d.name) ?? [];
       list.push(d);

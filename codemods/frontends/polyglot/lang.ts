@@ -121,6 +121,29 @@ export interface LangSpec {
    * parameter of a lambda that declares none (`it`, `$0`).
    */
   lambdas?: { kinds: string[]; params: string[]; pick: 'first' | 'last'; implicit?: string };
+  /** Loops over a collection (`for o in xs`, `for (Option o : xs)`, `foreach ($xs as $o)`): their variable holds an item. */
+  loopKinds?: string[];
+}
+
+/** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */
+export function loopDecl(spec: LangSpec, n: SgNode): Decl | null {
+  const kids = n.children();
+  const sep = kids.findIndex((c) => ['in', ':', 'as'].includes(c.kind() as string));
+  if (sep < 0) return null;
+  const before = kids.slice(0, sep).filter((c) => c.isNamed());
+  // Ruby's `in` node holds the collection.
+  const after = kids[sep]!.isNamed() ? namedKids(kids[sep]!) : kids.slice(sep + 1).filter((c) => c.isNamed());
+  // PHP: `foreach ($xs as $k => $v)`: the variable follows `as`, the collection precedes it.
+  const php = kids[sep]!.kind() === 'as';
+  const target = php ? after[0] : before[before.length - 1];
+  const init = (php ? before[before.length - 1] : after[0]) ?? null;
+  if (!target || !init) return null;
+  const names = spec.nameKinds.includes(target.kind() as string) ? [target] : all(target, ...spec.nameKinds, 'variable_name');
+  // One variable only (`for k, v in …` holds no single item), but a PHP `$k => $v` gives its value.
+  const nameNode = php ? names[names.length - 1] : names.length === 1 ? names[0] : undefined;
+  if (!nameNode) return null;
+  const type = before.length > 1 && !php ? before[before.length - 2]!.text() : null;
+  return { node: n, name: nameNode.text().replace(/^\$/, ''), nameNode, type: type === 'var' ? null : type, init };
 }
 
 /** The parameter names of a lambda ([] when it declares none), or null when `fn` is a named function. */
