@@ -1,7 +1,7 @@
 import { typeNameTie } from '../../engine/ties/types';
 import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span } from './lang';
-import { chainSegments, dataSegments, type Segment } from './ties';
+import { chainSegments, dataSegments, memberName, type Segment } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
 /**
@@ -135,14 +135,15 @@ function reads(ctx: Ctx): void {
     const segs = all.filter((s, k) => k === 0 || !isTransparent(s));
     for (let j = 1; j < segs.length; j++) {
       const seg = segs[j]!;
-      const k = norm(seg.name);
+      const name = memberName(seg);
+      const k = norm(name);
       // A model's field may be named apart from its JSON key (`val weightKg` read from `weight`).
-      const renamed = ctx.index.keysOf(seg.name).some((x) => vocab.fieldNames.has(norm(x)));
+      const renamed = ctx.index.keysOf(name).some((x) => vocab.fieldNames.has(norm(x)));
       if ((!vocab.fieldNames.has(k) && !renamed) || seg.call) continue;
       const prefix = dataSegments(segs.slice(0, j));
       const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
       let site: FieldSite | undefined;
-      if (tie) site = vocab.fields(tie.resource, ties.step(tie, seg.name).path, 'response')[0];
+      if (tie) site = vocab.fields(tie.resource, ties.step(tie, name).path, 'response')[0];
       if (!site && vocab.distinctive.has(k) && ctx.tied) {
         const where = resourcesOfField(vocab, k, 'response');
         const pick = where[where.length - 1];

@@ -42,6 +42,14 @@ export interface Segment {
   start: number;
   end: number;
   call: boolean;
+  /** Called without arguments (`getAdvice()`, a record's `advice()`). */
+  parens?: boolean;
+}
+
+/** The field a segment reads: a bean getter called without arguments reads its property (`getAdvice()` → advice). */
+export function memberName(seg: Segment): string {
+  const m = seg.parens ? /^(?:get|is)([A-Z_]\w*)$/.exec(seg.name) : null;
+  return m ? m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1) : seg.name;
 }
 
 const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
@@ -76,6 +84,7 @@ export function chainSegments(text: string, offset: number): Segment[] {
           for (const k of list) push(k[1] ?? k[2]!, argStart + k.index! + k[0].indexOf(k[1] ?? k[2]!));
         } else {
           push(m[1]!, at, args.trim().length > 0);
+          if (!args.trim()) segs[segs.length - 1]!.parens = true;
         }
         i = close + 1;
       } else {
@@ -175,7 +184,7 @@ export class Ties {
         tie = this.ofCall(s.name) ?? tie;
         continue;
       }
-      if (tie) tie = this.step(tie, s.name);
+      if (tie) tie = this.step(tie, memberName(s));
       else if (this.tied) {
         const byNoun = nounTie(s.name);
         if (byNoun && byNoun.path.length > 0) tie = { resource: byNoun.resource, path: byNoun.path.filter((p) => p !== '*').map(norm), via: 'field' };
