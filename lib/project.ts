@@ -1,13 +1,31 @@
 import * as path from 'node:path';
 import { SOURCE_EXTENSIONS } from '../codemods/engine';
-import type { ExternalUse, FileFacts, ProjectFacts } from '../codemods/engine/ties/project';
+import { noProject, type ExternalUse, type FileFacts, type ProjectFacts } from '../codemods/engine/ties/project';
+import { buildIndex, type PolyFacts } from '../codemods/frontends/polyglot/project';
+import type { RunFacts, RunFileFacts } from './types';
 
 /**
- * Facts across the files of one run (codemods/engine/ties/project.ts): which constants each file exports, and
- * how other files use them. Built from what the first analysis of every JS/TS file reported; the files they
- * concern (definitions used elsewhere, uses of constants defined elsewhere) are analysed once more with them.
+ * Facts across the files of one run: which constants each JS/TS file exports and how other files use them
+ * (codemods/engine/ties/project.ts), and the polyglot files' models, endpoints and host constants
+ * (codemods/frontends/polyglot/project.ts). Built from what the first analysis of every file reported; the files
+ * they concern (definitions used elsewhere, uses of names defined elsewhere) are analysed once more with them.
  */
-export function buildProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<string>): { facts: ProjectFacts; rerun: string[] } | null {
+export function buildProject(all: ReadonlyMap<string, RunFileFacts>, known: ReadonlySet<string>): { facts: RunFacts; rerun: string[] } | null {
+  const js = new Map<string, FileFacts>();
+  const poly = new Map<string, PolyFacts>();
+  for (const [file, f] of all) {
+    if ('kind' in f) poly.set(file, f);
+    else js.set(file, f);
+  }
+  const jsProject = buildJsProject(js, known);
+  const index = poly.size > 0 ? buildIndex([...poly.values()]) : null;
+  const polyRerun = index && poly.size > 1 ? [...poly].filter(([, f]) => index.concerns(f)).map(([file]) => file) : [];
+  if (!jsProject && polyRerun.length === 0 && (!index || index.empty)) return null;
+  const rerun = [...new Set([...(jsProject?.rerun ?? []), ...polyRerun])].sort();
+  return { facts: { ...(jsProject?.facts ?? noProject), ...(index ? { poly: index } : {}) }, rerun };
+}
+
+function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<string>): { facts: ProjectFacts; rerun: string[] } | null {
   const usesByFile = new Map<string, ExternalUse[]>();
   const rerun = new Set<string>();
   for (const [from, f] of all) {

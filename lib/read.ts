@@ -18,6 +18,18 @@ export function isBinary(buf: Buffer): boolean {
   return isBinaryFileSync(buf, buf.length);
 }
 
+/** The first bytes of a file (enough for `isBinary` to tell), without reading the rest. */
+export async function readHead(file: string, bytes = 8192): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 export function decode(buf: Buffer): Decoded {
   const text = buf.toString('utf8');
   return { text, utf8: !text.includes('\uFFFD') || Buffer.from(text, 'utf8').equals(buf) };

@@ -3,14 +3,14 @@ import { selectChanges, type Change } from '../catalogue';
 import { makeScanner } from '../codemods/engine';
 import { findV1Urls, UrlMapper } from '../config/urls';
 import { analyzePlainText } from '../codemods/frontends/text';
-import { noProject, type FileFacts, type ProjectFacts } from '../codemods/engine/ties/project';
+import { noProject } from '../codemods/engine/ties/project';
 import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
-import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, streamLines, type Decoded } from './read';
+import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, streamLines, type Decoded } from './read';
 import { selectFiles, type SelectedFile } from './select';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
-import { SKIP_REASONS, type FileOutcome, type FrontEnd, type FrontEndOutput, type NameUse, type ScanOptions, type ScanResult, type SkipReason } from './types';
+import { SKIP_REASONS, type FileOutcome, type FrontEnd, type FrontEndOutput, type NameUse, type RunFacts, type RunFileFacts, type ScanOptions, type ScanResult, type SkipReason } from './types';
 
 /**
  * The pipeline: select files, read each once, hand it to the front-end registered for its kind, in memory.
@@ -19,11 +19,13 @@ import { SKIP_REASONS, type FileOutcome, type FrontEnd, type FrontEndOutput, typ
  * 2. Each file is read once. Binary files are counted and left out. Files over the size limit are never read
  *    whole: the text pass searches them line by line for v1 addresses (report-only findings). Minified and
  *    generated sources are not parsed either: the text pass searches them.
- * 3. A cheap text scan (codemods/engine/scan.ts) decides whether a file can matter; files that pass go to their
- *    front-end. JS/TS files that import a passing file, or that a passing file imports, are analysed too (one
- *    hop): they hold the client's types, constants and mode maps.
- * 4. JS/TS files tell each other their exported constants and how they use imported ones (lib/project.ts);
- *    the files those facts concern are analysed again with them.
+ * 3. A cheap text scan (codemods/engine/scan.ts, plus a front-end's own `selects`) decides whether a file can
+ *    matter; files that pass go to their front-end. JS/TS files that import a passing file, or that a passing
+ *    file imports, are analysed too (one hop): they hold the client's types, constants and mode maps. Files of a
+ *    front-end with `linked` (the polyglot languages, which share names rather than imports) are analysed too
+ *    when they use a name the analysed files define (a model type, an endpoint function, a host constant).
+ * 4. Files tell each other what they define and use (lib/project.ts): JS/TS exported constants and their uses,
+ *    polyglot models, endpoints and constants; the files those facts concern are analysed again with them.
  * 5. A file its front-end cannot read is 'failed' with `after === before`; the text pass still reports the v1
  *    addresses in it. The scan goes on.
  * 6. types 'auto': type-aware findings are merged in (lib/typeaware.ts).
@@ -46,6 +48,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const texts = new Map<string, Decoded>();
   const passing = new Set<string>();
   const candidates: { file: SelectedFile; frontEnd: FrontEnd; specs: string[] }[] = [];
+  /** Files the pre-scan left out whose front-end may find them linked to the others by name. */
+  const unread: SelectedFile[] = [];
   let binaries = 0;
   const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map() };
 
@@ -54,6 +58,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const frontEnd = registry.forFile(file.absPath);
       const stat = await fs.promises.stat(file.absPath);
       if (stat.size > maxSize) {
+        // A large binary (a jar, a static library) is not searched line by line: its first bytes tell.
+        if (isBinary(await readHead(file.absPath))) {
+          binaries++;
+          skipped.binary++;
+          return;
+        }
         skipped['too-large']++;
         const o = await tooLarge(file, frontEnd, stat.size, opts);
         if (o) outcomes.set(file.absPath, o);
@@ -81,6 +91,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (frontEnd.imports) candidates.push({ file, frontEnd, specs: frontEnd.imports(text.text) });
         return;
       }
+      if (frontEnd.linked) unread.push(file);
       if (frontEnd.imports) {
         const specs = frontEnd.imports(text.text);
         if (specs.length > 0) {
@@ -121,8 +132,31 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     }
   }
 
+  // Files the pre-scan left out that use what the others define by name (polyglot models, endpoints, hosts),
+  // a few hops deep (a view model over a repository over an API interface).
+  let project = buildProject(ctx.facts, known);
+  let pending = unread;
+  for (let hop = 0; project && pending.length > 0 && hop < LINK_HOPS; hop++) {
+    const facts = project.facts;
+    const linkedCtx = { ...ctx, project: facts };
+    const rest: SelectedFile[] = [];
+    await eachLimited(pending, READ_CONCURRENCY, async (file) => {
+      const frontEnd = registry.forFile(file.absPath);
+      try {
+        const text = decode(await fs.promises.readFile(file.absPath));
+        if (!frontEnd.linked!(text.text, facts)) return void rest.push(file);
+        texts.set(file.absPath, text);
+        outcomes.set(file.absPath, analyzeFile(file, frontEnd, text, linkedCtx));
+      } catch (err) {
+        outcomes.set(file.absPath, failed(file, frontEnd, '', `cannot read: ${(err as Error).message}`));
+      }
+    });
+    if (rest.length === pending.length) break;
+    pending = rest;
+    project = buildProject(ctx.facts, known);
+  }
+
   // Facts across files: analyse again the files that other files' constants or uses concern.
-  const project = buildProject(ctx.facts, known);
   if (project) {
     const again = { ...ctx, project: project.facts };
     for (const abs of project.rerun) {
@@ -155,14 +189,16 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 }
 
 const READ_CONCURRENCY = 16;
+/** How many times files linked by name may bring in more. */
+const LINK_HOPS = 3;
 const KEEP_TEXT_BYTES = 256 * 1024;
 
 interface AnalyzeContext {
   opts: ScanOptions;
   changes: readonly Change[];
-  project: ProjectFacts;
+  project: RunFacts;
   /** Facts each analysed file reported, by absolute path (read by the project pass). */
-  facts: Map<string, FileFacts>;
+  facts: Map<string, RunFileFacts>;
   /** Uses of names the analysed files reported (configuration files), by absolute path. */
   nameUses: Map<string, NameUse[]>;
   /** The uses of the other files of the run, given to the second pass. */

@@ -2,6 +2,7 @@ import type { Change } from '../catalogue';
 import type { Config } from '../config';
 import type { Edit } from '../codemods/engine/edits';
 import type { FileFacts, ProjectFacts } from '../codemods/engine/ties/project';
+import type { PolyFacts, PolyIndex } from '../codemods/frontends/polyglot/project';
 import type { Finding } from '../codemods/types';
 
 /**
@@ -73,18 +74,24 @@ export interface FrontEndInput {
   only?: readonly string[];
   /** Add marker comments for manual sites. */
   markers: boolean;
-  project: ProjectFacts;
+  project: RunFacts;
   /** Uses of names by the files of the run (second pass of front-ends that read them, see `NameUse`). */
   nameUses?: readonly NameUse[];
 }
+
+/** What one file tells the other files of the run: JS constants and their uses, or polyglot models and endpoints. */
+export type RunFileFacts = FileFacts | PolyFacts;
+
+/** What the files of a run tell each other (lib/project.ts): the JS engine's facts, and the polyglot index. */
+export type RunFacts = ProjectFacts & { poly?: PolyIndex };
 
 export interface FrontEndOutput {
   /** The migrated text (equal to the input when nothing changed). */
   output: string;
   findings: Finding[];
   edits?: Edit[];
-  /** What the file tells the other files of the run (JS constants, uses of imported constants). */
-  facts?: FileFacts;
+  /** What the file tells the other files of the run (JS constants, uses of imported constants; polyglot models, endpoints). */
+  facts?: RunFileFacts;
   /** Names whose values this file uses in a role (configuration files), for the other files of the run. */
   nameUses?: NameUse[];
 }
@@ -130,6 +137,8 @@ export interface FrontEnd {
   selects?(source: string, config: Config): boolean;
   /** Analyse the file again, with `input.nameUses`, when files of the run use names in a role. */
   readonly readsNameUses?: boolean;
+  /** Whether a file the pre-scan left out uses what the run's other files define (polyglot models, endpoints). */
+  linked?(source: string, project: RunFacts): boolean;
 }
 
 export interface FrontEndRegistryLike {

@@ -119,6 +119,14 @@ describe('scan', () => {
     }
     expect(reads).toBe(2);
   });
+
+  it('counts a file over the size limit as binary when its first bytes say so, and searches only a large text', async () => {
+    const big = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), Buffer.alloc(4096, 0x41), Buffer.from(`\n${V1}\n`)]);
+    writeTree(dir, { 'lib/app.jar': big, 'notes.txt': `${'x'.repeat(5000)}\n${V1}\n` });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off', maxFileSize: 1024 });
+    expect(result.skipped).toMatchObject({ binary: 1, 'too-large': 1 });
+    expect(result.outcomes.map((o) => o.relPath)).toEqual(['notes.txt']);
+  });
 });
 
 describe('helpers', () => {

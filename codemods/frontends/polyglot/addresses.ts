@@ -1,11 +1,12 @@
 import type { SgNode } from '@ast-grep/napi';
-import { getChange } from '../../../catalogue';
-import { findV1Urls } from '../../../config/urls';
+import { api, getChange } from '../../../catalogue';
+import { findV1Urls, parseBase } from '../../../config/urls';
 import { bothRolesMessage, keyRole, type Role } from '../../roles';
 import { rewriteOccurrence } from '../text';
 import { encloses, type Ctx } from './context';
 import { chainSegments, dataSegments } from './ties';
-import { span, type Lit } from './lang';
+import { escapeRe } from './file';
+import { HOLE, span, type Lit, type Pair } from './lang';
 
 /**
  * v1 base and audience addresses inside string literals (never comments or names), rewritten by role with the
@@ -30,6 +31,32 @@ export function addressRules(ctx: Ctx): void {
     }
   }
   audienceFromBase(ctx);
+  basesFromHosts(ctx);
+}
+
+/**
+ * A base address built from a name holding a v1 host and the v1 path: `f"https://{settings.SC_HOST}/api/"`,
+ * `host + "/api/"`, `fmt.Sprintf("https://%s/api/", host)`. The host may be defined in another file (the run's
+ * index). Left for a person: the v2 base has another host and another path.
+ */
+function basesFromHosts(ctx: Ctx): void {
+  const { file, out } = ctx;
+  const id = getChange('base-url').id;
+  if (!out.has(id)) return;
+  const paths = [...new Set(Object.values(file.config.environments).map((e) => parseBase(e.v1.baseUrl).path).filter(Boolean))];
+  if (paths.length === 0) return;
+  const after = new RegExp(`(?:^|${HOLE}|%[sv]|\\{\\d*\\})(?:${paths.map(escapeRe).join('|')})(?:/|$)`);
+  for (const lit of file.lits) {
+    if (!after.test(lit.text)) continue;
+    // The names the literal is built with: its own interpolations, or the concatenation or call around it.
+    let host: string | undefined;
+    for (let n: SgNode | null = lit.node, up = 0; n && !host && up < 4; n = lit.text.includes(HOLE) ? null : n.parent(), up++) {
+      host = [...n.text().matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]).find((x) => ctx.index.host(x));
+    }
+    if (!host) continue;
+    const message = `this base address is built from a v1 host (\`${host}\`) and the v1 path; in v2 the API has its own host and the path ${api.v2BasePath}: use the v2 base address of the environment.`;
+    out.manual(id, lit.start, lit.end, message, { anchor: lineAnchor(ctx, lit.node), subject: host });
+  }
 }
 
 /** The start of the statement a node is in (markers go above it). */
@@ -96,14 +123,19 @@ function useRoles(ctx: Ctx, name: string, lit: Lit): Role[] {
 function audienceFromBase(ctx: Ctx): void {
   const { file, out } = ctx;
   const id = getChange('token-audience').id;
-  if (!out.has(id)) return;
+  // Another service's token (`'aud': self._token_uri`) is not this API's.
+  if (!out.has(id) || !ctx.tied) return;
   const message = 'the token audience is taken from the API base address; in v2 they differ: give the audience its own value (the v2 audience of the environment).';
-  const check = (slot: string, value: SgNode | null, anchor: SgNode) => {
+  const check = (slot: string, value: SgNode | null, anchor: SgNode, siblings: Pair[] = []) => {
     if (!value || keyRole(slot) !== 'audience') return;
-    if (!namesBase(value)) return;
+    // `copy(baseUrl = picked, audience = picked)`: the same name given to the base beside it.
+    const name = value.text().trim();
+    const same = /^[\w.$@]+$/.test(name) && siblings.some((q) => q.value?.text().trim() === name && keyRole(q.key) === 'base');
+    if (!namesBase(value) && !same) return;
     out.manual(id, span(value).start, span(value).end, message, { anchor: span(anchor).start });
   };
-  for (const p of file.x.pairs) check(p.key, p.value, p.node);
+  const at = (n: SgNode) => span(n).start;
+  for (const p of file.x.pairs) check(p.key, p.value, p.node, file.x.pairs.filter((q) => at(q.container) === at(p.container) && q !== p));
   for (const d of file.x.decls) check(d.name, d.init, d.node);
   for (const fn of file.within(file.root, file.spec.functionKinds)) {
     const name = fn.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();

@@ -2,21 +2,26 @@ import type { SgNode } from '@ast-grep/napi';
 import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import type { PolyFile } from './file';
-import { span, type Pair } from './lang';
-import { modelTie, Ties, type ValueTie } from './ties';
+import { namedKids, span, typeName, type Pair } from './lang';
+import type { LangIndex, PolyFacts } from './project';
+import { Ties, type ValueTie } from './ties';
 import type { Vocabulary } from './vocabulary';
 
-/** What every rule module gets: the parsed file, its ties, the edits and findings being collected. */
+/** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
   file: PolyFile;
   ties: Ties;
+  index: LangIndex;
+  /** The file talks to the API, or uses what the index knows of it: names may tie here. */
+  tied: boolean;
   out: TextFile;
   vocab: Vocabulary;
   mapper: UrlMapper;
 }
 
-export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper): Ctx {
-  return { file, ties: new Ties(file), out, vocab, mapper };
+export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: LangIndex, facts: PolyFacts): Ctx {
+  const tied = facts.tied || facts.uses.some((u) => index.names.has(u)) || index.tiedPackage(facts.pkg);
+  return { file, ties: new Ties(file, index, tied), index, tied, out, vocab, mapper };
 }
 
 /** Where a container literal's data goes: the resource whose URL it is sent to, or what its type or name says. */
@@ -32,8 +37,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && p.container !== container && encloses(p.container, container));
   if (parentPair) {
     const t = containerTie(ctx, parentPair.container, depth + 1);
-    // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on.
-    const transparent = parentPair.named && !typedContainer(ctx, parentPair.container);
+    // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on, and
+    // so does the body entry of an options literal sent with the URL (`['json' => […]]`, `{ body: … }`).
+    const transparent = (parentPair.named && !typedContainer(ctx, parentPair.container)) || (!!t && t.sent && t.path.length === 0 && BODY_OPTIONS.has(normKey(parentPair)));
     if (t) return transparent ? t : { ...t, path: [...t.path, normKey(parentPair)] };
   }
   const scope = file.scopeOf(container);
@@ -63,6 +69,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   return null;
 }
 
+/** Keys of an HTTP client's options that hold the request body (Guzzle, Faraday, HTTParty, requests). */
+const BODY_OPTIONS = new Set(['json', 'body', 'data', 'form_params', 'form', 'payload']);
+
 function normKey(p: Pair): string {
   return p.key.replace(/^[:@$]+/, '').replace(/\W+$/, '').toLowerCase();
 }
@@ -85,10 +94,22 @@ function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
 
 /** A struct literal or constructor call whose type models a resource (`Profile{Age: 1}`, `ComplaintRequest(extra = …)`). */
 function typedContainer(ctx: Ctx, container: SgNode): ValueTie | null {
-  const call = ctx.file.x.calls.find((c) => c.node === container || span(c.node).start === span(container).start && span(c.node).end === span(container).end);
+  const name = containerType(ctx, container);
+  return name ? ctx.ties.model(name) : null;
+}
+
+/**
+ * The type a literal or constructor call builds (`Profile(age = 1)`, `&Profile{Age: 1}`, `new Profile { … }`), or
+ * the element type of the typed list or map literal it is an element of (`[]Option{{Preselected: &yes}}`).
+ */
+export function containerType(ctx: Ctx, container: SgNode): string | null {
+  const at = span(container);
+  const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
   const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? null;
-  if (!name || !/^[A-Z]/.test(name)) return null;
-  return modelTie(name);
+  if (name) return /^[A-Z]/.test(name) ? name : null;
+  const list = container.kind() === 'literal_element' ? container.parent()?.parent() : null;
+  const type = list?.kind() === 'composite_literal' ? namedKids(list)[0] : null;
+  return type && /slice_type|array_type|map_type/.test(type.kind() as string) ? typeName(namedKids(type).slice(-1)[0]?.text()) : null;
 }
 
 export function encloses(outer: SgNode, inner: SgNode): boolean {

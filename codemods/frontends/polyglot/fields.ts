@@ -1,7 +1,7 @@
 import { typeNameTie } from '../../engine/ties/types';
-import { containerTie, encloses, type Ctx } from './context';
+import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span } from './lang';
-import { chainSegments, dataSegments, modelTie, type Segment } from './ties';
+import { chainSegments, dataSegments, memberName, type Segment } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
 /**
@@ -20,9 +20,12 @@ export function fieldRules(ctx: Ctx): void {
 function requestKeys(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const pair of file.x.pairs) {
-    const k = norm(pair.key);
+    // A named argument or field of a model maps to the JSON key its annotation gives (`Profile(heightCm = …)`).
+    let type = pair.named && ctx.index.keysOf(pair.key).length > 0 ? containerType(ctx, pair.container) : null;
+    const k = norm((type && ctx.index.model(type)?.keys.get(pair.key)) || pair.key);
     const range = vocab.ranges.find((r) => norm(r.rule.path[r.rule.path.length - 1]!) === k);
     if (!vocab.fieldNames.has(k) && !range) continue;
+    type ??= pair.named ? containerType(ctx, pair.container) : null;
     const tie = containerTie(ctx, pair.container);
     if (!tie) continue;
     const path = [...tie.path, k];
@@ -33,7 +36,9 @@ function requestKeys(ctx: Ctx): void {
       }
       continue;
     }
-    const sites = vocab.fields(tie.resource, path, 'request');
+    // A model built with a field its responses no longer carry (a test's `Option{Preselected: &yes}`).
+    const built = type && ctx.ties.model(type) ? vocab.fields(tie.resource, path, 'response') : [];
+    const sites = [...vocab.fields(tie.resource, path, 'request'), ...built];
     if (sites.length === 0) continue;
     const site = sites[0]!;
     if (!out.has(site.change.id)) continue;
@@ -80,10 +85,12 @@ function namedFields(ctx: Ctx): void {
     const k = norm(lit.text);
     if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
     if (file.x.pairs.some((p) => p.value && span(p.value).start === lit.start)) continue;
+    // A subscript (`item["extra"]`) is a read, which `reads` reports; an array literal (`(['text', 'extra'])`) is not one.
+    if (/[\w\])]\s*\[\s*$/.test(file.source.slice(Math.max(0, lit.start - 40), lit.start))) continue;
     let site: FieldSite | undefined;
-    const type = file.x.types.find((t) => encloses(t.node, lit.node) && modelTie(t.name));
+    const type = file.x.types.find((t) => encloses(t.node, lit.node) && ctx.ties.model(t.name));
     if (type) {
-      const tie = modelTie(type.name)!;
+      const tie = ctx.ties.model(type.name)!;
       const path = [...tie.path, k];
       site = vocab.fields(tie.resource, path, 'request')[0] ?? vocab.fields(tie.resource, path, 'response')[0];
     } else {
@@ -101,7 +108,7 @@ function namedFields(ctx: Ctx): void {
 function modelFields(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const type of file.x.types) {
-    const tie = modelTie(type.name);
+    const tie = ctx.ties.model(type.name);
     if (!tie) continue;
     const request = typeNameTie(type.name)?.role === 'request';
     for (const f of type.fields) {
@@ -128,13 +135,16 @@ function reads(ctx: Ctx): void {
     const segs = all.filter((s, k) => k === 0 || !isTransparent(s));
     for (let j = 1; j < segs.length; j++) {
       const seg = segs[j]!;
-      const k = norm(seg.name);
-      if (!vocab.fieldNames.has(k) || seg.call) continue;
+      const name = memberName(seg);
+      const k = norm(name);
+      // A model's field may be named apart from its JSON key (`val weightKg` read from `weight`).
+      const renamed = ctx.index.keysOf(name).some((x) => vocab.fieldNames.has(norm(x)));
+      if ((!vocab.fieldNames.has(k) && !renamed) || seg.call) continue;
       const prefix = dataSegments(segs.slice(0, j));
       const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
       let site: FieldSite | undefined;
-      if (tie) site = vocab.fields(tie.resource, [...tie.path, k], 'response')[0];
-      if (!site && vocab.distinctive.has(k) && file.tied) {
+      if (tie) site = vocab.fields(tie.resource, ties.step(tie, name).path, 'response')[0];
+      if (!site && vocab.distinctive.has(k) && ctx.tied) {
         const where = resourcesOfField(vocab, k, 'response');
         const pick = where[where.length - 1];
         if (pick) site = vocab.fields(pick.resource, pick.path, 'response')[0];

@@ -1,8 +1,8 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { ResourceName } from '../../../catalogue';
 import type { Config } from '../../../config';
-import { findV1Urls } from '../../../config/urls';
-import { all, HOLE, span, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
+import { findV1Urls, parseBase } from '../../../config/urls';
+import { all, HOLE, loopDecl, span, type Call, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
 import type { Vocabulary } from './vocabulary';
 
 /**
@@ -17,7 +17,7 @@ export class PolyFile {
   /** Literals that address a resource (`"complaints/"`, `f"interviews/{t}/"`, a v1 base followed by a segment). */
   readonly resourceLits: { lit: Lit; resource: ResourceName; rest: string }[] = [];
   private names: SgNode[] | undefined;
-  /** The file talks to this API: a v1 address or a resource path in a literal. */
+  /** The file talks to this API: a v1 or v2 address, the token service or a resource path in a literal. */
   readonly tied: boolean;
 
   constructor(
@@ -39,6 +39,10 @@ export class PolyFile {
     this.lits = lits;
     for (const l of lits) this.litAt.set(l.start, l);
     this.x = spec.extract(root, (n) => this.lit(n));
+    for (const n of all(root, ...(spec.loopKinds ?? []))) {
+      const d = loopDecl(spec, n);
+      if (d) this.x.decls.push(d);
+    }
     for (const d of this.x.decls) {
       const list = this.declsByName.get(d.name) ?? [];
       list.push(d);
@@ -48,7 +52,8 @@ export class PolyFile {
       const hit = this.addressedResource(lit.text);
       if (hit) this.resourceLits.push({ lit, ...hit });
     }
-    this.tied = this.resourceLits.length > 0 || lits.some((l) => findV1Urls(config, l.text).length > 0);
+    const hosts = apiHosts(config);
+    this.tied = this.resourceLits.length > 0 || lits.some((l) => findV1Urls(config, l.text).length > 0 || hosts.some((h) => l.text.includes(h)));
   }
 
   /** The literal a node is (or wraps), if any. */
@@ -112,7 +117,8 @@ export class PolyFile {
     }
     t = t.replace(new RegExp(`^(?:${HOLE}|%[sv]|\\{\\d*\\}|/)+`), '');
     for (const [segment, resource] of this.vocab.segments) {
-      if (t === segment || t.startsWith(`${segment}/`) || t.startsWith(`${segment}?`) || t.startsWith(`${segment}${HOLE}`)) {
+      // A bare word (`"results"`, `"questions"`) is not a path unless a v1 base precedes it.
+      if ((abs && t === segment) || t.startsWith(`${segment}/`) || t.startsWith(`${segment}?`) || t.startsWith(`${segment}${HOLE}`)) {
         return { resource, rest: t.slice(segment.length) };
       }
     }
@@ -128,6 +134,13 @@ export class PolyFile {
       p = p.parent();
     }
     return this.root;
+  }
+
+  /** The functions a node is in, innermost first (a lambda, then the method around it). */
+  scopesOf(n: SgNode): SgNode[] {
+    const out: SgNode[] = [];
+    for (let s = this.scopeOf(n); s !== this.root; s = this.scopeOf(s)) out.push(s);
+    return out;
   }
 
   /** Declarations of a name visible at a node: in its function first, then anywhere in the file. */
@@ -149,12 +162,44 @@ export class PolyFile {
     return all(n, ...kinds);
   }
 
+  private fns: { node: SgNode; name: string | null; start: number; end: number }[] | undefined;
+  private calls: { call: Call; start: number; end: number }[] | undefined;
+
+  /** The functions of the file, each with its name (null for a lambda) and offsets, found once. */
+  functions(): { node: SgNode; name: string | null; start: number; end: number }[] {
+    return (this.fns ??= all(this.root, ...this.spec.functionKinds).map((node) => ({ node, name: functionName(this.spec, node), ...span(node) })));
+  }
+
+  /** The calls with their offsets, measured once. */
+  callSpans(): { call: Call; start: number; end: number }[] {
+    return (this.calls ??= this.x.calls.map((call) => ({ call, ...span(call.node) })));
+  }
+
   /** Line-and-text of identifiers named `name` (uses of a constant or variable). */
   usesOf(name: string): SgNode[] {
     const re = new RegExp(`^[$@]*${escapeRe(name)}$`);
     this.names ??= all(this.root, ...this.spec.nameKinds);
     return this.names.filter((n) => re.test(n.text()));
   }
+}
+
+/** The hosts of the API's v2 addresses and of its token service, per the config (v1 hosts: findV1Urls). */
+export function apiHosts(config: Config): string[] {
+  const hosts = new Set<string>();
+  for (const e of Object.values(config.environments)) for (const u of [e.v2.baseUrl, e.v2.audience, e.authUrl]) hosts.add(parseBase(u).host);
+  return [...hosts];
+}
+
+/** The name of a function: the last name before its parameter list (Go methods: after the receiver). */
+export function functionName(spec: LangSpec, fn: SgNode): string | null {
+  let last: string | null = null;
+  for (const c of fn.children()) {
+    const kind = c.kind() as string;
+    if (spec.nameKinds.includes(kind)) last = c.text();
+    else if (/param/.test(kind) && last) return last;
+    else if (c.isNamed() && /body|block|statements/.test(kind)) break;
+  }
+  return last && spec.lambdas?.kinds.includes(fn.kind() as string) ? null : last;
 }
 
 /** Child kinds that stand for code inside a string (f-string fields, `${}`, `#{}`, `\\()`). */

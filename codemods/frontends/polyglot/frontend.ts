@@ -9,7 +9,10 @@ import { addressRules } from './addresses';
 import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { PolyFile } from './file';
+import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
+import { jsonRules } from './json';
+import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
 import { vocabularyFor } from './vocabulary';
@@ -27,7 +30,8 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
     matches: (absPath) => matchesExtension(spec, absPath),
     analyze: (input) => analyzeWith(spec, all, input),
     minifiable: true,
-    always: true,
+    selects: (source) => selects(source),
+    linked: (source, project) => linked(spec.id, source, project.poly),
   };
 }
 
@@ -54,27 +58,28 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const vocab = vocabularyFor(input.changes);
   const out = new TextFile(input.source, input.changes, spec.comment);
   const file = new PolyFile(spec, root, input.source, vocab, input.config);
-  const ctx = makeCtx(file, out, vocab, mapperFor(input.config));
+  const facts = fileFacts(file, input.filePath);
+  // The run's index (lib/project.ts) once the first pass is done; before that, and in a single-file run, this file's own.
+  const ctx = makeCtx(file, out, vocab, mapperFor(input.config), input.project.poly?.language(spec.id) ?? buildLangIndex([facts]), facts);
   addressRules(ctx);
   fieldRules(ctx);
+  jsonRules(ctx);
   valueRules(ctx);
-  return out.finish(input.markers);
+  return { ...out.finish(input.markers), facts };
 }
 
-/** An ERROR node, or a token the parser had to invent (a missing `)`: a zero-width anonymous leaf). */
+/**
+ * An ERROR node, or a token the parser had to invent (a missing `)`: a zero-width anonymous leaf). Zero-width
+ * nodes are found by ast-grep itself (a node whose text is empty), not by walking every node from JavaScript.
+ */
 function firstError(root: SgNode): SgNode | null {
   const err = root.find({ rule: { kind: 'ERROR' } });
   if (err) return err;
-  const stack = [root];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    const kids = n.children();
-    if (kids.length === 0) {
-      const s = span(n);
-      if (s.start === s.end && !n.isNamed() && n.kind() !== '' && /[^\s]/.test(n.kind() as string) && !/^_|newline|indent|dedent|semi|automatic/.test(n.kind() as string)) return n;
-      continue;
-    }
-    for (const k of kids) stack.push(k);
+  for (const n of root.findAll({ rule: { regex: '^$' } })) {
+    const kind = n.kind() as string;
+    if (n.isNamed() || kind === '' || !/[^\s]/.test(kind) || /^_|newline|indent|dedent|semi|automatic/.test(kind)) continue;
+    const s = span(n);
+    if (s.start === s.end && n.children().length === 0) return n;
   }
   return null;
 }

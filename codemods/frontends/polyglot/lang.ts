@@ -115,6 +115,67 @@ export interface LangSpec {
   escapeKinds: string[];
   /** Symbols (`:safe`) read as string literals. */
   symbolKinds?: string[];
+  /**
+   * Lambdas, blocks and closures: their node kinds, the kinds of their parameter lists (a child or grandchild),
+   * which identifier of a parameter is its name (`o: Option` first, `Option o` last), and the name of the only
+   * parameter of a lambda that declares none (`it`, `$0`).
+   */
+  lambdas?: { kinds: string[]; params: string[]; pick: 'first' | 'last'; implicit?: string };
+  /** Loops over a collection (`for o in xs`, `for (Option o : xs)`, `foreach ($xs as $o)`): their variable holds an item. */
+  loopKinds?: string[];
+}
+
+/** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */
+export function loopDecl(spec: LangSpec, n: SgNode): Decl | null {
+  const kids = n.children();
+  const sep = kids.findIndex((c) => ['in', ':', 'as'].includes(c.kind() as string));
+  if (sep < 0) return null;
+  const before = kids.slice(0, sep).filter((c) => c.isNamed());
+  // Ruby's `in` node holds the collection.
+  const after = kids[sep]!.isNamed() ? namedKids(kids[sep]!) : kids.slice(sep + 1).filter((c) => c.isNamed());
+  // PHP: `foreach ($xs as $k => $v)`: the variable follows `as`, the collection precedes it.
+  const php = kids[sep]!.kind() === 'as';
+  const target = php ? after[0] : before[before.length - 1];
+  const init = (php ? before[before.length - 1] : after[0]) ?? null;
+  if (!target || !init) return null;
+  const names = spec.nameKinds.includes(target.kind() as string) ? [target] : all(target, ...spec.nameKinds, 'variable_name');
+  // One variable only (`for k, v in …` holds no single item), but a PHP `$k => $v` gives its value.
+  const nameNode = php ? names[names.length - 1] : names.length === 1 ? names[0] : undefined;
+  if (!nameNode) return null;
+  const type = before.length > 1 && !php ? before[before.length - 2]!.text() : null;
+  return { node: n, name: nameNode.text().replace(/^\$/, ''), nameNode, type: type === 'var' ? null : type, init };
+}
+
+/** The parameter names of a lambda ([] when it declares none), or null when `fn` is a named function. */
+export function lambdaParams(spec: LangSpec, fn: SgNode): string[] | null {
+  const l = spec.lambdas;
+  if (!l || !l.kinds.includes(fn.kind() as string)) return null;
+  const isList = (c: SgNode) => l.params.includes(c.kind() as string);
+  const list = fn.children().find(isList) ?? fn.children().flatMap((c) => c.children()).find(isList);
+  return list ? paramNames(list.text().replace(/^\s*[(|]|[)|]\s*$/g, ''), l.pick) : [];
+}
+
+/** Names in a parameter list: the first or the last identifier of each comma-separated part (`a: Int`, `Option o`). */
+export function paramNames(list: string, pick: 'first' | 'last'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of list) {
+    if ('(<[{'.includes(ch)) depth++;
+    else if (')>]}'.includes(ch)) depth--;
+    if (ch === ',' && depth === 0) {
+      parts.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) parts.push(cur);
+  return parts.map((p) => {
+    if (/^\s*\(/.test(p)) return '()';
+    const head = pick === 'first' ? p.replace(/[:=].*$/s, '') : p.replace(/=.*$/s, '');
+    const ids = head.replace(/<[^>]*>/g, '').match(/[$@]?[A-Za-z_]\w*/g) ?? [];
+    const id = pick === 'first' ? ids[0] : ids[ids.length - 1];
+    return (id ?? '').replace(/^[$@]+/, '');
+  }).filter(Boolean);
 }
 
 /** Offsets of a node. */
@@ -132,11 +193,15 @@ export function namedKids(n: SgNode): SgNode[] {
   return n.children().filter((c) => c.isNamed() && !/comment/.test(c.kind() as string));
 }
 
+/** Containers and wrappers whose first type argument is what a value holds (`Call<[Question]>` → Question). */
+const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|Flow|MutableList|AnyPublisher|Single|Observable|Maybe|ApiResponse)\s*[<[]\s*\[?\s*([\w.]+(?:\s*<[^]*>)?)/;
+
 /** The simple name at the end of a type (`Optional[Result]` → Result, `*Interview` → Interview, `List<Option>` → Option). */
 export function typeName(text: string | null | undefined): string | null {
   if (!text) return null;
-  const inner = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|MutableList)\s*[<[]\s*([\w.]+)/.exec(text.trim());
-  const t = (inner ? inner[1]! : text).replace(/^(\[\]|\*|&)+/, '').replace(/[?*&!\s]/g, '').replace(/^\[+|\]+$/g, '').replace(/[<[].*$/, '');
+  let t = text.trim();
+  for (let inner = WRAPPER.exec(t); inner; inner = WRAPPER.exec(t)) t = inner[1]!;
+  t = t.replace(/^(\[\]|\*|&)+/, '').replace(/[?*&!\s]/g, '').replace(/^\[+|\]+$/g, '').replace(/[<[].*$/, '');
   const last = t.split(/[.:\\]/).pop() ?? '';
   return /^[A-Za-z_]\w*$/.test(last) ? last : null;
 }

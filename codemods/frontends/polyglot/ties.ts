@@ -3,19 +3,25 @@ import { api, type ResourceName } from '../../../catalogue';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { typeNameTie } from '../../engine/ties/types';
 import { words } from '../../engine/words';
-import type { PolyFile } from './file';
-import { span, typeName } from './lang';
+import { within, type PolyFile } from './file';
+import { lambdaParams, span, typeName, type Call } from './lang';
+import type { LangIndex } from './project';
 import { norm } from './vocabulary';
 
 /**
  * What ties a value in a file to one of the API's resources, strongest first: a URL literal of the resource in
- * the expression that produced it (data flow within the file), a declared type that models the resource
- * (the JS engine's typeNameTie), a helper's name (`get_result`), the name of the variable (nounTie).
+ * the expression that produced it (data flow within the file), the run's index (a call to one of the API's
+ * endpoints, a model type it returns or its file declares), a declared type that models the resource (the JS
+ * engine's typeNameTie), a helper's name (`get_result`), the name of the variable (nounTie). The names are
+ * heard only in a file that talks to the API (a v1 address, a resource path, a key of its own, a use of
+ * the index): elsewhere `result.test` is another thing's.
  */
 export interface ValueTie {
   resource: ResourceName;
   path: string[];
-  via: 'url' | 'type' | 'helper' | 'name' | 'field';
+  via: 'url' | 'index' | 'type' | 'helper' | 'name' | 'field';
+  /** The model type the value has, when known: its fields map to JSON keys and hold other models. */
+  model?: string | null;
 }
 
 /** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`). */
@@ -36,9 +42,17 @@ export interface Segment {
   start: number;
   end: number;
   call: boolean;
+  /** Called without arguments (`getAdvice()`, a record's `advice()`). */
+  parens?: boolean;
 }
 
-const RECEIVERS = new Set(['self', 'this', 'it', 'cls', '$this', '@', 'super', 'me']);
+/** The field a segment reads: a bean getter called without arguments reads its property (`getAdvice()` → advice). */
+export function memberName(seg: Segment): string {
+  const m = seg.parens ? /^(?:get|is)([A-Z_]\w*)$/.exec(seg.name) : null;
+  return m ? m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1) : seg.name;
+}
+
+const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
 /** Accessor calls whose string argument names a key. */
 const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key']);
 /** Calls and members that unwrap a response body without naming a field. */
@@ -49,9 +63,10 @@ export function chainSegments(text: string, offset: number): Segment[] {
   const segs: Segment[] = [];
   let i = 0;
   const push = (name: string, at: number, call = false) => segs.push({ name, start: offset + at, end: offset + at + name.length, call });
-  const head = /^[$@]{0,2}[A-Za-z_]\w*/.exec(text);
+  const head = /^(?:\$\d+|[$@]{0,2}[A-Za-z_]\w*)/.exec(text);
   if (!head) return segs;
-  push(head[0].replace(/^[$@]+/, ''), head[0].length - head[0].replace(/^[$@]+/, '').length);
+  const bare = /^\$\d/.test(head[0]) ? head[0] : head[0].replace(/^[$@]+/, '');
+  push(bare, head[0].length - bare.length);
   i = head[0].length;
   while (i < text.length) {
     const rest = text.slice(i);
@@ -69,6 +84,7 @@ export function chainSegments(text: string, offset: number): Segment[] {
           for (const k of list) push(k[1] ?? k[2]!, argStart + k.index! + k[0].indexOf(k[1] ?? k[2]!));
         } else {
           push(m[1]!, at, args.trim().length > 0);
+          if (!args.trim()) segs[segs.length - 1]!.parens = true;
         }
         i = close + 1;
       } else {
@@ -112,7 +128,32 @@ export function dataSegments(segs: Segment[]): Segment[] {
 /** Ties of values in one file. */
 export class Ties {
   private readonly memo = new Map<string, ValueTie | null>();
-  constructor(private readonly file: PolyFile) {}
+  constructor(
+    private readonly file: PolyFile,
+    readonly index: LangIndex,
+    /** The file talks to the API: names may tie. */
+    readonly tied: boolean,
+  ) {}
+
+  /** A model type: as the run's index knows it (returned by an endpoint, declared beside them), else by its name. */
+  model(name: string | null): ValueTie | null {
+    const m = name ? this.index.model(name) : null;
+    if (m?.strong) return { resource: m.resource, path: m.path, via: 'index', model: name };
+    return this.tied ? (m ? { resource: m.resource, path: m.path, via: 'type', model: name } : modelTie(name)) : null;
+  }
+
+  /** A member read one level down: through a model, its field's JSON key and the type it holds. */
+  step(tie: ValueTie, name: string): ValueTie {
+    const m = tie.model ? this.index.model(tie.model) : null;
+    return { ...tie, path: [...tie.path, norm(m?.keys.get(name) ?? name)], model: m?.types.get(name) ?? null };
+  }
+
+  /** What a call returns: an endpoint of the index, else what a helper's name says. */
+  ofCall(name: string): ValueTie | null {
+    const e = this.index.endpoint(name);
+    if (e) return { resource: e.resource, path: [], via: 'index', model: e.returns };
+    return this.tied ? helperTie(name) : null;
+  }
 
   /** What an expression holds. */
   ofExpr(expr: SgNode | null, depth = 0): ValueTie | null {
@@ -137,16 +178,14 @@ export class Ties {
   ofChain(segs: Segment[], at: SgNode, depth = 0): ValueTie | null {
     if (segs.length === 0) return null;
     let tie = this.ofName(segs[0]!.name, at, depth);
-    if (!tie && segs[0]!.call) tie = helperTie(segs[0]!.name);
+    if (!tie && (segs[0]!.call || this.index.endpoint(segs[0]!.name))) tie = this.ofCall(segs[0]!.name);
     for (const s of segs.slice(1)) {
-      if (s.call) {
-        const h = helperTie(s.name);
-        tie = h ?? tie;
+      if (s.call || this.index.endpoint(s.name)) {
+        tie = this.ofCall(s.name) ?? tie;
         continue;
       }
-      const n = norm(s.name);
-      if (tie) tie = { ...tie, path: [...tie.path, n] };
-      else {
+      if (tie) tie = this.step(tie, memberName(s));
+      else if (this.tied) {
         const byNoun = nounTie(s.name);
         if (byNoun && byNoun.path.length > 0) tie = { resource: byNoun.resource, path: byNoun.path.filter((p) => p !== '*').map(norm), via: 'field' };
       }
@@ -154,28 +193,67 @@ export class Ties {
     return tie;
   }
 
-  /** What a name holds at a node: its declaration's type or value, else the noun of its name. */
+  /** What a name holds at a node: its declaration's type or value, a lambda's subject, else the noun of its name. */
   ofName(name: string, at: SgNode, depth = 0): ValueTie | null {
     const decls = this.file.declsOf(name, at);
-    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}`;
+    const lambda = this.lambdaOf(name, at);
+    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}@${lambda ? span(lambda).start : ''}`;
     if (this.memo.has(key)) return this.memo.get(key)!;
     this.memo.set(key, null);
     let tie: ValueTie | null = null;
     let foreign = false;
-    for (const d of decls) {
-      tie = modelTie(typeName(d.type));
-      if (!tie && d.init && depth < 6) {
+    for (const d of decls) tie ??= this.model(typeName(d.type));
+    if (!tie && lambda && depth < 6) tie = this.subjectOf(lambda, depth + 1);
+    for (const d of tie ? [] : decls) {
+      if (d.init && depth < 6) {
         tie = this.ofExpr(d.init, depth + 1);
         if (!tie && this.file.lits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end && /\/|^https?:/.test(l.text))) foreign = true;
       }
       if (tie) break;
     }
-    if (!tie && !foreign) {
+    if (!tie && !foreign && this.tied) {
       const n = nounTie(name);
       if (n) tie = { resource: n.resource, path: n.path.filter((p) => p !== '*').map(norm), via: 'name' };
     }
     this.memo.set(key, tie);
     return tie;
+  }
+
+  /** The lambda whose parameter `name` is at a node (`it`, `$0`, or its only declared parameter), if any. */
+  lambdaOf(name: string, at: SgNode): SgNode | null {
+    const { file } = this;
+    const implicit = file.spec.lambdas?.implicit;
+    for (const fn of file.scopesOf(at)) {
+      const params = lambdaParams(file.spec, fn);
+      if (params === null) return null;
+      if ((params.length === 1 && params[0] === name) || (params.length === 0 && name === implicit)) return fn;
+      if (params.includes(name)) return null;
+    }
+    return null;
+  }
+
+  /**
+   * What a lambda's parameter holds: what the call it is given to works on. `question.options.filter { it… }` and
+   * `client.updateMode(t).sink { reply in … }` give it the tie of the chain up to the lambda; a free function
+   * (`filter(lambda o: …, q["options"])`, `array_filter($xs, function ($o) {…})`) the tie of its other argument.
+   */
+  subjectOf(lambda: SgNode, depth: number): ValueTie | null {
+    const { file } = this;
+    const at = span(lambda).start;
+    let call: Call | null = null;
+    for (const c of file.x.calls) {
+      const s = span(c.node);
+      if (s.start < at && span(lambda).end <= s.end && (!call || s.start >= span(call.node).start)) call = c;
+    }
+    if (!call) return null;
+    const head = file.source.slice(span(call.node).start, at);
+    const segs = chainSegments(head, span(call.node).start);
+    if (segs.length > 1) {
+      segs[segs.length - 1]!.call = true;
+      return this.ofChain(dataSegments(segs), call.node, depth);
+    }
+    const other = call.args.find((a) => !within(a, lambda) && !within(lambda, a));
+    return other ? this.ofExpr(other, depth) : null;
   }
 }
 
@@ -187,7 +265,7 @@ function helperTie(name: string): ValueTie | null {
 /** Whether a name says it holds an interview mode (`mode`, `InterviewMode`, `MODE_SAFE`, `modes`, `change_mode`). */
 export function saysMode(name: string): boolean {
   const field = api.modeField.toLowerCase();
-  return words(name).some((w) => w === field || w === `${field}s`);
+  return words(name.replace(/[^\w$-]+/g, ' ')).some((w) => w === field || w === `${field}s`);
 }
 
 /** A type or constant group whose name says it holds the modes of a resource (`InterviewMode`, `InterviewModes`). */

@@ -3,7 +3,7 @@ import { api } from '../../../catalogue';
 import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
-import { span, type Lit } from './lang';
+import { span, type Call, type Lit } from './lang';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -40,7 +40,7 @@ function modes(ctx: Ctx): void {
   }
   // Enum cases whose value is their name (`case complaint` in a String enum).
   for (const type of file.x.types) {
-    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || file.tied)) continue;
+    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || ctx.tied)) continue;
     for (const c of type.cases) {
       const value = vocab.modes.get(c.name);
       if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
@@ -52,20 +52,20 @@ function modes(ctx: Ctx): void {
 /** Why a literal is an interview mode, or null when nothing says so. */
 function modeContext(ctx: Ctx, lit: Lit): string | null {
   const { file } = ctx;
-  const strongOrTied = (strong: boolean) => strong || file.tied;
+  const strongOrTied = (strong: boolean) => strong || ctx.tied;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
   if (pair && saysMode(pair.key + ' ' + pair.keyNode.text())) {
     const tie = containerTie(ctx, pair.container);
     const strong = !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
     if (strong) return 'key';
-    if (norm(pair.key) !== norm(api.modeField) && file.tied) return 'key';
+    if (norm(pair.key) !== norm(api.modeField) && ctx.tied) return 'key';
     return null;
   }
   if (pair) {
     // A map of modes: `MODES = { complaint: "complaint" }`.
     const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
-    if (holder && saysMode(holder.name) && file.tied) return 'map';
+    if (holder && saysMode(holder.name) && ctx.tied) return 'map';
     return null;
   }
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
@@ -83,8 +83,28 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => a === lit.node || span(a).start === lit.start && span(a).end === lit.end));
-  if (call && saysMode(call.callee) && file.tied) return 'argument';
+  if (call && setsMode(ctx, call)) return 'argument';
   return null;
+}
+
+/**
+ * Whether a call sets the API's interview mode: one of its endpoints (or their wrappers) that updates the mode's
+ * resource, a function of this file that takes a mode and calls one (`apply(.safe)`), or, while the run knows
+ * none of the API's endpoints in this language, a call whose name says mode in a file that talks to the API
+ * (where the endpoints are known, another object's `queue_mode(t, :safe)` is not one of them).
+ */
+function setsMode(ctx: Ctx, call: Call): boolean {
+  const e = ctx.index.endpoint(call.callee);
+  if (e) return e.resource === ctx.vocab.modeResource && e.op !== 'create' && e.op !== 'read';
+  const { file } = ctx;
+  for (const fn of file.functions()) {
+    if (fn.name !== call.callee) continue;
+    const params = fn.node.children().filter((c) => /param/.test(c.kind() as string)).map((c) => c.text()).join(' ');
+    const head = params || fn.node.text().slice(0, fn.node.text().indexOf('{') + 1 || 200);
+    const calls = file.callSpans().filter((c) => c.start >= fn.start && c.end <= fn.end && c.call !== call);
+    if (saysMode(head) && calls.some((c) => ctx.index.endpoint(c.call.callee)?.resource === ctx.vocab.modeResource)) return true;
+  }
+  return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
 }
 
 /** `InterviewMode.SAFE`, `.safe` passed to a mode call: a removed mode used by its enum case. */
@@ -96,16 +116,15 @@ function removedModeMembers(ctx: Ctx): void {
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     const value = vocab.modes.get(norm(member.name));
     if (!value || value.to !== null || !out.has(value.change.id)) continue;
-    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || file.tied)) continue;
+    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || ctx.tied)) continue;
     out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
   for (const call of file.x.calls) {
-    if (!saysMode(call.callee) || !file.tied) continue;
     for (const a of call.args) {
       const m = /^\.(\w+)$/.exec(a.text().trim());
       const value = m ? vocab.modes.get(m[1]!) : undefined;
-      if (value && value.to === null && out.has(value.change.id)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
+      if (value && value.to === null && out.has(value.change.id) && setsMode(ctx, call)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
     }
   }
 }
@@ -157,28 +176,38 @@ function statuses(ctx: Ctx): void {
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
   }
   for (const m of mentions) {
-    const scope = file.scopeOf(m.node);
+    // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
+    const scopes = file.scopesOf(m.node);
     for (const site of vocab.statuses) {
-      if (site.rule.from !== m.code || !performs(ctx, scope, site)) continue;
+      if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
       report(site, m.node);
       if (m.constant) report(site, m.constant);
     }
   }
 }
 
-/** Whether a function performs the status rule's operation on its resource. */
+/**
+ * Whether a function performs the status rule's operation on its resource: its URL in the function (with a mode
+ * key, or the create path), a call to one of the API's endpoints for it (the run's index: `api.updateInterview(t,
+ * InterviewUpdate(mode))`, a repository's `startInterview`), or, in a file that talks to the API, a helper whose
+ * name says so (`setMode`, `createInterview`).
+ */
 function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   const { file, vocab } = ctx;
   const urls = file.resourcesIn(scope).filter((u) => u.resource === site.rule.resource);
   const calls = file.x.calls.filter((c) => encloses(scope, c.node));
+  const endpoints = calls.map((c) => ({ c, e: ctx.index.endpoint(c.callee) })).filter((x) => x.e?.resource === site.rule.resource);
   if (site.rule.operation === 'mode-update') {
     const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField));
     if (urls.length > 0 && modeKey) return true;
-    return calls.some((c) => saysMode(c.callee) && /^(set|update|change|put|patch|switch|advance)/i.test(c.callee));
+    const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
+    if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
+    return ctx.tied && calls.some((c) => saysMode(c.callee) && /^(set|update|change|put|patch|switch|advance)/i.test(c.callee));
   }
   if (site.rule.operation === 'create') {
     if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;
-    return calls.some((c) => {
+    if (endpoints.some(({ e }) => e!.op === 'create')) return true;
+    return ctx.tied && calls.some((c) => {
       const h = helperNameTie(c.callee);
       return !!h && h.resource === site.rule.resource && h.op === 'create';
     });

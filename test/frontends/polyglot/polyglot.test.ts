@@ -70,7 +70,20 @@ describe('polyglot front-end', () => {
 
   it('never touches v1 addresses in comments or names', () => {
     const src = '# see https://www.buoyhealth.com/api/ for docs\nwww_buoyhealth_com_api = 1\n';
-    expect(run('/tmp/c.py', src)).toEqual({ output: src, findings: [] });
+    const r = run('/tmp/c.py', src);
+    expect({ output: r.output, findings: r.findings }).toEqual({ output: src, findings: [] });
+  });
+
+  it('names tie only in a file that talks to the API (`result.test` elsewhere is another thing)', () => {
+    const parser = 'def parse_if(self):\n    node = result = nodes.If(lineno=1)\n    node.test = self.parse_tuple()\n    return result.test\n';
+    expect(run('/tmp/parser.py', parser).findings).toEqual([]);
+    const client = 'def outcome(http, t):\n    result = http.get(f"results/{t}/").json()\n    return result.test\n';
+    expect(run('/tmp/client.py', client).findings.map((f) => `${f.line} ${f.change}`)).toEqual(['3 result-advice-test-removed']);
+  });
+
+  it('a bare resource word is no path (a DNS message\'s "questions" section does not tie the file)', () => {
+    const dns = 'package dns\n\nfunc section(q Question) string {\n\tif q.Preselected {\n\t\treturn "questions"\n\t}\n\treturn q.Name\n}\n';
+    expect(run('/tmp/dns.go', dns).findings).toEqual([]);
   });
 
   it('patterns come from the catalogue: a new removed field reaches every language', () => {

@@ -16,6 +16,8 @@ export const csharp: LangSpec = {
   nameKinds: ['identifier'],
   intKinds: ['integer_literal'],
   returnKinds: ['return_statement', 'arrow_expression_clause'],
+  lambdas: { kinds: ['lambda_expression'], params: ['implicit_parameter', 'parameter_list'], pick: 'last' },
+  loopKinds: ['foreach_statement'],
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'anonymous_object_creation_expression')) {

@@ -16,6 +16,7 @@ export const go: LangSpec = {
   nameKinds: ['identifier', 'field_identifier'],
   intKinds: ['int_literal'],
   returnKinds: ['return_statement'],
+  lambdas: { kinds: ['func_literal'], params: ['parameter_list'], pick: 'first' },
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'keyed_element')) {

@@ -16,6 +16,8 @@ export const java: LangSpec = {
   nameKinds: ['identifier'],
   intKinds: ['decimal_integer_literal'],
   returnKinds: ['return_statement'],
+  lambdas: { kinds: ['lambda_expression'], params: ['identifier', 'formal_parameters', 'inferred_parameters'], pick: 'last' },
+  loopKinds: ['enhanced_for_statement'],
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'method_invocation')) {

@@ -16,6 +16,8 @@ export const kotlin: LangSpec = {
   nameKinds: ['simple_identifier'],
   intKinds: ['integer_literal'],
   returnKinds: ['jump_expression'],
+  lambdas: { kinds: ['lambda_literal', 'anonymous_function'], params: ['lambda_parameters', 'function_value_parameters'], pick: 'first', implicit: 'it' },
+  loopKinds: ['for_statement'],
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     const callOf = (n: SgNode) => n.ancestors().find((a) => a.kind() === 'call_expression') ?? null;

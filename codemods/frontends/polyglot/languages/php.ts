@@ -15,6 +15,8 @@ export const php: LangSpec = {
   nameKinds: ['name'],
   intKinds: ['integer'],
   returnKinds: ['return_statement'],
+  lambdas: { kinds: ['anonymous_function', 'arrow_function', 'anonymous_function_creation_expression'], params: ['formal_parameters'], pick: 'last' },
+  loopKinds: ['foreach_statement'],
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'array_element_initializer')) {

@@ -16,6 +16,8 @@ export const python: LangSpec = {
   nameKinds: ['identifier'],
   intKinds: ['integer'],
   returnKinds: ['return_statement'],
+  lambdas: { kinds: ['lambda'], params: ['lambda_parameters'], pick: 'first' },
+  loopKinds: ['for_statement', 'for_in_clause'],
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     const keyOf = (n: SgNode) => lit(n)?.text ?? (n.kind() === 'identifier' ? n.text() : null);

@@ -16,6 +16,8 @@ export const ruby: LangSpec = {
   nameKinds: ['identifier', 'constant', 'instance_variable'],
   intKinds: ['integer'],
   returnKinds: ['return'],
+  lambdas: { kinds: ['block', 'do_block', 'lambda'], params: ['block_parameters', 'lambda_parameters'], pick: 'first', implicit: '_1' },
+  loopKinds: ['for'],
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'pair')) {

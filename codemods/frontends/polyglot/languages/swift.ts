@@ -16,6 +16,8 @@ export const swift: LangSpec = {
   nameKinds: ['simple_identifier'],
   intKinds: ['integer_literal'],
   returnKinds: ['control_transfer_statement'],
+  lambdas: { kinds: ['lambda_literal'], params: ['lambda_function_type_parameters'], pick: 'first', implicit: '$0' },
+  loopKinds: ['for_statement'],
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'dictionary_literal')) {

@@ -1,0 +1,102 @@
+import type { SgNode } from '@ast-grep/napi';
+import type { ResourceName } from '../../../catalogue';
+import { helperNameTie, nounTie } from '../../engine/ties/names';
+import { encloses, type Ctx } from './context';
+import { escapeRe } from './file';
+import { HOLE, type Lit } from './lang';
+import { norm, type FieldSite } from './vocabulary';
+
+/**
+ * JSON written in a string (`"""{"msg": "Mode updated"}"""` in a mocked response, `"\"interview_mode\":true"` in
+ * an assertion, a fixture constant): the string is read as JSON when it looks like it, and its keys that a change
+ * removed or moved are reported, for the resource the code around it works on (the one resource whose URLs and
+ * endpoints the function uses, or the name of the constant that holds it). Never rewritten: the text is data.
+ */
+export function jsonRules(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const lit of file.lits) {
+    const keys = jsonKeys(lit);
+    if (!keys || !keys.some((k) => vocab.fieldNames.has(k.path[k.path.length - 1]!) || k.path.includes(norm(vocab.modeField)))) continue;
+    const resource = resourceAround(ctx, lit);
+    if (!resource) continue;
+    for (const k of keys) {
+      const site: FieldSite | undefined = vocab.fields(resource, k.path, 'request')[0] ?? vocab.fields(resource, k.path, 'response')[0];
+      const at = keyOffset(file.source, lit, k.name, k.nth);
+      if (site && out.has(site.change.id)) out.manual(site.change.id, at, at + k.name.length, site.message, { anchor: lit.start, subject: k.name });
+      const mode = k.path.length === 1 && k.path[0] === norm(vocab.modeField) && resource === vocab.modeResource && typeof k.value === 'string' ? vocab.modes.get(k.value) : undefined;
+      if (mode && out.has(mode.change.id)) out.manual(mode.change.id, at, at + k.name.length, mode.message, { anchor: lit.start, subject: k.value as string });
+    }
+  }
+}
+
+interface JsonKey {
+  name: string;
+  /** Normalised path from the root, list items left out. */
+  path: string[];
+  value: unknown;
+  /** Which occurrence of `"name"` in the text this key is. */
+  nth: number;
+}
+
+/** The keys of a string's content read as JSON (an object, an array, or `"k": v` pairs without their braces). */
+export function jsonKeys(lit: Lit): JsonKey[] | null {
+  const raw = lit.text.trim();
+  if (!/^[{[]/.test(raw) && !/^\\?"[\w-]+\\?"\s*:/.test(raw)) return null;
+  // As written (a raw string), else with the host language's escapes undone (`"\"interview_mode\":true"`).
+  const text = raw.split(HOLE).join('0');
+  const unescaped = text.replace(/\\(["\\/])/g, '$1');
+  let value: unknown;
+  for (const candidate of [text, `{${text}}`, unescaped, `{${unescaped}}`]) {
+    try {
+      value = JSON.parse(candidate);
+      break;
+    } catch {
+      value = undefined;
+    }
+  }
+  if (!value || typeof value !== 'object') return null;
+  const out: JsonKey[] = [];
+  const seen = new Map<string, number>();
+  const walk = (v: unknown, path: string[]) => {
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, path));
+    if (!v || typeof v !== 'object') return;
+    for (const [name, x] of Object.entries(v as Record<string, unknown>)) {
+      const nth = seen.get(name) ?? 0;
+      seen.set(name, nth + 1);
+      out.push({ name, path: [...path, norm(name)], value: x, nth });
+      walk(x, [...path, norm(name)]);
+    }
+  };
+  walk(value, []);
+  return out;
+}
+
+/** Where the nth `"name"` key stands in the literal (escaped quotes or not). */
+function keyOffset(source: string, lit: Lit, name: string, nth: number): number {
+  const re = new RegExp(`\\\\?"(${escapeRe(name)})\\\\?"\\s*:`, 'g');
+  const text = source.slice(lit.start, lit.end);
+  const hits = [...text.matchAll(re)];
+  const m = hits[nth] ?? hits[0];
+  return m ? lit.start + m.index + m[0].indexOf(name) : lit.start;
+}
+
+/**
+ * The one resource the code around a node works on: the URLs and the API's endpoints used in the innermost
+ * function that uses any (a test that calls `repository.changeMode(…)`), or in a file that talks to the API,
+ * helpers named after a resource and the name of the constant holding the text (`RESULT_JSON = '{…}'`).
+ */
+function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
+  const { file } = ctx;
+  for (const scope of file.scopesOf(lit.node)) {
+    const found = new Set<ResourceName>(file.resourcesIn(scope).map((r) => r.resource));
+    for (const c of file.x.calls) {
+      if (!encloses(scope, c.node)) continue;
+      const r = ctx.index.endpoint(c.callee)?.resource ?? (ctx.tied ? helperNameTie(c.callee)?.resource : undefined);
+      if (r) found.add(r);
+    }
+    if (found.size > 0) return found.size === 1 ? [...found][0]! : null;
+  }
+  const holder: SgNode | undefined = file.x.decls.find((d) => d.init && encloses(d.init, lit.node))?.nameNode;
+  const byName = holder && ctx.tied ? nounTie(holder.text()) : null;
+  return byName && byName.path.length === 0 ? byName.resource : null;
+}

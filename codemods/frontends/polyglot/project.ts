@@ -1,0 +1,293 @@
+import * as path from 'node:path';
+import type { SgNode } from '@ast-grep/napi';
+import { api, type Operation, type ResourceName } from '../../../catalogue';
+import { nounTie } from '../../engine/ties/names';
+import { words } from '../../engine/words';
+import { findV1Urls } from '../../../config/urls';
+import type { PolyFile } from './file';
+import { namedKids, span, typeName, type FieldDecl } from './lang';
+import { modelTie } from './ties';
+import { norm } from './vocabulary';
+
+/**
+ * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
+ * codemods/engine/ties/project.ts, and both travel through lib/project.ts): the model types each file declares
+ * (with the JSON key of each field), the functions that call one resource of the API (their URL in their body,
+ * or a call to one such function: `@GET("results/{t}/") fun result(…): ResultDto`, a repository method that
+ * wraps it), and the constants that hold a v1 host. Each file reports its own; the run's index joins them, so
+ * a view model that calls `repository.changeMode(…)` knows it updates an interview and that the `ResultDto` it
+ * reads is a result.
+ */
+export interface PolyFacts {
+  kind: 'polyglot';
+  /** The language id: files share names within a language (Kotlin and Java together). */
+  lang: string;
+  /** The file talks to this API: a v1 address, a resource path, the token service, a key only this API uses. */
+  tied: boolean;
+  /** Go: the package (folder) whose files share their names. */
+  pkg: string | null;
+  /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
+  types: { name: string; fields: { name: string; key: string; type: string | null }[] }[];
+  functions: PolyFunction[];
+  /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
+  hosts: string[];
+  /** Names the file uses that other files may define (callees, capitalised identifiers). */
+  uses: string[];
+}
+
+export interface PolyFunction {
+  name: string;
+  /** The resources whose URL literals are in its body (with the operation its HTTP method says, if one). */
+  resources: { resource: ResourceName; op: Operation | null }[];
+  callees: string[];
+  /** The type it returns, unwrapped (`Response<Interview>` → Interview). */
+  returns: string | null;
+}
+
+export interface Endpoint {
+  resource: ResourceName;
+  op: Operation | null;
+  returns: string | null;
+}
+
+export interface ModelFacts {
+  resource: ResourceName;
+  path: string[];
+  /** Field or parameter name → the JSON key its annotation gives it. */
+  keys: Map<string, string>;
+  /** Field name → the type it holds (`explanation` → `Explanation`). */
+  types: Map<string, string>;
+  /** Declared in a file that talks to this API, or returned by one of its endpoints. */
+  strong: boolean;
+  /** Found by its own name or as an endpoint's return type, not only as the type of another model's field. */
+  pinned: boolean;
+}
+
+/** What the files of one language (or of the JVM's two) define. */
+export interface LangIndex {
+  model(name: string): ModelFacts | null;
+  endpoint(name: string): Endpoint | null;
+  host(name: string): boolean;
+  /** The JSON keys a field of that name is read from, in the models that rename it. */
+  keysOf(field: string): string[];
+  /** Whether any function of this language is known to call the API. */
+  hasEndpoints: boolean;
+  /** A Go package one of whose files talks to the API (its files share names). */
+  tiedPackage(pkg: string | null): boolean;
+  /** Every name the index knows, for a cheap test of whether a file uses any. */
+  names: ReadonlySet<string>;
+}
+
+/** The run's index, per language. */
+export interface PolyIndex {
+  language(lang: string): LangIndex;
+  /** Whether what a file reported uses a name its language's index knows (its analysis may change with the index). */
+  concerns(facts: PolyFacts): boolean;
+  empty: boolean;
+}
+
+/** Languages whose files see each other's names. */
+const FAMILY: Record<string, string> = { kotlin: 'jvm', java: 'jvm' };
+const family = (lang: string) => FAMILY[lang] ?? lang;
+
+/** The run's index from every file's facts, one per language family. */
+export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
+  const byFamily = new Map<string, PolyFacts[]>();
+  for (const f of all) byFamily.set(family(f.lang), [...(byFamily.get(family(f.lang)) ?? []), f]);
+  const indexes = new Map([...byFamily].map(([fam, list]) => [fam, buildLangIndex(list)]));
+  const none = buildLangIndex([]);
+  const language = (lang: string) => indexes.get(family(lang)) ?? none;
+  return {
+    language,
+    concerns: (f) => f.uses.some((u) => language(f.lang).names.has(u)) || language(f.lang).tiedPackage(f.pkg),
+    empty: [...indexes.values()].every((i) => i.names.size === 0),
+  };
+}
+
+/** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
+const METHOD = /@(GET|POST|PUT|PATCH)\b|\bHttp(Get|Post|Put|Patch)\b|["'](GET|POST|PUT|PATCH)["']|::(Get|Post|Put|Patch)\b/g;
+const METHOD_CALL = /\.(get|post|put|patch)(?:Async)?[(<\s]/gi;
+
+/** The operation a function's HTTP method says, when it says one (a `.get(` beside a `.put(` reads a dict). */
+function operationOf(text: string): Operation | null {
+  const one = (set: Set<string>) => (set.size === 1 ? api.methodOperations[[...set][0]!] ?? null : null);
+  const explicit = new Set([...text.matchAll(METHOD)].map((m) => (m.slice(1).find(Boolean) ?? '').toUpperCase()));
+  if (explicit.size > 0) return one(explicit);
+  const calls = new Set([...text.matchAll(METHOD_CALL)].map((m) => m[1]!.toUpperCase()));
+  if (calls.size > 1) calls.delete('GET');
+  return one(calls);
+}
+
+export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
+  const { spec, vocab } = file;
+  const functions: PolyFunction[] = [];
+  const calls = file.callSpans();
+  for (const fn of file.functions()) {
+    if (!fn.name) continue;
+    const method = operationOf(fn.node.text());
+    const resources = file.resourcesIn(fn.node).map((r) => {
+      const create = r.resource === vocab.modeResource && r.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
+      return { resource: r.resource, op: create ? ('create' as const) : method };
+    });
+    const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).map((c) => c.call.callee))];
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) });
+  }
+  const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
+  const hosts = file.x.decls
+    .filter((d) => d.init && hostLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
+    .map((d) => d.name);
+  const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
+  const uses = new Set<string>(file.x.calls.map((c) => c.callee));
+  for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
+  return {
+    kind: 'polyglot',
+    lang: spec.id,
+    tied: file.tied || distinctive,
+    pkg: spec.id === 'go' ? path.dirname(filePath) : null,
+    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })) })),
+    functions,
+    hosts,
+    uses: [...uses].filter((u) => u.length > 1),
+  };
+}
+
+/** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
+function returnType(file: PolyFile, fn: SgNode): string | null {
+  let lists = 0;
+  let named = false;
+  for (const c of fn.children()) {
+    const kind = c.kind() as string;
+    if (/body|block|statements/.test(kind)) break;
+    named ||= file.spec.nameKinds.includes(kind);
+    // Go: `func (c *Client) Get(t string) (*Result, error)`: the list after the parameters holds the results.
+    if (/param/.test(kind) && named && ++lists >= 2 && file.spec.id === 'go') return typeName(namedKids(c)[0]?.text().replace(/^\w+\s+(?=\S)/, ''));
+    if (/param|modifier|annotation|attribute/.test(kind) || !c.isNamed() || file.spec.nameKinds.includes(kind)) continue;
+    if (/type|generic_name|qualified_name/.test(kind)) return typeName(c.text().replace(/^(->|:)\s*/, ''));
+  }
+  return null;
+}
+
+/** Names too common to stand for one endpoint of the API (`get`, `send`, `post`): an endpoint needs a noun or two words. */
+function endpointName(name: string): boolean {
+  return words(name).length >= 2 || !!nounTie(name);
+}
+
+/** One language's index. A name defined twice with different meanings is left out. */
+export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
+  const endpoints = resolveEndpoints(all.flatMap((f) => f.functions));
+  const models = resolveModels(all, endpoints);
+  const renamed = new Map<string, string[]>();
+  for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
+  const hosts = new Set(all.flatMap((f) => f.hosts));
+  const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
+  const names = new Set<string>(hosts);
+  for (const [n, e] of endpoints) if (e) names.add(n);
+  // Nested models (`Name`, `Data`) are too common a word to link files by.
+  for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
+  return {
+    model: (name) => models.get(name) ?? null,
+    endpoint: (name) => endpoints.get(name) ?? null,
+    host: (name) => hosts.has(name),
+    tiedPackage: (pkg) => pkg !== null && packages.has(pkg),
+    hasEndpoints: [...endpoints.values()].some(Boolean),
+    keysOf: (field) => renamed.get(field) ?? [],
+    names,
+  };
+}
+
+/**
+ * Endpoints by name: functions with one resource's URL in their body, then, over a few rounds, functions that
+ * call exactly one resource's endpoints (a repository over a Retrofit interface, a view model's `setMode`).
+ * Every definition of a name must resolve, to the same resource; names too common to tell (`get`, `send`) never do.
+ */
+function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endpoint | null> {
+  const byName = new Map<string, PolyFunction[]>();
+  for (const fn of fns) if (endpointName(fn.name)) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
+  const resolved = new Map<PolyFunction, Endpoint | null>();
+  const lookup = (name: string): Endpoint | null => {
+    const defs = byName.get(name);
+    const each = defs?.map((d) => resolved.get(d) ?? null) ?? [];
+    const first = each[0];
+    return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;
+  };
+  for (let round = 0; round < 4; round++) {
+    for (const defs of byName.values()) for (const fn of defs) if (!resolved.get(fn)) resolved.set(fn, endpointOf(fn, round === 0 ? () => null : lookup));
+  }
+  return new Map([...byName.keys()].map((name) => [name, lookup(name)]));
+}
+
+/** What one definition resolves to: its own URL's resource, or the one resource of the endpoints it calls. */
+function endpointOf(fn: PolyFunction, lookup: (name: string) => Endpoint | null): Endpoint | null {
+  const own = new Set(fn.resources.map((r) => r.resource));
+  if (own.size === 1) {
+    const ops = new Set(fn.resources.map((r) => r.op));
+    return { resource: [...own][0]!, op: ops.size === 1 ? [...ops][0]! : null, returns: fn.returns };
+  }
+  if (own.size > 1) return null;
+  const called = fn.callees.filter((c) => c !== fn.name).map(lookup).filter((e): e is Endpoint => !!e);
+  if (called.length === 0 || new Set(called.map((e) => e.resource)).size !== 1) return null;
+  const ops = new Set(called.map((e) => e.op));
+  return { resource: called[0]!.resource, op: ops.size === 1 ? called[0]!.op : null, returns: fn.returns ?? (called.length === 1 ? called[0]!.returns : null) };
+}
+
+function merge(list: Endpoint[]): Endpoint {
+  const ops = new Set(list.map((e) => e.op));
+  const returns = new Set(list.map((e) => e.returns));
+  return { resource: list[0]!.resource, op: ops.size === 1 ? list[0]!.op : null, returns: returns.size === 1 ? list[0]!.returns : null };
+}
+
+/**
+ * Model types: those whose name designates a resource, those an endpoint returns, then, over a few rounds, the
+ * types a model's fields hold (`triage_explanation: Explanation` makes Explanation a result's explanation).
+ * Strong when declared in a file that talks to the API or beside a type one of its endpoints returns.
+ */
+function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>): Map<string, ModelFacts | null> {
+  const returned = new Map<string, ResourceName>();
+  for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
+  const declared = new Map<string, { keys: Map<string, string>; types: Map<string, string>; strong: boolean } | null>();
+  for (const f of all) {
+    const strong = f.tied || f.types.some((x) => returned.has(x.name));
+    for (const t of f.types) {
+      const d = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong };
+      const prev = declared.get(t.name);
+      declared.set(t.name, prev === undefined ? d : prev && sameKeys(prev.keys, d.keys) ? { ...d, strong: d.strong || prev.strong } : null);
+    }
+  }
+  const models = new Map<string, ModelFacts | null>();
+  const pinned = new Set<string>();
+  for (const [name, d] of declared) {
+    const byName = modelTie(name);
+    const resource = returned.get(name) ?? byName?.resource;
+    if (!d || !resource) continue;
+    pinned.add(name);
+    models.set(name, { resource, path: byName && byName.resource === resource ? byName.path : [], ...d, pinned: true });
+  }
+  for (let round = 0; round < 3; round++) {
+    for (const m of [...models.values()]) {
+      for (const [field, type] of m?.types ?? []) {
+        const d = declared.get(type);
+        if (!m || !d || pinned.has(type)) continue;
+        const path = [...m.path, norm(m.keys.get(field) ?? field)];
+        const prev = models.get(type);
+        if (prev === undefined) models.set(type, { resource: m.resource, path, ...d, strong: m.strong, pinned: false });
+        else if (prev && (prev.resource !== m.resource || prev.path.join('.') !== path.join('.'))) models.set(type, null);
+      }
+    }
+  }
+  return models;
+}
+
+/** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */
+function fieldType(file: PolyFile, f: FieldDecl): string | null {
+  const text = f.node.text();
+  const at = f.nameNode.range().end.index - f.node.range().start.index;
+  const after = text.slice(at);
+  if (['kotlin', 'swift', 'python'].includes(file.spec.id)) return typeName(/^\s*:\s*([^=,){\n]+)/.exec(after)?.[1]);
+  if (file.spec.id === 'go') return typeName(/^\s+([*[\]\w.]+)/.exec(after)?.[1]);
+  const before = text.slice(0, f.nameNode.range().start.index - f.node.range().start.index);
+  return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
+}
+
+function sameKeys(a: Map<string, string>, b: Map<string, string>): boolean {
+  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+}

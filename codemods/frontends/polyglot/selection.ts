@@ -1,0 +1,70 @@
+import { catalogue, type ResourceName } from '../../../catalogue';
+import { words } from '../../engine/words';
+import { escapeRe } from './file';
+import type { PolyIndex } from './project';
+import { modelTie } from './ties';
+import { vocabularyFor } from './vocabulary';
+
+/**
+ * Which files of the polyglot languages are parsed. The shared pre-scan (codemods/engine/scan.ts: v1 and token
+ * hosts, resource paths, keys only this API uses, `result.advice`-style reads) picks most; `selects` adds what a
+ * language's files declare without naming an address, all generated from the catalogue:
+ * - a mode written beside a changed mode value (`enum InterviewMode { COMPLAINT, SAFE }`, `MODE_TRIAGE = "triage"`);
+ * - a model type whose name designates a resource, in a file that names one of that API's removed or moved
+ *   fields (`data class ComplaintRequest(… val extra …)`).
+ * `linked` adds, once the first files are read, those that use a name they define (a model, an endpoint
+ * function, a host constant): a view model that only calls `repository.changeMode(…)`.
+ */
+
+const vocab = vocabularyFor(catalogue);
+const modes = [...vocab.modes.keys()].map(escapeRe);
+const cap = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);
+/** A changed mode written as a value: quoted, a symbol or member (`:safe`, `.safe`), an enum case or constant. */
+const VALUE = `["':.](?:${modes.join('|')})\\b|\\bcase\\s+(?:${modes.join('|')})\\b|\\b(?:${modes.map((m) => m.toUpperCase()).join('|')}|${modes.map(cap).join('|')})\\b`;
+/** The mode word in any letter case (`mode`, `InterviewMode`, `MODE_SAFE`), the values in theirs. */
+const MODE = [...vocab.modeField].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRe(c))).join('');
+/** A mode value on the line of a mode word (`MODE_TRIAGE = "triage"`, `mode: :safe`), or a mode type and a value. */
+const MODE_LINE = new RegExp(`${MODE}(?![lmr])[^\\n]*(?:${VALUE})|(?:${VALUE})[^\\n]*${MODE}(?![lmr])`);
+const MODE_TYPE = new RegExp(`\\b(?:class|enum|struct|object|interface|record)\\s+\\w*${cap(vocab.modeField)}s?\\b`);
+const MODE_VALUE = new RegExp(VALUE);
+const MODE_WORD = new RegExp(`${MODE}(?![lmr])`);
+const TYPE_DECL = /\b(?:class|struct|record|interface|type|object|protocol)\s+([A-Z]\w*)/g;
+
+/** Each resource's removed and moved fields, as patterns that match any spelling (`interview_mode`, `interviewMode`). */
+const FIELDS = new Map<ResourceName, RegExp[]>();
+for (const change of catalogue) {
+  for (const rule of change.rules) {
+    const path = rule.kind === 'response-field-moved' ? rule.from : 'path' in rule && 'resource' in rule ? rule.path : null;
+    if (!path || !('resource' in rule) || !['request-field-removed', 'response-field-removed', 'response-field-moved'].includes(rule.kind)) continue;
+    const field = words(path[path.length - 1]!);
+    const list = FIELDS.get(rule.resource) ?? [];
+    if (!list.some((re) => re.source.includes(field.join('[_-]?')))) list.push(new RegExp(`\\b${field.join('[_-]?')}\\b`, 'i'));
+    FIELDS.set(rule.resource, list);
+  }
+}
+
+export function selects(source: string): boolean {
+  if (vocab.modes.size > 0 && MODE_WORD.test(source) && (MODE_LINE.test(source) || (MODE_TYPE.test(source) && MODE_VALUE.test(source)))) return true;
+  for (const m of source.matchAll(TYPE_DECL)) {
+    const tie = modelTie(m[1]!);
+    const fields = tie ? FIELDS.get(tie.resource) ?? [] : [];
+    // Two of the resource's changed fields (or its only one): `ComplaintBody … extra`, `ResultDto … advice … test`.
+    if (fields.filter((re) => re.test(source)).length >= Math.min(2, fields.length) && fields.length > 0) return true;
+  }
+  return false;
+}
+
+const patterns = new WeakMap<object, RegExp | null>();
+
+/** Whether a file uses a name the run's other files of its language define (models, endpoints, host constants). */
+export function linked(lang: string, source: string, index: PolyIndex | undefined): boolean {
+  const names = index?.language(lang).names;
+  if (!names || names.size === 0) return false;
+  let re = patterns.get(names);
+  if (re === undefined) {
+    const words = [...names].filter((n) => /^\w+$/.test(n)).map(escapeRe);
+    re = words.length > 0 ? new RegExp(`\\b(?:${words.join('|')})\\b`) : null;
+    patterns.set(names, re);
+  }
+  return !!re && re.test(source);
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../config';
+import { scan, type ScanResult } from '../../../lib';
+import { selects } from '../../../codemods/frontends/polyglot/selection';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * Facts across the files of a run for the polyglot languages: model types, endpoint functions (and the
+ * functions that wrap them) and host constants defined in one file tie what other files do. Each tree holds a
+ * client of the API and, beside it, another service's look-alike that must stay untouched.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+const run = () => scan({ roots: ['.'], config: defaultConfig, cwd: dir, types: 'off' });
+const sites = (r: ScanResult, file: string) =>
+  (r.outcomes.find((o) => o.relPath === file)?.findings ?? []).map((f) => `${f.line} ${f.change}`).sort();
+
+describe('which polyglot files are parsed', () => {
+  it('the pre-scan picks mode types and model types beside their changed fields, not every file of the language', () => {
+    expect(selects('enum class InterviewMode { COMPLAINT, SAFE }')).toBe(true);
+    expect(selects('MODE_TRIAGE = "triage"')).toBe(true);
+    expect(selects('data class ComplaintBody(val text: String, val extra: Map<String, String>?)')).toBe(true);
+    expect(selects('record ResultDto(String advice, List<String> test) {}')).toBe(true);
+    expect(selects('type BenchmarkResult struct { N int }\nfunc TestX(t *testing.T) {}')).toBe(false);
+    expect(selects('os.chmod(path, mode)  # safe for concurrent use')).toBe(false);
+    expect(selects('class Ticket { String mode = "open"; }')).toBe(false);
+  });
+});
+
+describe('polyglot facts across files', () => {
+  it('Kotlin: a Retrofit interface, its models, a repository over it and a view model', async () => {
+    writeTree(dir, {
+      'sc/Api.kt': [
+        'interface CheckerApi {',
+        '    @PUT("interviews/{t}/") suspend fun putInterview(@Path("t") t: String, @Body b: ModeChange): Response<UpdateReply>',
+        '    @GET("results/{t}/") suspend fun fetchOutcome(@Path("t") t: String): OutcomeDto',
+        '    @POST("interviews/anonymous/") suspend fun openInterview(@Body b: OpenRequest): Response<InterviewDto>',
+        '}',
+      ].join('\n'),
+      'sc/Models.kt': [
+        'data class PatientProfile(@SerializedName("age") val age: Int, @SerializedName("weight") val weightKg: Double? = null)',
+        'data class OpenRequest(@SerializedName("profile") val profile: PatientProfile)',
+        'data class ModeChange(@SerializedName("mode") val mode: String)',
+        'data class UpdateReply(@SerializedName("msg") val msg: String?)',
+        'data class Finding(@SerializedName("name") val name: String, @SerializedName("triage") val triage: String?)',
+        'data class Explanation(@SerializedName("potential_condition") val condition: Finding?)',
+        'data class OutcomeDto(@SerializedName("triage_explanation") val why: Explanation?, @SerializedName("advice") val hint: String?)',
+      ].join('\n'),
+      'sc/Repo.kt': [
+        'class Repo(private val api: CheckerApi) {',
+        '    suspend fun switchMode(t: String, mode: String): String? {',
+        '        val reply = api.putInterview(t, ModeChange(mode))',
+        '        if (reply.code() == ACCEPTED) return null',
+        '        return reply.body()?.msg',
+        '    }',
+        '    suspend fun loadOutcome(t: String) = api.fetchOutcome(t)',
+        '    suspend fun begin(p: PatientProfile) = api.openInterview(OpenRequest(p)).code() == 400',
+        '    private companion object { const val ACCEPTED = 202 }',
+        '}',
+      ].join('\n'),
+      'ui/Screen.kt': [
+        'class Screen(private val repo: Repo) {',
+        '    suspend fun show(t: String) = repo.loadOutcome(t).let { it.why?.condition?.triage + it.hint }',
+        '    suspend fun start() = repo.begin(PatientProfile(age = 30, weightKg = 80.0))',
+        '}',
+      ].join('\n'),
+      'desk/DeskApi.kt': [
+        'interface DeskApi {',
+        '    @PUT("tickets/{t}/") suspend fun putTicket(@Path("t") t: String, @Body b: Map<String, String>): Response<Reply>',
+        '}',
+        'data class Reply(@SerializedName("msg") val msg: String?, @SerializedName("advice") val advice: String?)',
+        'class DeskRepo(private val api: DeskApi) {',
+        '    suspend fun switchMode(t: String): String? {',
+        '        val reply = api.putTicket(t, mapOf("mode" to "complaint"))',
+        '        if (reply.code() == 202) return null',
+        '        return reply.body()?.msg ?: reply.body()?.advice',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    writeTree(dir, {
+      // Nothing the pre-scan looks for: analysed because it calls an endpoint the other files define.
+      'ui/Flow.kt': 'class Flow(private val repo: Repo) {\n    suspend fun go(t: String) = repo.loadOutcome(t).hint\n}\n',
+      // Nothing at all: never parsed.
+      'misc/Clock.kt': 'class Clock {\n    fun now(): Long = System.currentTimeMillis()\n}\n',
+    });
+    const r = await run();
+    expect(sites(r, 'ui/Flow.kt')).toEqual(['2 result-advice-test-removed']);
+    expect(r.outcomes.map((o) => o.relPath)).not.toContain('misc/Clock.kt');
+    expect(sites(r, 'sc/Repo.kt')).toEqual(['4 mode-update-status-200', '5 update-msg-in-links', '8 location-error-422', '9 mode-update-status-200']);
+    expect(sites(r, 'ui/Screen.kt')).toEqual(['2 potential-condition-triage-removed', '2 result-advice-test-removed', '3 interview-profile-fields-removed']);
+    expect(sites(r, 'sc/Models.kt')).toEqual(['1 interview-profile-fields-removed', '1 interview-profile-fields-removed', '4 update-msg-in-links', '5 potential-condition-triage-removed', '7 result-advice-test-removed']);
+    expect(sites(r, 'desk/DeskApi.kt')).toEqual([]);
+  });
+
+  it('Swift: a view model calling the client in callbacks, a mode set through its own wrapper', async () => {
+    writeTree(dir, {
+      'Client.swift': [
+        'final class Client {',
+        '    func changeMode(_ t: String, to mode: Mode) -> Call<Update> { send("PUT", "interviews/\\(t)/", ModeBody(mode: mode)) }',
+        '}',
+        'struct Update: Decodable { let msg: String? }',
+        'enum Mode: String, Codable { case complaint, safe, input }',
+      ].join('\n'),
+      'ViewModel.swift': [
+        'final class ViewModel {',
+        '    func pickSafety() { apply(.safe) }',
+        '    func apply(_ mode: Mode) {',
+        '        client.changeMode(token, to: mode).sink(receiveValue: { reply in',
+        '            self.note = reply.value?.msg',
+        '            if reply.status == 202 { return }',
+        '        })',
+        '    }',
+        '}',
+      ].join('\n'),
+      'Desk.swift': [
+        'final class DeskModel {',
+        '    func pickSafety() { desk.apply(.safe) }',
+        '    func poll() { desk.ticket(id).sink(receiveValue: { reply in self.note = reply.value?.msg; if reply.status == 202 { return } }) }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'ViewModel.swift')).toEqual(['2 mode-safe-triage-removed', '5 update-msg-in-links', '6 mode-update-status-200']);
+    expect(sites(r, 'Desk.swift')).toEqual([]);
+  });
+
+  it('Python, Ruby and Go: a host constant, a mode helper and a package share their facts', async () => {
+    writeTree(dir, {
+      'py/settings.py': 'import os\nSC_HOST = os.environ.get("SC_HOST", "sandbox.buoyhealth.com")\nDESK_HOST = "desk.example.org"\n',
+      'py/jobs.py': 'import settings\nROOT = f"https://{settings.SC_HOST}/api/"\nDESK = f"https://{settings.DESK_HOST}/api/"\n',
+      'rb/client.rb': 'class Client\n  def move_mode(token, mode)\n    put("interviews/#{token}/", { mode: mode })\n  end\nend\n',
+      'rb/flow.rb': 'class Flow\n  def go(c)\n    @client.move_mode(c.token, :safe)\n    @desk.queue_mode(c.ticket, :safe)\n  end\nend\n',
+      'go/sc/client.go': 'package sc\n\nconst Base = "https://www.buoyhealth.com/api/"\n\nfunc (c *Client) Result(t string) { c.get(Base + "results/" + t + "/") }\n',
+      'go/sc/auth.go': 'package sc\n\nfunc (c *Client) audience() string {\n\treturn c.cfg.BaseURL\n}\n\nfunc tokenBody(c *Client) map[string]any {\n\treturn map[string]any{"audience": c.audience(), "grant_type": "client_credentials"}\n}\n',
+      'go/desk/auth.go': 'package desk\n\nfunc (c *Client) audience() string {\n\treturn c.cfg.BaseURL\n}\n\nfunc tokenBody(c *Client) map[string]any {\n\treturn map[string]any{"audience": c.audience(), "grant_type": "client_credentials"}\n}\n',
+    });
+    const r = await run();
+    expect(sites(r, 'py/jobs.py')).toEqual(['2 base-url']);
+    expect(sites(r, 'rb/flow.rb')).toEqual(['3 mode-safe-triage-removed']);
+    expect(sites(r, 'go/sc/auth.go')).toEqual(['4 token-audience']);
+    expect(sites(r, 'go/desk/auth.go')).toEqual([]);
+  });
+});
