@@ -43,6 +43,7 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
   const graph = new ValueGraph(input.source, parsed.values, opts.anchors);
   const lineOf = (offset: number) => file.lines.lineCol(offset).line;
   const own = localUses(graph, lineOf, path.basename(input.filePath));
+  for (const u of own) graph.own.add(u);
   const uses = [...own, ...(input.nameUses ?? [])];
   const base = { source: input.source, config: input.config, mapper, graph, uses, lineOf };
   const ctx: AddressContext = { ...base, emit, splits: planSplits(base) };

@@ -11,6 +11,7 @@ import { readGradle } from './gradle';
 import { readHcl } from './hcl';
 import { readIni, readToml } from './ini';
 import { readJson } from './json';
+import { readMake } from './make';
 import { readEnv, readProperties, readXcconfig } from './lines';
 import type { Parsed } from './model';
 import { apiWords } from './vocab';
@@ -100,6 +101,13 @@ export const shellFrontEnd = frontEnd(
   (source, input) => ({ parsed: readShell(source, input) }),
 );
 
+export const makeFrontEnd = frontEnd(
+  'make',
+  'Makefiles: variables with $(X) references (computed names, $(or …) fallbacks); recipes read as shell scripts ($$ is the shell\'s $), their curl calls checked',
+  (b) => b === 'makefile' || b === 'gnumakefile' || ext(b, '.mk', '.make'),
+  (source, input) => ({ parsed: readMake(source, input) }),
+);
+
 export const terraformFrontEnd = frontEnd(
   'terraform',
   'Terraform / HCL (.tf, .tfvars, .hcl): variables with defaults, locals, maps, {name, value} lists; var.x and local.x references',
@@ -146,6 +154,7 @@ export const configFrontEnds: readonly FrontEnd[] = [
   xcconfigFrontEnd,
   dockerfileFrontEnd,
   shellFrontEnd,
+  makeFrontEnd,
   terraformFrontEnd,
   xmlFrontEnd,
   gradleFrontEnd,

@@ -1,7 +1,10 @@
 import type { Change } from '../../../../catalogue';
 import type { Config } from '../../../../config';
 import { assignments } from '../assignments';
-import { baseVariables, bodySites, jqNames, pathTie, readSites, refineTie, relativePath, statusSites, type Tie } from '../calls';
+import { baseVariables, bodySites, pathTie, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
+import { literalOf } from '../rules';
+import { jqReads } from '../jq';
+import { readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
 
@@ -32,8 +35,16 @@ interface Call {
   into?: { name: string; status: boolean };
 }
 
-export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: { parent?: string } = {}): Parsed {
-  const script = parseScript(source, start, end);
+export interface ShellOptions {
+  parent?: string;
+  /** A Makefile recipe (see Dialect). */
+  make?: boolean;
+  /** Settings made outside the script (a Makefile's variables): bases, curl commands and modes it may use. */
+  outer?: readonly ConfigValue[];
+}
+
+export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: ShellOptions = {}): Parsed {
+  const script = parseScript(source, start, end, { make: opts.make });
   const skip: Span[] = script.skip;
   const inSkip = (o: number) => skip.some((s) => o >= s.start && o < s.end);
   const commands = allCommands(script.commands);
@@ -57,7 +68,11 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   };
   const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: anchorOf }).filter((v) => !inSkip(v.start));
 
-  const isBaseVar = baseVariables(ctx.config, source, values);
+  const known = [...(opts.outer ?? []), ...values];
+  const isBaseVar = baseVariables(ctx.config, source, known);
+  const setting = settings(source, known);
+  // `CURL="curl -sS"`, `CURL := curl -sS`: the variable is the curl command.
+  const isCurl = (name: string): boolean => name === 'curl' || (name.startsWith('${') && /^curl(\s|$)/.test(setting(name)?.text ?? ''));
 
   // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`.
   const wrappers = new Map<string, { status: boolean }>();
@@ -84,7 +99,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     const name = words[0]?.text;
     if (!name) continue;
     const anchor = startOf(c.start);
-    if (name === 'curl' || wrappers.has(name)) {
+    if (isCurl(name) || wrappers.has(name)) {
       const wrapper = wrappers.get(name);
       let method = '';
       let body: Word | undefined;
@@ -106,7 +121,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const rel = url ? relPath(url, !!wrapper) : null;
       const base = rel !== null ? pathTie(method || (body ? 'POST' : 'GET'), rel) : null;
       const tie = base ? refineTie(base, body?.text) : null;
-      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor));
+      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor, setting));
       const into = assigned.get(c);
       calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined });
       continue;
@@ -124,7 +139,10 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       }
       if (!filter) continue;
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
-      if (call?.tie) sites.push(...readSites(jqNames(filter.text), call.tie, ctx.changes, { start: filter.start, end: filter.end, anchor }));
+      if (!call?.tie) continue;
+      const f = filter;
+      const reads = jqReads(f.text).map((r) => ({ ...r, start: f.map[r.start] ?? f.start, end: (f.map[r.end - 1] ?? f.end - 1) + 1 }));
+      sites.push(...readPathSites(reads, call.tie, ctx.changes, anchor));
       continue;
     }
     for (let k = 1; k < c.words.length - 1; k++) {
@@ -144,4 +162,19 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
 function last<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {
   for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return list[i];
   return undefined;
+}
+
+/** The literal setting a word names (`${MODE}`, `$MODE`): the last value set for it, when it holds no reference. */
+function settings(source: string, values: readonly ConfigValue[]): (text: string) => Forwarded | null {
+  const byName = new Map<string, ConfigValue>();
+  for (const v of values) byName.set(v.path[v.path.length - 1]!, v);
+  return (text) => {
+    const m = /^\$(?:\{([A-Za-z_]\w*)\}|\(([A-Za-z_]\w*)\)|([A-Za-z_]\w*))$/.exec(text);
+    if (!m) return null;
+    const name = m[1] ?? m[2] ?? m[3]!;
+    const v = byName.get(name);
+    if (!v) return null;
+    const lit = literalOf(source, v);
+    return lit && lit.text !== '' ? { ...lit, name, anchor: v.anchor } : null;
+  };
 }
