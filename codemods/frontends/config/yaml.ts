@@ -53,7 +53,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
       throw new ParseError(e.message.split('\n')[0]!, before.split('\n').length, e.pos[0] - before.lastIndexOf('\n'));
     }
   }
-  const syntaxes: RefSyntax[] = template ? ['brace', 'dollar', 'helm'] : opts.json ? [] : ['brace', 'dollar'];
+  const syntaxes: RefSyntax[] = opts.json ? [] : ['brace', 'dollar', 'paren', 'serverless', ...(template ? (['helm', 'jinja'] as const) : [])];
   const values: ConfigValue[] = [];
   const keys: Span[] = [];
   const sites: Site[] = [];
