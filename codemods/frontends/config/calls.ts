@@ -72,6 +72,8 @@ export interface Body {
 export interface BodyProp {
   path: string[];
   key: { start: number; end: number };
+  /** Where a marker for it goes, when not above its own line. */
+  anchor?: number;
   value: {
     type: 'string' | 'number' | 'other';
     value: unknown;
@@ -142,10 +144,11 @@ export function bodySites(body: Body, tie: Tie, changes: readonly Change[], anch
  * renamed or removed modes (also in the setting a value is taken from, where `resolve` finds it), values out of range.
  */
 export function propSites(ps: readonly BodyProp[], tie: Tie, changes: readonly Change[], opts: { anchor?: number; prefix?: readonly string[]; resolve?: (text: string) => Forwarded | null } = {}): Site[] {
-  const { anchor, prefix = [] } = opts;
+  const { prefix = [] } = opts;
   const op = refineTie(tie, ps).op;
   const out: Site[] = [];
   for (const p of ps) {
+    const anchor = p.anchor ?? opts.anchor;
     const path = [...prefix, ...p.path];
     const from = p.value.type === 'string' && opts.resolve ? opts.resolve(String(p.value.value)) : null;
     if (from) out.push(...forwardedModeSites(from, tie, path, changes));

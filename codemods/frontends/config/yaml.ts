@@ -1,5 +1,6 @@
 import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node as YamlNode } from 'yaml';
 import { ParseError } from '../../types';
+import { ansibleSites, ansibleValues, isAnsible } from './ansible';
 import { assignments } from './assignments';
 import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
 import { scanRefs, type RefSyntax } from './refs';
@@ -154,8 +155,11 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     const name = isMap(c) && (c.get('kind') as unknown) === 'ConfigMap' ? (c.getIn(['metadata', 'name']) as unknown) : undefined;
     namespace = typeof name === 'string' ? `configmap:${name}` : undefined;
     walk(c as YamlNode, [], `d${i}`, undefined);
+    if (opts.shell && isAnsible(c)) sites.push(...ansibleSites(c, source, opts.shell, values));
   });
-  return { parsed: { values, keys, sites, looseSpans: loose }, anchors };
+  const named = ansibleValues(values);
+  const anchorsOf = new Map([...anchors].map(([v, a]) => [named[values.indexOf(v)]!, a]));
+  return { parsed: { values: named, keys, sites, looseSpans: loose }, anchors: anchorsOf };
 }
 
 /** `--set a.b=v` sets a Helm value. */
