@@ -228,7 +228,7 @@ export function composition(ctx: AddressContext, v: ConfigValue): void {
     BASE(),
     v.start,
     v.end,
-    `this address is built from values that together make the v1 address ${found[0]!.text}; v2 uses an API-specific host and the path ${api.v2BasePath}. Build it from the v2 base address.`,
+    `this address is built from values that together make the v1 address ${found[0]!.text.split('\u0000').join('…')}; v2 uses an API-specific host and the path ${api.v2BasePath}. Build it from the v2 base address.`,
     { anchor: v.anchor },
   );
 }

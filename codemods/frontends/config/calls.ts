@@ -35,9 +35,20 @@ export function pathTie(method: string, relPath: string): Tie | null {
  */
 export function baseVariables(config: Config, source: string, values: readonly ConfigValue[]): (name: string) => boolean {
   const bases = apiBasePatterns(config);
-  const literal = (v: ConfigValue) => {
+  const byName = new Map(values.map((v) => [v.path[v.path.length - 1]!, v]));
+  // A default stands for its reference; other references for the value they name (`https://{{host}}/api/`).
+  const literal = (v: ConfigValue, depth = 0): string => {
     const r = v.refs[0];
-    return r?.default && v.refs.length === 1 ? source.slice(r.default.start, r.default.end) : source.slice(v.start, v.end);
+    if (r?.default && v.refs.length === 1) return source.slice(r.default.start, r.default.end);
+    let out = '';
+    let pos = v.start;
+    for (const x of [...v.refs].sort((a, b) => a.start - b.start)) {
+      const t = byName.get(x.name);
+      if (x.start < pos) continue;
+      out += source.slice(pos, x.start) + (t && t !== v && depth < 2 ? literal(t, depth + 1) : '\u0000');
+      pos = x.end;
+    }
+    return out + source.slice(pos, v.end);
   };
   const set = new Set(values.filter((v) => bases.some((re) => re.test(literal(v).trim()))).map((v) => v.path[v.path.length - 1]!));
   return (name) => set.has(name) || (keyRole(name) === 'base' && inApiScope(config, [name]));

@@ -5,7 +5,8 @@ import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types
 import { MARKER_PREFIX } from '../../types';
 import { analyzeConfig, type AnalyzeOptions } from './analyze';
 import { COMMENTS } from '../../markers';
-import { readHttp, readMarkdown } from './docs';
+import { readMarkdown } from './docs';
+import { readHttp } from './http';
 import { readDockerfile } from './dockerfile';
 import { readGradle } from './gradle';
 import { readHcl } from './hcl';
@@ -138,8 +139,8 @@ export const markdownFrontEnd = frontEnd(
 
 export const httpFrontEnd = frontEnd(
   'http',
-  'REST-client files (.http, .rest): @variables, requests and their JSON bodies',
-  (b) => ext(b, '.http', '.rest'),
+  'request files (.http, .rest, .hurl): @variables, requests and their JSON bodies, response handlers, Hurl statuses and asserts',
+  (b) => ext(b, '.http', '.rest', '.hurl'),
   (source, input) => ({ parsed: readHttp(source, input), opts: { style: COMMENTS.hash } }),
 );
 
