@@ -5,7 +5,7 @@ import { assignments } from './assignments';
 import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
 import { scanRefs, type RefSyntax } from './refs';
 import { apiDescriptionSites, fromYaml, isApiDescription } from './openapi';
-import { readShell, type ShellContext } from './shell';
+import { readShell, type Call, type ShellContext } from './shell';
 
 /**
  * YAML read as a structure (the `yaml` package's documents, with source ranges): Kubernetes manifests and
@@ -13,11 +13,11 @@ import { readShell, type ShellContext } from './shell';
  * A value is named by its key path; in a list of `{name, value}` (`{key, value}`) maps the value is named by
  * `name` (Kubernetes `env`), and `valueFrom.configMapKeyRef.key` is a reference to that key; a list item
  * `NAME=value` (Compose `environment`, `args`) is named by NAME. Script keys (`script`, `run`, `command`…) are
- * read as command lines. Helm template directives are blanked (same length) before parsing and read as
+ * read as command lines (also Taskfile `cmds` and Ansible's `shell` and `command` modules). Helm template directives are blanked (same length) before parsing and read as
  * references (`.Values.a.b`); a file that still does not parse raises ParseError.
  */
 
-const SCRIPT_KEYS = new Set(['script', 'before_script', 'after_script', 'run', 'command', 'commands', 'args', 'entrypoint', 'cmd']);
+const SCRIPT_KEYS = new Set(['script', 'before_script', 'after_script', 'run', 'command', 'commands', 'args', 'entrypoint', 'cmd', 'cmds', 'shell', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.legacy.shell', 'ansible.legacy.command']);
 
 export interface YamlRead {
   parsed: Parsed;
@@ -61,6 +61,9 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
   const loose: LooseSpan[] = [];
   const anchors = new Map<ConfigValue, string>();
   let ids = 0;
+  // The items of one script list run in one shell: a jq in one reads what a curl in an earlier one wrote.
+  const shared = new Map<string, Call[]>();
+  const callsOf = (parent: string) => shared.get(parent) ?? shared.set(parent, []).get(parent)!;
 
   const scalarValue = (n: Scalar, path: string[], parent: string, anchor: number | undefined, list: boolean): void => {
     if (!n.range || (typeof n.value === 'object' && n.value !== null)) return;
@@ -77,7 +80,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     const last = path[path.length - 1] ?? '';
     if (SCRIPT_KEYS.has(last.toLowerCase()) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
-      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script` }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
       values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
       sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
       loose.push({ start, end, anchor });

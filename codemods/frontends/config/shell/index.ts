@@ -28,7 +28,7 @@ export interface ShellContext {
   changes: readonly Change[];
 }
 
-interface Call {
+export interface Call {
   tie: Tie | null;
   start: number;
   /** The variable that keeps what the call prints, and whether that is the status. */
@@ -41,6 +41,8 @@ export interface ShellOptions {
   make?: boolean;
   /** Settings made outside the script (a Makefile's variables): bases, curl commands and modes it may use. */
   outer?: readonly ConfigValue[];
+  /** Calls of the scripts before this one that run in the same shell (the items of a CI `script:` list). */
+  calls?: Call[];
 }
 
 export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: ShellOptions = {}): Parsed {
@@ -85,7 +87,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
   const sites: Site[] = [];
-  const calls: Call[] = [];
+  const calls: Call[] = opts.calls ?? [];
   const assigned = new Map<Command, string>();
   for (const c of commands) {
     for (const w of c.words) {

@@ -239,6 +239,15 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
       i = substitution(source, i, end, add, subs, skip, dialect);
       continue;
     }
+    // A template expression (`{{ base }}` in an Ansible or Taskfile command) is one piece of the word.
+    if (c === '{' && source[i + 1] === '{') {
+      const close = source.indexOf('}}', i + 2);
+      if (close > 0 && close + 2 <= end && !source.slice(i, close).includes('\n')) {
+        for (let k = i; k < close + 2; k++) add(source[k]!, k);
+        i = close + 2;
+        continue;
+      }
+    }
     if (c === '$' && /[A-Za-z_]/.test(source[i + 1] ?? '')) {
       i = variable(i);
       continue;
