@@ -27,9 +27,10 @@ import { readYaml } from './yaml';
  * since config files speak of the API by keys, not only by addresses.
  */
 
-type Reader = (source: string, input: FrontEndInput) => { parsed: Parsed; opts?: AnalyzeOptions };
+export type Reader = (source: string, input: FrontEndInput) => { parsed: Parsed; opts?: AnalyzeOptions };
 
 const quick = new WeakMap<Config, RegExp[]>();
+export { mayMatter };
 /** Whether a text can matter: a v1 host, a word that names the API (`SC_`, `scApiBase`, `symptom-checker`), or a marker. */
 function mayMatter(config: Config, source: string): boolean {
   let res = quick.get(config);
@@ -50,8 +51,11 @@ function mayMatter(config: Config, source: string): boolean {
   return res.some((re) => re.test(source));
 }
 
+/** The reader of each front-end, for templates of its format (templates.ts). */
+export const readers = new WeakMap<FrontEnd, Reader>();
+
 function frontEnd(id: string, describe: string, matches: (base: string, absPath: string) => boolean, read: Reader): FrontEnd {
-  return {
+  const fe: FrontEnd = {
     id,
     describe,
     matches: (absPath) => matches(path.basename(absPath).toLowerCase(), absPath),
@@ -62,6 +66,8 @@ function frontEnd(id: string, describe: string, matches: (base: string, absPath:
     selects: (source, config) => mayMatter(config, source),
     readsNameUses: true,
   };
+  readers.set(fe, read);
+  return fe;
 }
 
 const ext = (base: string, ...exts: string[]) => exts.some((e) => base.endsWith(e));
