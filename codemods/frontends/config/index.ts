@@ -18,7 +18,8 @@ import type { Parsed } from './model';
 import { apiWords } from './vocab';
 import { readShell } from './shell';
 import { readXml, xmlSafe } from './xml';
-import { readYaml } from './yaml';
+import { readYaml, type EmbedReader } from './yaml';
+import { commentStyleFor } from '../comments';
 
 /**
  * The configuration and infrastructure front-ends, one per format family. Each reads its format into values
@@ -72,12 +73,22 @@ function frontEnd(id: string, describe: string, matches: (base: string, absPath:
 
 const ext = (base: string, ...exts: string[]) => exts.some((e) => base.endsWith(e));
 
+/** Files embedded in a YAML block scalar are read by the reader of their name's format (not Markdown or request files). */
+function embedReader(input: FrontEndInput): EmbedReader {
+  return (name, masked) => {
+    const filePath = path.join(path.dirname(input.filePath), name);
+    const fe = configFrontEnds.find((f) => f.matches(filePath));
+    const read = fe && fe.id !== 'markdown' && fe.id !== 'http' ? readers.get(fe) : undefined;
+    return read ? { parsed: read(masked, { ...input, source: masked, filePath }).parsed, comments: commentStyleFor(filePath) !== null } : null;
+  };
+}
+
 export const yamlFrontEnd = frontEnd(
   'yaml',
   'YAML (Kubernetes, Helm values and templates, Compose, GitHub Actions, GitLab CI, Spring): values by key path, env lists by name, references (${…}, $X, .Values, aliases)',
   (b) => ext(b, '.yaml', '.yml'),
   (source, input) => {
-    const { parsed, anchors } = readYaml(source, { filePath: input.filePath, shell: input });
+    const { parsed, anchors } = readYaml(source, { filePath: input.filePath, shell: input, embed: embedReader(input) });
     return { parsed, opts: { anchors } };
   },
 );

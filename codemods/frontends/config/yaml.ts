@@ -41,7 +41,13 @@ export function blankTemplates(source: string): string {
  */
 export const HELM_VALUES = 'helm-values';
 
-export function readYaml(source: string, opts: { json?: boolean; filePath?: string; shell?: ShellContext } = {}): YamlRead {
+/** Reads a configuration file embedded in a block scalar (`config.json: |`), given its name and the text with all else blanked; null when no reader knows the name. */
+export type EmbedReader = (name: string, masked: string) => { parsed: Parsed; comments: boolean } | null;
+
+/** A key or a path that names a file of a configuration format. */
+const FILE_NAME = /(^|\/)(\.env[\w.-]*|[\w.-]+\.(json|ya?ml|properties|env|ini|cfg|toml|sh|tf|tfvars|xml|plist|http))$/i;
+
+export function readYaml(source: string, opts: { json?: boolean; filePath?: string; shell?: ShellContext; embed?: EmbedReader } = {}): YamlRead {
   const helmValues = /(^|[\\/])values[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '');
   const template = !opts.json && /\{\{/.test(source);
   const text = template ? blankTemplates(source) : source;
@@ -65,6 +71,26 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
   const shared = new Map<string, Call[]>();
   const callsOf = (parent: string) => shared.get(parent) ?? shared.set(parent, []).get(parent)!;
 
+  /** A configuration file in a block scalar (a ConfigMap's `config.json: |`, cloud-init's `content:`), read by its format's reader; markers above the key where the format has no comments. */
+  const embedded = (start: number, end: number, name: string, parent: string, anchor: number | undefined): boolean => {
+    if (!opts.embed || !FILE_NAME.test(name)) return false;
+    const blank = (t: string) => t.replace(/[^\n]/g, ' ');
+    let inner: ReturnType<EmbedReader> = null;
+    try {
+      inner = opts.embed(name.split('/').pop()!, blank(source.slice(0, start)) + source.slice(start, end) + blank(source.slice(end)));
+    } catch {
+      return false;
+    }
+    if (!inner) return false;
+    const at = inner.comments ? undefined : anchor;
+    values.push(...inner.parsed.values.map((v) => ({ ...v, parent: `${parent}/${name}/${v.parent}`, anchor: at ?? v.anchor })));
+    sites.push(...(inner.parsed.sites ?? []).map((x) => ({ ...x, anchor: at ?? x.anchor })));
+    keys.push(...(inner.parsed.keys ?? []));
+    loose.push(...(inner.parsed.loose ? [{ start, end, anchor: at }] : []), ...(inner.parsed.looseSpans ?? []));
+    return true;
+  };
+
+  let fileName: string | undefined;
   const scalarValue = (n: Scalar, path: string[], parent: string, anchor: number | undefined, list: boolean): void => {
     if (!n.range || (typeof n.value === 'object' && n.value !== null)) return;
     const [a, b] = n.range!;
@@ -78,6 +104,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
       start = nl < 0 ? b : nl + 1;
     }
     const last = path[path.length - 1] ?? '';
+    if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && embedded(start, end, fileName ?? last, parent, anchor)) return;
     if (SCRIPT_KEYS.has(last.toLowerCase()) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
       const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
@@ -126,6 +153,8 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
         if (isScalar(key) && key.range && typeof key.value === 'string') keys.push({ start: key.range[0], end: key.range[1] });
         if (keyText === '<<') continue;
         const pairAnchor = node.flow ? anchor : key?.range?.[0] ?? anchor;
+        // `{path: /etc/app.env, content: |…}` (cloud-init, Ansible copy): the content is that file.
+        fileName = keyText === 'content' ? [node.get('path'), node.get('dest'), node.get('filename')].find((x): x is string => typeof x === 'string') : undefined;
         if (named && (keyText === 'value' || keyText === 'valueFrom')) {
           if (keyText === 'value') walk(pair.value as YamlNode, [...path, named], parent, pairAnchor);
           else mapKeyRef(pair.value as YamlNode, [...path, named], parent, pairAnchor);
