@@ -1,7 +1,8 @@
 import type { Change } from '../../../../catalogue';
 import type { Config } from '../../../../config';
 import { assignments } from '../assignments';
-import { baseVariables, bodySites, pathTie, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
+import { baseVariables, bodySites, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
+import { HTTPIE, httpieRequest, wgetRequest } from './clients';
 import { literalOf } from '../rules';
 import { jqReads } from '../jq';
 import { readPathSites } from '../reads';
@@ -15,7 +16,8 @@ import { allCommands, parseScript, type Command, type Word } from './words';
  * A call's JSON body (`-d`, `--data*`, `--json`, or the wrapper's JSON argument) is checked against the
  * resource's rules; a status kept from it (`status=$(curl -w '%{http_code}' …)`) is checked where compared
  * (`[[ $status == 202 ]]`); jq reads of its answer (of the file it wrote, or of `<<<"$var"`) are checked for
- * removed and moved fields. A call to any other address ends the tie of the answer that follows.
+ * removed and moved fields. HTTPie, xh and wget calls are read too (clients.ts). A call to any other address ends
+ * the tie of the answer that follows.
  */
 
 const OPTS_WITH_ARG = new Set(['-X', '--request', '-H', '--header', '-o', '--output', '-w', '--write-out', '-u', '--user', '-A', '--user-agent', '-b', '--cookie', '-c', '--cookie-jar', '-e', '--referer', '-F', '--form', '-m', '--max-time', '--connect-timeout', '--retry', '-x', '--proxy', '-T', '--upload-file', '-K', '--config', '--cacert', '--cert', '--key', '-r', '--range']);
@@ -126,6 +128,16 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor, setting));
       const into = assigned.get(c);
       calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined });
+      continue;
+    }
+    if (HTTPIE.has(name) || name === 'wget') {
+      const r = (name === 'wget' ? wgetRequest : httpieRequest)(words, (w) => relPath(w, false) !== null);
+      const rel = r.url ? relPath(r.url, false) : null;
+      const base = rel !== null ? pathTie(r.method, rel) : null;
+      const tie = base ? refineTie(base, r.body?.text ?? r.props) : null;
+      if (tie) sites.push(...(r.body ? bodySites(r.body, tie, ctx.changes, anchor, setting) : propSites(r.props, tie, ctx.changes, { anchor, resolve: setting })));
+      const into = assigned.get(c);
+      calls.push({ tie, start: c.start, into: into ? { name: into, status: false } : undefined });
       continue;
     }
     if (name === 'jq') {
