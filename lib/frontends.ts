@@ -1,5 +1,6 @@
 import { astroFrontEnd, htmlFrontEnd, svelteFrontEnd, templateFrontEnd, vueFrontEnd } from '../codemods/frontends/components';
 import { configFrontEnds } from '../codemods/frontends/config';
+import { configTemplateFrontEnd } from '../codemods/frontends/config/templates';
 import { jsFrontEnd } from '../codemods/frontends/js';
 import { polyglotFrontEnds } from '../codemods/frontends/polyglot';
 import { textFrontEnd } from '../codemods/frontends/text';
@@ -18,5 +19,7 @@ export function defaultFrontEnds(): FrontEndRegistry {
     .register(htmlFrontEnd)
     .register(templateFrontEnd);
   for (const f of configFrontEnds) registry.register(f);
+  // Templates of configuration files (`app.env.j2`) are read as their format, before the template languages'.
+  registry.register(configTemplateFrontEnd, { first: true });
   return polyglotFrontEnds().reduce((r, f) => r.register(f), registry);
 }

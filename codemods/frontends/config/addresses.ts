@@ -5,7 +5,9 @@ import { bothRolesMessage, keyRole, unknownRoleMessage, type Role } from '../../
 import { rewriteOccurrence, type RoleRewrite } from '../text';
 import type { Emitter } from './emit';
 import type { ConfigValue, NameUse, Ref } from './model';
+import { holdsApiAddress } from './rules';
 import { pathRole, type ValueGraph } from './values';
+import { inApiScope } from './vocab';
 
 /**
  * v1 addresses in configuration values, by role. A value's role comes from its key path (the nearest key that
@@ -181,7 +183,7 @@ export function refConflicts(ctx: AddressContext, v: ConfigValue): void {
       continue;
     }
     const role = ctx.graph.refRole(r);
-    if (!role || role === own) continue;
+    if (!role || role === own || !tiedToApi(ctx, v, r)) continue;
     const other = role === 'audience' ? 'token audience' : 'API base';
     const mine = own === 'audience' ? 'token audience' : 'API base';
     ctx.emit.manual(
@@ -192,6 +194,12 @@ export function refConflicts(ctx: AddressContext, v: ConfigValue): void {
       { anchor: v.anchor },
     );
   }
+}
+
+/** Whether a reference is about this API: its name or the value's key names the API, or what it stands for holds an API address. */
+function tiedToApi(ctx: AddressContext, v: ConfigValue, r: Ref): boolean {
+  if (inApiScope(ctx.config, v.path) || inApiScope(ctx.config, [r.name])) return true;
+  return ctx.graph.targets(r).some((t) => holdsApiAddress(ctx.config, ctx.graph.text(t)) || t.refs.some((x) => inApiScope(ctx.config, [x.name])));
 }
 
 /** A value built from references whose values make a v1 base only together (`https://${SC_HOST}/api/`). */
@@ -220,7 +228,7 @@ export function composition(ctx: AddressContext, v: ConfigValue): void {
     BASE(),
     v.start,
     v.end,
-    `this address is built from values that together make the v1 address ${found[0]!.text}; v2 uses an API-specific host and the path ${api.v2BasePath}. Build it from the v2 base address.`,
+    `this address is built from values that together make the v1 address ${found[0]!.text.split('\u0000').join('…')}; v2 uses an API-specific host and the path ${api.v2BasePath}. Build it from the v2 base address.`,
     { anchor: v.anchor },
   );
 }

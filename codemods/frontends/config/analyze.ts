@@ -9,7 +9,7 @@ import { TextFile } from '../text-file';
 import { composition, keyAgrees, planSplits, refConflicts, valueAddresses, type AddressContext } from './addresses';
 import { Emitter } from './emit';
 import type { ConfigValue, NameUse, Parsed, Span } from './model';
-import { valueRules } from './rules';
+import { subjectMaps, valueRules } from './rules';
 import { localUses, ValueGraph } from './values';
 
 /**
@@ -43,6 +43,7 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
   const graph = new ValueGraph(input.source, parsed.values, opts.anchors);
   const lineOf = (offset: number) => file.lines.lineCol(offset).line;
   const own = localUses(graph, lineOf, path.basename(input.filePath));
+  for (const u of own) graph.own.add(u);
   const uses = [...own, ...(input.nameUses ?? [])];
   const base = { source: input.source, config: input.config, mapper, graph, uses, lineOf };
   const ctx: AddressContext = { ...base, emit, splits: planSplits(base) };
@@ -54,6 +55,7 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
     composition(ctx, v);
     valueRules(rules, v);
   }
+  subjectMaps(rules, parsed.values);
   for (const k of parsed.keys ?? []) {
     for (const o of findV1Urls(input.config, input.source.slice(k.start, k.end))) {
       const r = rewriteOccurrence(mapper, o, []);

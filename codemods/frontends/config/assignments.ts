@@ -27,7 +27,7 @@ export function assignments(source: string, start: number, end: number, opts: As
     const valueStart = start + m.index + m[0].length;
     const span = wordAt(source, valueStart, end);
     // What a command prints (`X=$(curl …)`) is no setting.
-    if (!span || /^\$\(|^`/.test(source.slice(span.start, span.end))) continue;
+    if (!span || /^\$\$?\(|^`/.test(source.slice(span.start, span.end))) continue;
     const anchor = opts.anchor?.(valueStart);
     out.push({ path: [name], start: span.start, end: span.end, refs: scanRefs(source, span.start, span.end, syntaxes), parent: opts.parent, anchor });
   }

@@ -3,6 +3,7 @@ import { api, rulesOfKind, type Change, type Operation, type ResourceName } from
 import type { Config } from '../../../config';
 import { tolerantUrlPattern } from '../../../config/urls';
 import { keyRole } from '../../roles';
+import { words } from '../../engine/words';
 import type { ConfigValue, Site } from './model';
 import { inApiScope } from './vocab';
 
@@ -34,9 +35,20 @@ export function pathTie(method: string, relPath: string): Tie | null {
  */
 export function baseVariables(config: Config, source: string, values: readonly ConfigValue[]): (name: string) => boolean {
   const bases = apiBasePatterns(config);
-  const literal = (v: ConfigValue) => {
+  const byName = new Map(values.map((v) => [v.path[v.path.length - 1]!, v]));
+  // A default stands for its reference; other references for the value they name (`https://{{host}}/api/`).
+  const literal = (v: ConfigValue, depth = 0): string => {
     const r = v.refs[0];
-    return r?.default && v.refs.length === 1 ? source.slice(r.default.start, r.default.end) : source.slice(v.start, v.end);
+    if (r?.default && v.refs.length === 1) return source.slice(r.default.start, r.default.end);
+    let out = '';
+    let pos = v.start;
+    for (const x of [...v.refs].sort((a, b) => a.start - b.start)) {
+      const t = byName.get(x.name);
+      if (x.start < pos) continue;
+      out += source.slice(pos, x.start) + (t && t !== v && depth < 2 ? literal(t, depth + 1) : '\u0000');
+      pos = x.end;
+    }
+    return out + source.slice(pos, v.end);
   };
   const set = new Set(values.filter((v) => bases.some((re) => re.test(literal(v).trim()))).map((v) => v.path[v.path.length - 1]!));
   return (name) => set.has(name) || (keyRole(name) === 'base' && inApiScope(config, [name]));
@@ -48,11 +60,11 @@ function apiBasePatterns(config: Config): RegExp[] {
 }
 
 /**
- * The path of a request relative to the API's base: after a base variable (`${BASE}`, `$BASE`, `{{BASE}}`)
+ * The path of a request relative to the API's base: after a base variable (`${BASE}`, `$BASE`, `{{BASE}}`, `{{.BASE}}`)
  * or a v1 base address; with `relative`, a bare path (`interviews/`) too (the argument of a wrapper function).
  */
 export function relativePath(config: Config, text: string, isBase: (name: string) => boolean, relative = false): string | null {
-  const v = /^(?:\$\{?([A-Za-z_]\w*)\}?|\{\{\s*([A-Za-z_][\w.-]*)\s*\}\})(.*)$/s.exec(text);
+  const v = /^(?:\$\{?([A-Za-z_]\w*)\}?|\{\{\s*\.?([A-Za-z_][\w.-]*)\s*\}\})(.*)$/s.exec(text);
   if (v) return isBase(v[1] ?? v[2]!) ? v[3]! : null;
   for (const re of apiBasePatterns(config)) {
     const m = re.exec(text);
@@ -67,21 +79,37 @@ export interface Body {
   map: number[];
 }
 
-interface Prop {
+/** A property of a request body, from JSON text or a YAML map: its path, its key's range and its value. */
+export interface BodyProp {
   path: string[];
-  key: Node;
-  value: Node;
+  key: { start: number; end: number };
+  /** Where a marker for it goes, when not above its own line. */
+  anchor?: number;
+  value: {
+    type: 'string' | 'number' | 'other';
+    value: unknown;
+    start: number;
+    end: number;
+    /** The range of a string's characters (inside its quotes), when they are written as they read (an edit can be made in place). */
+    inner?: { start: number; end: number; exact: boolean };
+  };
 }
 
-function props(root: Node): Prop[] {
-  const out: Prop[] = [];
+/** The properties of a JSON body. */
+export function jsonProps(body: Body): BodyProp[] {
+  const root = parseTree(body.text);
+  if (!root || root.type !== 'object') return [];
+  const out: BodyProp[] = [];
+  const at = (n: Node) => sourceRange(body, n.offset, n.offset + n.length);
   const walk = (n: Node, path: string[]) => {
     if (n.type === 'object') {
       for (const p of n.children ?? []) {
         const [k, v] = p.children ?? [];
         if (!k || !v) continue;
         const next = [...path, String(k.value)];
-        out.push({ path: next, key: k, value: v });
+        const type = v.type === 'string' ? 'string' : v.type === 'number' ? 'number' : 'other';
+        const inner = v.type === 'string' ? sourceRange(body, v.offset + 1, v.offset + v.length - 1) : undefined;
+        out.push({ path: next, key: at(k), value: { type, value: v.value, ...at(v), inner } });
         walk(v, next);
       }
     } else if (n.type === 'array') for (const item of n.children ?? []) walk(item, [...path, '*']);
@@ -94,80 +122,71 @@ const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.
 
 /** The source range of a decoded range, and whether it is contiguous there (an edit can be made in place). */
 function sourceRange(body: Body, start: number, end: number): { start: number; end: number; exact: boolean } {
+  if (end <= start) return { start: body.map[start] ?? 0, end: body.map[start] ?? 0, exact: true };
   const s = body.map[start]!;
   const e = body.map[end - 1]! + 1;
   return { start: s, end: e, exact: e - s === end - start };
 }
 
 /** An interview update whose body sets the mode is a mode update. */
-export function refineTie(tie: Tie, bodyText: string | undefined): Tie {
+export function refineTie(tie: Tie, body: string | readonly BodyProp[] | undefined): Tie {
   const modeOwner = [...rulesOfKind('value-renamed'), ...rulesOfKind('value-removed')].find(({ rule }) => rule.field === api.modeField)?.rule.resource;
-  if (tie.resource !== modeOwner || tie.op !== 'update' || !bodyText) return tie;
-  const root = parseTree(bodyText);
-  return root?.type === 'object' && props(root).some((p) => samePath(p.path, [api.modeField])) ? { ...tie, op: 'mode-update' } : tie;
+  if (tie.resource !== modeOwner || tie.op !== 'update' || !body) return tie;
+  const props = typeof body === 'string' ? jsonProps({ text: body, map: Array.from({ length: body.length }, (_, i) => i) }) : body;
+  return props.some((p) => samePath(p.path, [api.modeField])) ? { ...tie, op: 'mode-update' } : tie;
 }
 
-/** Sites in a request body sent to `tie`: removed fields, renamed or removed modes, values out of range. */
-export function bodySites(body: Body, tie: Tie, changes: readonly Change[], anchor?: number): Site[] {
-  const root = parseTree(body.text);
-  if (!root || root.type !== 'object') return [];
-  const ps = props(root);
-  const op = refineTie(tie, body.text).op;
+/** A setting a body's value is taken from (`"mode": "$(MODE)"`): its literal, where it is written, and its name. */
+export interface Forwarded {
+  text: string;
+  start: number;
+  end: number;
+  name: string;
+  anchor?: number;
+}
+
+/** Sites in a JSON request body sent to `tie`. */
+export function bodySites(body: Body, tie: Tie, changes: readonly Change[], anchor?: number, resolve?: (text: string) => Forwarded | null): Site[] {
+  return propSites(jsonProps(body), tie, changes, { anchor, resolve });
+}
+
+/**
+ * Sites in the properties of a request body sent to `tie` (or of a part of it at `prefix`): removed fields,
+ * renamed or removed modes (also in the setting a value is taken from, where `resolve` finds it), values out of range.
+ */
+export function propSites(ps: readonly BodyProp[], tie: Tie, changes: readonly Change[], opts: { anchor?: number; prefix?: readonly string[]; resolve?: (text: string) => Forwarded | null } = {}): Site[] {
+  const { prefix = [] } = opts;
+  const op = refineTie(tie, ps).op;
   const out: Site[] = [];
-  const at = (n: Node) => sourceRange(body, n.offset, n.offset + n.length);
   for (const p of ps) {
+    const anchor = p.anchor ?? opts.anchor;
+    const path = [...prefix, ...p.path];
+    const from = p.value.type === 'string' && opts.resolve ? opts.resolve(String(p.value.value)) : null;
+    if (from) out.push(...forwardedModeSites(from, tie, path, changes));
     for (const { change, rule } of rulesOfKind('request-field-removed', changes)) {
-      if (rule.resource === tie.resource && rule.operations.includes(op) && samePath(rule.path, p.path)) {
-        out.push({ change: change.id, ...at(p.key), message: rule.message, anchor, subject: p.path[p.path.length - 1] });
+      if (rule.resource === tie.resource && rule.operations.includes(op) && samePath(rule.path, path)) {
+        out.push({ change: change.id, start: p.key.start, end: p.key.end, message: rule.message, anchor, subject: path[path.length - 1] });
       }
     }
     const str = p.value.type === 'string' ? String(p.value.value) : null;
     for (const { change, rule } of rulesOfKind('value-renamed', changes)) {
-      if (rule.resource !== tie.resource || !samePath([rule.field], p.path) || str !== rule.from) continue;
-      const r = sourceRange(body, p.value.offset + 1, p.value.offset + p.value.length - 1);
+      if (rule.resource !== tie.resource || !samePath([rule.field], path) || str !== rule.from || !p.value.inner) continue;
+      const r = p.value.inner;
       const message = `${rule.field} '${rule.from}' renamed '${rule.to}'`;
-      out.push(r.exact ? { change: change.id, start: r.start, end: r.end, message, text: rule.to, anchor } : { change: change.id, ...r, message: `${message}: write '${rule.to}' here`, anchor });
+      out.push(r.exact ? { change: change.id, start: r.start, end: r.end, message, text: rule.to, anchor } : { change: change.id, start: r.start, end: r.end, message: `${message}: write '${rule.to}' here`, anchor });
     }
     for (const { change, rule } of rulesOfKind('value-removed', changes)) {
-      if (rule.resource === tie.resource && samePath([rule.field], p.path) && str !== null && rule.values.includes(str)) {
-        out.push({ change: change.id, ...at(p.value), message: rule.message, anchor, subject: str });
+      if (rule.resource === tie.resource && samePath([rule.field], path) && str !== null && rule.values.includes(str)) {
+        out.push({ change: change.id, start: p.value.start, end: p.value.end, message: rule.message, anchor, subject: str });
       }
     }
     for (const { change, rule } of rulesOfKind('range-constraint', changes)) {
-      if (rule.resource === tie.resource && samePath(rule.path, p.path) && p.value.type === 'number') {
+      if (rule.resource === tie.resource && samePath(rule.path, path) && p.value.type === 'number') {
         const n = Number(p.value.value);
-        if (n < rule.min || n > rule.max) out.push({ change: change.id, ...at(p.value), message: rule.message, anchor });
+        if (n < rule.min || n > rule.max) out.push({ change: change.id, start: p.value.start, end: p.value.end, message: rule.message, anchor });
       }
     }
   }
-  return out;
-}
-
-/** Field names a jq filter reads: `.a.b`, `."a"`, `.["a"]`, `has("a")`. */
-export function jqNames(filter: string): string[] {
-  const out: string[] = [];
-  for (const m of filter.matchAll(/\.([A-Za-z_]\w*)|\."([^"]+)"|\.\["([^"]+)"\]|has\("([^"]+)"\)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
-  return out;
-}
-
-/** Sites for reads (by field names) of an answer of `tie`: removed and moved response fields. */
-export function readSites(names: readonly string[], tie: Tie, changes: readonly Change[], at: { start: number; end: number; anchor?: number }): Site[] {
-  const have = new Set(names);
-  const out: Site[] = [];
-  const seen = new Set<string>();
-  const add = (change: string, path: readonly string[], message: string) => {
-    const field = path[path.length - 1]!;
-    if (!have.has(field) || !path.slice(0, -1).every((s) => s === '*' || have.has(s)) || seen.has(`${change}/${field}`)) return;
-    seen.add(`${change}/${field}`);
-    out.push({ change, ...at, message, subject: field });
-  };
-  // The most specific rule of a field first (`options.*.preselected` before `preselected`).
-  const rules: { change: string; path: readonly string[]; message: string }[] = [];
-  for (const { change, rule } of rulesOfKind('response-field-removed', changes)) if (rule.resource === tie.resource) rules.push({ change: change.id, path: rule.path, message: rule.message });
-  for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {
-    if (rule.resource === tie.resource && (!rule.operations || rule.operations.includes(tie.op) || (tie.op === 'list' && rule.operations.includes('read')))) rules.push({ change: change.id, path: rule.from, message: rule.message });
-  }
-  for (const r of rules.sort((a, b) => b.path.length - a.path.length)) add(r.change, r.path, r.message);
   return out;
 }
 
@@ -176,4 +195,19 @@ export function statusSites(code: number, tie: Tie, changes: readonly Change[], 
   return rulesOfKind('status-changed', changes)
     .filter(({ rule }) => rule.resource === tie.resource && rule.operation === tie.op && rule.from === code)
     .map(({ change, rule }) => ({ change: change.id, ...at, message: rule.message }));
+}
+
+/** A renamed or removed mode in the setting a body's mode is taken from: rewritten where the setting is named for a mode, else marked. */
+function forwardedModeSites(from: Forwarded, tie: Tie, path: readonly string[], changes: readonly Change[]): Site[] {
+  const out: Site[] = [];
+  const named = words(from.name).pop() === api.modeField;
+  for (const { change, rule } of rulesOfKind('value-renamed', changes)) {
+    if (rule.resource !== tie.resource || !samePath([rule.field], path) || from.text !== rule.from) continue;
+    const message = `${rule.field} '${rule.from}' renamed '${rule.to}' (\`${from.name}\` is sent as the interview ${rule.field})`;
+    out.push({ change: change.id, start: from.start, end: from.end, anchor: from.anchor, ...(named ? { message, text: rule.to } : { message: `${message}: write '${rule.to}' here` }) });
+  }
+  for (const { change, rule } of rulesOfKind('value-removed', changes)) {
+    if (rule.resource === tie.resource && samePath([rule.field], path) && rule.values.includes(from.text)) out.push({ change: change.id, start: from.start, end: from.end, message: rule.message, anchor: from.anchor, subject: from.text });
+  }
+  return out;
 }

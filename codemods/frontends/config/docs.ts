@@ -1,17 +1,14 @@
 import type { Change } from '../../../catalogue';
 import type { Config } from '../../../config';
-import { baseVariables, bodySites, pathTie, refineTie, relativePath } from './calls';
 import { linesOf } from './lines';
 import type { ConfigValue, Parsed, Site, Span } from './model';
-import { scanRefs } from './refs';
 import { readShell } from './shell';
 
 /**
  * Request documents. Markdown runbooks are never rewritten (a person reads them; a table or a sentence may
  * name an address in a role the text does not show): every v1 address is reported, with the value of its role
  * where the line names one, and fenced shell blocks (`sh`, `bash`, `shell`, `console`, unlabelled) are read as
- * scripts so their API calls are reported too. REST-client files (`.http`, `.rest`): `@name = value`
- * variables, requests (`METHOD url`, headers, a JSON body) separated by `###`.
+ * scripts so their API calls are reported too.
  */
 
 export interface DocContext {
@@ -76,41 +73,4 @@ function table(source: string, lines: ReturnType<typeof linesOf>, i: number, val
     });
   }
   return k - 1;
-}
-
-export function readHttp(source: string, ctx: DocContext): Parsed {
-  const values: ConfigValue[] = [];
-  const sites: Site[] = [];
-  const skip: Span[] = [];
-  const lines = linesOf(source);
-  const text = (i: number) => source.slice(lines[i]!.start, lines[i]!.end);
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^\s*@([A-Za-z_][\w.-]*)\s*=\s*/.exec(text(i));
-    if (m) {
-      const start = lines[i]!.start + m[0].length;
-      let end = lines[i]!.end;
-      while (end > start && /\s/.test(source[end - 1]!)) end--;
-      values.push({ path: [m[1]!], start, end, refs: scanRefs(source, start, end, ['mustache']), parent: 'http' });
-    } else if (/^\s*(#|\/\/)/.test(text(i)) && !/^\s*###/.test(text(i))) skip.push(lines[i]!);
-  }
-  const isBase = baseVariables(ctx.config, source, values);
-  for (let i = 0; i < lines.length; i++) {
-    const req = /^\s*(GET|POST|PUT|PATCH|DELETE)\s+(\S+)/.exec(text(i));
-    if (!req) continue;
-    let k = i + 1;
-    while (k < lines.length && text(k).trim() !== '' && !/^\s*###/.test(text(k))) k++;
-    const bodyStart = k + 1;
-    let e = bodyStart;
-    while (e < lines.length && !/^\s*###/.test(text(e)) && !/^\s*(GET|POST|PUT|PATCH|DELETE)\s+\S/.test(text(e))) e++;
-    const rel = relativePath(ctx.config, req[2]!, isBase);
-    const tie = rel !== null ? pathTie(req[1]!, rel) : null;
-    if (!tie || bodyStart >= e) continue;
-    const start = lines[bodyStart]!.start;
-    const end = lines[e - 1]!.end;
-    const body = source.slice(start, end);
-    const map = Array.from({ length: body.length }, (_, n) => start + n);
-    sites.push(...bodySites({ text: body, map }, refineTie(tie, body), ctx.changes, lines[i]!.start));
-    i = e - 1;
-  }
-  return { values, sites, skip, loose: true };
 }

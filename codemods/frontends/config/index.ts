@@ -5,18 +5,21 @@ import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types
 import { MARKER_PREFIX } from '../../types';
 import { analyzeConfig, type AnalyzeOptions } from './analyze';
 import { COMMENTS } from '../../markers';
-import { readHttp, readMarkdown } from './docs';
+import { readMarkdown } from './docs';
+import { readHttp } from './http';
 import { readDockerfile } from './dockerfile';
 import { readGradle } from './gradle';
 import { readHcl } from './hcl';
 import { readIni, readToml } from './ini';
 import { readJson } from './json';
+import { readMake } from './make';
 import { readEnv, readProperties, readXcconfig } from './lines';
 import type { Parsed } from './model';
 import { apiWords } from './vocab';
 import { readShell } from './shell';
 import { readXml, xmlSafe } from './xml';
-import { readYaml } from './yaml';
+import { readYaml, type EmbedReader } from './yaml';
+import { commentStyleFor } from '../comments';
 
 /**
  * The configuration and infrastructure front-ends, one per format family. Each reads its format into values
@@ -25,9 +28,10 @@ import { readYaml } from './yaml';
  * since config files speak of the API by keys, not only by addresses.
  */
 
-type Reader = (source: string, input: FrontEndInput) => { parsed: Parsed; opts?: AnalyzeOptions };
+export type Reader = (source: string, input: FrontEndInput) => { parsed: Parsed; opts?: AnalyzeOptions };
 
 const quick = new WeakMap<Config, RegExp[]>();
+export { mayMatter };
 /** Whether a text can matter: a v1 host, a word that names the API (`SC_`, `scApiBase`, `symptom-checker`), or a marker. */
 function mayMatter(config: Config, source: string): boolean {
   let res = quick.get(config);
@@ -48,8 +52,11 @@ function mayMatter(config: Config, source: string): boolean {
   return res.some((re) => re.test(source));
 }
 
+/** The reader of each front-end, for templates of its format (templates.ts). */
+export const readers = new WeakMap<FrontEnd, Reader>();
+
 function frontEnd(id: string, describe: string, matches: (base: string, absPath: string) => boolean, read: Reader): FrontEnd {
-  return {
+  const fe: FrontEnd = {
     id,
     describe,
     matches: (absPath) => matches(path.basename(absPath).toLowerCase(), absPath),
@@ -60,16 +67,28 @@ function frontEnd(id: string, describe: string, matches: (base: string, absPath:
     selects: (source, config) => mayMatter(config, source),
     readsNameUses: true,
   };
+  readers.set(fe, read);
+  return fe;
 }
 
 const ext = (base: string, ...exts: string[]) => exts.some((e) => base.endsWith(e));
+
+/** Files embedded in a YAML block scalar are read by the reader of their name's format (not Markdown or request files). */
+function embedReader(input: FrontEndInput): EmbedReader {
+  return (name, masked) => {
+    const filePath = path.join(path.dirname(input.filePath), name);
+    const fe = configFrontEnds.find((f) => f.matches(filePath));
+    const read = fe && fe.id !== 'markdown' && fe.id !== 'http' ? readers.get(fe) : undefined;
+    return read ? { parsed: read(masked, { ...input, source: masked, filePath }).parsed, comments: commentStyleFor(filePath) !== null } : null;
+  };
+}
 
 export const yamlFrontEnd = frontEnd(
   'yaml',
   'YAML (Kubernetes, Helm values and templates, Compose, GitHub Actions, GitLab CI, Spring): values by key path, env lists by name, references (${…}, $X, .Values, aliases)',
   (b) => ext(b, '.yaml', '.yml'),
   (source, input) => {
-    const { parsed, anchors } = readYaml(source, { filePath: input.filePath, shell: input });
+    const { parsed, anchors } = readYaml(source, { filePath: input.filePath, shell: input, embed: embedReader(input) });
     return { parsed, opts: { anchors } };
   },
 );
@@ -98,6 +117,13 @@ export const shellFrontEnd = frontEnd(
   'shell scripts: settings by variable; curl calls to the API (directly or through a wrapper function) with their JSON bodies, status checks and jq reads',
   (b) => ext(b, '.sh', '.bash', '.zsh', '.ksh'),
   (source, input) => ({ parsed: readShell(source, input) }),
+);
+
+export const makeFrontEnd = frontEnd(
+  'make',
+  'Makefiles: variables with $(X) references (computed names, $(or …) fallbacks); recipes read as shell scripts ($$ is the shell\'s $), their curl calls checked',
+  (b) => b === 'makefile' || b === 'gnumakefile' || ext(b, '.mk', '.make'),
+  (source, input) => ({ parsed: readMake(source, input) }),
 );
 
 export const terraformFrontEnd = frontEnd(
@@ -130,8 +156,8 @@ export const markdownFrontEnd = frontEnd(
 
 export const httpFrontEnd = frontEnd(
   'http',
-  'REST-client files (.http, .rest): @variables, requests and their JSON bodies',
-  (b) => ext(b, '.http', '.rest'),
+  'request files (.http, .rest, .hurl): @variables, requests and their JSON bodies, response handlers, Hurl statuses and asserts',
+  (b) => ext(b, '.http', '.rest', '.hurl'),
   (source, input) => ({ parsed: readHttp(source, input), opts: { style: COMMENTS.hash } }),
 );
 
@@ -146,6 +172,7 @@ export const configFrontEnds: readonly FrontEnd[] = [
   xcconfigFrontEnd,
   dockerfileFrontEnd,
   shellFrontEnd,
+  makeFrontEnd,
   terraformFrontEnd,
   xmlFrontEnd,
   gradleFrontEnd,

@@ -1,9 +1,9 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError as JsonError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError as JsonError } from 'jsonc-parser';
 import { ParseError } from '../../types';
-import { baseVariables, bodySites, pathTie, refineTie, relativePath, type Body } from './calls';
 import type { DocContext } from './docs';
-import type { ConfigValue, Parsed, Site, Span } from './model';
+import type { ConfigValue, Parsed, Span } from './model';
 import { apiDescriptionSites, fromJson, isApiDescription } from './openapi';
+import { postmanRequests } from './postman';
 import { scanRefs } from './refs';
 
 /**
@@ -47,58 +47,12 @@ export function readJson(source: string, ctx?: DocContext, filePath = ''): Parse
     }
   };
   walk(root, [], 'root', false);
-  const sites = ctx ? postmanSites(source, root, values, ctx) : [];
+  const postman = ctx ? postmanRequests(source, root, values, ctx) : { sites: [], values: [] };
+  const sites = postman.sites;
+  values.push(...postman.values);
   const tree = fromJson(root);
   if (ctx && isApiDescription(tree, filePath)) sites.push(...apiDescriptionSites(tree, filePath, ctx.changes));
   return { values, keys, sites };
-}
-
-/** Postman requests (`{request: {method, url, body: {raw}}}`): their JSON bodies, by the resource of their URL. */
-function postmanSites(source: string, root: Node, values: readonly ConfigValue[], ctx: DocContext): Site[] {
-  const out: Site[] = [];
-  const isBase = baseVariables(ctx.config, source, values);
-  const visit = (n: Node) => {
-    if (n.type === 'object') {
-      const req = findNodeAtLocation(n, ['request']);
-      const method = req && findNodeAtLocation(req, ['method']);
-      const url = req && (findNodeAtLocation(req, ['url', 'raw']) ?? findNodeAtLocation(req, ['url']));
-      const raw = req && findNodeAtLocation(req, ['body', 'raw']);
-      if (method?.type === 'string' && url?.type === 'string' && raw?.type === 'string') {
-        const rel = relativePath(ctx.config, String(url.value), isBase);
-        const tie = rel !== null ? pathTie(String(method.value), rel) : null;
-        const body = decodeString(source, raw);
-        if (tie) out.push(...bodySites(body, refineTie(tie, body.text), ctx.changes));
-      }
-    }
-    for (const c of n.children ?? []) visit(c);
-  };
-  visit(root);
-  return out;
-}
-
-/** A JSON string's value with the source offset of each character. */
-function decodeString(source: string, n: Node): Body {
-  let text = '';
-  const map: number[] = [];
-  const end = n.offset + n.length - 1;
-  for (let i = n.offset + 1; i < end; i++) {
-    if (source[i] !== '\\') {
-      text += source[i];
-      map.push(i);
-      continue;
-    }
-    const e = source[i + 1]!;
-    const at = i;
-    if (e === 'u') {
-      text += String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
-      i += 5;
-    } else {
-      text += ({ n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e;
-      i++;
-    }
-    map.push(at);
-  }
-  return { text, map };
 }
 
 /** The `key` or `name` of a `{key, value}` object. */

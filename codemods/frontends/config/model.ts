@@ -91,7 +91,14 @@ export interface Site {
 
 /** A name as every format can spell it: `symptom-checker.base-url`, `SYMPTOM_CHECKER_BASE_URL` and `symptomChecker.baseUrl` are one. */
 export function norm(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return name.toLowerCase().replace(/[^a-z0-9*]/g, '');
+}
+
+/** Whether a normalised name matches a normalised reference, which may be computed (`scapibase*` for `SC_API_BASE_$(ENV)`). */
+export function nameMatches(ref: string, name: string): boolean {
+  if (!ref.includes('*')) return ref === name;
+  const [head, ...rest] = ref.split('*');
+  return name.startsWith(head!) && name.length > head!.length && rest.every((r) => r === '' || name.includes(r));
 }
 
 export type { NameUse } from '../../../lib/types';

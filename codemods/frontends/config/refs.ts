@@ -9,9 +9,13 @@ import type { Ref } from './model';
  * - `percent`: `%(name)s` (Python configparser);
  * - `helm`: `.Values.a.b` inside `{{ … }}`; in `A | default B`, B is the fallback of A;
  * - `hcl`: `var.x`, `local.x`;
- * - `mustache`: `{{name}}` (Postman, REST-client files).
+ * - `mustache`: `{{name}}` (Postman, REST-client files);
+ * - `jinja`: `{{ name }}`, `{{ name | filter }}` (Ansible, Salt); in `name | default('d')` d is the default, in
+ *   `name | default(other)` other is the fallback of name;
+ * - `serverless`: `${ssm:/path, 'd'}`, `${env:NAME, ${self:x}}` (Serverless Framework): the text after the
+ *   last top-level comma is the default (a quoted literal) or a fallback reference.
  */
-export type RefSyntax = 'brace' | 'dollar' | 'paren' | 'percent' | 'helm' | 'hcl' | 'mustache';
+export type RefSyntax = 'brace' | 'dollar' | 'paren' | 'percent' | 'helm' | 'hcl' | 'mustache' | 'jinja' | 'serverless';
 
 /** The references in `source[start, end)`. */
 export function scanRefs(source: string, start: number, end: number, syntaxes: readonly RefSyntax[], fallbackOf?: string): Ref[] {
@@ -26,6 +30,12 @@ export function scanRefs(source: string, start: number, end: number, syntaxes: r
     }
     if (c === '$' && source[i + 1] === '{' && has.has('brace')) {
       const close = matchBrace(source, i + 1, end);
+      const sls = close > 0 && has.has('serverless') ? serverlessRef(source, i, close, syntaxes, fallbackOf) : null;
+      if (sls) {
+        out.push(...sls);
+        i = close + 1;
+        continue;
+      }
       if (close > 0) {
         const body = source.slice(i + 2, close);
         const named = /^([A-Za-z_][\w.-]*)(?=:|$)/.exec(body);
@@ -71,7 +81,7 @@ export function scanRefs(source: string, start: number, end: number, syntaxes: r
         continue;
       }
     }
-    if (c === '{' && source[i + 1] === '{' && (has.has('helm') || has.has('mustache'))) {
+    if (c === '{' && source[i + 1] === '{' && (has.has('helm') || has.has('mustache') || has.has('jinja'))) {
       const close = source.indexOf('}}', i + 2);
       if (close > 0 && close <= end) {
         out.push(...templateRefs(source, i, close + 2, has));
@@ -109,8 +119,51 @@ function templateRefs(source: string, start: number, end: number, has: Set<RefSy
   if (has.has('mustache')) {
     const m = /^\s*([A-Za-z_$][\w.-]*)\s*$/.exec(inner);
     if (m) out.push({ name: m[1]!, start, end });
+  } else if (has.has('jinja') && source[start - 1] !== '$') {
+    const m = /^(-?\s*)([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*(?:$|\|)/.exec(inner);
+    if (m && !GO_TEMPLATE_WORDS.has(m[2]!)) {
+      const d = /\|\s*default\(\s*(?:(['"])([^'"]*)\1|([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*))\s*[,)]/.exec(inner);
+      const at = start + 2 + inner.indexOf(d?.[0] ?? '\u0000');
+      const literal = d?.[2] !== undefined ? { start: at + d[0].indexOf(d[1]!) + 1, end: at + d[0].indexOf(d[1]!) + 1 + d[2].length } : undefined;
+      out.push({ name: m[2]!, start, end, default: literal });
+      if (d?.[3]) out.push({ name: d[3], start: at + d[0].indexOf(d[3]), end: at + d[0].indexOf(d[3]) + d[3].length, fallbackOf: m[2]! });
+    }
   }
   return out;
+}
+
+/** Words of Go templates that read like a Jinja name (`{{ end }}`, `{{ else }}`). */
+const GO_TEMPLATE_WORDS = new Set(['end', 'else', 'if', 'range', 'with', 'define', 'template', 'block', 'include', 'nil', 'true', 'false', 'break', 'continue']);
+
+const SERVERLESS = /^(?:ssm|env|self|opt|sls|cf|s3|param|aws|file\([^)]*\))(?:\([^)]*\))?:/;
+
+/** A Serverless variable `${source:address, fallback}` between `open` (the `$`) and `close` (its `}`), or null. */
+function serverlessRef(source: string, open: number, close: number, syntaxes: readonly RefSyntax[], fallbackOf?: string): Ref[] | null {
+  const body = source.slice(open + 2, close);
+  const m = SERVERLESS.exec(body);
+  if (!m) return null;
+  // The last comma outside nested `${…}` and quotes separates the fallback.
+  let depth = 0;
+  let quote = '';
+  let comma = -1;
+  for (let k = 0; k < body.length; k++) {
+    const ch = body[k]!;
+    if (quote) quote = ch === quote ? '' : quote;
+    else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+    else if (ch === ',' && depth === 0) comma = k;
+  }
+  const address = (comma < 0 ? body : body.slice(0, comma)).slice(m[0].length).trim();
+  const name = m[0] === 'env:' ? address : `${m[0]}${address.replace(/\$\{[^}]*\}/g, '*')}`;
+  if (comma < 0) return [{ name, start: open, end: close + 1, fallbackOf }];
+  const fStart = open + 2 + comma + 1;
+  const raw = source.slice(fStart, close);
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim();
+  const q = /^(['"])(.*)\1$/s.exec(text);
+  if (q) return [{ name, start: open, end: close + 1, default: { start: fStart + lead + 1, end: fStart + lead + 1 + q[2]!.length }, fallbackOf }];
+  return [{ name, start: open, end: close + 1, fallbackOf }, ...scanRefs(source, fStart, close, syntaxes, name)];
 }
 
 /** The `}` that closes the `{` at `open`, counting nested braces and skipping quotes; -1 if none before `end`. */

@@ -124,3 +124,36 @@ export function valueRules(ctx: RuleContext, v: ConfigValue): void {
     );
   }
 }
+
+/**
+ * A map of the API's settings shaped like a part of a request body (`symptom_checker_smoke_profile: {age, sex,
+ * race}`: named for the part, with one of its usual keys): its removed fields and values out of range, as if sent.
+ */
+export function subjectMaps(ctx: RuleContext, values: readonly ConfigValue[]): void {
+  const groups = new Map<string, ConfigValue[]>();
+  for (const v of values) {
+    if (v.path.length < 2) continue;
+    const k = `${v.parent}\u0000${v.path.slice(0, -1).join('\u0000')}`;
+    groups.set(k, [...(groups.get(k) ?? []), v]);
+  }
+  for (const group of groups.values()) {
+    const owner = group[0]!.path.slice(0, -1);
+    if (!inApiScope(ctx.config, owner)) continue;
+    const last = words(owner[owner.length - 1]!.replace(/[.[\]:]/g, '_')).pop();
+    const keys = new Set(group.map((v) => v.path[v.path.length - 1]!));
+    for (const s of Object.values(api.subjects)) {
+      if (!s.keys || !s.nouns.some((n) => words(n).pop() === last) || !s.keys.some((k) => keys.has(k))) continue;
+      for (const v of group) {
+        const path = [...s.path, v.path[v.path.length - 1]!];
+        const same = (p: readonly string[]) => p.length === path.length && p.every((x, i) => x === path[i]);
+        for (const { change, rule } of rulesOfKind('request-field-removed', ctx.changes)) {
+          if (rule.resource === s.parent && same(rule.path)) ctx.emit.manual(change.id, v.start, v.end, rule.message, { anchor: v.anchor, subject: path[path.length - 1] });
+        }
+        const n = Number(literalOf(ctx.source, v)?.text);
+        for (const { change, rule } of rulesOfKind('range-constraint', ctx.changes)) {
+          if (rule.resource === s.parent && same(rule.path) && Number.isFinite(n) && (n < rule.min || n > rule.max)) ctx.emit.manual(change.id, v.start, v.end, rule.message, { anchor: v.anchor });
+        }
+      }
+    }
+  }
+}

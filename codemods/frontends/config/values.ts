@@ -1,5 +1,5 @@
 import { keyRole, type Role } from '../../roles';
-import { namesOf, norm, type ConfigValue, type NameUse, type Ref } from './model';
+import { nameMatches, namesOf, norm, type ConfigValue, type NameUse, type Ref } from './model';
 
 /**
  * The relations between the values of a file: which values a reference names, which values are siblings,
@@ -54,7 +54,9 @@ export class ValueGraph {
       const t = this.byAnchor.get(ref.name);
       return t ? [t] : [];
     }
-    return (this.byName.get(norm(ref.name)) ?? []).filter(
+    const name = norm(ref.name);
+    const named = name.includes('*') ? this.values.filter((v) => namesOf(v).some((n) => nameMatches(name, n))) : this.byName.get(name) ?? [];
+    return named.filter(
       (t) => (ref.scope === undefined || t.scope === undefined || t.scope === ref.scope || t.scope === 'DEFAULT') && (ref.namespace ?? '') === (t.namespace ?? ''),
     );
   }
@@ -67,22 +69,41 @@ export class ValueGraph {
     return roles.size === 1 ? [...roles][0]! : null;
   }
 
-  /** Whether a sibling of `v` sets `name` (normalised) to something other than `v` itself. */
-  siblingSets(v: ConfigValue, name: string): boolean {
+  /** Uses this file's own values make (`localUses`), as opposed to the other files' of the run. */
+  readonly own = new Set<NameUse>();
+
+  /**
+   * Whether a sibling of `v` sets `name` (normalised): to something other than `v` itself, or, for a use made in
+   * another file, to anything (the sibling's own use of `v` is then counted where it is made).
+   */
+  siblingSets(v: ConfigValue, name: string, foreign = false): boolean {
     const mine = namesOf(v);
-    return this.siblings(v).some((s) => namesOf(s).includes(name) && !this.isEmpty(s) && !s.refs.some((r) => mine.includes(norm(r.name))));
+    return this.siblings(v).some((s) => namesOf(s).includes(name) && !this.isEmpty(s) && (foreign || !s.refs.some((r) => mine.includes(norm(r.name)))));
   }
 
   /**
    * Uses of `v`: of its names (this file's and the run's; fallbacks whose first choice a sibling sets do not
    * count), and the in-file references that resolve to it (INI interpolations, aliases).
    */
-  usesOf(v: ConfigValue, uses: readonly NameUse[]): NameUse[] {
+  usesOf(v: ConfigValue, uses: readonly NameUse[], seen: Set<ConfigValue> = new Set()): NameUse[] {
     const names = namesOf(v);
+    seen.add(v);
     const byName = uses.filter(
-      (u) => names.includes(u.name) && (u.namespace ?? '') === (v.namespace ?? '') && !(u.unless && this.siblingSets(v, u.unless)),
+      (u) => names.some((n) => nameMatches(u.name, n)) && (u.namespace ?? '') === (v.namespace ?? '') && !(u.unless && this.siblingSets(v, u.unless, !this.own.has(u))),
     );
-    return [...byName, ...(this.internal().get(v) ?? [])];
+    // A value that is nothing but a reference to `v`, under a key that says no role, passes on the uses of its own name.
+    const forwarded = this.forwardersOf(v).filter((f) => !seen.has(f) && seen.size < 4).flatMap((f) => this.usesOf(f, uses, seen));
+    return [...byName, ...(this.internal().get(v) ?? []), ...forwarded];
+  }
+
+  /** Values whose whole text is one reference (not an alias or interpolation) that can stand for `v`. */
+  forwardersOf(v: ConfigValue): ConfigValue[] {
+    return this.values.filter((f) => {
+      if (f === v || f.refs.length === 0) return false;
+      const r = f.refs[0]!;
+      if (r.internal || r.anchor || this.source.slice(f.start, r.start).trim() !== '' || this.source.slice(r.end, f.end).trim() !== '') return false;
+      return this.targets(r).includes(v);
+    });
   }
 
   /** Values that alias `v` (YAML `*x` of its `&x`). */

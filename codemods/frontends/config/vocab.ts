@@ -130,10 +130,13 @@ export function switchRules(path: readonly string[], changes: readonly Change[])
   });
 }
 
-/** Rules whose removed fields a list of field names under this key (`SC_PROFILE_FIELDS`) names. */
+/** Words of a key that holds field names: `SC_PROFILE_FIELDS`, `result_columns`, `interview_attributes`. */
+const LIST_WORDS = new Set(['field', 'fields', 'column', 'columns', 'attribute', 'attributes', 'props']);
+
+/** Rules whose removed fields a list of field names under this key (`SC_PROFILE_FIELDS`, `result_columns`) names. */
 export function fieldListRules(path: readonly string[], items: readonly string[], changes: readonly Change[]): FieldRule[] {
   const w = pathWords(path);
-  if (!w.some((x) => x === 'fields' || x === 'field')) return [];
+  if (!w.some((x) => LIST_WORDS.has(x))) return [];
   const names = new Set(items.map((s) => s.trim().toLowerCase()));
   const seen = new Set<string>();
   return fieldRules(changes).filter((r) => {

@@ -1,10 +1,11 @@
 import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node as YamlNode } from 'yaml';
 import { ParseError } from '../../types';
+import { ansibleSites, ansibleValues, isAnsible } from './ansible';
 import { assignments } from './assignments';
 import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
 import { scanRefs, type RefSyntax } from './refs';
 import { apiDescriptionSites, fromYaml, isApiDescription } from './openapi';
-import { readShell, type ShellContext } from './shell';
+import { readShell, type Call, type ShellContext } from './shell';
 
 /**
  * YAML read as a structure (the `yaml` package's documents, with source ranges): Kubernetes manifests and
@@ -12,11 +13,11 @@ import { readShell, type ShellContext } from './shell';
  * A value is named by its key path; in a list of `{name, value}` (`{key, value}`) maps the value is named by
  * `name` (Kubernetes `env`), and `valueFrom.configMapKeyRef.key` is a reference to that key; a list item
  * `NAME=value` (Compose `environment`, `args`) is named by NAME. Script keys (`script`, `run`, `command`…) are
- * read as command lines. Helm template directives are blanked (same length) before parsing and read as
+ * read as command lines (also Taskfile `cmds` and Ansible's `shell` and `command` modules). Helm template directives are blanked (same length) before parsing and read as
  * references (`.Values.a.b`); a file that still does not parse raises ParseError.
  */
 
-const SCRIPT_KEYS = new Set(['script', 'before_script', 'after_script', 'run', 'command', 'commands', 'args', 'entrypoint', 'cmd']);
+const SCRIPT_KEYS = new Set(['script', 'before_script', 'after_script', 'run', 'command', 'commands', 'args', 'entrypoint', 'cmd', 'cmds', 'shell', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.legacy.shell', 'ansible.legacy.command']);
 
 export interface YamlRead {
   parsed: Parsed;
@@ -40,7 +41,13 @@ export function blankTemplates(source: string): string {
  */
 export const HELM_VALUES = 'helm-values';
 
-export function readYaml(source: string, opts: { json?: boolean; filePath?: string; shell?: ShellContext } = {}): YamlRead {
+/** Reads a configuration file embedded in a block scalar (`config.json: |`), given its name and the text with all else blanked; null when no reader knows the name. */
+export type EmbedReader = (name: string, masked: string) => { parsed: Parsed; comments: boolean } | null;
+
+/** A key or a path that names a file of a configuration format. */
+const FILE_NAME = /(^|\/)(\.env[\w.-]*|[\w.-]+\.(json|ya?ml|properties|env|ini|cfg|toml|sh|tf|tfvars|xml|plist|http))$/i;
+
+export function readYaml(source: string, opts: { json?: boolean; filePath?: string; shell?: ShellContext; embed?: EmbedReader } = {}): YamlRead {
   const helmValues = /(^|[\\/])values[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '');
   const template = !opts.json && /\{\{/.test(source);
   const text = template ? blankTemplates(source) : source;
@@ -53,14 +60,37 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
       throw new ParseError(e.message.split('\n')[0]!, before.split('\n').length, e.pos[0] - before.lastIndexOf('\n'));
     }
   }
-  const syntaxes: RefSyntax[] = template ? ['brace', 'dollar', 'helm'] : opts.json ? [] : ['brace', 'dollar'];
+  const syntaxes: RefSyntax[] = opts.json ? [] : ['brace', 'dollar', 'paren', 'serverless', ...(template ? (['helm', 'jinja'] as const) : [])];
   const values: ConfigValue[] = [];
   const keys: Span[] = [];
   const sites: Site[] = [];
   const loose: LooseSpan[] = [];
   const anchors = new Map<ConfigValue, string>();
   let ids = 0;
+  // The items of one script list run in one shell: a jq in one reads what a curl in an earlier one wrote.
+  const shared = new Map<string, Call[]>();
+  const callsOf = (parent: string) => shared.get(parent) ?? shared.set(parent, []).get(parent)!;
 
+  /** A configuration file in a block scalar (a ConfigMap's `config.json: |`, cloud-init's `content:`), read by its format's reader; markers above the key where the format has no comments. */
+  const embedded = (start: number, end: number, name: string, parent: string, anchor: number | undefined): boolean => {
+    if (!opts.embed || !FILE_NAME.test(name)) return false;
+    const blank = (t: string) => t.replace(/[^\n]/g, ' ');
+    let inner: ReturnType<EmbedReader> = null;
+    try {
+      inner = opts.embed(name.split('/').pop()!, blank(source.slice(0, start)) + source.slice(start, end) + blank(source.slice(end)));
+    } catch {
+      return false;
+    }
+    if (!inner) return false;
+    const at = inner.comments ? undefined : anchor;
+    values.push(...inner.parsed.values.map((v) => ({ ...v, parent: `${parent}/${name}/${v.parent}`, anchor: at ?? v.anchor })));
+    sites.push(...(inner.parsed.sites ?? []).map((x) => ({ ...x, anchor: at ?? x.anchor })));
+    keys.push(...(inner.parsed.keys ?? []));
+    loose.push(...(inner.parsed.loose ? [{ start, end, anchor: at }] : []), ...(inner.parsed.looseSpans ?? []));
+    return true;
+  };
+
+  let fileName: string | undefined;
   const scalarValue = (n: Scalar, path: string[], parent: string, anchor: number | undefined, list: boolean): void => {
     if (!n.range || (typeof n.value === 'object' && n.value !== null)) return;
     const [a, b] = n.range!;
@@ -74,9 +104,10 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
       start = nl < 0 ? b : nl + 1;
     }
     const last = path[path.length - 1] ?? '';
+    if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && embedded(start, end, fileName ?? last, parent, anchor)) return;
     if (SCRIPT_KEYS.has(last.toLowerCase()) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
-      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script` }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
       values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
       sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
       loose.push({ start, end, anchor });
@@ -122,6 +153,8 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
         if (isScalar(key) && key.range && typeof key.value === 'string') keys.push({ start: key.range[0], end: key.range[1] });
         if (keyText === '<<') continue;
         const pairAnchor = node.flow ? anchor : key?.range?.[0] ?? anchor;
+        // `{path: /etc/app.env, content: |…}` (cloud-init, Ansible copy): the content is that file.
+        fileName = keyText === 'content' ? [node.get('path'), node.get('dest'), node.get('filename')].find((x): x is string => typeof x === 'string') : undefined;
         if (named && (keyText === 'value' || keyText === 'valueFrom')) {
           if (keyText === 'value') walk(pair.value as YamlNode, [...path, named], parent, pairAnchor);
           else mapKeyRef(pair.value as YamlNode, [...path, named], parent, pairAnchor);
@@ -154,8 +187,11 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     const name = isMap(c) && (c.get('kind') as unknown) === 'ConfigMap' ? (c.getIn(['metadata', 'name']) as unknown) : undefined;
     namespace = typeof name === 'string' ? `configmap:${name}` : undefined;
     walk(c as YamlNode, [], `d${i}`, undefined);
+    if (opts.shell && isAnsible(c)) sites.push(...ansibleSites(c, source, opts.shell, values));
   });
-  return { parsed: { values, keys, sites, looseSpans: loose }, anchors };
+  const named = ansibleValues(values);
+  const anchorsOf = new Map([...anchors].map(([v, a]) => [named[values.indexOf(v)]!, a]));
+  return { parsed: { values: named, keys, sites, looseSpans: loose }, anchors: anchorsOf };
 }
 
 /** `--set a.b=v` sets a Helm value. */

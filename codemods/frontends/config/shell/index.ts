@@ -1,7 +1,11 @@
 import type { Change } from '../../../../catalogue';
 import type { Config } from '../../../../config';
 import { assignments } from '../assignments';
-import { baseVariables, bodySites, jqNames, pathTie, readSites, refineTie, relativePath, statusSites, type Tie } from '../calls';
+import { baseVariables, bodySites, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
+import { HTTPIE, httpieRequest, wgetRequest } from './clients';
+import { literalOf } from '../rules';
+import { jqReads } from '../jq';
+import { readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
 
@@ -12,7 +16,8 @@ import { allCommands, parseScript, type Command, type Word } from './words';
  * A call's JSON body (`-d`, `--data*`, `--json`, or the wrapper's JSON argument) is checked against the
  * resource's rules; a status kept from it (`status=$(curl -w '%{http_code}' …)`) is checked where compared
  * (`[[ $status == 202 ]]`); jq reads of its answer (of the file it wrote, or of `<<<"$var"`) are checked for
- * removed and moved fields. A call to any other address ends the tie of the answer that follows.
+ * removed and moved fields. HTTPie, xh and wget calls are read too (clients.ts). A call to any other address ends
+ * the tie of the answer that follows.
  */
 
 const OPTS_WITH_ARG = new Set(['-X', '--request', '-H', '--header', '-o', '--output', '-w', '--write-out', '-u', '--user', '-A', '--user-agent', '-b', '--cookie', '-c', '--cookie-jar', '-e', '--referer', '-F', '--form', '-m', '--max-time', '--connect-timeout', '--retry', '-x', '--proxy', '-T', '--upload-file', '-K', '--config', '--cacert', '--cert', '--key', '-r', '--range']);
@@ -25,15 +30,25 @@ export interface ShellContext {
   changes: readonly Change[];
 }
 
-interface Call {
+export interface Call {
   tie: Tie | null;
   start: number;
   /** The variable that keeps what the call prints, and whether that is the status. */
   into?: { name: string; status: boolean };
 }
 
-export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: { parent?: string } = {}): Parsed {
-  const script = parseScript(source, start, end);
+export interface ShellOptions {
+  parent?: string;
+  /** A Makefile recipe (see Dialect). */
+  make?: boolean;
+  /** Settings made outside the script (a Makefile's variables): bases, curl commands and modes it may use. */
+  outer?: readonly ConfigValue[];
+  /** Calls of the scripts before this one that run in the same shell (the items of a CI `script:` list). */
+  calls?: Call[];
+}
+
+export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: ShellOptions = {}): Parsed {
+  const script = parseScript(source, start, end, { make: opts.make });
   const skip: Span[] = script.skip;
   const inSkip = (o: number) => skip.some((s) => o >= s.start && o < s.end);
   const commands = allCommands(script.commands);
@@ -57,7 +72,11 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   };
   const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: anchorOf }).filter((v) => !inSkip(v.start));
 
-  const isBaseVar = baseVariables(ctx.config, source, values);
+  const known = [...(opts.outer ?? []), ...values];
+  const isBaseVar = baseVariables(ctx.config, source, known);
+  const setting = settings(source, known);
+  // `CURL="curl -sS"`, `CURL := curl -sS`: the variable is the curl command.
+  const isCurl = (name: string): boolean => name === 'curl' || (name.startsWith('${') && /^curl(\s|$)/.test(setting(name)?.text ?? ''));
 
   // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`.
   const wrappers = new Map<string, { status: boolean }>();
@@ -70,7 +89,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
   const sites: Site[] = [];
-  const calls: Call[] = [];
+  const calls: Call[] = opts.calls ?? [];
   const assigned = new Map<Command, string>();
   for (const c of commands) {
     for (const w of c.words) {
@@ -84,7 +103,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     const name = words[0]?.text;
     if (!name) continue;
     const anchor = startOf(c.start);
-    if (name === 'curl' || wrappers.has(name)) {
+    if (isCurl(name) || wrappers.has(name)) {
       const wrapper = wrappers.get(name);
       let method = '';
       let body: Word | undefined;
@@ -106,9 +125,19 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const rel = url ? relPath(url, !!wrapper) : null;
       const base = rel !== null ? pathTie(method || (body ? 'POST' : 'GET'), rel) : null;
       const tie = base ? refineTie(base, body?.text) : null;
-      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor));
+      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor, setting));
       const into = assigned.get(c);
       calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined });
+      continue;
+    }
+    if (HTTPIE.has(name) || name === 'wget') {
+      const r = (name === 'wget' ? wgetRequest : httpieRequest)(words, (w) => relPath(w, false) !== null);
+      const rel = r.url ? relPath(r.url, false) : null;
+      const base = rel !== null ? pathTie(r.method, rel) : null;
+      const tie = base ? refineTie(base, r.body?.text ?? r.props) : null;
+      if (tie) sites.push(...(r.body ? bodySites(r.body, tie, ctx.changes, anchor, setting) : propSites(r.props, tie, ctx.changes, { anchor, resolve: setting })));
+      const into = assigned.get(c);
+      calls.push({ tie, start: c.start, into: into ? { name: into, status: false } : undefined });
       continue;
     }
     if (name === 'jq') {
@@ -124,7 +153,10 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       }
       if (!filter) continue;
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
-      if (call?.tie) sites.push(...readSites(jqNames(filter.text), call.tie, ctx.changes, { start: filter.start, end: filter.end, anchor }));
+      if (!call?.tie) continue;
+      const f = filter;
+      const reads = jqReads(f.text).map((r) => ({ ...r, start: f.map[r.start] ?? f.start, end: (f.map[r.end - 1] ?? f.end - 1) + 1 }));
+      sites.push(...readPathSites(reads, call.tie, ctx.changes, anchor));
       continue;
     }
     for (let k = 1; k < c.words.length - 1; k++) {
@@ -144,4 +176,19 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
 function last<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {
   for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return list[i];
   return undefined;
+}
+
+/** The literal setting a word names (`${MODE}`, `$MODE`): the last value set for it, when it holds no reference. */
+function settings(source: string, values: readonly ConfigValue[]): (text: string) => Forwarded | null {
+  const byName = new Map<string, ConfigValue>();
+  for (const v of values) byName.set(v.path[v.path.length - 1]!, v);
+  return (text) => {
+    const m = /^\$(?:\{([A-Za-z_]\w*)\}|\(([A-Za-z_]\w*)\)|([A-Za-z_]\w*))$/.exec(text);
+    if (!m) return null;
+    const name = m[1] ?? m[2] ?? m[3]!;
+    const v = byName.get(name);
+    if (!v) return null;
+    const lit = literalOf(source, v);
+    return lit && lit.text !== '' ? { ...lit, name, anchor: v.anchor } : null;
+  };
 }

@@ -35,14 +35,19 @@ export interface Script {
 
 const SEPARATORS = new Set(['{', '}', '(', ')', '[[', ']]', 'then', 'do', 'else', 'elif', 'fi', 'done', 'if', 'while', 'until', '!']);
 
-export function parseScript(source: string, start = 0, end = source.length): Script {
+/** A Makefile recipe: `$$` is the shell's `$`, `$(X)` and `${X}` are make variables (read as `${X}`), and a command may start with `@`, `-` or `+`. */
+export interface Dialect {
+  make?: boolean;
+}
+
+export function parseScript(source: string, start = 0, end = source.length, dialect: Dialect = {}): Script {
   const skip: Script['skip'] = [];
   const heredocs: Script['heredocs'] = [];
-  const commands = parseCommands(source, start, end, skip, heredocs);
+  const commands = parseCommands(source, start, end, skip, heredocs, dialect);
   return { commands, skip, heredocs };
 }
 
-function parseCommands(source: string, start: number, end: number, skip: Script['skip'], docs: Script['heredocs'] = []): Command[] {
+function parseCommands(source: string, start: number, end: number, skip: Script['skip'], docs: Script['heredocs'] = [], dialect: Dialect = {}): Command[] {
   const out: Command[] = [];
   let words: Word[] = [];
   let heredocs: string[] = [];
@@ -108,7 +113,11 @@ function parseCommands(source: string, start: number, end: number, skip: Script[
       i += op.length;
       continue;
     }
-    const w = readWord(source, i, end, skip);
+    if (dialect.make && words.length === 0 && /[@+-]/.test(c)) {
+      i++;
+      continue;
+    }
+    const w = readWord(source, i, end, skip, dialect);
     if (redirect) w.redirect = redirect;
     redirect = undefined;
     words.push(w);
@@ -128,7 +137,7 @@ function skipHeredoc(source: string, from: number, end: number, tag: string, doc
 }
 
 /** One word from `i`: up to an unquoted blank or operator. */
-function readWord(source: string, start: number, end: number, skip: Script['skip']): Word {
+function readWord(source: string, start: number, end: number, skip: Script['skip'], dialect: Dialect = {}): Word {
   let text = '';
   const map: number[] = [];
   const subs: Command[] = [];
@@ -146,10 +155,40 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     add('}', at + m[0].length);
     return at + 1 + m[0].length;
   };
+  /** A make reference `$(X)` / `${X}` at `at`, read as `${X}`; returns the offset after it, or `at` when there is none. */
+  const makeRef = (at: number): number => {
+    const m = /^\$([({])([A-Za-z_][\w.-]*)[)}]/.exec(source.slice(at, at + 120));
+    if (!m || at + m[0].length > end) return at;
+    add('$', at);
+    add('{', at + 1);
+    for (let k = 0; k < m[2]!.length; k++) add(m[2]![k]!, at + 2 + k);
+    add('}', at + m[0].length - 1);
+    return at + m[0].length;
+  };
   let i = start;
   while (i < end) {
     const c = source[i]!;
     if (/[\s;&|<>]/.test(c)) break;
+    if (dialect.make && c === '$') {
+      if (source[i + 1] === '$') {
+        // `$$` is the shell's `$`: read what follows as the shell would.
+        i++;
+        if (source[i + 1] === '(') {
+          i = substitution(source, i, end, add, subs, skip, dialect);
+          continue;
+        }
+        if (/[A-Za-z_]/.test(source[i + 1] ?? '')) {
+          i = variable(i);
+          continue;
+        }
+      } else {
+        const next = makeRef(i);
+        if (next > i) {
+          i = next;
+          continue;
+        }
+      }
+    }
     if (c === '\\') {
       if (source[i + 1] === '\n') {
         i += 2;
@@ -162,18 +201,30 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     if (c === "'") {
       const close = source.indexOf("'", i + 1);
       const stop = close < 0 || close >= end ? end : close;
-      for (let k = i + 1; k < stop; k++) add(source[k]!, k);
+      for (let k = i + 1; k < stop; k++) if (!(dialect.make && source[k] === '$' && source[k + 1] === '$')) add(source[k]!, k);
       i = stop + 1;
       continue;
     }
     if (c === '"') {
       i++;
       while (i < end && source[i] !== '"') {
+        if (dialect.make && source[i] === '$' && source[i + 1] === '$') {
+          i++;
+          if (source[i + 1] === '(') i = substitution(source, i, end, add, subs, skip, dialect);
+          else if (/[A-Za-z_]/.test(source[i + 1] ?? '')) i = variable(i);
+          else add(source[i++]!, i - 1);
+          continue;
+        }
+        const next = dialect.make && source[i] === '$' ? makeRef(i) : i;
+        if (next > i) {
+          i = next;
+          continue;
+        }
         if (source[i] === '\\' && /["\\$`\n]/.test(source[i + 1] ?? '')) {
           if (source[i + 1] !== '\n') add(source[i + 1]!, i + 1);
           i += 2;
         } else if (source[i] === '$' && source[i + 1] === '(') {
-          i = substitution(source, i, end, add, subs, skip);
+          i = substitution(source, i, end, add, subs, skip, dialect);
         } else if (source[i] === '$' && /[A-Za-z_]/.test(source[i + 1] ?? '')) {
           i = variable(i);
         } else {
@@ -185,8 +236,17 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
       continue;
     }
     if (c === '$' && source[i + 1] === '(') {
-      i = substitution(source, i, end, add, subs, skip);
+      i = substitution(source, i, end, add, subs, skip, dialect);
       continue;
+    }
+    // A template expression (`{{ base }}` in an Ansible or Taskfile command) is one piece of the word.
+    if (c === '{' && source[i + 1] === '{') {
+      const close = source.indexOf('}}', i + 2);
+      if (close > 0 && close + 2 <= end && !source.slice(i, close).includes('\n')) {
+        for (let k = i; k < close + 2; k++) add(source[k]!, k);
+        i = close + 2;
+        continue;
+      }
     }
     if (c === '$' && /[A-Za-z_]/.test(source[i + 1] ?? '')) {
       i = variable(i);
@@ -199,10 +259,10 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
 }
 
 /** `$( … )` at `i`: its text kept in the word, its commands parsed; returns the offset after `)`. */
-function substitution(source: string, i: number, end: number, add: (ch: string, at: number) => void, subs: Command[], skip: Script['skip']): number {
+function substitution(source: string, i: number, end: number, add: (ch: string, at: number) => void, subs: Command[], skip: Script['skip'], dialect: Dialect = {}): number {
   const close = matchParen(source, i + 1, end);
   const stop = close < 0 ? end : close;
-  subs.push(...parseCommands(source, i + 2, stop, skip));
+  subs.push(...parseCommands(source, i + 2, stop, skip, [], dialect));
   for (let k = i; k <= stop && k < end; k++) add(source[k]!, k);
   return stop + 1;
 }

@@ -1,0 +1,115 @@
+import { findNodeAtLocation, type Node } from 'jsonc-parser';
+import { baseVariables, jsonProps, pathTie, propSites, refineTie, relativePath, type Body } from './calls';
+import { chainReads, type Root } from './chains';
+import type { DocContext } from './docs';
+import type { ConfigValue, Site } from './model';
+import { comparedModeSites, comparedStatusSites, readPathSites } from './reads';
+import { scanRefs } from './refs';
+
+/**
+ * Postman collections: each request (`{request: {method, url, body: {raw}}}`) is tied to a resource by its URL
+ * (after a base variable or a v1 address); its JSON body is checked against the resource's rules, and its test
+ * scripts (`event: [{listen: 'test', script: {exec: […]}}]`) are read for what they check of the answer: reads
+ * of `pm.response.json()` (and `JSON.parse(responseBody)`), statuses (`pm.response.to.have.status(202)`,
+ * `pm.response.code`) and the interview mode compared with a renamed or removed one. `{{name}}` values of a
+ * body are values named by their key (`"audience": "{{baseUrl}}"` uses baseUrl as the audience).
+ */
+
+const ROOTS: [string, Root][] = [
+  ['pm.response.json()', { path: [] }],
+  ['pm.response', { path: [], status: true }],
+  ['pm.response.code', { path: [], status: true }],
+  ['responseCode.code', { path: [], status: true }],
+  ['responseBody', { path: [] }],
+];
+
+export function postmanRequests(source: string, root: Node, values: readonly ConfigValue[], ctx: DocContext): { sites: Site[]; values: ConfigValue[] } {
+  const sites: Site[] = [];
+  const out: ConfigValue[] = [];
+  const isBase = baseVariables(ctx.config, source, values);
+  const visit = (n: Node) => {
+    if (n.type === 'object') {
+      const req = findNodeAtLocation(n, ['request']);
+      const method = req && findNodeAtLocation(req, ['method']);
+      const url = req && (findNodeAtLocation(req, ['url', 'raw']) ?? findNodeAtLocation(req, ['url']));
+      const raw = req && findNodeAtLocation(req, ['body', 'raw']);
+      const rel = url?.type === 'string' ? relativePath(ctx.config, String(url.value), isBase) : null;
+      const base = rel !== null && method?.type === 'string' ? pathTie(String(method.value), rel) : null;
+      const props = raw?.type === 'string' ? jsonProps(decodeString(source, raw)) : [];
+      for (const p of props) {
+        const r = p.value.inner;
+        if (p.value.type !== 'string' || !r?.exact || !String(p.value.value).includes('{{')) continue;
+        out.push({ path: p.path, start: r.start, end: r.end, refs: scanRefs(source, r.start, r.end, ['mustache']), parent: `body${raw!.offset}` });
+      }
+      if (base) {
+        const tie = refineTie(base, props);
+        sites.push(...propSites(props, tie, ctx.changes));
+        for (const script of testScripts(source, n)) sites.push(...scriptSites(script, tie, ctx));
+      }
+    }
+    for (const c of n.children ?? []) visit(c);
+  };
+  visit(root);
+  return { sites, values: out };
+}
+
+/** The test scripts of an item, each as one text (its `exec` lines joined) with the source offset of each character. */
+function testScripts(source: string, item: Node): Body[] {
+  const out: Body[] = [];
+  const events = findNodeAtLocation(item, ['event']);
+  for (const e of events?.children ?? []) {
+    if (findNodeAtLocation(e, ['listen'])?.value !== 'test') continue;
+    const exec = findNodeAtLocation(e, ['script', 'exec']);
+    const lines = exec?.type === 'array' ? (exec.children ?? []).filter((l) => l.type === 'string') : exec?.type === 'string' ? [exec] : [];
+    let text = '';
+    const map: number[] = [];
+    for (const l of lines) {
+      const d = decodeString(source, l);
+      text += d.text + '\n';
+      map.push(...d.map, l.offset + l.length - 1);
+    }
+    if (text) out.push({ text, map });
+  }
+  return out;
+}
+
+function scriptSites(script: Body, tie: NonNullable<ReturnType<typeof pathTie>>, ctx: DocContext): Site[] {
+  const roots = new Map(ROOTS);
+  for (const m of script.text.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*JSON\.parse\(\s*responseBody\s*\)/g)) roots.set(m[1]!, { path: [] });
+  const { reads, statuses } = chainReads(script.text, roots);
+  const at = (i: number) => script.map[Math.min(i, script.map.length - 1)]!;
+  const exact = (start: number, end: number) => at(end - 1) + 1 - at(start) === end - start;
+  const sites = readPathSites(
+    reads.map((r) => ({ ...r, start: at(r.start), end: at(r.end - 1) + 1 })),
+    tie,
+    ctx.changes,
+  );
+  for (const s of statuses) sites.push(...comparedStatusSites(script.text, s, tie, ctx.changes, at));
+  for (const r of reads) sites.push(...comparedModeSites(script.text, r, tie, ctx.changes, at, exact));
+  return sites;
+}
+
+/** A JSON string's value with the source offset of each character. */
+export function decodeString(source: string, n: Node): Body {
+  let text = '';
+  const map: number[] = [];
+  const end = n.offset + n.length - 1;
+  for (let i = n.offset + 1; i < end; i++) {
+    if (source[i] !== '\\') {
+      text += source[i];
+      map.push(i);
+      continue;
+    }
+    const e = source[i + 1]!;
+    const at = i;
+    if (e === 'u') {
+      text += String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
+      i += 5;
+    } else {
+      text += ({ n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e;
+      i++;
+    }
+    map.push(at);
+  }
+  return { text, map };
+}

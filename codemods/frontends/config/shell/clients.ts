@@ -1,0 +1,84 @@
+import { jsonProps, type BodyProp } from '../calls';
+import type { Word } from './words';
+
+/**
+ * HTTP clients of scripts besides curl: HTTPie and xh (`http PUT "$BASE/interviews/$T/" mode=complaint
+ * flag:=true profile[age]:=30`: `key=value` is a string field, `key:=json` a raw JSON one, `Header:value`,
+ * `key==value` and `key@file` are not body fields) and wget (`--method=PUT --body-data='{…}'`, `--post-data`).
+ */
+
+export const HTTPIE = new Set(['http', 'https', 'xh', 'xhs']);
+
+const HTTPIE_OPTS_WITH_ARG = new Set(['-a', '--auth', '-A', '--auth-type', '-p', '--print', '-o', '--output', '--session', '--session-read-only', '--timeout', '--style', '-s', '--cert', '--cert-key', '--proxy', '--max-redirects']);
+const METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
+
+export interface ClientRequest {
+  method: string;
+  url?: Word;
+  /** A JSON body as one word (wget), or the fields of the request (HTTPie). */
+  body?: Word;
+  props: BodyProp[];
+}
+
+/** The range of `w.text[from, to)` in the source, and whether it is written there as it reads. */
+function range(w: Word, from: number, to: number): { start: number; end: number; exact: boolean } {
+  const start = w.map[from] ?? w.start;
+  const end = to > from ? w.map[to - 1]! + 1 : start;
+  return { start, end, exact: end - start === to - from };
+}
+
+export function httpieRequest(words: readonly Word[], isUrl: (w: Word) => boolean): ClientRequest {
+  let method = '';
+  let url: Word | undefined;
+  const props: BodyProp[] = [];
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k]!;
+    if (w.redirect) continue;
+    if (HTTPIE_OPTS_WITH_ARG.has(w.text)) k++;
+    else if (w.text.startsWith('-')) continue;
+    else if (!url && !method && METHOD.test(w.text)) method = w.text;
+    else if (!url && isUrl(w)) url = w;
+    else if (url) {
+      const m = /^([A-Za-z_][\w-]*(?:\[[\w-]*\])*)(:=|=)(?!=)/.exec(w.text);
+      if (!m) continue;
+      const path = m[1]!.split(/[[\]]+/).filter(Boolean);
+      const vFrom = m[0].length;
+      const value = w.text.slice(vFrom);
+      const key = range(w, 0, m[1]!.length);
+      const at = range(w, vFrom, w.text.length);
+      if (m[2] === '=') {
+        props.push({ path, key, value: { type: 'string', value, start: at.start, end: at.end, inner: at } });
+        continue;
+      }
+      const type = /^-?\d/.test(value) ? 'number' : 'other';
+      props.push({ path, key, value: { type, value: type === 'number' ? Number(value) : value, start: at.start, end: at.end } });
+      if (/^[{[]/.test(value)) {
+        const map = w.map.slice(vFrom);
+        for (const p of jsonProps({ text: `{"_":${value}}`, map: [...Array<number>(5).fill(at.start), ...map, at.end] })) if (p.path.length > 1) props.push({ ...p, path: [...path, ...p.path.slice(1)] });
+      }
+    }
+  }
+  return { method: method || (props.length > 0 ? 'POST' : 'GET'), url, props };
+}
+
+export function wgetRequest(words: readonly Word[], isUrl: (w: Word) => boolean): ClientRequest {
+  let method = '';
+  let url: Word | undefined;
+  let body: Word | undefined;
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k]!;
+    if (w.redirect) continue;
+    const m = /^--(method|post-data|body-data)=/.exec(w.text);
+    if (m) {
+      if (m[1] === 'method') method = w.text.slice(m[0].length).toUpperCase();
+      else {
+        const n = m[0].length;
+        body = { ...w, text: w.text.slice(n), map: w.map.slice(n), start: w.map[n] ?? w.start };
+        if (m[1] === 'post-data' && !method) method = 'POST';
+      }
+    } else if (/^-[A-Za-z]*O$|^--output-document$|^-e$|^--header$|^-U$/.test(w.text)) k++;
+    else if (w.text.startsWith('-')) continue;
+    else if (!url && isUrl(w)) url = w;
+  }
+  return { method: method || 'GET', url, body, props: [] };
+}
