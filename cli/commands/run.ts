@@ -86,7 +86,7 @@ export async function runMigration(args: RunArgs, io: Io = processIo, cwd: strin
 
   const writeFailures = new Map<string, string>();
   if (args.dry) {
-    if (!args.quiet) for (const o of changed) io.stdout.write(unifiedDiff(o, displayPath(o.absPath, cwd), out));
+    if (!args.quiet) for (const o of changed) io.stdout.write(unifiedDiff(o, printable(displayPath(o.absPath, cwd)), out));
   } else if (changed.length > 0) {
     if (!args.allowDirty) refuseDirty(changed.map((o) => o.absPath), cwd);
     await confirmOutsideGit(changed.map((o) => o.absPath), args, io, cwd);
