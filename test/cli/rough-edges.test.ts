@@ -89,7 +89,7 @@ describe('report and check', () => {
     initRepo(dir);
     expect(cli(['run', '.', '-q']).status).toBe(0);
     const out = cli(['check', '.']).stdout.trimEnd().split('\n');
-    const lines = out.slice(0, -1).map((l) => /^(\S+):(\d+):\d+  (marker|v1)  (\S+)/.exec(l)!);
+    const lines = out.slice(0, -1).map((l) => /^(\S+):(\d+):\d+ {2}(marker|v1) {2}(\S+)/.exec(l)!);
     expect(lines.every(Boolean)).toBe(true);
     const markers = lines.filter((m) => m[3] === 'marker');
     expect(markers.length).toBeGreaterThan(5);
@@ -154,7 +154,7 @@ describe('messages', () => {
       expect(r.stdout + r.stderr).not.toMatch(RAW_CONTROL);
     }
     expect(outputs[0]!.stdout).toContain("Unexpected character '\\x00'");
-    expect(outputs[3]!.stdout).toMatch(/^src\/we\\x07ird\.js:1:15  v1/m);
+    expect(outputs[3]!.stdout).toMatch(/^src\/we\\x07ird\.js:1:15 {2}v1/m);
   });
 
   it('a config with bad JSON: its line and column', () => {
@@ -197,7 +197,7 @@ describe('help', () => {
     for (const command of ['', ...COMMANDS]) {
       const out = await helpOf(command ? [command] : [], 64);
       expect(out, command).toContain('Examples:\n  $ sc-migrate');
-      expect(out, command).toMatch(/Exit codes:\n  0  /);
+      expect(out, command).toMatch(/Exit codes:\n {2}0 {2}/);
       const long = out.split('\n').filter((l) => l.length > 64);
       expect(long, command).toEqual([]);
       expect(out).not.toContain('[default: []]');
