@@ -18,7 +18,11 @@ function packageDir(argv) {
     let value = null;
     if (a === '-w' || a === '--workflow') value = argv[i + 1];
     else if (a.startsWith('--workflow=')) value = a.slice('--workflow='.length);
-    if (value) return /\.ya?ml$/.test(value) ? value.replace(/[\\/][^\\/]*$/, '') || '.' : value;
+    if (value) {
+      const dir = /\.ya?ml$/.test(value) ? value.replace(/[\\/]?[^\\/]*$/, '') || '.' : value;
+      // Relative to the Codemod CLI's working directory; sc-migrate runs in the target.
+      return /^([\\/]|[A-Za-z]:)/.test(dir) ? dir : `${process.cwd()}/${dir}`;
+    }
   }
   return null;
 }

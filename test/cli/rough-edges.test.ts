@@ -1,13 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, captureIo, initRepo, tmpDir, writeTree } from './helpers';
+import { cleanup, captureIo, helpOf, initRepo, tmpDir, writeTree } from './helpers';
 import { cliMain, ensureBuilt, repo, sh } from '../packaging/support';
 import { runCheck } from '../../cli/commands/check';
 import { runReport } from '../../cli/commands/report';
 import { runMigration } from '../../cli/commands/run';
 import type { CliError } from '../../cli/exit';
-import { buildCli } from '../../cli/main';
 
 // What a new user meets first, through the real CLI in a process (no terminal): the rough edges of issue 12.
 const V1 = 'https://sandbox.buoyhealth.com/api/';
@@ -23,18 +22,6 @@ beforeEach(() => {
 afterEach(() => cleanup(dir));
 
 const cli = (args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) => sh(process.execPath, [cliMain, ...args], { cwd: opts.cwd ?? dir, env: opts.env });
-/** `sc-migrate <args> --help` as a terminal `columns` wide shows it (the real parser, in this process). */
-async function helpOf(args: string[], columns = 80): Promise<string> {
-  const saved = process.env.COLUMNS;
-  process.env.COLUMNS = String(columns);
-  try {
-    return await new Promise<string>((resolve) => void buildCli([...args, '--help']).exitProcess(false).parse([...args, '--help'], {}, (_err, _argv, output) => resolve(output)));
-  } finally {
-    if (saved === undefined) delete process.env.COLUMNS;
-    else process.env.COLUMNS = saved;
-  }
-}
-
 /** The same commands in this process (what the CLI's handlers call): stdout, stderr and the exit code. */
 async function inProcess(command: 'run' | 'report' | 'check', args: Record<string, unknown>, cwd = dir) {
   const io = captureIo();

@@ -63,14 +63,21 @@ describe.skipIf(unavailable !== null)('the Codemod package (codemod/)', () => {
     expect(Object.keys(workflow.params.schema)).toEqual(['config', 'environment', 'only']);
   });
 
-  it('--dry-run prints the diff `sc-migrate run --dry` prints, and writes nothing', () => {
-    const dir = target();
-    const r = codemod(['workflow', 'run', '-w', pkg, '-t', dir, '--no-interactive', '--allow-child-process', '--dry-run']);
+  it("the README's command: --dry-run prints the diff `sc-migrate run --dry` prints, and writes nothing", () => {
+    const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## With the Codemod CLI'));
+    const command = /```sh\n(npx codemod [^\n]+)\n```/.exec(section)![1]!;
+    const [, , ...args] = command.split(/\s+/);
+    expect(args).toContain('--dry-run');
+    const status = () => sh('git', ['status', '--porcelain', '--', 'fixtures'], { cwd: repo }).stdout;
+    const before = status();
+    const r = codemod(args.filter((a) => a !== '--disable-analytics'));
     expect(r.status, r.stderr).toBe(0);
-    const direct = sh(process.execPath, [cliMain, 'run', '.', '--dry'], { cwd: dir });
+    const target = path.join(repo, args[args.indexOf('-t') + 1]!);
+    const direct = sh(process.execPath, [cliMain, 'run', '.', '--dry'], { cwd: target });
     expect(direct.stdout).toContain('+++ b/src/api.js');
     expect(r.stdout).toContain(direct.stdout);
-    expect(sh('git', ['status', '--porcelain'], { cwd: dir }).stdout).toBe('');
+    expect(status()).toBe(before);
   });
 
   it('migrates the target as `sc-migrate run` does, with the params passed on', () => {
