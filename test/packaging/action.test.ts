@@ -107,6 +107,19 @@ describe('action.yml (composite)', () => {
   });
 });
 
+describe("the README's CI command", () => {
+  it('runs the check step on a sample app as written', () => {
+    const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## In CI (GitHub Actions)'));
+    const command = /```sh\n([^\n]+)\n```/.exec(section)![1]!;
+    expect(command).toContain('scripts/action-check.sh');
+    const r = sh('bash', ['-c', command], { cwd: repo, env: { GITHUB_OUTPUT: undefined, GITHUB_ACTION_PATH: undefined } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^::warning file=fixtures\/apps\/legacy\/chat-widget-js\/src\/api\.js,line=\d+/m);
+    expect(r.stdout).toMatch(/^sc-migrate check: failed: \d+ things to do/m);
+  });
+});
+
 describe('.pre-commit-hooks.yaml', () => {
   const hooks = parseYaml(fs.readFileSync(path.join(repo, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; language: string; types?: string[] }[];
   const hook = hooks.find((h) => h.id === 'sc-migrate-check')!;
