@@ -1,7 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { SKIP_REASONS } from '../lib/types';
 import type { Report, ReportFile } from './model';
-import { headline } from './text';
+import { headline, printable } from './text';
 
 /**
  * One self-contained HTML page: no script, no network (a CSP forbids both), styles inline. Everything that
@@ -9,7 +9,7 @@ import { headline } from './text';
  */
 
 export function esc(s: string | number): string {
-  return String(s)
+  return printable(String(s), { keepLineBreaks: true, keepTabs: true })
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

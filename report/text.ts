@@ -8,12 +8,19 @@ export interface TextOptions {
 
 /**
  * Control characters from scanned text (file names, parse errors, replacements) must not drive the terminal:
- * each is shown escaped (`\n`, `\t`, `\x00`). `keepLineBreaks` leaves LF and CR for a caller that deals with them.
+ * each is shown escaped (`\n`, `\t`, `\x00`). `keepLineBreaks` leaves LF and CR, `keepTabs` tabs, for a caller that
+ * deals with them (an HTML page, a workflow command).
  */
-export function printable(s: string, opts: { keepLineBreaks?: boolean } = {}): string {
+export function printable(s: string, opts: { keepLineBreaks?: boolean; keepTabs?: boolean } = {}): string {
   // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) =>
-    opts.keepLineBreaks && (c === '\n' || c === '\r') ? c : c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+    (opts.keepLineBreaks && (c === '\n' || c === '\r')) || (opts.keepTabs && c === '\t')
+      ? c
+      : c === '\n'
+        ? '\\n'
+        : c === '\t'
+          ? '\\t'
+          : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
   );
 }
 

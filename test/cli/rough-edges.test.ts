@@ -134,7 +134,7 @@ describe('messages', () => {
       'src/nul.js': Buffer.concat([Buffer.from(CLIENT + '// pad\n'.repeat(1500)), Buffer.from('const y = 1\u0000\u001b[31m;\n')]),
     });
     const outputs = [cli(['run', '--dry', 'src']), cli(['run', '--dry', '-q', 'src'])];
-    for (const format of ['text', 'markdown', 'github']) {
+    for (const format of ['text', 'markdown', 'github', 'html']) {
       outputs.push(await inProcess('report', { paths: ['src'], format }), await inProcess('check', { paths: ['src'], format }));
     }
     for (const r of outputs) {
