@@ -30,7 +30,10 @@ export const processIo: Io = {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
-  confirm: process.stdin.isTTY && process.stderr.isTTY ? askTerminal : undefined,
+  // A getter: stdin is looked at only when a question is due.
+  get confirm() {
+    return process.stdin.isTTY && process.stderr.isTTY ? askTerminal : undefined;
+  },
 };
 
 /** Colours only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
