@@ -9,9 +9,14 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     // Plain Node scripts (CommonJS) run from the built dist/.
-    files: ['scripts/**/*.js', 'test/**/*.cjs'],
+    files: ['scripts/**/*.js', 'test/**/*.cjs', 'codemod/scripts/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The Codemod package's jssg step: an ES module run by the Codemod CLI's JavaScript runtime (LLRT).
+    files: ['codemod/scripts/**/*.js'],
+    languageOptions: { sourceType: 'module', globals: { process: 'readonly' } },
   },
   {
     rules: {

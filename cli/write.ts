@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { FileOutcome } from '../lib/types';
 
@@ -21,7 +22,7 @@ export async function writeOutcomes(outcomes: readonly FileOutcome[]): Promise<W
     try {
       await writeOutcome(o);
     } catch (err) {
-      failures.push({ outcome: o, error: (err as Error).message });
+      failures.push({ outcome: o, error: (err as NodeJS.ErrnoException).code ? writeErrorText(err, o.absPath) : (err as Error).message });
     }
   }
   return failures;
@@ -32,4 +33,31 @@ export async function writeOutcome(o: FileOutcome): Promise<void> {
   const current = await fs.promises.readFile(o.absPath, 'utf8');
   if (current !== o.before) throw new Error('the file changed on disk while sc-migrate ran; left as it is');
   await writeFileAtomic(o.absPath, o.after, { encoding: 'utf8', mode: stat.mode & 0o7777 });
+}
+
+/**
+ * Why a file could not be written, for people: its folder is missing, permission is denied, it is a folder…
+ * never the name of write-file-atomic's temporary file. `dirShown` names the folder in messages.
+ */
+export function writeErrorText(err: unknown, absPath: string, dirShown = 'its folder'): string {
+  const e = err as NodeJS.ErrnoException;
+  switch (e.code) {
+    case 'ENOENT':
+      return fs.existsSync(path.dirname(absPath)) ? 'the file disappeared while sc-migrate ran' : `${dirShown} does not exist`;
+    case 'ENOTDIR':
+      return `${dirShown} is not a folder`;
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied (${dirShown} or the file is not writable)`;
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'ELOOP':
+      return 'a symbolic link loop';
+    default:
+      return e.code ? `${e.code}: ${e.message.split(',')[0]}` : e.message;
+  }
 }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { defaultConfig } from './defaults';
 import { configSchema } from './schema';
 import type { Config, LoadedConfig } from './types';
+import { displayPath } from '../lib/paths';
 
 export * from './types';
 export { defaultConfig, defaultTokenClaims } from './defaults';
@@ -55,20 +56,33 @@ export function parseConfig(value: unknown, source = CONFIG_FILE): Config {
   return value as unknown as Config;
 }
 
-export function readConfigFile(file: string): Config {
+/** Read and validate a config file; messages name it as `shown` (default: the path as given). */
+export function readConfigFile(file: string, shown: string = file): Config {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ConfigError(`cannot read config ${file}: ${(err as Error).message}`);
+    throw new ConfigError(`cannot read config ${shown}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
   }
   let value: unknown;
+  const body = text.replace(/^\uFEFF/, '');
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(body);
   } catch (err) {
-    throw new ConfigError(`${file} is not valid JSON: ${(err as Error).message}`);
+    const { line, column, message } = jsonErrorPlace(body, (err as Error).message);
+    throw new ConfigError(`${shown}:${line}:${column}: not valid JSON: ${message} (line ${line}, column ${column})`);
   }
-  return parseConfig(value, file);
+  return parseConfig(value, shown);
+}
+
+/** Line and column (1-based) of a JSON.parse error, from the offset in its message (or the end of the text). */
+export function jsonErrorPlace(text: string, message: string): { line: number; column: number; message: string } {
+  const m = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?/.exec(message);
+  const offset = m ? Math.min(Number(m[1]), text.length) : text.length;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  return { line, column, message: m ? message.replace(m[0], '') : message };
 }
 
 /**
@@ -79,7 +93,7 @@ export function loadConfig(opts: { configPath?: string; cwd?: string; roots?: re
   const cwd = opts.cwd ?? process.cwd();
   if (opts.configPath) {
     const file = path.resolve(cwd, opts.configPath);
-    return { config: readConfigFile(file), source: file };
+    return { config: readConfigFile(file, displayPath(file, cwd)), source: file };
   }
   const candidates = [path.join(cwd, CONFIG_FILE)];
   for (const root of opts.roots ?? []) {
@@ -88,7 +102,7 @@ export function loadConfig(opts: { configPath?: string; cwd?: string; roots?: re
     candidates.push(path.join(dir, CONFIG_FILE));
   }
   for (const file of candidates) {
-    if (fs.existsSync(file)) return { config: readConfigFile(file), source: file };
+    if (fs.existsSync(file)) return { config: readConfigFile(file, displayPath(file, cwd)), source: file };
   }
   return { config: defaultConfig, source: null };
 }

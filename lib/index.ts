@@ -15,4 +15,6 @@ export { resolveImport } from './project';
 export { looksMinified, looksGenerated, DEFAULT_MAX_FILE_SIZE } from './read';
 export { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
 export { ScanError } from './errors';
+export { displayPath } from './paths';
+export { defaultConfig, loadConfig, parseConfig, type Config } from '../config';
 export * from './types';

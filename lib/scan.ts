@@ -8,6 +8,7 @@ import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
 import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, streamLines, type Decoded } from './read';
+import { displayPath } from './paths';
 import { selectFiles, type SelectedFile } from './select';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
 import { SKIP_REASONS, type FileOutcome, type FrontEnd, type FrontEndOutput, type NameUse, type RunFacts, type RunFileFacts, type ScanOptions, type ScanResult, type SkipReason } from './types';
@@ -233,7 +234,10 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
     return o;
   }
   if (result.facts) ctx.facts.set(file.absPath, result.facts);
-  if (result.nameUses?.length) ctx.nameUses.set(file.absPath, result.nameUses.map((u) => ({ ...u, at: u.at.replace(/^[^:]*/, file.relPath) })));
+  if (result.nameUses?.length) {
+    const shown = displayPath(file.absPath, ctx.opts.cwd ?? process.cwd());
+    ctx.nameUses.set(file.absPath, result.nameUses.map((u) => ({ ...u, at: u.at.replace(/^[^:]*/, shown) })));
+  }
   const after = result.output === body ? before : bom + conformEol(body, result.output);
   return {
     root: file.root,

@@ -1,7 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { SKIP_REASONS } from '../lib/types';
 import type { Report, ReportFile } from './model';
-import { headline } from './text';
+import { headline, printable } from './text';
 
 /**
  * One self-contained HTML page: no script, no network (a CSP forbids both), styles inline. Everything that
@@ -9,7 +9,7 @@ import { headline } from './text';
  */
 
 export function esc(s: string | number): string {
-  return String(s)
+  return printable(String(s), { keepLineBreaks: true, keepTabs: true })
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -103,17 +103,13 @@ function chart(report: Report): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Sites per change" width="${Math.ceil(labelW + barW + 48)}" height="${h}" viewBox="0 0 ${Math.ceil(labelW + barW + 48)} ${h}">${parts.join('')}${legend}</svg>`;
 }
 
-function displayPath(f: { root: string; file: string }, multi: boolean): string {
-  return multi ? `${f.root.replace(/[\\/]+$/, '')}/${f.file}` : f.file;
-}
-
-function fileSection(f: ReportFile, multi: boolean): string {
+function fileSection(f: ReportFile): string {
   const auto = f.findings.filter((x) => x.fix === 'auto');
   const manual = f.findings.filter((x) => x.fix === 'manual');
   const out: string[] = [];
   out.push(
-    `<details class="file" open data-file="${esc(displayPath(f, multi))}" data-auto="${auto.length}" data-manual="${manual.length}" data-markers="${f.markers.length}">`,
-    `<summary><code>${esc(displayPath(f, multi))}</code> <span class="muted">${auto.length} automatic, ${manual.length} manual${f.markers.length ? `, ${f.markers.length} open markers` : ''}</span></summary>`,
+    `<details class="file" open data-file="${esc(f.file)}" data-auto="${auto.length}" data-manual="${manual.length}" data-markers="${f.markers.length}">`,
+    `<summary><code>${esc(f.file)}</code> <span class="muted">${auto.length} automatic, ${manual.length} manual${f.markers.length ? `, ${f.markers.length} open markers` : ''}</span></summary>`,
   );
   if (f.error !== undefined) out.push(`<p class="error">Could not be parsed: ${esc(f.error)}</p>`);
   const diff = diffOf(f);
@@ -140,7 +136,6 @@ function fileSection(f: ReportFile, multi: boolean): string {
 
 export function formatHtml(report: Report): string {
   const s = report.summary;
-  const multi = new Set(report.files.map((f) => f.root)).size > 1;
   const stat = (key: string, label: string, n: number) => `<div><dt>${esc(label)}</dt><dd data-summary="${key}">${n}</dd></div>`;
   const changeRows = report.changes
     .map(
@@ -168,13 +163,13 @@ export function formatHtml(report: Report): string {
       ? `<table id="changes"><thead><tr><th>Change</th><th>What changed</th><th class="n">Automatic</th><th class="n">Manual</th></tr></thead><tbody>\n${changeRows}\n</tbody></table>`
       : '',
     '<h2>Files</h2>',
-    files.length ? files.map((f) => fileSection(f, multi)).join('\n') : '<p>No v1 usage found.</p>',
+    files.length ? files.map((f) => fileSection(f)).join('\n') : '<p>No v1 usage found.</p>',
   ];
   if (report.errors.length) {
     body.push(
       '<h2>Files that could not be parsed</h2>',
       '<ul id="errors">',
-      ...report.errors.map((e) => `<li><code>${esc(displayPath(e, multi))}</code>: <span class="error">${esc(e.message)}</span></li>`),
+      ...report.errors.map((e) => `<li><code>${esc(e.file)}</code>: <span class="error">${esc(e.message)}</span></li>`),
       '</ul>',
     );
   }

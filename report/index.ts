@@ -3,7 +3,8 @@ import { formatJson } from './json';
 import { formatMarkdown } from './markdown';
 import type { Report } from './model';
 import { formatSarif } from './sarif';
-import { formatText } from './text';
+import { formatText, headline } from './text';
+import { formatCheckText, formatGithub, type GateOptions } from './check';
 
 export * from './model';
 export { formatJson, toJsonReport, type JsonReport } from './json';
@@ -18,26 +19,35 @@ export {
   escapeProperty,
   formatCheckText,
   formatGithub,
+  markedFindings,
   problemsOf,
+  type GateOptions,
   type Problem,
 } from './check';
 
-export const REPORT_FORMATS = ['text', 'json', 'markdown', 'sarif', 'html'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const CHECK_FORMATS = ['text', 'github'] as const;
-export type CheckFormat = (typeof CHECK_FORMATS)[number];
+/** The formats of `report` and `check` alike: the same names, the same documents. */
+export const FORMATS = ['text', 'json', 'markdown', 'sarif', 'html', 'github'] as const;
+export type Format = (typeof FORMATS)[number];
+export const REPORT_FORMATS = FORMATS;
+export type ReportFormat = Format;
+export const CHECK_FORMATS = FORMATS;
+export type CheckFormat = Format;
 
 export interface RenderOptions {
   /** Folder SARIF URIs are relative to. */
   cwd: string;
   /** ANSI colours in the text format. */
   color: boolean;
+  /** `check` prints its to-do list as text and its gate result last; `report` the plan. */
+  command?: 'report' | 'check';
+  gate?: GateOptions;
 }
 
-export function renderReport(format: ReportFormat, report: Report, opts: RenderOptions): string {
+export function renderReport(format: Format, report: Report, opts: RenderOptions): string {
+  const check = opts.command === 'check';
   switch (format) {
     case 'text':
-      return formatText(report, { color: opts.color });
+      return check ? formatCheckText(report, { color: opts.color, ...opts.gate }) : formatText(report, { color: opts.color });
     case 'json':
       return formatJson(report);
     case 'markdown':
@@ -46,5 +56,7 @@ export function renderReport(format: ReportFormat, report: Report, opts: RenderO
       return formatSarif(report, { cwd: opts.cwd });
     case 'html':
       return formatHtml(report);
+    case 'github':
+      return formatGithub(report, { ...opts.gate, summary: check ? undefined : `sc-migrate report: ${headline(report)}` });
   }
 }

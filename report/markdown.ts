@@ -1,5 +1,6 @@
 import { catalogue } from '../catalogue';
 import { skippedText, type Report, type ReportFile } from './model';
+import { printable } from './text';
 
 /**
  * A migration plan to paste into a ticket (GitHub-flavoured markdown): totals, a table per change, and a
@@ -8,7 +9,7 @@ import { skippedText, type Report, type ReportFile } from './model';
 
 /** Markdown for text that may come from scanned code: inline code spans stay as they are, the rest is escaped. */
 export function mdText(s: string, inTable = false): string {
-  const flat = s.replace(/\r?\n/g, ' ');
+  const flat = printable(s.replace(/\r?\n/g, ' '));
   return flat
     .split(/(`[^`]*`)/)
     .map((part, i) => (i % 2 === 1 ? (inTable ? part.replace(/\|/g, '\\|') : part) : escapeOutside(part)))
@@ -25,7 +26,7 @@ function escapeOutside(s: string): string {
 
 /** A code span holding `s` whatever backticks it contains (in a table cell, `|` is escaped as GFM requires). */
 export function mdCode(s: string, inTable = false): string {
-  const flat = s.replace(/\r?\n/g, ' ');
+  const flat = printable(s.replace(/\r?\n/g, ' '));
   const runs = flat.match(/`+/g) ?? [];
   const fence = '`'.repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') || runs.length ? ' ' : '';
@@ -36,13 +37,8 @@ function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function displayPath(f: { root: string; file: string }, multi: boolean): string {
-  return multi ? `${f.root.replace(/[\\/]+$/, '')}/${f.file}` : f.file;
-}
-
 export function formatMarkdown(report: Report): string {
   const s = report.summary;
-  const multi = new Set(report.files.map((f) => f.root)).size > 1;
   const out: string[] = ['# Symptom Checker API v2 migration plan', ''];
   const roots = report.roots.map((r) => mdCode(r)).join(', ');
   out.push(
@@ -66,21 +62,21 @@ export function formatMarkdown(report: Report): string {
   const withSites = report.files.filter((f) => f.findings.length || f.markers.length);
   if (withSites.length) {
     out.push('## Checklist', '');
-    for (const f of withSites) out.push(...fileChecklist(f, multi));
+    for (const f of withSites) out.push(...fileChecklist(f));
   } else {
     out.push('Nothing left to migrate.', '');
   }
 
   if (report.errors.length) {
     out.push('## Files that could not be parsed', '', 'These were left out of the plan; fix or exclude them and run the report again.', '');
-    for (const e of report.errors) out.push(`- ${mdCode(displayPath(e, multi))}: ${mdText(e.message)}`);
+    for (const e of report.errors) out.push(`- ${mdCode(e.file)}: ${mdText(e.message)}`);
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-function fileChecklist(f: ReportFile, multi: boolean): string[] {
-  const out = [`### ${mdCode(displayPath(f, multi))}`, ''];
+function fileChecklist(f: ReportFile): string[] {
+  const out = [`### ${mdCode(f.file)}`, ''];
   const auto = f.findings.filter((x) => x.fix === 'auto');
   if (auto.length) {
     const per = new Map<string, number>();

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { catalogue, isChangeId, getChange, type Change, type SpecRef } from '../catalogue';
+import { displayPath } from '../lib/paths';
 import { SKIP_REASONS, type FileOutcome, type ScanResult, type SkipReason } from '../lib/types';
 import { MARKER_PATTERN, type Finding } from '../codemods/types';
 
@@ -17,7 +18,7 @@ export interface ToolInfo {
 export interface ReportFinding extends Finding {
   /** The root (as given) the file was found under. */
   root: string;
-  /** Path relative to its root, with `/`. */
+  /** The file as every command names it: relative to the current directory, with `/` (lib/paths.ts). */
   file: string;
   absPath: string;
   /** The spec passages the change rests on (from the catalogue; empty for an id the catalogue lacks). */
@@ -152,12 +153,15 @@ export interface BuildReportOptions {
   tool: ToolInfo;
   /** Roots as given on the command line. */
   roots: string[];
+  /** Folder file names are relative to (default: the current directory). */
+  cwd?: string;
 }
 
 export function buildReport(scan: ScanResult, opts: BuildReportOptions): Report {
   const files: ReportFile[] = [];
+  const cwd = opts.cwd ?? process.cwd();
   for (const o of scan.outcomes) {
-    const place = { root: o.root, file: o.relPath, absPath: o.absPath };
+    const place = { root: o.root, file: displayPath(o.absPath, cwd), absPath: o.absPath };
     const findings: ReportFinding[] = o.findings
       .map((f) => ({ ...f, ...place, spec: specOf(f.change) }))
       .sort(byPlace);

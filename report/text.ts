@@ -6,10 +6,22 @@ export interface TextOptions {
   color?: boolean;
 }
 
-/** Control characters from scanned text (file names, replacements) must not drive the terminal. */
-export function printable(s: string): string {
+/**
+ * Control characters from scanned text (file names, parse errors, replacements) must not drive the terminal:
+ * each is shown escaped (`\n`, `\t`, `\x00`). `keepLineBreaks` leaves LF and CR, `keepTabs` tabs, for a caller that
+ * deals with them (an HTML page, a workflow command).
+ */
+export function printable(s: string, opts: { keepLineBreaks?: boolean; keepTabs?: boolean } = {}): string {
   // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) =>
+    (opts.keepLineBreaks && (c === '\n' || c === '\r')) || (opts.keepTabs && c === '\t')
+      ? c
+      : c === '\n'
+        ? '\\n'
+        : c === '\t'
+          ? '\\t'
+          : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
 }
 
 /** Rows as aligned columns (two spaces apart); `rightAligned` columns are padded on the left. */
@@ -40,14 +52,13 @@ export function headline(report: Report): string {
   return parts.join('; ');
 }
 
-function displayPath(f: { root: string; file: string }, multipleRoots: boolean): string {
-  return printable(multipleRoots ? `${f.root.replace(/[\\/]+$/, '')}/${f.file}` : f.file);
+function shown(f: { file: string }): string {
+  return printable(f.file);
 }
 
 /** Summary tables by change and by file, then every site (auto with its replacement, manual with what to do). */
 export function formatText(report: Report, opts: TextOptions = {}): string {
   const c = pc.createColors(opts.color ?? false);
-  const multi = new Set(report.files.map((f) => f.root)).size > 1;
   const out: string[] = [];
   out.push(c.bold(`sc-migrate report: ${headline(report)}`), c.dim(`files skipped: ${skippedText(report.summary)}`), '');
 
@@ -63,7 +74,7 @@ export function formatText(report: Report, opts: TextOptions = {}): string {
     const rows = [
       ['file', 'auto', 'manual', 'markers'],
       ...withSites.map((f) => [
-        displayPath(f, multi),
+        shown(f),
         String(f.findings.filter((x) => x.fix === 'auto').length),
         String(f.findings.filter((x) => x.fix === 'manual').length),
         String(f.markers.length),
@@ -71,20 +82,23 @@ export function formatText(report: Report, opts: TextOptions = {}): string {
     ];
     out.push(...table(rows, new Set([1, 2, 3])).map((l, i) => (i === 0 ? c.dim(`  ${l}`) : `  ${l}`)), '');
     out.push(c.bold('Sites'));
-    for (const f of withSites) out.push(...fileSites(f, multi, c));
+    for (const f of withSites) out.push(...fileSites(f, c));
   }
 
   if (report.errors.length) {
     out.push(c.bold(c.red('Files that could not be read or parsed (left out)')));
-    for (const e of report.errors) out.push(`  ${displayPath(e, multi)}: ${printable(e.message)}`);
+    for (const e of report.errors) out.push(`  ${shown(e)}: ${printable(e.message)}`);
     out.push('');
   }
-  if (!report.findings.length && !report.markers.length) out.push(c.green('No v1 usage found.'), '');
+  if (!report.findings.length && !report.markers.length) {
+    // A file that could not be parsed may hold v1 usage the text pass cannot see: never call that clean.
+    out.push(report.errors.length ? c.yellow(`No v1 usage found in the files that could be read; ${plural(report.errors.length, 'file')} could not.`) : c.green('No v1 usage found.'), '');
+  }
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-function fileSites(f: ReportFile, multi: boolean, c: ReturnType<typeof pc.createColors>): string[] {
-  const out = [c.underline(displayPath(f, multi))];
+function fileSites(f: ReportFile, c: ReturnType<typeof pc.createColors>): string[] {
+  const out = [c.underline(shown(f))];
   const idWidth = Math.max(0, ...f.findings.map((x) => x.change.length), ...f.markers.map((m) => m.change.length));
   const rows: { line: number; column: number; text: string[] }[] = [];
   for (const x of f.findings) {

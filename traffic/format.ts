@@ -48,7 +48,7 @@ function changeList(changes: Record<string, number>): string {
 
 export function formatTrafficText(r: TrafficReport, opts: { color?: boolean } = {}): string {
   const c = pc.createColors(opts.color ?? false);
-  const head = (rows: string[][], right: number[]) => table(rows.map((row) => row.map(printable)), new Set(right)).map((l, i) => (i === 0 ? c.dim(`  ${l}`) : `  ${l}`));
+  const head = (rows: string[][], right: number[]) => table(rows.map((row) => row.map((s) => printable(s))), new Set(right)).map((l, i) => (i === 0 ? c.dim(`  ${l}`) : `  ${l}`));
   const out = [c.bold(`sc-migrate traffic: ${trafficHeadline(r)}`), ...r.inputs.map((i) => c.dim(inputLine(i))), ''];
   if (r.changes.length) {
     out.push(c.bold('By change'));

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { renderCatalogueDoc, renderTable, updateReadme } from '../../catalogue/docs';
+import { helpEpilogue } from '../help';
 
 interface DocsArgs {
   write?: string;
@@ -11,7 +12,19 @@ interface DocsArgs {
 export const docsCommand: CommandModule<object, DocsArgs> = {
   command: 'docs',
   describe: 'Print the change catalogue as a Markdown table (--write README.md updates it in place, with docs/catalogue.md)',
-  builder: (y) => y.option('write', { type: 'string', describe: 'README file whose catalogue table to regenerate' }),
+  builder: (y) =>
+    y.option('write', { type: 'string', describe: 'README file whose catalogue table to regenerate' }).epilogue(
+      helpEpilogue({
+        examples: [
+          ['$ sc-migrate docs', 'The catalogue table on stdout'],
+          ['$ sc-migrate docs --write README.md', 'Regenerate the table in README.md and docs/catalogue.md beside it'],
+        ],
+        exitCodes: [
+          [0, 'printed or written'],
+          [2, 'usage error, or a file cannot be read or written'],
+        ],
+      }),
+    ),
   handler: (args) => {
     if (!args.write) {
       process.stdout.write(`${renderTable()}\n`);

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { api } from '../../catalogue';
 import { loadConfig } from '../../config';
 import { CliError } from '../exit';
+import { helpEpilogue } from '../help';
 import { MockV2 } from '../../shim/mock/server';
 
 interface MockArgs {
@@ -23,7 +24,19 @@ export const mockV2Command: CommandModule<object, MockArgs> = {
       .option('port', { type: 'number', default: 8081, describe: 'Port to listen on' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
       .option('require-token', { type: 'boolean', default: false, describe: 'Refuse API calls without a Bearer token it issued' })
-      .option('link-base', { type: 'string', describe: 'Absolute base of the links it returns (default: from the Host header)' }),
+      .option('link-base', { type: 'string', describe: 'Absolute base of the links it returns (default: from the Host header)' })
+      .epilogue(
+        helpEpilogue({
+          examples: [
+            ['$ sc-migrate mock-v2 --port 9090', 'The sandbox v2 API and its token route on 127.0.0.1:9090'],
+            ['$ sc-migrate mock-v2 --env production --require-token', 'Refuse API calls without a token it issued'],
+          ],
+          exitCodes: [
+            [0, 'stopped by SIGTERM or SIGINT'],
+            [2, 'usage or config error, or the address cannot be listened on'],
+          ],
+        }),
+      ),
   handler: async (argv) => {
     let mock: MockV2;
     try {

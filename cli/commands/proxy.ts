@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { loadConfig } from '../../config';
 import { CliError } from '../exit';
+import { helpEpilogue } from '../help';
 import { checkBinding, resolveProxyOptions } from '../../shim/options';
 import { runProxyProcess } from '../../shim/run';
 
@@ -45,7 +46,22 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       .option('log-level', { type: 'string', describe: 'fatal, error, warn, info (default), debug, trace or silent; wins over LOG_LEVEL' })
       .option('log-format', { type: 'string', describe: 'json, or pretty (pino-pretty); default: pretty on a terminal, else json' })
       .option('log-sample', { type: 'string', describe: 'Share of info-level access lines written, 0–1 (default 1); warnings and errors always' })
-      .option('workers', { type: 'string', describe: 'Worker processes (node:cluster): --workers alone or 0 = one per core; without the flag, one process' }),
+      .option('workers', { type: 'string', describe: 'Worker processes (node:cluster): --workers alone or 0 = one per core; without the flag, one process' })
+      .epilogue(
+        helpEpilogue({
+          examples: [
+            ['$ sc-migrate proxy --env sandbox', 'v1 clients on 127.0.0.1:8080, forwarded to the sandbox v2 API'],
+            ['$ sc-migrate proxy --env production --host 0.0.0.0 --port 8080 --public-url "$PUBLIC_URL" --workers', 'In a container: every core, links built on the public address'],
+            ['$ sc-migrate proxy --env staging --config sc-migrate.config.json --legacy-version 2020-07', 'Clients pinned to a month, hosts from the config file'],
+          ],
+          exitCodes: [
+            [0, 'stopped by SIGTERM or SIGINT after every in-flight request ended'],
+            [1, 'stopped with requests still in flight after --drain-timeout'],
+            [2, 'usage or config error, or the address cannot be listened on'],
+          ],
+          notes: ['docs/shim.md and docs/shim-operations.md: routes, translations, limits, logs and metrics.'],
+        }),
+      ),
   handler: async (argv) => {
     let options;
     try {

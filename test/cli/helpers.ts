@@ -84,3 +84,16 @@ export function writeConfig(dir: string, config: unknown = customConfig, name = 
   fs.writeFileSync(file, JSON.stringify(config, null, 2));
   return file;
 }
+
+/** `sc-migrate <args> --help` as a terminal `columns` wide shows it (the real parser, in this process). */
+export async function helpOf(args: string[], columns = 80): Promise<string> {
+  const { buildCli } = await import('../../cli/main');
+  const saved = process.env.COLUMNS;
+  process.env.COLUMNS = String(columns);
+  try {
+    return await new Promise<string>((resolve) => void buildCli([...args, '--help']).exitProcess(false).parse([...args, '--help'], {}, (_err, _argv, output) => resolve(output)));
+  } finally {
+    if (saved === undefined) delete process.env.COLUMNS;
+    else process.env.COLUMNS = saved;
+  }
+}

@@ -115,9 +115,32 @@ describe('sc-migrate run', () => {
     expect(read(dir, '.env')).toContain(V2_LIVE);
   });
 
-  it('writes outside any git work tree (nothing to check against)', async () => {
+  it('outside any git work tree: warns, writes nothing without a terminal unless --yes', async () => {
     project();
-    expect(await run({})).toBe(0);
+    const before = snapshot();
+    const io = captureIo();
+    const err = await usageError(run({}, io));
+    expect(err.message).toMatch(/pass --yes to rewrite files outside a git work tree/);
+    expect(io.err()).toMatch(/warning: 3 file\(s\) to rewrite are outside any git work tree/);
+    expect(io.err()).toContain('  .env');
+    expect(snapshot()).toEqual(before);
+
+    const yes = captureIo();
+    expect(await run({ yes: true }, yes)).toBe(0);
+    expect(yes.err()).toMatch(/outside any git work tree/);
+    expect(read(dir, '.env')).toContain(V2_LIVE);
+  });
+
+  it('outside any git work tree on a terminal: asks, and writes only on yes', async () => {
+    project();
+    const before = snapshot();
+    const questions: string[] = [];
+    const no = { ...captureIo(true), confirm: async (q: string) => (questions.push(q), false) };
+    await usageError(run({}, no));
+    expect(questions).toEqual(['Rewrite them anyway?']);
+    expect(snapshot()).toEqual(before);
+    const yes = { ...captureIo(true), confirm: async () => true };
+    expect(await run({}, yes)).toBe(0);
     expect(read(dir, '.env')).toContain(V2_LIVE);
   });
 
@@ -233,10 +256,11 @@ describe('sc-migrate run', () => {
   it('colours the diff only on a terminal', async () => {
     project();
     const plain = captureIo(false);
-    await run({ dry: true, quiet: true }, plain);
+    await run({ dry: true }, plain);
+    expect(plain.out()).toContain('+++ b/.env');
     expect(plain.out()).not.toContain('\x1b[');
     const tty = captureIo(true);
-    await run({ dry: true, quiet: true }, tty);
+    await run({ dry: true }, tty);
     expect(tty.out()).toContain('\x1b[');
   });
 });

@@ -64,7 +64,7 @@ describe.each(['chat-widget-js', 'triage-service-ts'])('sc-migrate run on the le
     fs.cpSync(legacy, path.join(dir, app), { recursive: true });
     const io = captureIo();
     // No --config, and no sc-migrate.config.json in the tree: the built-in public hosts apply.
-    expect(await runMigration({ paths: [app], allowDirty: true }, io, dir), io.err()).toBe(0);
+    expect(await runMigration({ paths: [app], allowDirty: true, yes: true }, io, dir), io.err()).toBe(0);
     const text = [...tree(path.join(dir, app)).values()].map((b) => b.toString('utf8')).join('\n');
     expect(text).toContain('sc-staging.internal.example/api/');
     expect(text).not.toContain('sc-staging-api.internal.example');

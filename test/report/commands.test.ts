@@ -56,7 +56,7 @@ describe('sc-migrate check', () => {
     const dir = project({ 'src/client.ts': legacyClient });
     const out = io();
     expect(await runCheck({ paths: ['src'] }, out, dir)).toBe(1);
-    expect(out.stdout.text).toMatch(/^client\.ts:1:\d+ +v1 +base-url /m);
+    expect(out.stdout.text).toMatch(/^src\/client\.ts:1:\d+ +v1 +base-url /m);
     expect(out.stdout.text).toMatch(/sc-migrate check: failed/);
 
     fs.writeFileSync(path.join(dir, 'src/client.ts'), legacyClient.replace(V1_SANDBOX, V2_SANDBOX));
@@ -112,7 +112,7 @@ describe('sc-migrate report', () => {
     expect(doc.roots).toEqual(['src']);
     expect(doc.summary).toMatchObject({ files: 2, filesWithFindings: 1, auto: 1, manual: 0, byChange: { 'base-url': 1 } });
     expect(doc.findings).toEqual([
-      expect.objectContaining({ file: 'api/client.ts', line: 1, change: 'base-url', fix: 'auto', replacement: expect.stringContaining('/symptom-checker/v2') }),
+      expect.objectContaining({ file: 'src/api/client.ts', line: 1, change: 'base-url', fix: 'auto', replacement: expect.stringContaining('/symptom-checker/v2') }),
     ]);
     expect(out.stderr.text).not.toContain('{');
   });
@@ -190,7 +190,9 @@ describe('usage errors exit 2', () => {
 
   it('an unknown format', async () => {
     expect((await usageError(runReport({ paths: ['src'], format: 'pdf' }, io(), dir))).message).toMatch(/--format: unknown format 'pdf'/);
-    await usageError(runCheck({ paths: ['src'], format: 'sarif' }, io(), dir));
+    expect((await usageError(runCheck({ paths: ['src'], format: 'pdf' }, io(), dir))).message).toMatch(
+      /choose one of text, json, markdown, sarif, html, github/,
+    );
   });
 
   it('an unknown change id', async () => {

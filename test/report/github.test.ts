@@ -22,13 +22,13 @@ describe('check --format github', () => {
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
   });
 
-  it('prints one annotation per site, marker and unparseable file, with repo-relative paths', () => {
-    const out = formatGithub(sampleReport(), { cwd: '/repo' });
+  it('prints one annotation per site, marker and unparseable file, with paths relative to the current directory', () => {
+    const out = formatGithub(buildReport(sampleScan(), { tool: TOOL, roots: ['/repo/app'], cwd: '/repo' }));
     const lines = out.trimEnd().split('\n');
     const cmds = lines.map(parseCommand);
     expect(cmds.slice(0, -1).every((c) => c !== null)).toBe(true);
     expect(cmds.at(-1)).toBeNull(); // the summary is plain text
-    expect(lines.at(-1)).toMatch(/^sc-migrate check: failed: 3 v1 sites \(2 automatic, 1 manual\), 1 open markers, 1 unparseable files/);
+    expect(lines.at(-1)).toMatch(/^sc-migrate check: failed: 5 things to do \(2 for sc-migrate run, 1 open marker, 1 manual site without a marker, 1 unparseable file\)/);
     const parsed = cmds.slice(0, -1) as NonNullable<ReturnType<typeof parseCommand>>[];
     expect(parsed.map((c) => [c.name, c.props.file, c.props.line, c.props.title])).toEqual([
       ['warning', 'app/.env', '1', 'sc-migrate: base-url'],
@@ -48,7 +48,7 @@ describe('check --format github', () => {
         findings: [finding({ line: 3, column: 4, change: 'base-url', fix: 'manual', message: 'line one\nline two: 50%, done\r' })],
       }),
     );
-    const out = formatGithub(buildReport(scan, { tool: TOOL, roots: ['/repo/app'] }), { cwd: '/repo/app' });
+    const out = formatGithub(buildReport(scan, { tool: TOOL, roots: ['/repo/app'], cwd: '/repo/app' }));
     const line = out.split('\n').find((l) => l.includes('we%2Cird'))!;
     expect(line.split('::')).toHaveLength(3); // no stray separators
     const c = parseCommand(line)!;
@@ -58,7 +58,7 @@ describe('check --format github', () => {
 
   it('prints only the clean summary when nothing is left', () => {
     const clean = buildReport({ filesScanned: 5, outcomes: [], skipped: { ignored: 2, binary: 1, minified: 0, generated: 0, 'too-large': 0, 'parse-error': 0 } }, { tool: TOOL, roots: ['src'] });
-    expect(formatGithub(clean, { cwd: '/' })).toBe('sc-migrate check: clean (5 files scanned, no v1 usage, no open markers; files skipped: 2 ignored, 1 binary)\n');
+    expect(formatGithub(clean)).toBe('sc-migrate check: clean (5 files scanned, no v1 usage, no open markers; files skipped: 2 ignored, 1 binary)\n');
   });
 });
 

@@ -84,7 +84,7 @@ export function sampleScan(): ScanResult {
 export const TOOL = { name: 'sc-migrate', version: '0.1.0' };
 
 export function sampleReport(scan: ScanResult = sampleScan()): Report {
-  return buildReport(scan, { tool: TOOL, roots: [ROOT] });
+  return buildReport(scan, { tool: TOOL, roots: [ROOT], cwd: ROOT });
 }
 
 export function tempDir(prefix = 'sc-report-'): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport, formatText } from '../../report';
-import { finding, outcome, sampleReport, sampleScan, TOOL } from './helpers';
+import { finding, outcome, ROOT, sampleReport, sampleScan, TOOL } from './helpers';
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/;
@@ -60,5 +60,13 @@ describe('report --format text', () => {
 
   it('says so when nothing is left', () => {
     expect(formatText(buildReport({ filesScanned: 4, outcomes: [] }, { tool: TOOL, roots: ['.'] }))).toContain('No v1 usage found.');
+  });
+
+  it('never calls a tree with an unparseable file clean', () => {
+    const broken = outcome('src/broken.ts', { status: 'failed', error: 'cannot parse: line 1, column 6: Unexpected token' });
+    const out = formatText(buildReport({ filesScanned: 4, outcomes: [broken] }, { tool: TOOL, roots: [ROOT], cwd: ROOT }));
+    expect(out).not.toContain('No v1 usage found.');
+    expect(out).toContain('No v1 usage found in the files that could be read; 1 file could not.');
+    expect(out).toContain('src/broken.ts: cannot parse: line 1, column 6');
   });
 });
