@@ -38,7 +38,7 @@ function hostileReport(): Report {
       ],
     }),
   );
-  return buildReport(scan, { tool: TOOL, roots: ['/repo/app'] });
+  return buildReport(scan, { tool: TOOL, roots: ['/repo/app'], cwd: '/repo/app' });
 }
 
 describe.skipIf(!haveChromium && !inCi)('report --format html in headless Chromium', () => {
