@@ -3,6 +3,7 @@ import { calleeName, constInit, isCall, isMember, keyName, memberName, parentOf,
 import type { FileContext } from '../file';
 import { constRef, staticText, type ConstRef } from '../ties/constants';
 import { tieOf } from '../ties/flow';
+import { declaredForOtherMode, fileModesAreOthers } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
 import { urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
@@ -36,7 +37,9 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       if (pn.value !== path.node) return false;
       const key = keyName(pn) ?? '';
       const obj = parentOf(parent)!;
-      if (sentElsewhere(ctx, obj)) return false;
+      if (sentElsewhere(ctx, obj) || declaredForOtherMode(obj)) return false;
+      // The file's own types say its `mode`s are another thing's (`mode: TicketMode`), and no URL or flow says otherwise.
+      if (key === field && fileModesAreOthers(ctx) && !tieOf(ctx, obj)) return false;
       if (key === field || isModeName(key)) return true;
       // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`; or a map other files use as modes.
       const owner = ownerName(obj);
@@ -47,11 +50,14 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       const member = pn.id?.type === 'Identifier' ? pn.id.name : pn.id?.value ?? null;
       return decl.type === 'TSEnumDeclaration' && (isModeName(decl.id.name) || usedAsMode(ctx, decl.id.name, member));
     }
-    case 'BinaryExpression':
-      return ['===', '!==', '==', '!='].includes(pn.operator) && modeish(pn.left === path.node ? pn.right : pn.left);
+    case 'BinaryExpression': {
+      if (!['===', '!==', '==', '!='].includes(pn.operator)) return false;
+      const other = parent.get(pn.left === path.node ? 'right' : 'left');
+      return modeish(other.node) && !othersMode(ctx, other);
+    }
     case 'SwitchCase': {
-      const sw = parentOf(parent)!.node;
-      return sw.type === 'SwitchStatement' && modeish(sw.discriminant);
+      const sw = parentOf(parent)!;
+      return sw.node.type === 'SwitchStatement' && modeish(sw.node.discriminant) && !othersMode(ctx, sw.get('discriminant'));
     }
     case 'CallExpression':
     case 'OptionalCallExpression': {
@@ -104,6 +110,17 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
   }
 }
 
+/**
+ * Whether a `x.mode` compared with a literal is another thing's: the file's own types give every `mode` another
+ * thing's mode type (`interface WidgetPayload { mode: TicketMode }`) and nothing ties `x` to this API.
+ */
+function othersMode(ctx: FileContext, operand: Path): boolean {
+  let p = operand;
+  while (p.node && (p.node.type === 'TSNonNullExpression' || p.node.type === 'ParenthesizedExpression' || p.node.type === 'TSAsExpression')) p = p.get('expression');
+  if (!isMember(p.node) || !fileModesAreOthers(ctx)) return false;
+  return !tieOf(ctx, p.get('object')) && !tieOf(ctx, p);
+}
+
 /** The path of `expect(…)`'s first argument under `expect(x).toBe(…)` (and `.not.toBe`, `.resolves.toBe`). */
 function pathOfCallee(call: Path): Path {
   let p: Path = call.get('callee');
@@ -144,7 +161,7 @@ function usedAsMode(ctx: FileContext, name: string, key: string | null): boolean
 /** Whether an object literal's key is an interview mode: a key of a map named for modes (`MODE_LABELS`). */
 export function isModeKey(ctx: FileContext, propPath: Path): boolean {
   const obj = parentOf(propPath);
-  if (!obj || obj.node.type !== 'ObjectExpression' || sentElsewhere(ctx, obj)) return false;
+  if (!obj || obj.node.type !== 'ObjectExpression' || sentElsewhere(ctx, obj) || declaredForOtherMode(obj)) return false;
   const owner = ownerName(obj);
   if (owner === null || !ctx.touchesApi()) return false;
   return isModeName(owner) || isModeKeyedName(owner) || indexedByMode(ctx, obj, owner) || ctx.project.usesOf(ctx.filePath, owner, null).some((u) => u.role === 'mode-key');
@@ -194,8 +211,9 @@ function sentElsewhere(ctx: FileContext, objPath: Path): boolean {
     const parent: Path | null = parentOf(p);
     if (!parent) return false;
     if (isCall(parent.node) && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
+      // `request('/support/tickets', send('POST', {…}))`: a first argument that is no URL or path (a method) says nothing; look further out.
       const text = staticText(ctx, parent.get('arguments', 0));
-      if (text !== null) return /\/|^https?:/.test(text) && urlTarget(ctx, text) === null;
+      if (text !== null && /\/|^https?:/.test(text)) return urlTarget(ctx, text) === null;
     } else if (!isCall(parent.node) && !['ObjectProperty', 'Property', 'ObjectExpression', 'ArrayExpression'].includes(parent.node.type)) {
       return false;
     }
