@@ -16,6 +16,8 @@ import { typeNameTie } from './types';
 const PACKAGES = /^(zod|yup|valibot|io-ts|superstruct|joi|@hapi\/joi|@sinclair\/typebox|runtypes|myzod|ow)(\/.*)?$/;
 /** Methods and functions that build an object schema from a literal of members. */
 const BUILDERS = new Set(['object', 'type', 'partial', 'strict', 'exact', 'shape', 'extend', 'keys', 'looseObject', 'strictObject', 'Object', 'Record', 'interface', 'merge', 'append']);
+/** Functions that wrap a schema given as their first argument: `optional(x)`, `nullable(x)`, `defaulted(x, d)`, `pipe(x, …)`. */
+const WRAPPERS = new Set(['optional', 'nullable', 'nullish', 'exactOptional', 'defaulted', 'readonly', 'pipe', 'fallback', 'undefinedable', 'nonOptional', 'nonNullable']);
 /** Methods that parse or validate a value with a schema, returning it typed. */
 const PARSERS = new Set(['parse', 'parseAsync', 'safeParse', 'safeParseAsync', 'validate', 'validateSync', 'cast', 'decode', 'assert', 'create', 'mask', 'check']);
 
@@ -128,6 +130,9 @@ function nested(object: Path, tie: Tie, out: SchemaObject[], seen: Set<Node>): v
       }
       if ((name === 'array' || name === 'of') && n.arguments[0]) {
         path.push('*');
+        value = value.get('arguments', 0);
+      } else if (WRAPPERS.has(name) && isCall(n.arguments[0])) {
+        // `s.optional(s.type({…}))` (superstruct), `v.nullable(v.object({…}))`, `v.pipe(v.object({…}), …)` (valibot)
         value = value.get('arguments', 0);
       } else if (isMember(n.callee)) {
         value = value.get('callee', 'object');

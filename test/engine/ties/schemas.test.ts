@@ -20,6 +20,14 @@ describe('ties/schemas', () => {
     expect(models(`import * as t from 'io-ts';\nconst QuestionCodec = t.type({ preselected: t.string });`)).toEqual(['question:body:']);
     expect(models(`import { z } from 'zod';\nconst InterviewSchema = z.object({});\nconst InterviewUpdateSchema = InterviewSchema.extend({ msg: z.string() });`)).toContain('interview:body:');
   });
+  it('members wrapped by a function of the package: superstruct optional/nullable, valibot pipe', () => {
+    expect(models(`import * as s from 'superstruct';\nexport const Result = s.type({ triage_explanation: s.optional(s.type({ potential_condition: s.optional(s.nullable(s.type({ triage: s.string() }))) })) });`)).toEqual([
+      'result:body:',
+      'result:body:triage_explanation',
+      'result:body:triage_explanation.potential_condition',
+    ]);
+    expect(models(`import * as v from 'valibot';\nconst QuestionSchema = v.object({ options: v.array(v.pipe(v.object({ preselected: v.boolean() }), v.readonly())) });`)).toEqual(['question:body:', 'question:body:options.*']);
+  });
   it('not a schema of this API: another package, or a name that says nothing', () => {
     expect(models(`import { z } from 'zod';\nconst TicketSchema = z.object({ advice: z.string() });`)).toEqual([]);
     expect(models(`const config = thing.object({ advice: 1 });`)).toEqual([]);
