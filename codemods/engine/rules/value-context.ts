@@ -82,7 +82,8 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       return ['includes', 'indexOf'].includes(name) && modeish(pn.callee.object);
     }
     case 'VariableDeclarator':
-      return pn.init === path.node && pn.id.type === 'Identifier' && (isModeName(pn.id.name) || usedAsMode(ctx, pn.id.name, null));
+      // `const mode = 'complaint'`, and `const next: ModeName = … ? 'safe' : 'triage'` (its type says mode).
+      return pn.init === path.node && pn.id.type === 'Identifier' && (isModeName(pn.id.name) || typeNamesMode(pn.id.typeAnnotation) || usedAsMode(ctx, pn.id.name, null));
     case 'AssignmentPattern':
       return pn.right === path.node && pn.left.type === 'Identifier' && isModeName(pn.left.name);
     case 'AssignmentExpression':

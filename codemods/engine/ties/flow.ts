@@ -404,6 +404,13 @@ function requestTieOfBinding(ctx: FileContext, idPath: Path, shape: Node): Tie |
     .forEach((ref: Path) => {
       if (found || ref.node === idPath.node) return;
       if (bindingOf(ref)?.node !== idPath.node) return;
+      // `{ profile, location }` sent as an interview: `profile` is the body's `profile`.
+      const prop = parentOf(ref);
+      if (prop && (prop.node.type === 'ObjectProperty' || prop.node.type === 'Property') && prop.node.value === ref.node && !prop.node.computed) {
+        const outer = requestTieOfObject(ctx, parentOf(prop)!);
+        const key = keyName(prop.node);
+        if (outer && key) return void (found = { ...outer, path: [...outer.path, key] });
+      }
       const call = enclosingCallSending(ctx, ref);
       if (call) found = { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
       else found = wrapperArgumentTie(ctx, ref) ?? helperArgumentTie(ref, shape);

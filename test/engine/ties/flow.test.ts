@@ -9,6 +9,10 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `const res = await axios.get('${V1}questions/');\nconst first = res.data[0] ?? null;\n/*@*/first.preselected;`, expect: { resource: 'question', path: ['preselected'] } },
   { code: `async function load(t) { const r = await fetch('${V1}results/' + t + '/'); return r.json(); }\nconst r = await load(1);\n/*@*/r.test;`, expect: { resource: 'result', path: ['test'] } },
   { code: `const x = await api.getResult(token);\n/*@*/x.advice;`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
+  // A variable handed, under a key, to a body sent to the resource: it is that key of the request.
+  { code: `const profile = { age: 3 };\nif (h) profile.height = /*@*/profile.height;\nawait ky.post('${V1}interviews/anonymous/', { json: { profile, location: null } });`, expect: { resource: 'interview', role: 'request', path: ['profile', 'height'] } },
+  // …unless the key is the resource's own name: an envelope (`{ complaint: {…} }`) around the complaint.
+  { code: `const complaint = { text: 'x' };\nconst e = /*@*/complaint.extra;\nawait axios.post('${V1}complaints/', { complaint: complaint });`, expect: { resource: 'complaint', role: 'request', path: ['extra'] } },
   { code: `/*@*/this.result.advice;`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
   { code: `/*@*/state.interview.profile.race;`, expect: { resource: 'interview', path: ['profile', 'race'] } },
   { code: `/*@*/session.interview.complaints[0].extra;`, expect: { resource: 'complaint', path: ['extra'] } },
@@ -17,6 +21,8 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
 ];
 
 const invalid: string[] = [
+  // A variable handed, under a key, to another API's body.
+  `const profile = { age: 3 };\nawait ky.post('https://desk.example.com/api/tickets', { json: { profile } });\n/*@*/profile.height;`,
   `const m = /x/.exec(s);\n/*@*/m.advice;`, // a regex match, whatever it is called
   `const res = await fetch('https://desk.example.com/api/tickets/1');\nconst body = await res.json();\n/*@*/body.advice;`, // another API
   `const config = { advice: true };\n/*@*/config.advice;`, // a name that says nothing

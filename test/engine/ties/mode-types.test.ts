@@ -10,6 +10,8 @@ const interviewModes: string[] = [
   // Typed with the interview's mode, or untyped: names decide as before.
   `type InterviewMode = 'complaint' | 'input';\ninterface Start { mode: InterviewMode }\nexport const isStart = (i: Start) => i.mode === /*@*/'complaint';`,
   `interface Interview { mode: ModeValue }\ninterface Look { mode: WidgetTheme }\nexport const first2 = (i: Interview) => i.mode === /*@*/'complaint';`,
+  // A variable typed with the interview's mode type, whatever its name.
+  `type ModeName = 'complaint' | 'safe';\nconst interview = 1;\nexport const next: ModeName = interview ? /*@*/'complaint' : 'safe';`,
   `interface Interview { mode: string }\nexport const first = (i: Interview) => i.mode === /*@*/'complaint';`,
   // A helpdesk type beside an interview type: the interview's object is still tied by its URL.
   `type TicketMode = 'complaint' | 'question';\ninterface Ticket { mode: TicketMode }\nexport const go = (t: string) => axios.put(\`${V1}interviews/\${t}/\`, { mode: /*@*/'complaint' });`,
@@ -20,6 +22,8 @@ const othersModes: string[] = [
   `type TicketMode = 'complaint' | 'question';\ninterface Ticket { mode: TicketMode; interviewId?: string }\nexport const urgent = (t: Ticket) => t.mode === /*@*/'complaint';`,
   `type TicketMode = 'complaint' | 'question';\ninterface Ticket { mode: TicketMode; interview?: string }\nexport function q(t: Ticket) { switch (t.mode) { case /*@*/'complaint': return 1; } }`,
   `type TicketMode = 'complaint' | 'question';\ninterface Ticket { mode: TicketMode; interview?: string }\nexport const draft: unknown = { mode: /*@*/'complaint', subject: 'x' };`,
+  // A variable typed with another thing's mode type.
+  `type TicketMode = 'complaint' | 'question';\nconst interview = 1;\nexport const next: TicketMode = /*@*/'complaint';`,
   // A theme's mode typed by the theme beside the ticket's.
   `type TicketMode = 'complaint' | 'question';\ninterface Form { mode: TicketMode; look?: { mode: WidgetTheme }; interview?: string }\nexport const p = (f: Form) => ({ priority: f.mode === /*@*/'complaint' ? 1 : 2 });`,
   // Sent, through a helper taking the method first, to a route that is not this API's.
