@@ -146,13 +146,27 @@ function nested(object: Path, tie: Tie, out: SchemaObject[], seen: Set<Node>): v
 /** `ResultSchema.parse(body)`: a value of the schema's model. */
 export function schemaTieOfCall(path: Path): Tie | null {
   const n = path.node;
-  if (!isMember(n.callee) || !PARSERS.has(memberName(n.callee) ?? '')) return null;
-  const obj = n.callee.object;
-  if (obj.type !== 'Identifier' || !isSchemaName(obj.name)) return null;
-  const t = typeNameTie(obj.name);
+  const name = calleeName(n.callee);
+  if (!PARSERS.has(name)) return null;
+  const obj = isMember(n.callee) ? n.callee.object : null;
+  // `ResultSchema.parse(body)`: the schema's own method.
+  let model = obj?.type === 'Identifier' && isSchemaName(obj.name) ? obj.name : null;
+  // `create(body, schema.Interview)`, `s.mask(body, InterviewStruct)` (superstruct), `v.parse(ResultSchema, body)`
+  // (valibot): a parsing function given the schema.
+  if (!model) {
+    for (const a of n.arguments as Node[]) {
+      if (a.type === 'Identifier' && isSchemaName(a.name)) model = a.name;
+      else if (isMember(a) && a.object.type === 'Identifier' && isSchemasName(a.object.name)) model = memberName(a);
+      if (model) break;
+    }
+  }
+  const t = model ? typeNameTie(model) : null;
   if (!t) return null;
   return { resource: t.resource, role: t.role === 'request' ? 'request' : 'body', path: [...t.path], via: 'type', list: t.list };
 }
+
+/** A namespace of schemas: `import * as schema from './schemas'`, `validators.Result`. */
+const isSchemasName = (name: string) => isSchemaName(name) || isSchemaName(name.replace(/s$/, ''));
 
 /** `complaintRequestSchema.validate({ … })`: an object given to a request schema's validator is a request body. */
 export function schemaArgumentTie(argPath: Path): Tie | null {

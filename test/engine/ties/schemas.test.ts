@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tieOf } from '../../../codemods/engine/ties/flow';
 import { schemaObjects } from '../../../codemods/engine/ties/schemas';
 import { at } from './harness';
 
@@ -27,6 +28,16 @@ describe('ties/schemas', () => {
       'result:body:triage_explanation.potential_condition',
     ]);
     expect(models(`import * as v from 'valibot';\nconst QuestionSchema = v.object({ options: v.array(v.pipe(v.object({ preselected: v.boolean() }), v.readonly())) });`)).toEqual(['question:body:', 'question:body:options.*']);
+  });
+  it('a value parsed by a function given the schema is of its model', () => {
+    const tie = (code: string) => {
+      const { ctx, path } = at(code);
+      return tieOf(ctx, path);
+    };
+    expect(tie(`import { create } from 'superstruct';\nimport * as schema from './schemas';\nconst body = create(await res.json(), schema.Interview);\n/*@*/body.msg;`)).toMatchObject({ resource: 'interview', path: ['msg'] });
+    expect(tie(`import * as v from 'valibot';\nconst r = v.parse(ResultSchema, data);\n/*@*/r.advice;`)).toMatchObject({ resource: 'result', path: ['advice'] });
+    expect(tie(`import { create } from 'superstruct';\nconst t = create(data, schema.Ticket);\n/*@*/t.msg;`)).toBeNull();
+    expect(tie(`const t = create(data, options);\n/*@*/t.advice;`)).toBeNull();
   });
   it('not a schema of this API: another package, or a name that says nothing', () => {
     expect(models(`import { z } from 'zod';\nconst TicketSchema = z.object({ advice: z.string() });`)).toEqual([]);
