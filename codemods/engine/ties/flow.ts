@@ -245,8 +245,11 @@ function chainOrigin(ctx: FileContext, path: Path): Tie | null {
   return null;
 }
 
-/** Calls that wrap a value in a reactive cell without changing it (its `.value` is the value: tie.ts `step`). */
-const WRAPPING = new Set(['computed', 'ref', 'shallowRef', 'reactive', 'readonly', 'toRef', 'unref', 'useMemo', 'signal', 'writable', 'derived']);
+/**
+ * Calls that wrap a value in a reactive cell without changing it (its `.value` is the value: tie.ts `step`), or
+ * hand back a copy of it (`structuredClone(q)`, `cloneDeep(r)`, `toRaw(x)`).
+ */
+const WRAPPING = new Set(['computed', 'ref', 'shallowRef', 'reactive', 'readonly', 'toRef', 'unref', 'useMemo', 'signal', 'writable', 'derived', 'structuredClone', 'cloneDeep', 'clone', 'toRaw', 'markRaw', 'freeze', 'deepFreeze']);
 
 /** RxJS operators whose callback receives the piped value (or its error). */
 const RX_OPERATORS = new Set(['map', 'tap', 'switchMap', 'mergeMap', 'concatMap', 'exhaustMap', 'filter', 'catchError', 'finalize']);

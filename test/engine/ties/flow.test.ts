@@ -9,6 +9,8 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `const res = await axios.get('${V1}questions/');\nconst first = res.data[0] ?? null;\n/*@*/first.preselected;`, expect: { resource: 'question', path: ['preselected'] } },
   { code: `async function load(t) { const r = await fetch('${V1}results/' + t + '/'); return r.json(); }\nconst r = await load(1);\n/*@*/r.test;`, expect: { resource: 'result', path: ['test'] } },
   { code: `const x = await api.getResult(token);\n/*@*/x.advice;`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
+  // A copy of a tied value: `structuredClone`, `cloneDeep`.
+  { code: `const res = await axios.get('${V1}questions/');\nconst copy = structuredClone(res.data[0]);\n/*@*/copy.preselected;`, expect: { resource: 'question', path: ['preselected'] } },
   // A variable handed, under a key, to a body sent to the resource: it is that key of the request.
   { code: `const profile = { age: 3 };\nif (h) profile.height = /*@*/profile.height;\nawait ky.post('${V1}interviews/anonymous/', { json: { profile, location: null } });`, expect: { resource: 'interview', role: 'request', path: ['profile', 'height'] } },
   // …unless the key is the resource's own name: an envelope (`{ complaint: {…} }`) around the complaint.
@@ -21,6 +23,7 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
 ];
 
 const invalid: string[] = [
+  `const copy = structuredClone(settings);\n/*@*/copy.preselected;`, // a copy of something untied
   // A variable handed, under a key, to another API's body.
   `const profile = { age: 3 };\nawait ky.post('https://desk.example.com/api/tickets', { json: { profile } });\n/*@*/profile.height;`,
   `const m = /x/.exec(s);\n/*@*/m.advice;`, // a regex match, whatever it is called
