@@ -15,6 +15,10 @@ const V1_LIVE = 'https://old.example.test/api/';
 const V1_STAGING = 'https://old-staging.example.test/api/';
 const V2_LIVE = 'https://api.example.test/symptom-checker/v2/';
 const V2_STAGING = 'https://api.staging.example.test/symptom-checker/v2/';
+/** The built-in production addresses (no config file in the split case). */
+const V1_PROD = 'https://www.buoyhealth.com/api/';
+const V2_PROD_BASE = 'https://api.buoyhealth.com/symptom-checker/v2/';
+const V2_PROD_AUDIENCE = 'https://api.buoyhealth.com';
 
 /** A project with a config naming the fixture hosts, files to migrate and one to leave alone. */
 function project(extra: Record<string, string | Buffer> = {}) {
@@ -57,6 +61,33 @@ async function usageError(p: Promise<unknown>): Promise<CliError> {
 }
 
 describe('sc-migrate run', () => {
+  it('one value in two roles is split, a bare host is left for a person, and the summary counts each apart', async () => {
+    // The issue's example: one constant is the base of every call and the audience of the token request; an INI
+    // audience that interpolates the base; and a bare v1 host nobody can tell the role of.
+    writeTree(dir, {
+      'src/client.js': [
+        `const API = '${V1_PROD}';`,
+        `export const token = (id, secret) => fetch('https://auth.buoyhealth.com/oauth/token', { method: 'POST', body: JSON.stringify({ client_id: id, client_secret: secret, audience: API, grant_type: 'client_credentials' }) });`,
+        'export const result = (id) => fetch(`${API}results/${id}/`);',
+        '',
+      ].join('\n'),
+      'app.ini': `[symptom_checker]\nbase = ${V1_PROD}\naudience = %(base)s\n`,
+      'notes.txt': 'checker host: www.buoyhealth.com\n',
+    });
+    initRepo(dir);
+    const io = captureIo();
+    expect(await run({}, io)).toBe(0);
+    const client = read(dir, 'src/client.js');
+    expect(client).toContain(`const API = '${V2_PROD_BASE}';`);
+    expect(client).toContain(`audience: '${V2_PROD_AUDIENCE}'`);
+    expect(read(dir, 'app.ini')).toBe(`[symptom_checker]\nbase = ${V2_PROD_BASE}\naudience = ${V2_PROD_AUDIENCE}\n`);
+    expect(read(dir, 'notes.txt')).toBe('checker host: www.buoyhealth.com\n');
+    const out = io.out();
+    expect(out).toMatch(/sites rewritten\s+0\n/);
+    expect(out).toMatch(/sites split\s+4\n/);
+    expect(out).toMatch(/left for a person\s+1 site,/);
+  });
+
   it('rewrites .env, JSON and YAML of both environments in a clean repo and sums up', async () => {
     project();
     initRepo(dir);
