@@ -9,19 +9,8 @@ import { helpEpilogue } from '../help';
 import { coloursFor, processIo, progressBar, type Io } from '../output';
 import { writeErrorText } from '../write';
 import { scan } from '../../lib';
-import { parseOnly } from './run';
-import { OptionsError, parseSize } from '../../shim/options';
+import { parseMaxFileSize, parseOnly } from '../scan-options';
 
-/** `--max-file-size 2mb` → bytes; a bad size is a usage error. */
-export function parseMaxFileSize(value: string | number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  try {
-    return parseSize(value, '--max-file-size');
-  } catch (err) {
-    if (err instanceof OptionsError) throw new CliError(err.message, EXIT_USAGE);
-    throw err;
-  }
-}
 
 /** Options `report` and `check` share: the same selection, config and parsing as `run`. */
 export interface ScanArgs {

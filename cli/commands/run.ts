@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { catalogue, isChangeId } from '../../catalogue';
 import { CliError, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from '../exit';
 import { loadCliConfig } from '../load-config';
 import { dirtyFiles, GitError } from '../git';
@@ -10,7 +9,7 @@ import { findGitTop } from '../../lib/gitignore';
 import { printable } from '../../report';
 import { scan } from '../../lib';
 import { writeOutcomes } from '../write';
-import { parseMaxFileSize } from './report';
+import { parseMaxFileSize, parseOnly } from '../scan-options';
 
 export interface RunArgs {
   paths: string[];
@@ -24,25 +23,6 @@ export interface RunArgs {
   types?: 'auto' | 'off';
   quiet?: boolean;
   maxFileSize?: string | number;
-}
-
-/** `--only a,b --only c` → ['a', 'b', 'c']; an unknown id is a usage error naming the known ones. */
-export function parseOnly(value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  const ids = (Array.isArray(value) ? value : [value])
-    .flatMap((v) => String(v).split(','))
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-  const unknown = ids.filter((id) => !isChangeId(id));
-  if (unknown.length > 0) {
-    throw new CliError(
-      `--only: unknown change id${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')}; ` +
-        `known ids: ${catalogue.map((c) => c.id).join(', ')}`,
-      EXIT_USAGE,
-    );
-  }
-  if (ids.length === 0) throw new CliError('--only: name at least one change id', EXIT_USAGE);
-  return [...new Set(ids)];
 }
 
 /**
