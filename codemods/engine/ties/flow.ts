@@ -21,7 +21,7 @@ import { typeTie } from './types';
 import { assertedSubject } from './assertions';
 import { mockRequestTie, nockMatcherTie } from './mocks';
 import { apiCall, enclosingCallSending } from './url';
-import { resourceKeyTie, wrapperArgumentTie } from './wrappers';
+import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrappers';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -363,7 +363,7 @@ export function requestTieOfObject(ctx: FileContext, path: Path, shape: Node = p
   if (asserted) return asserted.role === 'request' ? { ...asserted, weak: true } : null;
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-  return wrapperArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
+  return wrapperArgumentTie(ctx, path) ?? mutationArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
 }
 
 /** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */

@@ -1,10 +1,10 @@
-import { bindingOf, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { assertedSubject } from './assertions';
 import { importOf, staticText } from './constants';
 import { requestTieOfObject } from './flow';
 import type { Tie } from './tie';
-import { nameTie } from './names';
+import { helperNameTie, nameTie } from './names';
 import { schemaTieOfCall } from './schemas';
 import { enclosingCallSending, urlTarget } from './url';
 
@@ -155,4 +155,43 @@ export function resourceKeyTie(ctx: FileContext, objPath: Path, key: string): Ti
     p = parent;
   }
   return null;
+}
+
+/** Methods that run a mutation with its input: react-query / tRPC `mutate`, `mutateAsync`; SWR's `trigger`. */
+const MUTATE = new Set(['mutate', 'mutateAsync', 'trigger']);
+
+/**
+ * The input a mutation is run with, when the mutation is named for a resource: tRPC v9
+ * `trpc.useMutation('sc.complaint')`, v10 `trpc.sc.createComplaint.useMutation()` and the vanilla client's
+ * `client.sc.complaint.mutate({…})`, react-query `useMutation({ mutationFn: createComplaint })` or
+ * `useMutation(createComplaint)`. Weak (a name): only in a file that deals with this API and no other.
+ */
+export function mutationArgumentTie(ctx: FileContext, argPath: Path): Tie | null {
+  const call = parentOf(argPath);
+  if (!call || !isCall(call.node) || call.node.arguments[0] !== argPath.node || !isMember(call.node.callee)) return null;
+  if (!MUTATE.has(memberName(call.node.callee) ?? '') || !ctx.touchesApi() || ctx.otherApiOnly()) return null;
+  const target = call.get('callee', 'object');
+  let procedure: string | null = null;
+  if (isMember(target.node)) {
+    procedure = memberName(target.node);
+  } else if (target.node.type === 'Identifier') {
+    const init = constInit(target);
+    const hook = init && isCall(init.node) ? init.node : null;
+    if (!hook) return null;
+    const hookName = calleeName(hook.callee);
+    const [a0] = hook.arguments;
+    if (hookName === 'useMutation' && isMember(hook.callee)) {
+      // `trpc.sc.complaint.useMutation()` (v10), or `trpc.useMutation('sc.complaint')` (v9).
+      procedure = typeof a0?.value === 'string' ? a0.value.split('.').pop()! : memberName(hook.callee.object);
+    } else if (hookName === 'useMutation' && a0) {
+      // `useMutation(createComplaint)`, `useMutation({ mutationFn: createComplaint })`.
+      const fn = a0.type === 'ObjectExpression' ? a0.properties.find((p: Node) => keyName(p) === 'mutationFn')?.value : a0;
+      procedure = fn?.type === 'Identifier' ? fn.name : isMember(fn) ? memberName(fn) : null;
+    }
+  }
+  if (!procedure || procedure === '*') return null;
+  const helper = helperNameTie(procedure);
+  const named = helper ?? nameTie(procedure);
+  if (!named || named.list || named.path.length > 0 || (helper && helper.op === 'read')) return null;
+  return { resource: named.resource, ...(helper?.op ? { op: helper.op } : {}), role: 'request', path: [], via: 'name', weak: true };
 }
