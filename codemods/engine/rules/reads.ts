@@ -1,7 +1,8 @@
 import { bindingOf, calleeName, isCall, isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { assertedSubject } from '../ties/assertions';
-import { patternTie, requestTieOfObject, tieOf } from '../ties/flow';
+import { patternTie, tieOf } from '../ties/flow';
+import { requestTieOfObject } from '../ties/requests';
 import { helperNameTie, nameTie } from '../ties/names';
 import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';

@@ -2,7 +2,7 @@ import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName
 import type { FileContext } from '../file';
 import { assertedSubject } from './assertions';
 import { importOf, staticText } from './constants';
-import { requestTieOfObject } from './flow';
+import { requestTieOfObject } from './requests';
 import type { Tie } from './tie';
 import { helperNameTie, nameTie } from './names';
 import { schemaTieOfCall } from './schemas';
