@@ -65,6 +65,8 @@ export interface TokenAudienceRule {
   kind: 'token-audience';
   /** Marker text where the audience of a token request is computed at run time. */
   dynamicMessage: string;
+  /** Marker text where the audience is taken from the API base address (a value named for it). */
+  sharedBaseMessage: string;
   /** Shim: the message of the 400 answer to a token request with an audience it does not know. */
   unknownAudienceMessage: string;
 }

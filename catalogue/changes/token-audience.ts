@@ -21,6 +21,8 @@ export const tokenAudience: Change = {
       kind: 'token-audience',
       dynamicMessage:
         'the token request audience is computed at run time; make sure it is the v2 audience (the API-specific host of the environment), not the v1 /api/ address.',
+      sharedBaseMessage:
+        'the audience here is the API base address (in v1 one value served as both); in v2 they differ: give the audience its own value, the API-specific host of the environment, not the base address.',
       unknownAudienceMessage:
         'the token request asks for an audience this proxy does not know; it maps only the configured v1 audience to the v2 audience',
     },

@@ -1,6 +1,6 @@
 import { api } from '../../../catalogue';
 import { keyName, parentOf, propertyPath, type Node, type Path } from '../ast';
-import { requestTieOfObject } from '../ties/flow';
+import { requestTieOfObject } from '../ties/requests';
 import { nounTie } from '../ties/names';
 import { pathMatches } from '../ties/tie';
 import type { RuleImpl } from './types';

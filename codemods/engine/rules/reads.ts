@@ -1,7 +1,8 @@
-import { calleeName, isCall, isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, isCall, isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { assertedSubject } from '../ties/assertions';
-import { patternTie, requestTieOfObject, tieOf } from '../ties/flow';
+import { patternTie, tieOf } from '../ties/flow';
+import { requestTieOfObject } from '../ties/requests';
 import { helperNameTie, nameTie } from '../ties/names';
 import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';
@@ -31,6 +32,31 @@ export function patternReads(ctx: FileContext, names: Set<string>, visit: (prop:
       if (tie && tie.role !== 'request') visit(pattern.get('properties', i), key, tie);
     });
   });
+}
+
+/**
+ * Where what a destructured key binds is forwarded into another object, on a line after the pattern's: `const {
+ * marketplace } = interview` then `track({ event: 'start', marketplace })`, `{ advice: advice ?? '' }`. The removed
+ * field travels on from there (an analytics event, a view model, a body); other uses (conditions, text) are the
+ * destructuring's own site.
+ */
+export function forwardedDestructured(ctx: FileContext, prop: Path): Path[] {
+  let target: Path = prop.get('value');
+  if (target.node?.type === 'AssignmentPattern') target = target.get('left');
+  if (target.node?.type !== 'Identifier') return [];
+  const binding = target;
+  const scope = (binding as { scope?: { path?: Path } }).scope?.path;
+  if (!scope) return [];
+  const line = ctx.lines.lineCol(parentOf(prop)!.node.end).line;
+  const out: Path[] = [];
+  ctx.j(scope).find(ctx.j.Identifier, { name: binding.node.name }).forEach((ref: Path) => {
+    if (ref.node === binding.node || bindingOf(ref)?.node !== binding.node || ctx.lines.lineCol(ref.node.start).line <= line) return;
+    let value: Path = ref;
+    for (let up = parentOf(value); up && (up.node.type === 'LogicalExpression' || up.node.type === 'TSNonNullExpression'); up = parentOf(value)) value = up;
+    const holder = parentOf(value)?.node;
+    if ((holder?.type === 'ObjectProperty' || holder?.type === 'Property') && holder.value === value.node && parentOf(parentOf(value)!)?.node.type === 'ObjectExpression') out.push(ref);
+  });
+  return out;
 }
 
 /** A rule's message, reworded for the member of a declared type (`interface Result { advice?: … }`). */

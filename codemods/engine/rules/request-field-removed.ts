@@ -1,7 +1,8 @@
 import { api } from '../../../catalogue';
 import { calleeName, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import { enclosingCallSending } from '../ties/url';
-import { requestTieOfObject, tieOf } from '../ties/flow';
+import { tieOf } from '../ties/flow';
+import { requestTieOfObject } from '../ties/requests';
 import { pathMatches, type Tie } from '../ties/tie';
 import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';

@@ -4,7 +4,7 @@ import { pathMatches, type Tie } from '../ties/tie';
 import { pathReads } from './path-reads';
 import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';
-import { interfaceMembers, memberMessage, memberReads, patternReads, typedLiterals } from './reads';
+import { forwardedDestructured, interfaceMembers, memberMessage, memberReads, patternReads, typedLiterals } from './reads';
 import type { RuleImpl } from './types';
 
 /** Reads of a field v2 responses no longer carry are marked; so are the type members that declare it. */
@@ -28,7 +28,13 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
     }
   });
   patternReads(ctx, names, (prop, name, tie) => {
-    if (matches(tie, name)) ctx.manual(change, prop, rule.message, prop.node.key, field);
+    if (!matches(tie, name)) return;
+    ctx.manual(change, prop, rule.message, prop.node.key, field);
+    // Where the destructured value is forwarded into another object further down.
+    for (const use of forwardedDestructured(ctx, prop)) {
+      const what = use.node.name === field ? `\`${field}\` destructured above is passed on here` : `\`${use.node.name}\` (the \`${field}\` destructured above) is passed on here`;
+      ctx.manual(change, use, `${what}: ${rule.message}`, use.node, field);
+    }
   });
   pickedMembers(ctx, rule.resource, (literal, path, role) => {
     if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);

@@ -2,6 +2,7 @@ import { api } from '../../../catalogue';
 import { bindingOf, calleeName, chainNames, constInit, isCall, isMember, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import { constRef, staticText } from '../ties/constants';
 import { analyzeAddresses } from './addresses';
+import { words } from '../words';
 import type { RuleImpl } from './types';
 
 /**
@@ -27,17 +28,43 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     // Literals and constants are the address analysis's; values of a configuration object are found where the
     // configuration sets them (config files, which the run reads too). What stays unknown here is computed at run
     // time, an environment variable included: the deployment that sets it may be outside the repository.
-    if (stringValue(n) !== null || constRef(ctx, path) !== null || readsSettings(ctx, path)) return;
+    if (stringValue(n) !== null || constRef(ctx, path) !== null) return;
+    if (namedAsBase(n) && ctx.touchesApi() && !ctx.otherApiOnly()) return ctx.manual(change, path, rule.sharedBaseMessage, n);
+    if (readsSettings(ctx, path)) return;
     ctx.manual(change, path, rule.dynamicMessage, n);
+  };
+  // Client settings (`{ clientId, baseUrl, audience: env.SC_AUDIENCE || baseUrl }`): only an audience that falls
+  // back to the base address is known to be wrong; other values are found where the settings are used.
+  const sharedBase = (path: Path, depth = 0): void => {
+    const n = path.node;
+    if (!n || depth > 3 || ctx.claimed.has(n)) return;
+    if (n.type === 'LogicalExpression') return void (sharedBase(path.get('left'), depth + 1), sharedBase(path.get('right'), depth + 1));
+    if (n.type === 'ConditionalExpression') return void (sharedBase(path.get('consequent'), depth + 1), sharedBase(path.get('alternate'), depth + 1));
+    if (stringValue(n) === null && constRef(ctx, path) === null && namedAsBase(n)) ctx.manual(change, path, rule.sharedBaseMessage, n);
   };
   ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
     if (!keys.has(t.audienceField)) return;
     const isTokenRequest = keys.has(t.grantTypeField) || keys.has(t.clientIdField) || sentToTokenService(ctx, obj);
     const prop = propertyPath(obj, t.audienceField);
-    if (isTokenRequest && prop) visit(prop.get('value'));
+    if (!prop) return;
+    if (isTokenRequest) visit(prop.get('value'));
+    else if (ctx.touchesApi() && !ctx.otherApiOnly() && [...keys].some((k) => typeof k === 'string' && (words(k).includes('client') || isBaseName(k)))) sharedBase(prop.get('value'));
   });
 };
+
+/** Whether an expression is a variable or member named for the API's base address. */
+function namedAsBase(n: Node): boolean {
+  const name = n.type === 'Identifier' ? n.name : isMember(n) ? keyName({ key: n.property, computed: n.computed }) : null;
+  return name !== null && isBaseName(name);
+}
+
+/** Names of a base address: `baseUrl`, `apiRoot`, `SC_API_BASE`, `apiUrl` (not `authUrl`, `tokenBase`). */
+function isBaseName(name: string): boolean {
+  const w = words(name);
+  if (w.some((x) => ['auth', 'token', 'oauth', 'audience'].includes(x))) return false;
+  return w.includes('base') || w.includes('root') || (w.length >= 2 && w.at(-2) === 'api' && ['url', 'uri'].includes(w.at(-1)!));
+}
 
 /** Whether an object is an argument (or inside one) of a call to the token service's path. */
 function sentToTokenService(ctx: Parameters<RuleImpl<'token-audience'>>[0], obj: Path): boolean {

@@ -1,7 +1,8 @@
-import { api } from '../../../catalogue';
+import { api, rulesOfKind } from '../../../catalogue';
 import { calleeName, constInit, isCall, isMember, keyName, memberName, parentOf, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { constRef, staticText, type ConstRef } from '../ties/constants';
+import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
 import { declaredForOtherMode, fileModesAreOthers } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
@@ -22,6 +23,14 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
   // A fallback takes the position of the whole expression: `startMode: env.MODE ?? 'complaint'`.
   let path = start;
   for (let up = parentOf(path); up && (up.node.type === 'LogicalExpression' || (up.node.type === 'ConditionalExpression' && up.node.test !== path.node) || up.node.type === 'TSAsExpression' || up.node.type === 'ParenthesizedExpression'); up = parentOf(path)) path = up;
+  // `interviewModeSchema = z.enum([…])`, `InterviewSchema = z.object({ mode: z.enum([…]) })`: a value of a mode
+  // schema (a `mode` member of a ticket schema is the ticket's).
+  const schema = schemaEnumOwner(ctx, path);
+  if (schema) {
+    if (schema.key === undefined) return modeSchema(ctx, schema.name!, field);
+    const model = schema.holder ? schemaModelOf(ctx, schema.holder) : null;
+    return (schema.key === field || isModeName(schema.key)) && model !== null && model.path.length === 0 && rulesOfKind('value-renamed').some(({ rule }) => rule.field === field && rule.resource === model.resource);
+  }
   const parent = parentOf(path)!;
   const pn = parent.node;
   const modeish = (n: Node | null | undefined): boolean => {
@@ -120,6 +129,20 @@ function othersMode(ctx: FileContext, operand: Path): boolean {
   while (p.node && (p.node.type === 'TSNonNullExpression' || p.node.type === 'ParenthesizedExpression' || p.node.type === 'TSAsExpression')) p = p.get('expression');
   if (!isMember(p.node) || !fileModesAreOthers(ctx)) return false;
   return !tieOf(ctx, p.get('object')) && !tieOf(ctx, p);
+}
+
+/**
+ * Whether an enumeration schema's name says interview mode (`interviewModeSchema`, `ModesEnum`), or the file
+ * validates a mode member with it (`z.object({ mode: stepSchema })`), or other files use it as one.
+ */
+function modeSchema(ctx: FileContext, name: string, field: string): boolean {
+  const subject = schemaSubjectName(name);
+  if (isModeName(subject) || isModeKeyedName(subject)) return true;
+  const asMember = ctx.nodesOf('Identifier').some((ref: Path) => {
+    const up = parentOf(ref)?.node;
+    return ref.node.name === name && (up?.type === 'ObjectProperty' || up?.type === 'Property') && up.value === ref.node && keyName(up) === field;
+  });
+  return asMember || usedAsMode(ctx, name, null);
 }
 
 /** The path of `expect(…)`'s first argument under `expect(x).toBe(…)` (and `.not.toBe`, `.resolves.toBe`). */

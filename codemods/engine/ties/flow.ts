@@ -9,24 +9,21 @@ import {
   keyName,
   memberName,
   parentOf,
-  type Node,
   type Path,
 } from '../ast';
-import { api } from '../../../catalogue';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
-import { schemaArgumentTie, schemaTieOfCall } from './schemas';
+import { schemaTieOfCall } from './schemas';
+import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
 import { typeTie } from './types';
-import { assertedSubject } from './assertions';
 import { mockRequestTie, nockMatcherTie } from './mocks';
-import { apiCall, enclosingCallSending } from './url';
-import { resourceKeyTie, wrapperArgumentTie } from './wrappers';
+import { apiCall } from './url';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
- * `.data`, `.then` callbacks, list callbacks, helpers of this file, destructuring and consts; and which object
- * literals are request bodies (sent to an API call, directly or through a const). Declared types (types.ts)
+ * `.data`, `.then` callbacks, list callbacks, helpers of this file, destructuring and consts. Which object
+ * literals are request bodies, and which values the caller owns, is requests.ts. Declared types (types.ts)
  * and schemas (schemas.ts) are asked where a value is declared; a name (names.ts) is the last resort, and a
  * value the caller only ever sends is a request, never a response.
  */
@@ -292,83 +289,6 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
   return nameTie(n.name);
 }
 
-/**
- * A value the caller owns: a binding whose value (or a field of it) is sent in a request body to the API and
- * that nothing in this file receives from the API. Its fields are the caller's data, not a v2 response.
- */
-function ownedRequest(ctx: FileContext, binding: Path): Tie | null {
-  const node = binding.node;
-  if (ctx.ownedMemo.has(node)) return ctx.ownedMemo.get(node) ? ownedTie.get(node)! : null;
-  ctx.ownedMemo.set(node, false);
-  const scopePath = (binding as { scope?: { path?: Path } }).scope?.path;
-  if (!scopePath) return null;
-  let sent: Tie | null = null;
-  ctx.j(scopePath)
-    .find(ctx.j.Identifier, { name: node.name })
-    .forEach((ref: Path) => {
-      if (sent || ref.node === node || bindingOf(ref)?.node !== node) return;
-      // `x` sent as a body, `x.f` or `...x` inside a body literal.
-      let p: Path = ref;
-      const parent = parentOf(ref);
-      if (parent && isMember(parent.node) && parent.node.object === ref.node) p = parent;
-      const up = parentOf(p);
-      const holder = up && (up.node.type === 'SpreadElement' || up.node.type === 'ObjectProperty' || up.node.type === 'Property') ? parentOf(up) : null;
-      const call = enclosingCallSending(ctx, p) ?? (holder && holder.node.type === 'ObjectExpression' ? enclosingCallSending(ctx, holder) : null);
-      if (call) sent = { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-    });
-  if (sent) {
-    ctx.ownedMemo.set(node, true);
-    ownedTie.set(node, sent);
-  }
-  return sent;
-}
-const ownedTie = new WeakMap<Node, Tie>();
-
-/**
- * An object literal is a request body when it is sent to the API (an argument of an API call, directly or
- * through a const), or declared with a request type (`const body: ComplaintBody = {…}`), or sits at a path
- * inside such a body.
- */
-export function requestTieOfObject(ctx: FileContext, path: Path, shape: Node = path.node): Tie | null {
-  const parent = parentOf(path);
-  if (!parent) return null;
-  const pn = parent.node;
-  // `_.omitBy({ … }, _.isNil)`, `Object.assign({}, { … })`: helpers that hand the object on.
-  if (isCall(pn) && PASS_THROUGH.has(calleeName(pn.callee)) && pn.arguments.includes(path.node)) {
-    return requestTieOfObject(ctx, parent, shape);
-  }
-  if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === path.node) {
-    const outer = requestTieOfObject(ctx, parentOf(parent)!);
-    const key = keyName(pn);
-    if (outer && key) return { ...outer, path: [...outer.path, key] };
-    // `request('complaints/', { method: 'POST', body: { … } })`: the options object is not the body.
-    const call = enclosingCallSending(ctx, path);
-    if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-    return key ? resourceKeyTie(ctx, parentOf(parent)!, key) : null;
-  }
-  if (pn.type === 'TSAsExpression' || pn.type === 'TSSatisfiesExpression') {
-    const t = typeTie(pn.typeAnnotation);
-    if (t && t.role === 'request') return t;
-  }
-  if (pn.type === 'VariableDeclarator' && pn.init === path.node) {
-    const declared = typeTie(pn.id.typeAnnotation);
-    if (declared && declared.role === 'request') return declared;
-    const sent = pn.id.type === 'Identifier' ? requestTieOfBinding(ctx, parent.get('id'), shape) : null;
-    if (sent) return sent;
-    // `const profile: Profile = { … }`: a literal the caller builds with a model type is data it sends.
-    if (declared && !declared.list) return { ...declared, role: 'request', weak: true };
-    return null;
-  }
-  if (pn.type === 'ReturnStatement' || pn.type === 'ArrowFunctionExpression') return null;
-  // `expect(sent).toEqual({ … })` where `sent` is a body a test double received.
-  const subject = assertedSubject(path);
-  const asserted = subject ? tieOf(ctx, subject) : null;
-  if (asserted) return asserted.role === 'request' ? { ...asserted, weak: true } : null;
-  const call = enclosingCallSending(ctx, path);
-  if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-  return wrapperArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
-}
-
 /** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */
 function assignedTie(ctx: FileContext, binding: Path): Tie | null {
   const scopePath = (binding as { scope?: { path?: Path } }).scope?.path;
@@ -381,42 +301,3 @@ function assignedTie(ctx: FileContext, binding: Path): Tie | null {
   return found;
 }
 
-/** Helpers that return (a copy of) the object they are given. */
-const PASS_THROUGH = new Set(['omitBy', 'pickBy', 'omit', 'cloneDeep', 'clone', 'compact', 'cleanDeep', 'assign', 'merge', 'defaults', 'freeze', 'structuredClone', 'toJSON']);
-
-/** An argument of a helper named for a create or update (`sc.createIntent(token, { intent, detail })`). */
-function helperArgumentTie(path: Path, shape: Node = path.node): Tie | null {
-  const parent = parentOf(path);
-  if (!parent || !isCall(parent.node) || !parent.node.arguments.includes(path.node)) return null;
-  const helper = helperNameTie(calleeName(parent.node.callee));
-  if (!helper || !['create', 'update', 'mode-update', 'answer'].includes(helper.op ?? '')) return null;
-  // `createInterview({ age, sex, race })`: an object shaped like a part of the request sits at that part's path.
-  const keys = new Set((shape.properties ?? []).map((p: Node) => keyName(p)));
-  const part = Object.values(api.subjects).find((s) => s.parent === helper.resource && s.keys?.every((k) => keys.has(k)));
-  return { resource: helper.resource, op: helper.op, role: 'request', path: part ? [...part.path] : [], via: 'name', weak: true };
-}
-
-/** A `const body = {…}` is a request body when an API call in the file sends `body` (or a helper named for one gets it). */
-function requestTieOfBinding(ctx: FileContext, idPath: Path, shape: Node): Tie | null {
-  const name = idPath.node.name;
-  const scopePath = (idPath as { scope?: { path?: Path } }).scope?.path;
-  if (!scopePath) return null;
-  let found: Tie | null = null;
-  ctx.j(scopePath)
-    .find(ctx.j.Identifier, { name })
-    .forEach((ref: Path) => {
-      if (found || ref.node === idPath.node) return;
-      if (bindingOf(ref)?.node !== idPath.node) return;
-      // `{ profile, location }` sent as an interview: `profile` is the body's `profile`.
-      const prop = parentOf(ref);
-      if (prop && (prop.node.type === 'ObjectProperty' || prop.node.type === 'Property') && prop.node.value === ref.node && !prop.node.computed) {
-        const outer = requestTieOfObject(ctx, parentOf(prop)!);
-        const key = keyName(prop.node);
-        if (outer && key) return void (found = { ...outer, path: [...outer.path, key] });
-      }
-      const call = enclosingCallSending(ctx, ref);
-      if (call) found = { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-      else found = wrapperArgumentTie(ctx, ref) ?? helperArgumentTie(ref, shape);
-    });
-  return found;
-}

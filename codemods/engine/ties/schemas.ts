@@ -29,7 +29,10 @@ export interface SchemaObject {
 
 /** Local names bound to a validation package in this file (`z`, `yup`, `v`, `t`, `object`). */
 function packageNames(ctx: FileContext): Set<string> {
+  const cached = packageMemo.get(ctx);
+  if (cached) return cached;
   const names = new Set<string>();
+  packageMemo.set(ctx, names);
   for (const imp of ctx.nodesOf('ImportDeclaration')) {
     if (!PACKAGES.test(String(imp.node.source.value))) continue;
     for (const s of imp.node.specifiers ?? []) names.add(s.local.name);
@@ -43,6 +46,8 @@ function packageNames(ctx: FileContext): Set<string> {
   }
   return names;
 }
+
+const packageMemo = new WeakMap<FileContext, Set<string>>();
 
 /** The identifier a call chain starts from: `z` of `z.object({…}).strict()`. */
 function chainRoot(n: Node): Node {
@@ -174,4 +179,75 @@ export function schemaArgumentTie(argPath: Path): Tie | null {
   if (!call || !isCall(call.node) || call.node.arguments[0] !== argPath.node) return null;
   const t = schemaTieOfCall(call);
   return t && t.role === 'request' ? { ...t, weak: true } : null;
+}
+
+/**
+ * Builders of enumeration schemas: zod `z.enum([…])` / `z.literal('x')` / `z.union([…])`, yup `.oneOf([…])`, Joi
+ * `.valid(…)` / `.allow(…)`, valibot `v.picklist([…])`, io-ts `t.literal` / `t.keyof`, TypeBox `Type.Literal` /
+ * `Type.Union`.
+ */
+const ENUM_BUILDERS = new Set(['enum', 'literal', 'union', 'oneOf', 'valid', 'allow', 'picklist', 'keyof', 'Literal', 'Union']);
+
+/** Where a value of an enumeration schema is declared: the schema's name, or the member key it validates. */
+export interface EnumOwner {
+  /** `interviewModeSchema = z.enum([…])`, `ModeSchema = yup.string().oneOf([…])`. */
+  name?: string;
+  /** `{ mode: z.enum([…]) }`, and the members' object. */
+  key?: string;
+  holder?: Path;
+}
+
+/**
+ * The owner of a string literal that is one of an enumeration schema's values, or null: the literal sits in
+ * the arguments of an enum builder of a validation package (through arrays, `z.union([z.literal(…)])` and
+ * chained `.optional()`), or is the `.default(…)` of one, and the whole schema is bound to a name or a member key.
+ */
+export function schemaEnumOwner(ctx: FileContext, literal: Path): EnumOwner | null {
+  let p: Path = literal;
+  let builder = false;
+  for (let i = 0; i < 12; i++) {
+    const parent = parentOf(p);
+    if (!parent) return null;
+    const n = parent.node;
+    if (n.type === 'ArrayExpression' || n.type === 'TSAsExpression') {
+      p = parent;
+    } else if (isCall(n) && n.arguments.includes(p.node) && (ENUM_BUILDERS.has(calleeName(n.callee)) || (calleeName(n.callee) === 'default' && isEnumChain(ctx, n.callee.object)))) {
+      if (!isEnumChain(ctx, n)) return null;
+      builder = true;
+      p = parent;
+    } else if (isMember(n) && n.object === p.node && builder) {
+      // `.optional()`, `.default('complaint')`, `.describe(…)`: the same schema.
+      const call = parentOf(parent);
+      if (!call || !isCall(call.node) || call.node.callee !== n) return null;
+      p = call;
+    } else if (n.type === 'VariableDeclarator' && n.init === p.node) {
+      return builder && n.id.type === 'Identifier' ? { name: n.id.name } : null;
+    } else if ((n.type === 'ObjectProperty' || n.type === 'Property') && n.value === p.node) {
+      const key = keyName(n);
+      return builder && key ? { key, holder: parentOf(parent)! } : null;
+    } else {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Whether a call chain builds an enumeration with a validation package: `z.enum([…]).optional()`, `yup.string().oneOf([…])`. */
+function isEnumChain(ctx: FileContext, n: Node): boolean {
+  const root = chainRoot(n);
+  if (root.type !== 'Identifier' || !packageNames(ctx).has(root.name)) return false;
+  for (let cur = n; cur; cur = isCall(cur) ? cur.callee : isMember(cur) ? cur.object : null) {
+    if (isCall(cur) && ENUM_BUILDERS.has(calleeName(cur.callee))) return true;
+  }
+  return false;
+}
+
+/** The model of an object schema's members literal (`InterviewSchema = z.object({ … })`), if the file has one. */
+export function schemaModelOf(ctx: FileContext, object: Path): Tie | null {
+  return schemaObjects(ctx).find((s) => s.object.node === object.node)?.tie ?? null;
+}
+
+/** A schema's name without its schema word: `interviewModeSchema` → `interviewMode`. */
+export function schemaSubjectName(name: string): string {
+  return isSchemaName(name) ? name.replace(/_?(schema|validator|codec|struct|shape|model)$/i, '') : name;
 }

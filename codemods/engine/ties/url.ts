@@ -1,6 +1,6 @@
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { parseBase } from '../../../config/urls';
-import { calleeName, isCall, isMember, keyName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { calleeName, isCall, isFunction, isMember, keyName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { staticText } from './constants';
 import type { ApiCall } from './tie';
@@ -62,6 +62,8 @@ export function apiCall(ctx: FileContext, path: Path): ApiCall | null {
   return result;
 }
 
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
+
 /** Methods of request builders that set the body: `request.post(url).send(body)`, `.json(body)`. */
 const BUILDER_BODY = new Set(['send', 'json', 'body', 'data', 'payload']);
 
@@ -74,6 +76,8 @@ function builderCall(ctx: FileContext, path: Path): ApiCall | null {
   if (!isMember(n.callee)) return null;
   // `nock(host).post(a, …).reply(…).post(b, …)`: a method named for an HTTP verb with arguments is its own request.
   if (HTTP_METHODS.includes(calleeName(n.callee).toLowerCase()) && n.arguments.length > 0) return null;
+  // `call(…).then((res) => …)`: a promise chain is what its callbacks return (flow.ts), not the request again.
+  if (PROMISE_METHODS.has(calleeName(n.callee)) && isFunction(n.arguments[0])) return null;
   let inner: Path = path.get('callee', 'object');
   for (let i = 0; i < 8 && isCall(inner.node); i++) {
     const call = isMember(inner.node.callee) || inner.node.callee.type === 'Identifier' ? computeApiCall(ctx, inner, true) : null;

@@ -6,6 +6,8 @@ import type { Tie } from '../../engine/ties/tie';
 import { COMMENTS, markerEdits, type CommentStyle, type MarkerRequest } from '../../markers';
 import type { Finding } from '../../types';
 import type { FrontEndInput, FrontEndOutput } from '../../../lib/types';
+import type { FileFacts } from '../../engine/ties/project';
+import { collectFacts } from '../js-facts';
 import { bindingTies } from './bindings';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
 
@@ -40,6 +42,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const edits: Edit[] = [];
   const findings: Finding[] = [];
   const ties = new Map<string, Tie>();
+  const facts: FileFacts = { exports: {}, uses: [], imports: [], functions: {} };
 
   for (const block of extracted.scripts) {
     const text = source.slice(block.start, block.end);
@@ -52,9 +55,10 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
       parser: block.parser,
     });
     for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
+    const at = lines.lineCol(block.start);
+    mergeFacts(facts, collectFacts(ctx), at.line - 1);
     const result = ctx.finish(input.markers);
     if (result.output !== text) edits.push({ start: block.start, end: block.end, text: result.output });
-    const at = lines.lineCol(block.start);
     for (const f of result.findings) findings.push(shift(f, at));
   }
 
@@ -83,7 +87,19 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   }
   output += source.slice(pos);
   findings.sort((a, b) => a.line - b.line || a.column - b.column || a.change.localeCompare(b.change));
-  return { output, findings };
+  return { output, findings, facts };
+}
+
+/**
+ * A script block's facts added to the file's: what a component imports and how it uses imported constants
+ * (`start({ ...profile, height })` with `start` from `$lib/interview`), and what a module script exports.
+ * Lines of uses move by the block's first line.
+ */
+function mergeFacts(into: FileFacts, block: FileFacts, lineShift: number): void {
+  for (const [name, value] of Object.entries(block.exports)) into.exports[name] = { ...value, line: value.line + lineShift };
+  for (const use of block.uses) into.uses.push({ ...use, at: use.at.replace(/:(\d+)$/, (_, l: string) => `:${Number(l) + lineShift}`) });
+  for (const spec of block.imports) if (!into.imports.includes(spec)) into.imports.push(spec);
+  Object.assign(into.functions!, block.functions ?? {});
 }
 
 /** A finding of a block moved to the file: lines shift by the block's first line; columns on that line too. */

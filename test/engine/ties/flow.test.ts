@@ -18,8 +18,10 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `/*@*/this.result.advice;`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
   { code: `/*@*/state.interview.profile.race;`, expect: { resource: 'interview', path: ['profile', 'race'] } },
   { code: `/*@*/session.interview.complaints[0].extra;`, expect: { resource: 'complaint', path: ['extra'] } },
-  { code: `function send(intent) { return fetch('${V1}intents/', { method: 'POST', body: JSON.stringify(intent) }); }\nsend(/*@*/{ detail: 'x' });`, expect: { resource: 'intent', role: 'request', path: [] } },
-  { code: `function start(profile) { return api.post('interviews/anonymous/', { profile, location: null }); }\nstart(/*@*/{ age: 1, sex: 'f' });`, expect: { resource: 'interview', role: 'request', path: ['profile'] } },
+  {
+    code: `function call(m, p, b) { return fetch('${V1}' + p, { method: m, body: JSON.stringify(b) }); }\ncall('POST', 'interviews/anonymous/', {}).then((r) => r.json()).then((iv) => call('PUT', 'interviews/' + iv.token + '/', { mode: 'protocol' })).then((r) => r.json()).then((upd) => /*@*/upd.msg);`,
+    expect: { resource: 'interview', op: 'mode-update', path: ['msg'] },
+  },
 ];
 
 const invalid: string[] = [

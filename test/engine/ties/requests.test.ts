@@ -1,0 +1,27 @@
+import { requestTieOfObject } from '../../../codemods/engine/ties/requests';
+import { tieCases, V1 } from './harness';
+
+/**
+ * ties/requests.ts: which object literals are request bodies: sent directly, through a const, a local wrapper, a
+ * mutation named for a resource, a helper named for a create or update; and where inside the body they sit.
+ */
+const valid: { code: string; expect: Record<string, unknown> }[] = [
+  { code: `fetch('${V1}complaints/', { method: 'POST', body: JSON.stringify(/*@*/{ text: 'x', extra: 1 }) });`, expect: { resource: 'complaint', role: 'request', op: 'create', path: [] } },
+  { code: `const body = /*@*/{ intent: 'x', detail: 'y' };\naxios.post('${V1}intents/', body);`, expect: { resource: 'intent', role: 'request', via: 'flow' } },
+  { code: `axios.post('${V1}interviews/anonymous/', { profile: /*@*/{ age: 30, sex: 'male' } });`, expect: { resource: 'interview', role: 'request', path: ['profile'] } },
+  { code: `function send(intent) { return fetch('${V1}intents/', { method: 'POST', body: JSON.stringify(intent) }); }\nsend(/*@*/{ detail: 'x' });`, expect: { resource: 'intent', role: 'request', path: [] } },
+  { code: `function start(profile) { return api.post('interviews/anonymous/', { profile, location: null }); }\nstart(/*@*/{ age: 1, sex: 'f' });`, expect: { resource: 'interview', role: 'request', path: ['profile'] } },
+  { code: `sc.createIntent(token, /*@*/{ intent: 'care', detail: 'x' });`, expect: { resource: 'intent', role: 'request', weak: true } },
+  { code: `const complaint = trpc.useMutation('checker.complaint');\ncomplaint.mutate(/*@*/{ text: 'x', extra: 1 });`, expect: { resource: 'complaint', role: 'request', via: 'name', weak: true } },
+  { code: `const c = trpc.sc.createComplaint.useMutation();\nc.mutateAsync(/*@*/{ text: 'x' });`, expect: { resource: 'complaint', op: 'create', weak: true } },
+  { code: `const { trigger } = useSWRMutation('/api/complaints', createComplaint);\ntrigger(/*@*/{ text: 'x' });`, expect: { resource: 'complaint', op: 'create', weak: true } },
+];
+
+const invalid: string[] = [
+  `axios.post('https://desk.example.com/api/tickets/', /*@*/{ mode: 'complaint', extra: 1 });`, // another API
+  `const t = trpc.useMutation('desk.ticket');\nt.mutate(/*@*/{ extra: 1 });`, // a mutation named for another thing
+  `const q = trpc.sc.getResult.useMutation();\nq.mutate(/*@*/{ token: 'x' });`, // named for a read
+  `const settings = /*@*/{ extra: true };`, // never sent
+];
+
+tieCases('ties/requests: request bodies', (ctx, path) => requestTieOfObject(ctx, path), valid, invalid);
