@@ -76,6 +76,8 @@ export interface LangIndex {
   tiedPackage(pkg: string | null): boolean;
   /** Every name the index knows, for a cheap test of whether a file uses any. */
   names: ReadonlySet<string>;
+  /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
+  declares(name: string): boolean;
 }
 
 /** The run's index, per language. */
@@ -181,6 +183,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
+  const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
@@ -192,6 +195,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     hasEndpoints: [...endpoints.values()].some(Boolean),
     keysOf: (field) => renamed.get(field) ?? [],
     names,
+    declares: (name) => declared.has(name),
   };
 }
 

@@ -4,6 +4,7 @@ import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
 import { span, type Call, type Lit } from './lang';
+import { foreignAddressIn, foreignName, foreignOwner } from './foreign';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -40,7 +41,7 @@ function modes(ctx: Ctx): void {
   }
   // Enum cases whose value is their name (`case complaint` in a String enum).
   for (const type of file.x.types) {
-    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || ctx.tied)) continue;
+    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name)))) continue;
     for (const c of type.cases) {
       const value = vocab.modes.get(c.name);
       if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
@@ -55,30 +56,37 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const strongOrTied = (strong: boolean) => strong || ctx.tied;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
+  // The value of another field of the API that says mode (a removed `interview_mode` flag) is no mode.
+  if (pair && norm(pair.key) !== norm(api.modeField) && ctx.vocab.fieldNames.has(norm(pair.key))) return null;
   if (pair && saysMode(pair.key + ' ' + pair.keyNode.text())) {
     const tie = containerTie(ctx, pair.container);
     const strong = !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
     if (strong) return 'key';
-    if (norm(pair.key) !== norm(api.modeField) && ctx.tied) return 'key';
+    if (norm(pair.key) !== norm(api.modeField) && ctx.tied && !foreignName(ctx, pair.key) && !foreignAddressIn(ctx, pair.container)) return 'key';
     return null;
   }
   if (pair) {
     // A map of modes: `MODES = { complaint: "complaint" }`.
     const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
-    if (holder && saysMode(holder.name) && ctx.tied) return 'map';
+    if (holder && saysMode(holder.name) && ctx.tied && !foreignName(ctx, holder.name)) return 'map';
     return null;
   }
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
-  if (type) return saysMode(type.name) && strongOrTied(!!modeOwnerTie(type.name)) ? 'enum' : null;
+  if (type) return saysMode(type.name) && (modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name))) ? 'enum' : null;
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, lit.node) && span(d.init).end - span(d.init).start <= lit.end - lit.start + 2);
-  if (decl) return saysMode(decl.name) && strongOrTied(false) ? 'constant' : null;
+  if (decl) {
+    // `cfg.Helpdesk.TicketMode = "complaint"`: the names the value is stored under.
+    const target = file.source.slice(span(decl.node).start, span(decl.nameNode).end);
+    const foreign = [...target.matchAll(/[A-Za-z_]\w*/g)].some((m) => foreignName(ctx, m[0]));
+    return saysMode(decl.name) && ctx.tied && !foreign ? 'constant' : null;
+  }
   const cmp = file.x.compares.find((c) => c.sides.some((s) => encloses(s, lit.node)));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
     if (!other) return null;
     const segs = dataSegments(chainSegments(other.text(), span(other).start));
     const last = segs[segs.length - 1];
-    if (!last || !saysMode(last.name)) return null;
+    if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return null;
     const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
@@ -116,7 +124,7 @@ function removedModeMembers(ctx: Ctx): void {
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     const value = vocab.modes.get(norm(member.name));
     if (!value || value.to !== null || !out.has(value.change.id)) continue;
-    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || ctx.tied)) continue;
+    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || (ctx.tied && !foreignName(ctx, owner.name)))) continue;
     out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
@@ -166,7 +174,7 @@ function statuses(ctx: Ctx): void {
   }
   // `status=400` in a mocked response, `setResponseCode(202)`.
   for (const p of file.x.pairs) {
-    if (!p.value || !words(p.key).some((w) => w === 'status' || w === 'code')) continue;
+    if (!p.value || !words(p.key).some((w) => w === 'status' || w === 'code') || ownAnswer(ctx, p.container)) continue;
     const code = statusOf(ctx, p.value);
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
@@ -184,6 +192,16 @@ function statuses(ctx: Ctx): void {
       if (m.constant) report(site, m.constant);
     }
   }
+}
+
+/**
+ * An error the code raises or answers with itself (`raise HTTPException(status_code=400)`, `abort(400)`,
+ * `new ResponseStatusException(…)`): its status is what this app answers, not what the API answered.
+ */
+function ownAnswer(ctx: Ctx, container: SgNode): boolean {
+  const at = span(container);
+  const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
+  return !!call && words(call.callee).some((w) => w === 'exception' || w === 'error' || w === 'abort');
 }
 
 /**
