@@ -24,8 +24,8 @@ export interface ValueTie {
   model?: string | null;
 }
 
-/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`). */
-const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo']);
+/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`, `ProfileSerializer`). */
+const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema']);
 
 /** The resource a model type's name designates: typeNameTie, also past a trailing direction word. */
 export function modelTie(name: string | null): ValueTie | null {

@@ -68,7 +68,8 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   if (pair) {
     // A map of modes: `MODES = { complaint: "complaint" }`.
     const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
-    if (holder && saysMode(holder.name) && ctx.tied && !foreignName(ctx, holder.name)) return 'map';
+    // A named argument (`mode = models.CharField(default="complaint")`) is a setting of the call, not a map of modes.
+    if (holder && !pair.named && saysMode(holder.name) && ctx.tied && !foreignName(ctx, holder.name)) return 'map';
     return null;
   }
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
