@@ -31,6 +31,8 @@ export interface PolyFacts {
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
+  /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
+  paths: { name: string; resource: ResourceName; rest: string }[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
   uses: string[];
 }
@@ -78,6 +80,8 @@ export interface LangIndex {
   names: ReadonlySet<string>;
   /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
   declares(name: string): boolean;
+  /** Names the files declare with a resource path as their value (one meaning each). */
+  paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>;
 }
 
 /** The run's index, per language. */
@@ -149,6 +153,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })) })),
     functions,
     hosts,
+    paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -184,6 +189,13 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
+  const paths = new Map<string, { resource: ResourceName; rest: string } | null>();
+  for (const p of all.flatMap((f) => f.paths ?? [])) {
+    const prev = paths.get(p.name);
+    paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
+  }
+  const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
+  for (const n of known.keys()) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
@@ -196,6 +208,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     keysOf: (field) => renamed.get(field) ?? [],
     names,
     declares: (name) => declared.has(name),
+    paths: known,
   };
 }
 

@@ -146,4 +146,31 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'go/sc/auth.go')).toEqual(['4 token-audience']);
     expect(sites(r, 'go/desk/auth.go')).toEqual([]);
   });
+
+  it('path constants of another file address their resource; named arguments of an endpoint are its fields', async () => {
+    writeTree(dir, {
+      'go/sc/paths.go': 'package sc\n\nconst (\n\tpathOpen = "interviews/anonymous/"\n\tpathComplaints = "complaints/"\n)\n',
+      'go/sc/client.go': [
+        'package sc',
+        '',
+        'func (c *Client) Open(p Profile) error {',
+        '\tresp, err := c.send("POST", pathOpen, map[string]any{"profile": p, "interview_mode": true})',
+        '\tif resp.StatusCode() == 400 {',
+        '\t\treturn ErrNoLocation',
+        '\t}',
+        '\treturn err',
+        '}',
+        '',
+        'func (c *Client) Ticket(text string) error {',
+        '\t_, err := c.send("POST", "https://desk.example.org/api/tickets/", map[string]any{"text": text, "interview_mode": true})',
+        '\treturn err',
+        '}',
+      ].join('\n'),
+      'py/sc/client.py': 'class Client:\n    def create_intent(self, token, intent, detail=None):\n        return self.http.post("intents/", json={"intent": intent, "detail": detail})\n',
+      'py/flow.py': 'def smoke(client, desk):\n    client.create_intent("t", "check", detail="smoke")\n    desk.open_ticket("t", detail="smoke")\n',
+    });
+    const r = await run();
+    expect(sites(r, 'go/sc/client.go')).toEqual(['4 interview-mode-flag-removed', '5 location-error-422']);
+    expect(sites(r, 'py/flow.py')).toEqual(['2 intent-detail-context-removed']);
+  });
 });
