@@ -63,6 +63,15 @@ export function chainSegments(text: string, offset: number): Segment[] {
   const segs: Segment[] = [];
   let i = 0;
   const push = (name: string, at: number, call = false) => segs.push({ name, start: offset + at, end: offset + at + name.length, call });
+  // `(await resp.json()).get("msg")`: the chain inside the parentheses, then what follows them.
+  if (text.startsWith('(')) {
+    const close = matchParen(text, 0);
+    const inner = /^\(\s*(?:await\s+|try\s+)?/.exec(text)![0].length;
+    const within = chainSegments(text.slice(inner, close), offset + inner);
+    if (close >= text.length || within.length === 0 || within[within.length - 1]!.end - offset < text.slice(0, close).trimEnd().length - 2) return [];
+    const after = chainSegments(`_${text.slice(close + 1)}`, offset + close);
+    return [...within, ...after.slice(1)];
+  }
   const head = /^(?:\$\d+|[$@]{0,2}[A-Za-z_]\w*)/.exec(text);
   if (!head) return segs;
   const bare = /^\$\d/.test(head[0]) ? head[0] : head[0].replace(/^[$@]+/, '');
@@ -202,7 +211,8 @@ export class Ties {
     this.memo.set(key, null);
     let tie: ValueTie | null = null;
     let foreign = false;
-    for (const d of decls) tie ??= this.model(typeName(d.type));
+    // Its declared type, or the model it is built as (`upd := &InterviewUpdate{}`, `var r = new Result()`).
+    for (const d of decls) tie ??= this.model(typeName(d.type)) ?? this.model(builtType(d.init));
     if (!tie && lambda && depth < 6) tie = this.subjectOf(lambda, depth + 1);
     for (const d of tie ? [] : decls) {
       if (d.init && depth < 6) {
@@ -255,6 +265,11 @@ export class Ties {
     const other = call.args.find((a) => !within(a, lambda) && !within(lambda, a));
     return other ? this.ofExpr(other, depth) : null;
   }
+}
+
+/** The type a value is built as: a struct literal or constructor call of a capitalised type. */
+function builtType(init: SgNode | null): string | null {
+  return init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(init.text().trim())?.[1] ?? null : null;
 }
 
 function helperTie(name: string): ValueTie | null {

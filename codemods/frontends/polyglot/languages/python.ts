@@ -36,8 +36,18 @@ export const python: LangSpec = {
       const type = childOf(n, 'type');
       const right = n.children().find((c, i, all) => i > 0 && all[i - 1]!.kind() === '=') ?? null;
       const nameNode = left.kind() === 'attribute' ? namedKids(left).slice(-1)[0]! : left;
+      // `status, data = self._call(…)`: each name gets the one call (what it returns is read through them).
+      const unpacked = /pattern_list|tuple_pattern/.test(left.kind() as string) && right?.kind() === 'call' ? namedKids(left).filter((c) => c.kind() === 'identifier') : [];
+      for (const id of unpacked) decls.push({ node: n, name: id.text(), nameNode: id, type: null, init: right });
       if (nameNode.kind() !== 'identifier') continue;
       decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: right });
+    }
+    // `async with http.put(url) as resp:`
+    for (const n of all(root, 'as_pattern')) {
+      const target = childOf(n, 'as_pattern_target');
+      const id = target ? namedKids(target)[0] : undefined;
+      const value = namedKids(n)[0];
+      if (id?.kind() === 'identifier' && value && value.kind() !== 'as_pattern_target') decls.push({ node: n, name: id.text(), nameNode: id, type: null, init: value });
     }
     for (const n of all(root, 'typed_parameter', 'typed_default_parameter', 'default_parameter')) {
       const nameNode = childOf(n, 'identifier');
