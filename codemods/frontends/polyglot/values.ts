@@ -54,6 +54,9 @@ function modes(ctx: Ctx): void {
 function modeContext(ctx: Ctx, lit: Lit): string | null {
   const { file } = ctx;
   const strongOrTied = (strong: boolean) => strong || ctx.tied;
+  // A case of a mode type, whatever gives it its value (`@Json(name = "safe") SAFE`, `case safe = "safe"`).
+  const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
+  if (type) return saysMode(type.name) && (modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name))) ? 'enum' : null;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
   // The value of another field of the API that says mode (a removed `interview_mode` flag) is no mode.
@@ -72,8 +75,6 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     if (holder && !pair.named && saysMode(holder.name) && ctx.tied && !foreignName(ctx, holder.name)) return 'map';
     return null;
   }
-  const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
-  if (type) return saysMode(type.name) && (modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name))) ? 'enum' : null;
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, lit.node) && span(d.init).end - span(d.init).start <= lit.end - lit.start + 2);
   if (decl) {
     // `cfg.Helpdesk.TicketMode = "complaint"`: the names the value is stored under.
