@@ -29,7 +29,10 @@ function requestKeys(ctx: Ctx): void {
     const tie = containerTie(ctx, pair.container);
     if (!tie) continue;
     const path = [...tie.path, k];
-    if (range && path.join('.') === range.rule.path.map(norm).join('.')) {
+    // An endpoint's keyword (`create_interview(age: 1)`) is the field itself, wherever the body nests it.
+    const rangePath = range?.rule.path.map(norm) ?? [];
+    const endpointField = !!tie.endpoint && tie.path.length === 0 && tie.resource === range?.rule.resource && rangePath[rangePath.length - 1] === k;
+    if (range && (path.join('.') === rangePath.join('.') || endpointField)) {
       const v = Number(pair.value?.text());
       if (pair.value && Number.isFinite(v) && /^\d+$/.test(pair.value.text()) && (v < range.rule.min || v > range.rule.max) && out.has(range.change.id)) {
         out.manual(range.change.id, span(pair.value).start, span(pair.value).end, range.rule.message, { anchor: span(pair.node).start });

@@ -166,11 +166,24 @@ describe('polyglot facts across files', () => {
         '\treturn err',
         '}',
       ].join('\n'),
-      'py/sc/client.py': 'class Client:\n    def create_intent(self, token, intent, detail=None):\n        return self.http.post("intents/", json={"intent": intent, "detail": detail})\n',
-      'py/flow.py': 'def smoke(client, desk):\n    client.create_intent("t", "check", detail="smoke")\n    desk.open_ticket("t", detail="smoke")\n',
+      'py/sc/client.py': [
+        'class Client:',
+        '    def create_intent(self, token, intent, detail=None):',
+        '        return self.http.post("intents/", json={"intent": intent, "detail": detail})',
+        '',
+        '    def create_interview(self, age, sex):',
+        '        return self.http.post("interviews/anonymous/", json={"profile": {"age": age, "sex": sex}})',
+      ].join('\n'),
+      'py/flow.py': [
+        'def smoke(client, desk):',
+        '    client.create_intent("t", "check", detail="smoke")',
+        '    desk.open_ticket("t", detail="smoke")',
+        '    client.create_interview(age=1, sex="male")',
+        '    desk.open_ticket("t", age=1)',
+      ].join('\n'),
     });
     const r = await run();
     expect(sites(r, 'go/sc/client.go')).toEqual(['4 interview-mode-flag-removed', '5 location-error-422']);
-    expect(sites(r, 'py/flow.py')).toEqual(['2 intent-detail-context-removed']);
+    expect(sites(r, 'py/flow.py')).toEqual(['2 intent-detail-context-removed', '4 profile-age-range']);
   });
 });
