@@ -31,6 +31,8 @@ export interface PolyFacts {
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
+  /** Capitalised constants holding a whole v1 address (`SandboxBase`, `PROD_API`). */
+  addresses?: string[];
   /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
   paths: { name: string; resource: ResourceName; rest: string }[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
@@ -142,6 +144,11 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const hosts = file.x.decls
     .filter((d) => d.init && hostLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
+  // Constants holding a whole v1 address (`SandboxBase = "https://sandbox…/api/"`): a file that uses one talks to the API.
+  const v1Lits = file.lits.filter((l) => findV1Urls(file.config, l.text).length > 0);
+  const addresses = file.x.decls
+    .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
+    .map((d) => d.name);
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   const uses = new Set<string>(file.x.calls.map((c) => c.callee));
   for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
@@ -153,6 +160,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })) })),
     functions,
     hosts,
+    addresses,
     paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
@@ -196,6 +204,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   }
   const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
   for (const n of known.keys()) names.add(n);
+  for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);

@@ -186,4 +186,15 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'go/sc/client.go')).toEqual(['4 interview-mode-flag-removed', '5 location-error-422']);
     expect(sites(r, 'py/flow.py')).toEqual(['2 intent-detail-context-removed', '4 profile-age-range']);
   });
+
+  it('C#: a file that uses a constant holding a v1 address talks to the API (its audience taken from the base is marked)', async () => {
+    writeTree(dir, {
+      'sc/Endpoints.cs': 'static class Endpoints {\n    public const string SandboxBase = "https://sandbox.buoyhealth.com/api/";\n}\n',
+      'sc/Settings.cs': 'class Settings {\n    public string ApiBase => Endpoints.SandboxBase;\n    public string Audience => ApiBase;\n}\n',
+      'desk/DeskSettings.cs': 'class DeskSettings {\n    public string ApiBase => "https://desk.example.org/api/";\n    public string Audience => ApiBase;\n}\n',
+    });
+    const r = await run();
+    expect(sites(r, 'sc/Settings.cs')).toEqual(['3 token-audience']);
+    expect(sites(r, 'desk/DeskSettings.cs')).toEqual([]);
+  });
 });
