@@ -276,7 +276,8 @@ function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoin
     for (const t of f.types) {
       const d = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong };
       const prev = declared.get(t.name);
-      declared.set(t.name, prev === undefined ? d : prev && sameKeys(prev.keys, d.keys) ? { ...d, strong: d.strong || prev.strong } : null);
+      // Declared twice (a Kotlin and a Java model of one API, a nested class): one model while no field maps to two keys.
+      declared.set(t.name, prev === undefined ? d : prev && compatible(prev, d) ? merged(prev, d) : null);
     }
   }
   const models = new Map<string, ModelFacts | null>();
@@ -315,6 +316,15 @@ function fieldType(file: PolyFile, f: FieldDecl): string | null {
   return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
 }
 
-function sameKeys(a: Map<string, string>, b: Map<string, string>): boolean {
-  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+type Declared = { keys: Map<string, string>; types: Map<string, string>; strong: boolean };
+
+function compatible(a: Declared, b: Declared): boolean {
+  return [...a.keys].every(([k, v]) => !b.keys.has(k) || b.keys.get(k) === v);
+}
+
+/** Both declarations' keys; a field's type where they agree on it (`int` and `Int` tell nothing apart). */
+function merged(a: Declared, b: Declared): Declared {
+  const types = new Map([...a.types, ...b.types]);
+  for (const [k, v] of a.types) if (b.types.has(k) && b.types.get(k) !== v) types.delete(k);
+  return { keys: new Map([...a.keys, ...b.keys]), types, strong: a.strong || b.strong };
 }

@@ -170,6 +170,11 @@ export class Ties {
     const urls = this.file.resourcesIn(expr);
     if (urls.length > 0 && new Set(urls.map((u) => u.resource)).size === 1) return { resource: urls[0]!.resource, path: [], via: 'url' };
     const text = expr.text();
+    const decoded = /call|invocation/.test(expr.kind() as string) ? decodedAs(text) : null;
+    if (decoded) {
+      const t = this.model(decoded);
+      if (t) return t;
+    }
     const segs = dataSegments(chainSegments(text, span(expr).start));
     if (segs.length > 0 && segs[segs.length - 1]!.end - span(expr).start >= text.trimEnd().length - 2) {
       const t = this.ofChain(segs, expr, depth + 1);
@@ -265,6 +270,16 @@ export class Ties {
     const other = call.args.find((a) => !within(a, lambda) && !within(lambda, a));
     return other ? this.ofExpr(other, depth) : null;
   }
+}
+
+/**
+ * The model a call decodes or fetches by its type token: `json.decodeFromString<Result>(raw)`, `gson.fromJson(text,
+ * Result.class)`, `decoder.decode(Result.self, from: data)`, `readValue(s, Result::class.java)`, `Deserialize<Result>(s)`.
+ */
+function decodedAs(text: string): string | null {
+  if (text.length > 400) return null;
+  const m = /^[^(]*<\s*([A-Z]\w*)\s*>\s*\(|[(,]\s*\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
+  return m ? m[1] ?? m[2] ?? m[3] ?? null : null;
 }
 
 /** The type a value is built as: a struct literal or constructor call of a capitalised type. */

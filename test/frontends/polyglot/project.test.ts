@@ -187,6 +187,30 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'py/flow.py')).toEqual(['2 intent-detail-context-removed', '4 profile-age-range']);
   });
 
+  it('JVM: a model declared in Kotlin and in Java is one model; a value decoded by its type token has its fields', async () => {
+    writeTree(dir, {
+      'kt/Api.kt': 'interface Api {\n    @GET("results/{t}/") suspend fun fetchOutcome(@Path("t") t: String): Outcome\n}\n',
+      'kt/Models.kt': [
+        'data class Finding(@SerialName("name") val name: String, @SerialName("triage") val level: String?)',
+        'data class Why(@SerialName("potential_condition") val findings: List<Finding>)',
+        'data class Outcome(@SerialName("triage_explanation") val why: Why?, @SerialName("token") val token: String)',
+      ].join('\n'),
+      'java/Outcome.java': 'public class Outcome {\n    @SerializedName("token") private String token;\n    public String getToken() { return token; }\n}\n',
+      'kt/OutcomeTest.kt': [
+        'class OutcomeTest {',
+        '    fun decodes(raw: String) {',
+        '        val outcome = json.decodeFromString<Outcome>(raw)',
+        '        check(outcome.why?.findings?.first()?.level == "self")',
+        '        val ticket = json.decodeFromString<Ticket>(raw)',
+        '        check(ticket.why?.findings?.first()?.level == "self")',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'kt/OutcomeTest.kt')).toEqual(['4 potential-condition-triage-removed']);
+  });
+
   it('C#: a file that uses a constant holding a v1 address talks to the API (its audience taken from the base is marked)', async () => {
     writeTree(dir, {
       'sc/Endpoints.cs': 'static class Endpoints {\n    public const string SandboxBase = "https://sandbox.buoyhealth.com/api/";\n}\n',
