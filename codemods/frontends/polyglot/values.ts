@@ -3,7 +3,8 @@ import { api } from '../../../catalogue';
 import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
-import { span, type Call, type Lit } from './lang';
+import { functionName } from './file';
+import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner } from './foreign';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
@@ -88,6 +89,11 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     if (!other) return null;
     const segs = dataSegments(chainSegments(other.text(), span(other).start));
     const last = segs[segs.length - 1];
+    // `func (m Mode) IsInitial() bool { return m == "complaint" }`: a value of a mode type.
+    if (segs.length === 1 && other.text().trim() === last?.name) {
+      const typed = file.declsOf(last.name, other).map((d) => typeName(d.type)).find((t): t is string => !!t && saysMode(t));
+      if (typed) return modeOwnerTie(typed) || (ctx.tied && !foreignName(ctx, typed)) ? 'comparison' : null;
+    }
     if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return null;
     const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
@@ -196,6 +202,9 @@ function statuses(ctx: Ctx): void {
   }
 }
 
+/** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
+const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;
+
 /**
  * An error the code raises or answers with itself (`raise HTTPException(status_code=400)`, `abort(400)`,
  * `new ResponseStatusException(…)`): its status is what this app answers, not what the API answered.
@@ -220,9 +229,12 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   if (site.rule.operation === 'mode-update') {
     const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField));
     if (urls.length > 0 && modeKey) return true;
+    // The function that sends to the resource is itself named for setting the mode (`updateMode(token, mode)`).
+    const own = scope === file.root ? null : functionName(file.spec, scope);
+    if (urls.length > 0 && own && saysMode(own) && MODE_VERB.test(own)) return true;
     const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
     if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
-    return ctx.tied && calls.some((c) => saysMode(c.callee) && /^(set|update|change|put|patch|switch|advance)/i.test(c.callee));
+    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee));
   }
   if (site.rule.operation === 'create') {
     if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;
