@@ -44,6 +44,8 @@ export interface Segment {
   call: boolean;
   /** Called without arguments (`getAdvice()`, a record's `advice()`). */
   parens?: boolean;
+  /** Where the text read for it ends, past its call's parentheses (`.get("msg", {})`). */
+  through?: number;
 }
 
 /** The field a segment reads: a bean getter called without arguments reads its property (`getAdvice()` → advice). */
@@ -67,8 +69,11 @@ export function chainSegments(text: string, offset: number): Segment[] {
   if (text.startsWith('(')) {
     const close = matchParen(text, 0);
     const inner = /^\(\s*(?:await\s+|try\s+)?/.exec(text)![0].length;
-    const within = chainSegments(text.slice(inner, close), offset + inner);
-    if (close >= text.length || within.length === 0 || within[within.length - 1]!.end - offset < text.slice(0, close).trimEnd().length - 2) return [];
+    // What is inside, less a default for when it is missing (`(x.get("a") or {})`, `(x?.list ?? [])`).
+    const body = text.slice(inner, close).replace(FALLBACK, '');
+    const within = chainSegments(body, offset + inner);
+    const last = within[within.length - 1];
+    if (close >= text.length || !last || (last.call ? last.end : last.through ?? last.end) - offset < inner + body.trimEnd().length - 2) return [];
     const after = chainSegments(`_${text.slice(close + 1)}`, offset + close);
     return [...within, ...after.slice(1)];
   }
@@ -96,6 +101,7 @@ export function chainSegments(text: string, offset: number): Segment[] {
           if (!args.trim()) segs[segs.length - 1]!.parens = true;
         }
         i = close + 1;
+        segs[segs.length - 1]!.through = offset + i;
       } else {
         push(m[1]!, at);
       }
@@ -117,6 +123,9 @@ export function chainSegments(text: string, offset: number): Segment[] {
   }
   return segs;
 }
+
+/** An empty default after a read (`or {}`, `?? []`, `|| {}`). */
+const FALLBACK = /\s*(?:\bor\b|\?\?|\|\||\?:)\s*(?:\{\}|\[\]|None|nil|null|""|''|emptyList\(\)|emptyMap\(\)|listOf\(\))\s*$/;
 
 function matchParen(text: string, open: number): number {
   let depth = 0;
@@ -176,7 +185,9 @@ export class Ties {
       if (t) return t;
     }
     const segs = dataSegments(chainSegments(text, span(expr).start));
-    if (segs.length > 0 && segs[segs.length - 1]!.end - span(expr).start >= text.trimEnd().length - 2) {
+    const last = segs[segs.length - 1];
+    // A key read through a getter (`.get("a", {})`) covers its parentheses; a call with arguments stays a call.
+    if (last && ((last.call ? last.end : last.through ?? last.end) - span(expr).start >= text.trimEnd().length - 2)) {
       const t = this.ofChain(segs, expr, depth + 1);
       if (t) return t;
     }
@@ -193,6 +204,8 @@ export class Ties {
     if (segs.length === 0) return null;
     let tie = this.ofName(segs[0]!.name, at, depth);
     if (!tie && (segs[0]!.call || this.index.endpoint(segs[0]!.name))) tie = this.ofCall(segs[0]!.name);
+    // A value fetched from an address that is none of this API's: nothing read from it is the API's by its name.
+    if (!tie && this.file.declsOf(segs[0]!.name, at).some((d) => d.init && this.addressIn(d.init))) return null;
     for (const s of segs.slice(1)) {
       if (s.call || this.index.endpoint(s.name)) {
         tie = this.ofCall(s.name) ?? tie;
@@ -222,7 +235,7 @@ export class Ties {
     for (const d of tie ? [] : decls) {
       if (d.init && depth < 6) {
         tie = this.ofExpr(d.init, depth + 1);
-        if (!tie && this.file.lits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end && /\/|^https?:/.test(l.text))) foreign = true;
+        if (!tie && this.addressIn(d.init)) foreign = true;
       }
       if (tie) break;
     }
@@ -232,6 +245,12 @@ export class Ties {
     }
     this.memo.set(key, tie);
     return tie;
+  }
+
+  /** Whether an expression holds a path or address literal (one that did not tie it to a resource). */
+  private addressIn(expr: SgNode): boolean {
+    const { start, end } = span(expr);
+    return this.file.lits.some((l) => l.start >= start && l.end <= end && /\/|^https?:/.test(l.text));
   }
 
   /** The lambda whose parameter `name` is at a node (`it`, `$0`, or its only declared parameter), if any. */
