@@ -28,6 +28,8 @@ export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper
 export interface ContainerTie extends ValueTie {
   /** Sent, in the same function, in a call whose arguments hold the resource's URL literal. */
   sent: boolean;
+  /** The named arguments of a call to one of the API's endpoints (the run's index). */
+  endpoint?: boolean;
 }
 
 export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerTie | null {
@@ -39,7 +41,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
     const t = containerTie(ctx, parentPair.container, depth + 1);
     // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on, and
     // so does the body entry of an options literal sent with the URL (`['json' => […]]`, `{ body: … }`).
-    const transparent = (parentPair.named && !typedContainer(ctx, parentPair.container)) || (!!t && t.sent && t.path.length === 0 && BODY_OPTIONS.has(normKey(parentPair)));
+    // An endpoint's own named argument (`start_interview(profile=Profile(age=1))`) is the field it names.
+    const passes = !t?.endpoint || BODY_OPTIONS.has(normKey(parentPair));
+    const transparent = (parentPair.named && passes && !typedContainer(ctx, parentPair.container)) || (!!t && t.sent && t.path.length === 0 && BODY_OPTIONS.has(normKey(parentPair)));
     if (t) return transparent ? t : { ...t, path: [...t.path, normKey(parentPair)] };
   }
   const scope = file.scopeOf(container);
@@ -66,7 +70,16 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
     const t = ctx.ties.ofName(decl.name, decl.node);
     if (t && t.via === 'name') return { ...t, sent: false };
   }
-  return null;
+  const at = span(container);
+  const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
+  if (!call) return null;
+  // A named argument of one of the API's endpoints (`client.create_intent(t, "x", detail="…")`) is a field it sends.
+  const e = ctx.index.endpoint(call.callee);
+  if (e && e.op !== 'read') return { resource: e.resource, path: [], via: 'index', sent: false, endpoint: true };
+  // `body.put("extra", x)` on `JSONObject body = new JSONObject()`: an entry of the map the receiver holds.
+  const receiver = /^([$@]?[A-Za-z_]\w*)\s*(?:\.|->)\s*\w+\s*\(/.exec(container.text())?.[1]?.replace(/^[$@]+/, '');
+  const held = receiver ? file.declsOf(receiver, container).filter((d) => d.init && span(d.init).end <= at.start).pop() : undefined;
+  return held?.init ? containerTie(ctx, held.init, depth + 1) : null;
 }
 
 /** Keys of an HTTP client's options that hold the request body (Guzzle, Faraday, HTTParty, requests). */

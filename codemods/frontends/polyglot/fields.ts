@@ -1,6 +1,6 @@
 import { typeNameTie } from '../../engine/ties/types';
 import { containerTie, containerType, encloses, type Ctx } from './context';
-import { span } from './lang';
+import { span, type TypeDecl } from './lang';
 import { chainSegments, dataSegments, memberName, type Segment } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
@@ -29,7 +29,10 @@ function requestKeys(ctx: Ctx): void {
     const tie = containerTie(ctx, pair.container);
     if (!tie) continue;
     const path = [...tie.path, k];
-    if (range && path.join('.') === range.rule.path.map(norm).join('.')) {
+    // An endpoint's keyword (`create_interview(age: 1)`) is the field itself, wherever the body nests it.
+    const rangePath = range?.rule.path.map(norm) ?? [];
+    const endpointField = !!tie.endpoint && tie.path.length === 0 && tie.resource === range?.rule.resource && rangePath[rangePath.length - 1] === k;
+    if (range && (path.join('.') === rangePath.join('.') || endpointField)) {
       const v = Number(pair.value?.text());
       if (pair.value && Number.isFinite(v) && /^\d+$/.test(pair.value.text()) && (v < range.rule.min || v > range.rule.max) && out.has(range.change.id)) {
         out.manual(range.change.id, span(pair.value).start, span(pair.value).end, range.rule.message, { anchor: span(pair.node).start });
@@ -121,8 +124,28 @@ function modelFields(ctx: Ctx): void {
       if (!site || !out.has(site.change.id)) continue;
       const at = f.keyNode ?? f.nameNode;
       out.manual(site.change.id, span(at).start, span(at).end, site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
+      for (const g of accessorsOf(ctx, type, f.name)) out.manual(site.change.id, g.start, g.end, site.message, { anchor: g.start, subject: f.key ?? f.name });
     }
   }
+}
+
+/**
+ * The accessors a model type declares for one of its fields (`getAdvice()`, `isPreselected()`): other code reads
+ * the field through them, so they go with it. Only methods of the type itself, not of a type nested in it.
+ */
+function accessorsOf(ctx: Ctx, type: TypeDecl, field: string): { start: number; end: number }[] {
+  const { file } = ctx;
+  const cap = field.charAt(0).toUpperCase() + field.slice(1);
+  const names = new Set([`get${cap}`, `is${cap}`]);
+  const found: { start: number; end: number }[] = [];
+  for (const fn of file.functions()) {
+    if (!fn.name || !names.has(fn.name) || !encloses(type.node, fn.node)) continue;
+    const inner = file.x.types.filter((t) => t !== type && encloses(type.node, t.node) && encloses(t.node, fn.node));
+    if (inner.length > 0) continue;
+    const at = fn.node.text().indexOf(fn.name);
+    if (at >= 0) found.push({ start: fn.start + at, end: fn.start + at + fn.name.length });
+  }
+  return found;
 }
 
 function reads(ctx: Ctx): void {

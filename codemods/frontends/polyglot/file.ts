@@ -3,7 +3,7 @@ import type { ResourceName } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { findV1Urls, parseBase } from '../../../config/urls';
 import { all, HOLE, loopDecl, span, type Call, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
-import type { Vocabulary } from './vocabulary';
+import { norm, type Vocabulary } from './vocabulary';
 
 /**
  * One parsed file: what its language module extracted, indexed for the rules: literals by node, the
@@ -52,6 +52,12 @@ export class PolyFile {
       const hit = this.addressedResource(lit.text);
       if (hit) this.resourceLits.push({ lit, ...hit });
     }
+    // Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`): their uses address it too.
+    for (const d of this.x.decls) {
+      const hit = d.init ? this.resourceLits.find((r) => r.lit.start === span(d.init!).start && r.lit.end === span(d.init!).end) : undefined;
+      if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest });
+    }
+    this.keyedStores(lits);
     const hosts = apiHosts(config);
     this.tied = this.resourceLits.length > 0 || lits.some((l) => findV1Urls(config, l.text).length > 0 || hosts.some((h) => l.text.includes(h)));
   }
@@ -151,10 +157,60 @@ export class PolyFile {
     return inScope.length > 0 ? inScope : all.filter((d) => this.scopeOf(d.node) === this.root || !this.spec.functionKinds.includes(this.scopeOf(d.node).kind() as string));
   }
 
-  /** Resource literals inside a node. */
-  resourcesIn(n: SgNode): { lit: Lit; resource: ResourceName; rest: string }[] {
+  /** Resource literals inside a node, and uses of names that hold one (this file's or, once known, the run's). */
+  resourcesIn(n: SgNode): ResourceRef[] {
     const { start, end } = span(n);
-    return this.resourceLits.filter((r) => r.lit.start >= start && r.lit.end <= end);
+    const lits: ResourceRef[] = this.resourceLits.filter((r) => r.lit.start >= start && r.lit.end <= end).map((r) => ({ start: r.lit.start, end: r.lit.end, resource: r.resource, rest: r.rest }));
+    return [...lits, ...this.pathRefs().filter((r) => r.start >= start && r.end <= end)];
+  }
+
+  /** Path constants of the run's other files (`ApiConstants.PATH_COMPLAINTS`, a Go package's `pathQuestions`). */
+  usePaths(paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>): void {
+    let added = false;
+    for (const [name, hit] of paths) {
+      if (this.pathNames.has(name) || this.declsByName.has(name)) continue;
+      this.pathNames.set(name, hit);
+      added = true;
+    }
+    if (added) this.refs = undefined;
+  }
+
+  /** Names this file declares with a resource path as their value. */
+  localPaths(): { name: string; resource: ResourceName; rest: string }[] {
+    return [...this.pathNames].filter(([name]) => this.declsByName.has(name)).map(([name, hit]) => ({ name, ...hit }));
+  }
+
+  private readonly pathNames = new Map<string, { resource: ResourceName; rest: string }>();
+  private refs: ResourceRef[] | undefined;
+
+  private pathRefs(): ResourceRef[] {
+    if (this.refs) return this.refs;
+    if (this.pathNames.size === 0) return (this.refs = []);
+    const decls = new Set(this.x.decls.map((d) => span(d.nameNode).start));
+    this.names ??= all(this.root, ...this.spec.nameKinds);
+    this.refs = [];
+    for (const n of this.names) {
+      const hit = this.pathNames.get(n.text().replace(/^[$@]+/, ''));
+      const at = span(n);
+      if (hit && !decls.has(at.start)) this.refs.push({ ...at, ...hit });
+    }
+    return this.refs;
+  }
+
+  /**
+   * `body["extra"] = extra`, `$body['extra'] = $x`, `body[:extra] = x`: a key stored into the map a variable
+   * holds is an entry of that map (its literal or constructor call), never deleted (the statement is the author's).
+   */
+  private keyedStores(lits: Lit[]): void {
+    for (const lit of lits) {
+      if (!lit.simple || !this.vocab.fieldNames.has(norm(lit.text))) continue;
+      const before = /([$@]?[A-Za-z_]\w*)\s*\[\s*$/.exec(this.source.slice(Math.max(0, lit.start - 80), lit.start));
+      if (!before || !/^\s*\]\s*=(?!=)/.test(this.source.slice(lit.end, lit.end + 20))) continue;
+      const name = before[1]!.replace(/^[$@]+/, '');
+      const decl = this.declsOf(name, lit.node).filter((d) => d.init && span(d.init).end <= lit.start).pop();
+      if (!decl?.init) continue;
+      this.x.pairs.push({ node: lit.node, start: lit.start, end: lit.end, key: lit.text, keyNode: lit.node, value: null, container: decl.init, named: true });
+    }
   }
 
   /** Every node of the given kinds inside a node. */
@@ -181,6 +237,14 @@ export class PolyFile {
     this.names ??= all(this.root, ...this.spec.nameKinds);
     return this.names.filter((n) => re.test(n.text()));
   }
+}
+
+/** Where a node addresses a resource: a path literal, or a use of a name holding one. */
+export interface ResourceRef {
+  start: number;
+  end: number;
+  resource: ResourceName;
+  rest: string;
 }
 
 /** The hosts of the API's v2 addresses and of its token service, per the config (v1 hosts: findV1Urls). */

@@ -58,9 +58,11 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const vocab = vocabularyFor(input.changes);
   const out = new TextFile(input.source, input.changes, spec.comment);
   const file = new PolyFile(spec, root, input.source, vocab, input.config);
+  const runIndex = input.project.poly?.language(spec.id);
+  if (runIndex) file.usePaths(runIndex.paths);
   const facts = fileFacts(file, input.filePath);
   // The run's index (lib/project.ts) once the first pass is done; before that, and in a single-file run, this file's own.
-  const ctx = makeCtx(file, out, vocab, mapperFor(input.config), input.project.poly?.language(spec.id) ?? buildLangIndex([facts]), facts);
+  const ctx = makeCtx(file, out, vocab, mapperFor(input.config), runIndex ?? buildLangIndex([facts]), facts);
   addressRules(ctx);
   fieldRules(ctx);
   jsonRules(ctx);

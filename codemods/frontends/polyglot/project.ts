@@ -31,6 +31,10 @@ export interface PolyFacts {
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
+  /** Capitalised constants holding a whole v1 address (`SandboxBase`, `PROD_API`). */
+  addresses?: string[];
+  /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
+  paths: { name: string; resource: ResourceName; rest: string }[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
   uses: string[];
 }
@@ -76,6 +80,10 @@ export interface LangIndex {
   tiedPackage(pkg: string | null): boolean;
   /** Every name the index knows, for a cheap test of whether a file uses any. */
   names: ReadonlySet<string>;
+  /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
+  declares(name: string): boolean;
+  /** Names the files declare with a resource path as their value (one meaning each). */
+  paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>;
 }
 
 /** The run's index, per language. */
@@ -136,6 +144,11 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const hosts = file.x.decls
     .filter((d) => d.init && hostLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
+  // Constants holding a whole v1 address (`SandboxBase = "https://sandbox…/api/"`): a file that uses one talks to the API.
+  const v1Lits = file.lits.filter((l) => findV1Urls(file.config, l.text).length > 0);
+  const addresses = file.x.decls
+    .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
+    .map((d) => d.name);
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   const uses = new Set<string>(file.x.calls.map((c) => c.callee));
   for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
@@ -147,6 +160,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })) })),
     functions,
     hosts,
+    addresses,
+    paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -181,6 +196,15 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
+  const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
+  const paths = new Map<string, { resource: ResourceName; rest: string } | null>();
+  for (const p of all.flatMap((f) => f.paths ?? [])) {
+    const prev = paths.get(p.name);
+    paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
+  }
+  const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
+  for (const n of known.keys()) names.add(n);
+  for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
@@ -192,6 +216,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     hasEndpoints: [...endpoints.values()].some(Boolean),
     keysOf: (field) => renamed.get(field) ?? [],
     names,
+    declares: (name) => declared.has(name),
+    paths: known,
   };
 }
 
@@ -250,7 +276,8 @@ function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoin
     for (const t of f.types) {
       const d = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong };
       const prev = declared.get(t.name);
-      declared.set(t.name, prev === undefined ? d : prev && sameKeys(prev.keys, d.keys) ? { ...d, strong: d.strong || prev.strong } : null);
+      // Declared twice (a Kotlin and a Java model of one API, a nested class): one model while no field maps to two keys.
+      declared.set(t.name, prev === undefined ? d : prev && compatible(prev, d) ? merged(prev, d) : null);
     }
   }
   const models = new Map<string, ModelFacts | null>();
@@ -282,12 +309,22 @@ function fieldType(file: PolyFile, f: FieldDecl): string | null {
   const text = f.node.text();
   const at = f.nameNode.range().end.index - f.node.range().start.index;
   const after = text.slice(at);
+  if (file.spec.id === 'python' && /^\s*=/.test(after)) return typeName(/^\s*=\s*([A-Z]\w*)\s*\(/.exec(after)?.[1]);
   if (['kotlin', 'swift', 'python'].includes(file.spec.id)) return typeName(/^\s*:\s*([^=,){\n]+)/.exec(after)?.[1]);
   if (file.spec.id === 'go') return typeName(/^\s+([*[\]\w.]+)/.exec(after)?.[1]);
   const before = text.slice(0, f.nameNode.range().start.index - f.node.range().start.index);
   return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
 }
 
-function sameKeys(a: Map<string, string>, b: Map<string, string>): boolean {
-  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+type Declared = { keys: Map<string, string>; types: Map<string, string>; strong: boolean };
+
+function compatible(a: Declared, b: Declared): boolean {
+  return [...a.keys].every(([k, v]) => !b.keys.has(k) || b.keys.get(k) === v);
+}
+
+/** Both declarations' keys; a field's type where they agree on it (`int` and `Int` tell nothing apart). */
+function merged(a: Declared, b: Declared): Declared {
+  const types = new Map([...a.types, ...b.types]);
+  for (const [k, v] of a.types) if (b.types.has(k) && b.types.get(k) !== v) types.delete(k);
+  return { keys: new Map([...a.keys, ...b.keys]), types, strong: a.strong || b.strong };
 }

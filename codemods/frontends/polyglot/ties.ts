@@ -24,8 +24,8 @@ export interface ValueTie {
   model?: string | null;
 }
 
-/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`). */
-const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo']);
+/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`, `ProfileSerializer`). */
+const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema']);
 
 /** The resource a model type's name designates: typeNameTie, also past a trailing direction word. */
 export function modelTie(name: string | null): ValueTie | null {
@@ -44,6 +44,8 @@ export interface Segment {
   call: boolean;
   /** Called without arguments (`getAdvice()`, a record's `advice()`). */
   parens?: boolean;
+  /** Where the text read for it ends, past its call's parentheses (`.get("msg", {})`). */
+  through?: number;
 }
 
 /** The field a segment reads: a bean getter called without arguments reads its property (`getAdvice()` → advice). */
@@ -63,6 +65,18 @@ export function chainSegments(text: string, offset: number): Segment[] {
   const segs: Segment[] = [];
   let i = 0;
   const push = (name: string, at: number, call = false) => segs.push({ name, start: offset + at, end: offset + at + name.length, call });
+  // `(await resp.json()).get("msg")`: the chain inside the parentheses, then what follows them.
+  if (text.startsWith('(')) {
+    const close = matchParen(text, 0);
+    const inner = /^\(\s*(?:await\s+|try\s+)?/.exec(text)![0].length;
+    // What is inside, less a default for when it is missing (`(x.get("a") or {})`, `(x?.list ?? [])`).
+    const body = text.slice(inner, close).replace(FALLBACK, '');
+    const within = chainSegments(body, offset + inner);
+    const last = within[within.length - 1];
+    if (close >= text.length || !last || (last.call ? last.end : last.through ?? last.end) - offset < inner + body.trimEnd().length - 2) return [];
+    const after = chainSegments(`_${text.slice(close + 1)}`, offset + close);
+    return [...within, ...after.slice(1)];
+  }
   const head = /^(?:\$\d+|[$@]{0,2}[A-Za-z_]\w*)/.exec(text);
   if (!head) return segs;
   const bare = /^\$\d/.test(head[0]) ? head[0] : head[0].replace(/^[$@]+/, '');
@@ -87,6 +101,7 @@ export function chainSegments(text: string, offset: number): Segment[] {
           if (!args.trim()) segs[segs.length - 1]!.parens = true;
         }
         i = close + 1;
+        segs[segs.length - 1]!.through = offset + i;
       } else {
         push(m[1]!, at);
       }
@@ -108,6 +123,9 @@ export function chainSegments(text: string, offset: number): Segment[] {
   }
   return segs;
 }
+
+/** An empty default after a read (`or {}`, `?? []`, `|| {}`). */
+const FALLBACK = /\s*(?:\bor\b|\?\?|\|\||\?:)\s*(?:\{\}|\[\]|None|nil|null|""|''|emptyList\(\)|emptyMap\(\)|listOf\(\))\s*$/;
 
 function matchParen(text: string, open: number): number {
   let depth = 0;
@@ -161,8 +179,15 @@ export class Ties {
     const urls = this.file.resourcesIn(expr);
     if (urls.length > 0 && new Set(urls.map((u) => u.resource)).size === 1) return { resource: urls[0]!.resource, path: [], via: 'url' };
     const text = expr.text();
+    const decoded = /call|invocation/.test(expr.kind() as string) ? decodedAs(text) : null;
+    if (decoded) {
+      const t = this.model(decoded);
+      if (t) return t;
+    }
     const segs = dataSegments(chainSegments(text, span(expr).start));
-    if (segs.length > 0 && segs[segs.length - 1]!.end - span(expr).start >= text.trimEnd().length - 2) {
+    const last = segs[segs.length - 1];
+    // A key read through a getter (`.get("a", {})`) covers its parentheses; a call with arguments stays a call.
+    if (last && ((last.call ? last.end : last.through ?? last.end) - span(expr).start >= text.trimEnd().length - 2)) {
       const t = this.ofChain(segs, expr, depth + 1);
       if (t) return t;
     }
@@ -179,6 +204,8 @@ export class Ties {
     if (segs.length === 0) return null;
     let tie = this.ofName(segs[0]!.name, at, depth);
     if (!tie && (segs[0]!.call || this.index.endpoint(segs[0]!.name))) tie = this.ofCall(segs[0]!.name);
+    // A value fetched from an address that is none of this API's: nothing read from it is the API's by its name.
+    if (!tie && this.file.declsOf(segs[0]!.name, at).some((d) => d.init && this.addressIn(d.init))) return null;
     for (const s of segs.slice(1)) {
       if (s.call || this.index.endpoint(s.name)) {
         tie = this.ofCall(s.name) ?? tie;
@@ -202,12 +229,13 @@ export class Ties {
     this.memo.set(key, null);
     let tie: ValueTie | null = null;
     let foreign = false;
-    for (const d of decls) tie ??= this.model(typeName(d.type));
+    // Its declared type, or the model it is built as (`upd := &InterviewUpdate{}`, `var r = new Result()`).
+    for (const d of decls) tie ??= this.model(typeName(d.type)) ?? this.model(builtType(d.init));
     if (!tie && lambda && depth < 6) tie = this.subjectOf(lambda, depth + 1);
     for (const d of tie ? [] : decls) {
       if (d.init && depth < 6) {
         tie = this.ofExpr(d.init, depth + 1);
-        if (!tie && this.file.lits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end && /\/|^https?:/.test(l.text))) foreign = true;
+        if (!tie && this.addressIn(d.init)) foreign = true;
       }
       if (tie) break;
     }
@@ -217,6 +245,12 @@ export class Ties {
     }
     this.memo.set(key, tie);
     return tie;
+  }
+
+  /** Whether an expression holds a path or address literal (one that did not tie it to a resource). */
+  private addressIn(expr: SgNode): boolean {
+    const { start, end } = span(expr);
+    return this.file.lits.some((l) => l.start >= start && l.end <= end && /\/|^https?:/.test(l.text));
   }
 
   /** The lambda whose parameter `name` is at a node (`it`, `$0`, or its only declared parameter), if any. */
@@ -255,6 +289,21 @@ export class Ties {
     const other = call.args.find((a) => !within(a, lambda) && !within(lambda, a));
     return other ? this.ofExpr(other, depth) : null;
   }
+}
+
+/**
+ * The model a call decodes or fetches by its type token: `json.decodeFromString<Result>(raw)`, `gson.fromJson(text,
+ * Result.class)`, `decoder.decode(Result.self, from: data)`, `readValue(s, Result::class.java)`, `Deserialize<Result>(s)`.
+ */
+function decodedAs(text: string): string | null {
+  if (text.length > 400) return null;
+  const m = /^[^(]*<\s*([A-Z]\w*)\s*>\s*\(|[(,]\s*\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
+  return m ? m[1] ?? m[2] ?? m[3] ?? null : null;
+}
+
+/** The type a value is built as: a struct literal or constructor call of a capitalised type. */
+function builtType(init: SgNode | null): string | null {
+  return init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(init.text().trim())?.[1] ?? null : null;
 }
 
 function helperTie(name: string): ValueTie | null {

@@ -3,7 +3,9 @@ import { api } from '../../../catalogue';
 import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
-import { span, type Call, type Lit } from './lang';
+import { functionName } from './file';
+import { span, typeName, type Call, type Lit } from './lang';
+import { foreignAddressIn, foreignName, foreignOwner } from './foreign';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -40,7 +42,7 @@ function modes(ctx: Ctx): void {
   }
   // Enum cases whose value is their name (`case complaint` in a String enum).
   for (const type of file.x.types) {
-    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || ctx.tied)) continue;
+    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name)))) continue;
     for (const c of type.cases) {
       const value = vocab.modes.get(c.name);
       if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
@@ -53,32 +55,46 @@ function modes(ctx: Ctx): void {
 function modeContext(ctx: Ctx, lit: Lit): string | null {
   const { file } = ctx;
   const strongOrTied = (strong: boolean) => strong || ctx.tied;
+  // A case of a mode type, whatever gives it its value (`@Json(name = "safe") SAFE`, `case safe = "safe"`).
+  const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
+  if (type) return saysMode(type.name) && (modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name))) ? 'enum' : null;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
+  // The value of another field of the API that says mode (a removed `interview_mode` flag) is no mode.
+  if (pair && norm(pair.key) !== norm(api.modeField) && ctx.vocab.fieldNames.has(norm(pair.key))) return null;
   if (pair && saysMode(pair.key + ' ' + pair.keyNode.text())) {
     const tie = containerTie(ctx, pair.container);
     const strong = !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
     if (strong) return 'key';
-    if (norm(pair.key) !== norm(api.modeField) && ctx.tied) return 'key';
+    if (norm(pair.key) !== norm(api.modeField) && ctx.tied && !foreignName(ctx, pair.key) && !foreignAddressIn(ctx, pair.container)) return 'key';
     return null;
   }
   if (pair) {
     // A map of modes: `MODES = { complaint: "complaint" }`.
     const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
-    if (holder && saysMode(holder.name) && ctx.tied) return 'map';
+    // A named argument (`mode = models.CharField(default="complaint")`) is a setting of the call, not a map of modes.
+    if (holder && !pair.named && saysMode(holder.name) && ctx.tied && !foreignName(ctx, holder.name)) return 'map';
     return null;
   }
-  const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
-  if (type) return saysMode(type.name) && strongOrTied(!!modeOwnerTie(type.name)) ? 'enum' : null;
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, lit.node) && span(d.init).end - span(d.init).start <= lit.end - lit.start + 2);
-  if (decl) return saysMode(decl.name) && strongOrTied(false) ? 'constant' : null;
+  if (decl) {
+    // `cfg.Helpdesk.TicketMode = "complaint"`: the names the value is stored under.
+    const target = file.source.slice(span(decl.node).start, span(decl.nameNode).end);
+    const foreign = [...target.matchAll(/[A-Za-z_]\w*/g)].some((m) => foreignName(ctx, m[0]));
+    return saysMode(decl.name) && ctx.tied && !foreign ? 'constant' : null;
+  }
   const cmp = file.x.compares.find((c) => c.sides.some((s) => encloses(s, lit.node)));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
     if (!other) return null;
     const segs = dataSegments(chainSegments(other.text(), span(other).start));
     const last = segs[segs.length - 1];
-    if (!last || !saysMode(last.name)) return null;
+    // `func (m Mode) IsInitial() bool { return m == "complaint" }`: a value of a mode type.
+    if (segs.length === 1 && other.text().trim() === last?.name) {
+      const typed = file.declsOf(last.name, other).map((d) => typeName(d.type)).find((t): t is string => !!t && saysMode(t));
+      if (typed) return modeOwnerTie(typed) || (ctx.tied && !foreignName(ctx, typed)) ? 'comparison' : null;
+    }
+    if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return null;
     const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
@@ -116,7 +132,7 @@ function removedModeMembers(ctx: Ctx): void {
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     const value = vocab.modes.get(norm(member.name));
     if (!value || value.to !== null || !out.has(value.change.id)) continue;
-    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || ctx.tied)) continue;
+    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || (ctx.tied && !foreignName(ctx, owner.name)))) continue;
     out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
@@ -166,7 +182,7 @@ function statuses(ctx: Ctx): void {
   }
   // `status=400` in a mocked response, `setResponseCode(202)`.
   for (const p of file.x.pairs) {
-    if (!p.value || !words(p.key).some((w) => w === 'status' || w === 'code')) continue;
+    if (!p.value || !words(p.key).some((w) => w === 'status' || w === 'code') || ownAnswer(ctx, p.container)) continue;
     const code = statusOf(ctx, p.value);
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
@@ -186,6 +202,19 @@ function statuses(ctx: Ctx): void {
   }
 }
 
+/** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
+const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;
+
+/**
+ * An error the code raises or answers with itself (`raise HTTPException(status_code=400)`, `abort(400)`,
+ * `new ResponseStatusException(…)`): its status is what this app answers, not what the API answered.
+ */
+function ownAnswer(ctx: Ctx, container: SgNode): boolean {
+  const at = span(container);
+  const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
+  return !!call && words(call.callee).some((w) => w === 'exception' || w === 'error' || w === 'abort');
+}
+
 /**
  * Whether a function performs the status rule's operation on its resource: its URL in the function (with a mode
  * key, or the create path), a call to one of the API's endpoints for it (the run's index: `api.updateInterview(t,
@@ -200,9 +229,12 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   if (site.rule.operation === 'mode-update') {
     const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField));
     if (urls.length > 0 && modeKey) return true;
+    // The function that sends to the resource is itself named for setting the mode (`updateMode(token, mode)`).
+    const own = scope === file.root ? null : functionName(file.spec, scope);
+    if (urls.length > 0 && own && saysMode(own) && MODE_VERB.test(own)) return true;
     const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
     if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
-    return ctx.tied && calls.some((c) => saysMode(c.callee) && /^(set|update|change|put|patch|switch|advance)/i.test(c.callee));
+    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee));
   }
   if (site.rule.operation === 'create') {
     if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;

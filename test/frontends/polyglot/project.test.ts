@@ -146,4 +146,79 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'go/sc/auth.go')).toEqual(['4 token-audience']);
     expect(sites(r, 'go/desk/auth.go')).toEqual([]);
   });
+
+  it('path constants of another file address their resource; named arguments of an endpoint are its fields', async () => {
+    writeTree(dir, {
+      'go/sc/paths.go': 'package sc\n\nconst (\n\tpathOpen = "interviews/anonymous/"\n\tpathComplaints = "complaints/"\n)\n',
+      'go/sc/client.go': [
+        'package sc',
+        '',
+        'func (c *Client) Open(p Profile) error {',
+        '\tresp, err := c.send("POST", pathOpen, map[string]any{"profile": p, "interview_mode": true})',
+        '\tif resp.StatusCode() == 400 {',
+        '\t\treturn ErrNoLocation',
+        '\t}',
+        '\treturn err',
+        '}',
+        '',
+        'func (c *Client) Ticket(text string) error {',
+        '\t_, err := c.send("POST", "https://desk.example.org/api/tickets/", map[string]any{"text": text, "interview_mode": true})',
+        '\treturn err',
+        '}',
+      ].join('\n'),
+      'py/sc/client.py': [
+        'class Client:',
+        '    def create_intent(self, token, intent, detail=None):',
+        '        return self.http.post("intents/", json={"intent": intent, "detail": detail})',
+        '',
+        '    def create_interview(self, age, sex):',
+        '        return self.http.post("interviews/anonymous/", json={"profile": {"age": age, "sex": sex}})',
+      ].join('\n'),
+      'py/flow.py': [
+        'def smoke(client, desk):',
+        '    client.create_intent("t", "check", detail="smoke")',
+        '    desk.open_ticket("t", detail="smoke")',
+        '    client.create_interview(age=1, sex="male")',
+        '    desk.open_ticket("t", age=1)',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'go/sc/client.go')).toEqual(['4 interview-mode-flag-removed', '5 location-error-422']);
+    expect(sites(r, 'py/flow.py')).toEqual(['2 intent-detail-context-removed', '4 profile-age-range']);
+  });
+
+  it('JVM: a model declared in Kotlin and in Java is one model; a value decoded by its type token has its fields', async () => {
+    writeTree(dir, {
+      'kt/Api.kt': 'interface Api {\n    @GET("results/{t}/") suspend fun fetchOutcome(@Path("t") t: String): Outcome\n}\n',
+      'kt/Models.kt': [
+        'data class Finding(@SerialName("name") val name: String, @SerialName("triage") val level: String?)',
+        'data class Why(@SerialName("potential_condition") val findings: List<Finding>)',
+        'data class Outcome(@SerialName("triage_explanation") val why: Why?, @SerialName("token") val token: String)',
+      ].join('\n'),
+      'java/Outcome.java': 'public class Outcome {\n    @SerializedName("token") private String token;\n    public String getToken() { return token; }\n}\n',
+      'kt/OutcomeTest.kt': [
+        'class OutcomeTest {',
+        '    fun decodes(raw: String) {',
+        '        val outcome = json.decodeFromString<Outcome>(raw)',
+        '        check(outcome.why?.findings?.first()?.level == "self")',
+        '        val ticket = json.decodeFromString<Ticket>(raw)',
+        '        check(ticket.why?.findings?.first()?.level == "self")',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'kt/OutcomeTest.kt')).toEqual(['4 potential-condition-triage-removed']);
+  });
+
+  it('C#: a file that uses a constant holding a v1 address talks to the API (its audience taken from the base is marked)', async () => {
+    writeTree(dir, {
+      'sc/Endpoints.cs': 'static class Endpoints {\n    public const string SandboxBase = "https://sandbox.buoyhealth.com/api/";\n}\n',
+      'sc/Settings.cs': 'class Settings {\n    public string ApiBase => Endpoints.SandboxBase;\n    public string Audience => ApiBase;\n}\n',
+      'desk/DeskSettings.cs': 'class DeskSettings {\n    public string ApiBase => "https://desk.example.org/api/";\n    public string Audience => ApiBase;\n}\n',
+    });
+    const r = await run();
+    expect(sites(r, 'sc/Settings.cs')).toEqual(['3 token-audience']);
+    expect(sites(r, 'desk/DeskSettings.cs')).toEqual([]);
+  });
 });

@@ -42,19 +42,24 @@ export const go: LangSpec = {
       const type = namedKids(n).find((c) => c.kind() !== 'identifier')?.text() ?? null;
       for (const id of namedKids(n).filter((c) => c.kind() === 'identifier')) decls.push({ node: n, name: id.text(), nameNode: id, type, init: null });
     }
-    for (const n of all(root, 'type_spec')) {
-      const name = childOf(n, 'type_identifier')?.text();
-      const struct = childOf(n, 'struct_type');
-      if (!name || !struct) continue;
+    // A struct's own fields; a field of an anonymous struct type is a model of its own, named as the field.
+    const struct = (name: string, node: SgNode, st: SgNode) => {
       const fields: FieldDecl[] = [];
-      for (const f of all(struct, 'field_declaration')) {
+      const list = childOf(st, 'field_declaration_list');
+      for (const f of list ? namedKids(list).filter((c) => c.kind() === 'field_declaration') : []) {
         const tag = childOf(f, 'raw_string_literal', 'interpreted_string_literal');
         const m = tag ? /json:"([^",]*)/.exec(tag.text()) : null;
-        for (const id of namedKids(f).filter((c) => c.kind() === 'field_identifier')) {
-          fields.push({ node: f, name: id.text(), nameNode: id, key: m?.[1] || null, keyNode: tag });
-        }
+        const ids = namedKids(f).filter((c) => c.kind() === 'field_identifier');
+        for (const id of ids) fields.push({ node: f, name: id.text(), nameNode: id, key: m?.[1] || null, keyNode: tag });
+        const inner = childOf(f, 'struct_type');
+        if (inner && ids.length === 1) struct(ids[0]!.text(), inner, inner);
       }
-      types.push({ node: n, name, fields, cases: [] });
+      types.push({ node, name, fields, cases: [] });
+    };
+    for (const n of all(root, 'type_spec')) {
+      const name = childOf(n, 'type_identifier')?.text();
+      const st = childOf(n, 'struct_type');
+      if (name && st) struct(name, n, st);
     }
     for (const n of all(root, 'binary_expression')) {
       if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=')) compares.push({ node: n, sides: namedKids(n) });

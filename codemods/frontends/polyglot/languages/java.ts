@@ -64,7 +64,7 @@ export const java: LangSpec = {
         if (id) fields.push({ node: p, name: id.text(), nameNode: id, ...jsonKey(p, lit) });
       }
       const body = childOf(n, 'class_body', 'enum_body', 'interface_body');
-      for (const f of body ? all(body, 'field_declaration').filter((f) => f.parent() === body || f.parent()?.kind() === 'enum_body_declarations') : []) {
+      for (const f of body ? namedKids(body).flatMap((c) => (c.kind() === 'enum_body_declarations' ? namedKids(c) : [c])).filter((f) => f.kind() === 'field_declaration') : []) {
         for (const v of f.children().filter((c) => c.kind() === 'variable_declarator')) {
           const id = childOf(v, 'identifier');
           if (id) fields.push({ node: f, name: id.text(), nameNode: id, ...jsonKey(f, lit) });

@@ -41,7 +41,10 @@ export const kotlin: LangSpec = {
       const id = v ? childOf(v, 'simple_identifier') : null;
       if (!v || !id) continue;
       const eq = n.children().findIndex((c) => c.kind() === '=');
-      decls.push({ node: n, name: id.text(), nameNode: id, type: namedKids(v)[1]?.text() ?? null, init: eq >= 0 ? namedKids(n).slice(-1)[0]! : null });
+      // `val audience: String get() = baseUrl`: an expression-bodied getter gives the value.
+      const body = childOf(n, 'getter') ? childOf(childOf(n, 'getter')!, 'function_body') : null;
+      const computed = body?.children()[0]?.kind() === '=' ? namedKids(body)[0] ?? null : null;
+      decls.push({ node: n, name: id.text(), nameNode: id, type: namedKids(v)[1]?.text() ?? null, init: eq >= 0 ? namedKids(n).slice(-1)[0]! : computed });
     }
     for (const n of all(root, 'class_parameter', 'parameter')) {
       const id = childOf(n, 'simple_identifier');

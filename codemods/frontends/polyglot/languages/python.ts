@@ -36,8 +36,18 @@ export const python: LangSpec = {
       const type = childOf(n, 'type');
       const right = n.children().find((c, i, all) => i > 0 && all[i - 1]!.kind() === '=') ?? null;
       const nameNode = left.kind() === 'attribute' ? namedKids(left).slice(-1)[0]! : left;
+      // `status, data = self._call(…)`: each name gets the one call (what it returns is read through them).
+      const unpacked = /pattern_list|tuple_pattern/.test(left.kind() as string) && right?.kind() === 'call' ? namedKids(left).filter((c) => c.kind() === 'identifier') : [];
+      for (const id of unpacked) decls.push({ node: n, name: id.text(), nameNode: id, type: null, init: right });
       if (nameNode.kind() !== 'identifier') continue;
       decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: right });
+    }
+    // `async with http.put(url) as resp:`
+    for (const n of all(root, 'as_pattern')) {
+      const target = childOf(n, 'as_pattern_target');
+      const id = target ? namedKids(target)[0] : undefined;
+      const value = namedKids(n)[0];
+      if (id?.kind() === 'identifier' && value && value.kind() !== 'as_pattern_target') decls.push({ node: n, name: id.text(), nameNode: id, type: null, init: value });
     }
     for (const n of all(root, 'typed_parameter', 'typed_default_parameter', 'default_parameter')) {
       const nameNode = childOf(n, 'identifier');
@@ -59,11 +69,30 @@ export const python: LangSpec = {
         if (nameNode.kind() !== 'identifier') continue;
         const right = a.children().find((c, i, all) => i > 0 && all[i - 1]!.kind() === '=') ?? null;
         const alias = right?.kind() === 'call' ? aliasOf(right, lit) : null;
-        if (childOf(a, 'type')) fields.push({ node: st, name: nameNode.text(), nameNode, key: alias?.text ?? null, keyNode: alias?.node ?? null });
-        const value = right ? lit(right) : null;
+        // Annotated (`advice: str`), or a serializer / form / ORM field (`advice = serializers.CharField(source=…)`).
+        const declared = !!childOf(a, 'type') || (right?.kind() === 'call' && !!childOf(n, 'argument_list') && FIELD_CALL.test(namedKids(right)[0]!.text()));
+        if (declared) fields.push({ node: st, name: nameNode.text(), nameNode, key: alias?.text ?? null, keyNode: alias?.node ?? null });
+        // `COMPLAINT = "complaint"`, and a Django choice with its label (`COMPLAINT = "complaint", "Complaint"`).
+        const first = right?.kind() === 'expression_list' || right?.kind() === 'tuple' ? namedKids(right)[0] : right;
+        const value = first ? lit(first) : null;
         if (!childOf(a, 'type') && value) cases.push({ node: st, name: nameNode.text(), nameNode, values: [value] });
       }
       types.push({ node: n, name, fields, cases });
+    }
+    // `Interview = TypedDict("Interview", {"token": str, …})`: a model written as a call.
+    for (const n of all(root, 'call')) {
+      const callee = namedKids(n)[0]!.text().split('.').pop();
+      const args = childOf(n, 'argument_list');
+      const [nameArg, dict] = args ? namedKids(args) : [];
+      const name = nameArg ? lit(nameArg)?.text : undefined;
+      if (callee !== 'TypedDict' || !name || dict?.kind() !== 'dictionary') continue;
+      const fields: FieldDecl[] = [];
+      for (const pair of namedKids(dict).filter((c) => c.kind() === 'pair')) {
+        const k = namedKids(pair)[0];
+        const key = k ? lit(k) : null;
+        if (k && key?.simple) fields.push({ node: pair, name: key.text, nameNode: k, key: key.text, keyNode: k });
+      }
+      types.push({ node: n, name, fields, cases: [] });
     }
     for (const n of all(root, 'comparison_operator')) {
       if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=' || c.kind() === 'is')) compares.push({ node: n, sides: namedKids(n) });
@@ -83,11 +112,18 @@ function rangeOf(n: SgNode): { start: number; end: number } {
   return { start: r.start.index, end: r.end.index };
 }
 
-/** `Field(alias="_links")`: the JSON key pydantic reads the field from. */
+/** A class attribute built by a field constructor: `serializers.CharField(…)`, `fields.Str()`, `ProfileSerializer(many=True)`. */
+const FIELD_CALL = /(?:^|\.)(?:[A-Z]\w*(?:Field|Serializer|Schema)|Nested|List|Dict|Str|Int|Float|Bool)$/;
+
+/** `Field(alias="_links")`, `CharField(source="advice")`: the JSON key pydantic or DRF reads the field from. */
 function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {
   const args = childOf(call, 'argument_list');
   for (const kw of args ? namedKids(args) : []) {
-    if (kw.kind() === 'keyword_argument' && namedKids(kw)[0]?.text() === 'alias') return lit(namedKids(kw).slice(-1)[0]!);
+    const key = kw.kind() === 'keyword_argument' ? namedKids(kw)[0]?.text() : null;
+    if (key !== 'alias' && key !== 'source' && key !== 'data_key') continue;
+    const l = lit(namedKids(kw).slice(-1)[0]!);
+    // A dotted source (`source="triage_explanation.potential_condition"`) reaches into another object.
+    if (l?.simple && /^\w+$/.test(l.text)) return l;
   }
   return null;
 }

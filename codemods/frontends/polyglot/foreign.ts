@@ -1,0 +1,56 @@
+import type { SgNode } from '@ast-grep/napi';
+import { findV1Urls } from '../../../config/urls';
+import { words } from '../../engine/words';
+import { encloses, type Ctx } from './context';
+import { apiHosts } from './file';
+import { typeName } from './lang';
+import { modelTie, saysMode } from './ties';
+
+/**
+ * Another thing's values in a file that talks to this API: a helpdesk ticket's `mode`, a settings block of
+ * another service. A mode word alone does not make a value this API's mode when the code says whose it is:
+ * - a type the code declares that is no model of this API (`Ticket`) owns it, by its name (`TicketModeComplaint`,
+ *   `cfg.Helpdesk.TicketMode`) or as the value it is read from (`t := &Ticket{}` … `t.Mode == "complaint"`);
+ * - it sits in a literal beside an absolute address on another host (`{"BASE_URL": "https://help.example.com/api/",
+ *   "DEFAULT_MODE": "complaint"}`).
+ */
+
+/** A type declared in this file or in the run's files of its language that is no model of this API and no mode type. */
+export function foreignType(ctx: Ctx, name: string | null): boolean {
+  if (!name || !/^[A-Z]/.test(name) || saysMode(name)) return false;
+  const declared = ctx.file.x.types.some((t) => t.name === name) || ctx.index.declares(name);
+  return declared && !modelTie(name) && !ctx.index.model(name);
+}
+
+/** A name whose words, beside the mode word and the mode values, name such a type (`TicketModeComplaint`, `ticket_mode`). */
+export function foreignName(ctx: Ctx, name: string): boolean {
+  const w = words(name).filter((x) => !saysMode(x) && !ctx.vocab.modes.has(x));
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  for (let i = 0; i < w.length; i++) {
+    for (let j = i + 1; j <= Math.min(w.length, i + 3); j++) if (foreignType(ctx, w.slice(i, j).map(cap).join(''))) return true;
+  }
+  return false;
+}
+
+/** A value read from a variable of such a type (`t.Mode` where `t := &Ticket{}` or `Ticket t`), or through a chain naming one. */
+export function foreignOwner(ctx: Ctx, chain: SgNode): boolean {
+  const names = [...chain.text().matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]);
+  if (names.length < 2) return false;
+  if (names.slice(0, -1).some((n) => foreignName(ctx, n))) return true;
+  for (const d of ctx.file.declsOf(names[0]!, chain)) {
+    const built = d.init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(d.init.text().trim())?.[1] ?? null : null;
+    if (foreignType(ctx, typeName(d.type)) || foreignType(ctx, built)) return true;
+  }
+  return false;
+}
+
+/** A literal holding an absolute address on a host that is neither a v1 nor a v2 host of this API. */
+export function foreignAddressIn(ctx: Ctx, container: SgNode): boolean {
+  const { file } = ctx;
+  const hosts = apiHosts(file.config);
+  return file.lits.some((l) => {
+    if (!encloses(container, l.node)) return false;
+    const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text);
+    return !!m && findV1Urls(file.config, l.text).length === 0 && !hosts.includes(m[1]!.toLowerCase());
+  });
+}
