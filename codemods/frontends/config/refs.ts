@@ -7,7 +7,8 @@ import type { Ref } from './model';
  * - `dollar`: `$NAME` (shell, Compose, CI variables);
  * - `paren`: `$(NAME)` (xcconfig, Make);
  * - `percent`: `%(name)s` (Python configparser);
- * - `helm`: `.Values.a.b` inside `{{ … }}`; in `A | default B`, B is the fallback of A;
+ * - `helm`: `.Values.a.b` inside `{{ … }}`; in `A | default B`, B is the fallback of A; in `A | default "d"` and
+ *   `default "d" A`, d is the default of A;
  * - `hcl`: `var.x`, `local.x`;
  * - `mustache`: `{{name}}` (Postman, REST-client files);
  * - `jinja`: `{{ name }}`, `{{ name | filter }}` (Ansible, Salt); in `name | default('d')` d is the default, in
@@ -102,6 +103,9 @@ export function scanRefs(source: string, start: number, end: number, syntaxes: r
   return out;
 }
 
+/** A literal in a Go template: `"d"`, `'d'` or a number (groups 1, 2, 3). */
+export const HELM_LITERAL = `(?:"([^"\\n]*)"|'([^'\\n]*)'|(-?\\d+(?:\\.\\d+)?)\\b)`;
+
 /** `{{ .Values.a | default .Values.b }}` (Helm) or `{{name}}` (mustache). */
 function templateRefs(source: string, start: number, end: number, has: Set<RefSyntax>): Ref[] {
   const inner = source.slice(start + 2, end - 2);
@@ -112,7 +116,18 @@ function templateRefs(source: string, start: number, end: number, has: Set<RefSy
       const name = m[1]!;
       const before = inner.slice(0, m.index);
       const fallback = first !== undefined && /\|\s*default\s*$/.test(before) ? first : undefined;
-      out.push({ name, start: start + 2 + m.index, end: start + 2 + m.index + m[0].length, fallbackOf: fallback });
+      const at = start + 2 + m.index;
+      // A literal default (a quoted string or a number): `.Values.a | default "d"`, or Sprig's prefix form `default "d" .Values.a`.
+      const rest = m.index + m[0].length;
+      const after = new RegExp(`^\\s*\\|\\s*default\\s+${HELM_LITERAL}`).exec(inner.slice(rest));
+      const prefix = new RegExp(`\\bdefault\\s+${HELM_LITERAL}\\s*$`).exec(before);
+      const litEnd = (x: RegExpExecArray, from: number) => {
+        const text = x[1] ?? x[2] ?? x[3]!;
+        const stop = from + x.index + x[0].trimEnd().length - (x[3] === undefined ? 1 : 0);
+        return { start: stop - text.length, end: stop };
+      };
+      const lit = after ? litEnd(after, start + 2 + rest) : prefix ? litEnd(prefix, start + 2) : undefined;
+      out.push({ name, start: at, end: at + m[0].length, fallbackOf: fallback, default: lit });
       first ??= name;
     }
   }
