@@ -3,6 +3,7 @@ import type { Ref } from './model';
 /**
  * References inside a value, by the syntaxes a format has:
  * - `brace`: `${NAME}`, with a shell default (`${X:-d}`, `${X-d}`, `${X:=d}`, `${X=d}`) or a Spring one (`${a.b:d}`);
+ *   a GitHub Actions expression `${{ env.X || 'd' }}` names X, with the default d;
  *   a default may hold references itself (`${A:-$B}`, `${A:${b}}`): those are fallbacks of the outer name;
  * - `dollar`: `$NAME` (shell, Compose, CI variables);
  * - `paren`: `$(NAME)` (xcconfig, Make);
@@ -34,6 +35,12 @@ export function scanRefs(source: string, start: number, end: number, syntaxes: r
       const sls = close > 0 && has.has('serverless') ? serverlessRef(source, i, close, syntaxes, fallbackOf) : null;
       if (sls) {
         out.push(...sls);
+        i = close + 1;
+        continue;
+      }
+      const action = close > 0 ? actionsRef(source, i, close, fallbackOf) : undefined;
+      if (action !== undefined) {
+        if (action) out.push(action);
         i = close + 1;
         continue;
       }
@@ -101,6 +108,22 @@ export function scanRefs(source: string, start: number, end: number, syntaxes: r
     i++;
   }
   return out;
+}
+
+/**
+ * A GitHub Actions expression `${{ … }}` between `open` (the `$`) and `close` (its `}`): `${{ env.X }}`,
+ * `${{ vars.X }}`, `${{ inputs.x }}`, `${{ matrix.x }}` name X (x), and `${{ env.X || 'd' }}` has the default d.
+ * Null for another expression; undefined when the text is no such expression.
+ */
+function actionsRef(source: string, open: number, close: number, fallbackOf?: string): Ref | null | undefined {
+  if (source[open + 2] !== '{' || source[close - 1] !== '}') return undefined;
+  const body = source.slice(open + 3, close - 1);
+  const m = /^\s*(?:env|vars|inputs|matrix|github\.event\.inputs)\.([A-Za-z_][\w-]*)\s*(?:\|\|\s*(?:'([^'\n]*)'|(-?\d+)))?\s*$/.exec(body);
+  if (!m) return null;
+  const lit = m[2] ?? m[3];
+  if (lit === undefined) return { name: m[1]!, start: open, end: close + 1, fallbackOf };
+  const at = open + 3 + m[0].trimEnd().length - (m[2] !== undefined ? 1 : 0) - lit.length;
+  return { name: m[1]!, start: open, end: close + 1, default: { start: at, end: at + lit.length }, fallbackOf };
 }
 
 /** A literal in a Go template: `"d"`, `'d'` or a number (groups 1, 2, 3). */

@@ -2,7 +2,7 @@ import type { Change } from '../../../../catalogue';
 import type { Config } from '../../../../config';
 import { assignments } from '../assignments';
 import { baseVariables, bodySites, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
-import { HTTPIE, httpieRequest, wgetRequest } from './clients';
+import { HTTPIE, httpieRequest, tokenAudienceValues, wgetRequest } from './clients';
 import { literalOf } from '../rules';
 import { jqReads } from '../jq';
 import { readPathSites } from '../reads';
@@ -126,6 +126,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const base = rel !== null ? pathTie(method || (body ? 'POST' : 'GET'), rel) : null;
       const tie = base ? refineTie(base, body?.text) : null;
       if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor, setting));
+      values.push(...tokenAudienceValues(words, body, `${opts.parent ?? 'shell'}/token`, anchor));
       const into = assigned.get(c);
       calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined });
       continue;
