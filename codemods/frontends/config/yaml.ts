@@ -113,10 +113,10 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
       loose.push({ start, end, anchor });
       return;
     }
-    // `NAME=value` items of a list (Compose `environment:`, `args:`, CI variables as a list).
-    const m = list && n.type !== 'BLOCK_LITERAL' && n.type !== 'BLOCK_FOLDED' ? /^([A-Za-z_][\w.-]*)=/.exec(source.slice(start, end)) : null;
+    // `NAME=value` items of a list (Compose `environment:`, `args:`, CI variables as a list); `--flag=value` items (a container's `args:`) are named by the flag.
+    const m = list && n.type !== 'BLOCK_LITERAL' && n.type !== 'BLOCK_FOLDED' ? /^(--)?([A-Za-z_][\w.-]*)=/.exec(source.slice(start, end)) : null;
     const v: ConfigValue = m
-      ? { path: [...path, m[1]!], start: start + m[0].length, end, refs: [], parent, anchor, namespace: path.includes('args') ? 'build' : undefined }
+      ? { path: [...path, m[2]!], start: start + m[0].length, end, refs: [], parent, anchor, namespace: m[1] ? 'flag' : path.includes('args') ? 'build' : undefined }
       : { path, start, end, refs: [], parent, anchor, list };
     if (!m && path.includes('args') && path.includes('build')) v.namespace = 'build';
     if (namespace && path[0] === 'data') v.namespace = namespace;
