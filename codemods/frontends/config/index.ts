@@ -136,9 +136,9 @@ export const jenkinsFrontEnd = frontEnd(
 
 export const terraformFrontEnd = frontEnd(
   'terraform',
-  'Terraform / HCL (.tf, .tfvars, .hcl): variables with defaults, locals, maps, {name, value} lists; var.x and local.x references',
+  'Terraform / HCL (.tf, .tfvars, .hcl): variables with defaults, locals, maps, {name, value} lists; var.x and local.x references; YAML, JSON and .env heredocs read as their format',
   (b) => ext(b, '.tf', '.tfvars', '.hcl'),
-  (source) => ({ parsed: readHcl(source) }),
+  (source, input) => ({ parsed: readHcl(source, embedReader(input)) }),
 );
 
 export const xmlFrontEnd = frontEnd(
