@@ -50,6 +50,8 @@ const FILE_NAME = /(^|\/)(\.env[\w.-]*|[\w.-]+\.(json|ya?ml|properties|env|ini|c
 export function readYaml(source: string, opts: { json?: boolean; filePath?: string; shell?: ShellContext; embed?: EmbedReader } = {}): YamlRead {
   const helmValues = /(^|[\\/])values[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '');
   const template = !opts.json && /\{\{/.test(source);
+  // A Compose file's commands: Compose reads `$X` itself and leaves `$$` to the shell as `$`.
+  const compose = !opts.json && (/(^|[\\/])(docker-)?compose[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '') || /^services:[ \t]*$/m.test(source));
   const text = template ? blankTemplates(source) : source;
   const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
@@ -107,7 +109,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && embedded(start, end, fileName ?? last, parent, anchor)) return;
     if (SCRIPT_KEYS.has(last.toLowerCase()) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
-      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
       values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
       sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
       loose.push({ start, end, anchor });
