@@ -11,7 +11,8 @@ import { readShell, type Call, type ShellContext } from './shell';
  * YAML read as a structure (the `yaml` package's documents, with source ranges): Kubernetes manifests and
  * ConfigMaps, Helm values and templates, Docker Compose, GitHub Actions and GitLab CI, Spring `application.yml`.
  * A value is named by its key path; in a list of `{name, value}` (`{key, value}`) maps the value is named by
- * `name` (Kubernetes `env`), and `valueFrom.configMapKeyRef.key` is a reference to that key; a list item
+ * `name` (Kubernetes `env`), and `valueFrom.configMapKeyRef.key` is a reference to that key; a GitLab CI variable
+ * written `{value, description, options}` is named by its key; a list item
  * `NAME=value` (Compose `environment`, `args`) is named by NAME. Script keys (`script`, `run`, `command`…) are
  * read as command lines (also Taskfile `cmds` and Ansible's `shell` and `command` modules). Helm template directives are blanked (same length) before parsing and read as
  * references (`.Values.a.b`); a file that still does not parse raises ParseError.
@@ -148,6 +149,8 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     if (isMap(node)) {
       const id = `m${ids++}`;
       const named = list ? nameOf(node) : null;
+      // GitLab CI's expanded variable (`variables: {X: {value, description, options}}`): its value and options are X's.
+      const expanded = path.length >= 2 && path[path.length - 2] === 'variables' && node.has('value') && ['description', 'options', 'expand'].some((k) => node.has(k));
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = pair.key as YamlNode | null;
@@ -157,6 +160,10 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
         const pairAnchor = node.flow ? anchor : key?.range?.[0] ?? anchor;
         // `{path: /etc/app.env, content: |…}` (cloud-init, Ansible copy): the content is that file.
         fileName = keyText === 'content' ? [node.get('path'), node.get('dest'), node.get('filename')].find((x): x is string => typeof x === 'string') : undefined;
+        if (expanded && (keyText === 'value' || keyText === 'options')) {
+          walk(pair.value as YamlNode, path, parent, pairAnchor);
+          continue;
+        }
         if (named && (keyText === 'value' || keyText === 'valueFrom')) {
           if (keyText === 'value') walk(pair.value as YamlNode, [...path, named], parent, pairAnchor);
           else mapKeyRef(pair.value as YamlNode, [...path, named], parent, pairAnchor);
