@@ -12,7 +12,7 @@ import { words } from './engine/words';
 export type Role = 'base' | 'audience';
 
 /** Words of a key or name that say it holds the API's address. */
-const BASE_WORDS = new Set(['url', 'uri', 'base', 'endpoint', 'host', 'api', 'root', 'origin', 'server', 'address', 'addr', 'href', 'prefix', 'baseurl', 'apiurl', 'apibase', 'link', 'domain', 'site', 'service']);
+const BASE_WORDS = new Set(['url', 'uri', 'base', 'endpoint', 'host', 'api', 'root', 'origin', 'server', 'address', 'addr', 'href', 'prefix', 'baseurl', 'apiurl', 'apibase', 'link', 'domain', 'site', 'service', 'proxy', 'upstream']);
 
 /** Whether a key or name names an audience: one of its words is `aud`, `audience` or `audiences` (not `audit`). */
 export function isAudienceKey(key: string | null | undefined): boolean {

@@ -155,6 +155,8 @@ export function findV1Urls(config: { environments: Record<string, { v1: { baseUr
         if (t.path && pathRe.test(after)) kind = (t.kind as string) === 'audience' ? (after.replace(pathRe, '').replace(/^\/$/, '') === '' ? 'audience' : null) : 'base';
         // An audience that is a bare host (no path) is the audience, not a host without its path.
         else if (/^\/?$/.test(after)) kind = (t.kind as string) === 'audience' && !t.path ? 'audience' : 'host';
+        // A host with its port (`server host:443;` in a proxy's upstream) is the host.
+        else if (/^:\d+\/?$/.test(after)) kind = 'host';
         if (!kind || (schemeless && kind === 'host' && !/^[\s"'=:]*$/.test(text.slice(Math.max(0, start - 1), start)))) continue;
         seen.add(start);
         out.push({ start, end, env, kind, schemeless, text: token });

@@ -64,7 +64,7 @@ function apiBasePatterns(config: Config): RegExp[] {
  * or a v1 base address; with `relative`, a bare path (`interviews/`) too (the argument of a wrapper function).
  */
 export function relativePath(config: Config, text: string, isBase: (name: string) => boolean, relative = false): string | null {
-  const v = /^(?:\$\{?([A-Za-z_]\w*)\}?|\{\{\s*\.?([A-Za-z_][\w.-]*)\s*\}\})(.*)$/s.exec(text);
+  const v = /^(?:\$\{?(?:env\.)?([A-Za-z_]\w*)\}?|\{\{\s*\.?([A-Za-z_][\w.-]*)\s*\}\})(.*)$/s.exec(text);
   if (v) return isBase(v[1] ?? v[2]!) ? v[3]! : null;
   for (const re of apiBasePatterns(config)) {
     const m = re.exec(text);

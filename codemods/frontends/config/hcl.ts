@@ -1,5 +1,6 @@
-import type { ConfigValue, Parsed, Span } from './model';
+import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
 import { scanRefs } from './refs';
+import type { EmbedReader } from './yaml';
 
 /**
  * Terraform / HCL, read by a block and expression scanner (no JS parser of HCL is kept well enough): blocks
@@ -8,13 +9,40 @@ import { scanRefs } from './refs';
  * (`variable "sc_base" { default = … }` is `sc_base`, what `var.sc_base` names); a local by its name; in an
  * object of `name = "X"` and `value = …` the value is named X (ECS environment lists). An expression that is
  * not a literal (`local.sc_api_base`, a conditional) is one value with its references (`var.x`, `local.x`).
+ * A heredoc of YAML, JSON or .env text (by its tag, `<<-YAML`, or by the file its key names, `"application.yml" =
+ * <<EOT`) is read by that format's reader (`embed`), its markers above the attribute where the format has no comments.
  */
+
+/** The file name a heredoc's tag stands for. */
+const HEREDOC_FORMATS: Record<string, string> = { yaml: 'heredoc.yaml', yml: 'heredoc.yaml', json: 'heredoc.json', env: '.env', dotenv: '.env', properties: 'heredoc.properties', toml: 'heredoc.toml', ini: 'heredoc.ini' };
+const FILE_KEY = /^[\w.-]+\.(json|ya?ml|properties|env|ini|toml)$|^\.env[\w.-]*$/i;
 
 const OPEN: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
 
-export function readHcl(source: string): Parsed {
+export function readHcl(source: string, embed?: EmbedReader): Parsed {
   const values: ConfigValue[] = [];
   const skip: Span[] = [];
+  const sites: Site[] = [];
+  const looseSpans: LooseSpan[] = [];
+  /** A heredoc read as the file its tag or key names; false when it names none or its reader fails. */
+  const embedded = (tag: string, path: readonly string[], start: number, end: number, parent: string, at: number): boolean => {
+    const key = path[path.length - 1] ?? '';
+    const name = FILE_KEY.test(key) ? key : HEREDOC_FORMATS[tag.toLowerCase()];
+    if (!embed || !name) return false;
+    const blankOut = (t: string) => t.replace(/[^\n]/g, ' ');
+    let inner: ReturnType<EmbedReader> = null;
+    try {
+      inner = embed(name, blankOut(source.slice(0, start)) + source.slice(start, end) + blankOut(source.slice(end)));
+    } catch {
+      return false;
+    }
+    if (!inner) return false;
+    const anchor = inner.comments ? undefined : lineAnchor(at);
+    values.push(...inner.parsed.values.map((v) => ({ ...v, parent: `${parent}/${key}/${v.parent}`, anchor: anchor ?? v.anchor })));
+    sites.push(...(inner.parsed.sites ?? []).map((x) => ({ ...x, anchor: anchor ?? x.anchor })));
+    looseSpans.push(...(inner.parsed.loose ? [{ start, end, anchor }] : []), ...(inner.parsed.looseSpans ?? []));
+    return true;
+  };
   const n = source.length;
   let pos = 0;
   let ids = 0;
@@ -95,7 +123,7 @@ export function readHcl(source: string): Parsed {
       const close = new RegExp(`^[ \\t]*${m[1]}[ \\t]*$`, 'm').exec(source.slice(start));
       const end = close ? start + close.index : n;
       // Markers go above the attribute, not inside the heredoc's text.
-      push(path, start, end, parent, list, pos);
+      if (!embedded(m[1]!, path, start, end, parent, pos)) push(path, start, end, parent, list, pos);
       pos = close ? end + close[0].length : n;
     } else if (c && /[A-Za-z_]/.test(c) && /^[A-Za-z_][\w-]*\s*\(/.test(source.slice(pos, pos + 200))) {
       // A function call: its arguments are named like the call.
@@ -223,5 +251,5 @@ export function readHcl(source: string): Parsed {
       expression([key], top, false);
     } else block(key, [], top);
   }
-  return { values, skip, loose: true };
+  return { values, skip, loose: true, sites, looseSpans };
 }

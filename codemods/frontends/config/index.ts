@@ -11,6 +11,7 @@ import { readDockerfile } from './dockerfile';
 import { readGradle } from './gradle';
 import { readHcl } from './hcl';
 import { readIni, readToml } from './ini';
+import { readJenkins } from './jenkins';
 import { readJson } from './json';
 import { readMake } from './make';
 import { readEnv, readProperties, readXcconfig } from './lines';
@@ -126,11 +127,18 @@ export const makeFrontEnd = frontEnd(
   (source, input) => ({ parsed: readMake(source, input) }),
 );
 
+export const jenkinsFrontEnd = frontEnd(
+  'jenkins',
+  'Jenkins pipelines: environment settings by name; sh steps read as shell scripts, their curl calls checked',
+  (b) => b === 'jenkinsfile' || b.startsWith('jenkinsfile.') || ext(b, '.jenkinsfile'),
+  (source, input) => ({ parsed: readJenkins(source, input), opts: { style: COMMENTS.slash } }),
+);
+
 export const terraformFrontEnd = frontEnd(
   'terraform',
-  'Terraform / HCL (.tf, .tfvars, .hcl): variables with defaults, locals, maps, {name, value} lists; var.x and local.x references',
+  'Terraform / HCL (.tf, .tfvars, .hcl): variables with defaults, locals, maps, {name, value} lists; var.x and local.x references; YAML, JSON and .env heredocs read as their format',
   (b) => ext(b, '.tf', '.tfvars', '.hcl'),
-  (source) => ({ parsed: readHcl(source) }),
+  (source, input) => ({ parsed: readHcl(source, embedReader(input)) }),
 );
 
 export const xmlFrontEnd = frontEnd(
@@ -173,6 +181,7 @@ export const configFrontEnds: readonly FrontEnd[] = [
   dockerfileFrontEnd,
   shellFrontEnd,
   makeFrontEnd,
+  jenkinsFrontEnd,
   terraformFrontEnd,
   xmlFrontEnd,
   gradleFrontEnd,

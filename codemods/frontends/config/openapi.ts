@@ -9,9 +9,9 @@ import { indexOfRun } from './vocab';
 
 /**
  * API descriptions of the v1 API kept in a client's repository: OpenAPI documents (YAML or JSON) and JSON
- * Schemas of its bodies. A schema is tied to a resource by the operation that uses it (`paths` → request body,
- * responses) or by its name (`InterviewInput`, `Profile`, a file or title naming `result`); its properties are
- * checked against the removed and moved fields, a mode enum against the renamed and removed modes, an
+ * Schemas of its bodies. A schema is tied to a resource by the operation that uses it (`paths` → request body, or
+ * Swagger 2's `in: body` parameter; responses) or by its name (`InterviewInput`, `Profile`, a file or title naming `result`); its properties are
+ * checked against the removed and moved fields, a mode enum (its default and example too) against the renamed and removed modes, an
  * operation's response codes against the changed statuses. All are reported for a person (the document
  * describes v1; whether to update it or replace it with the v2 description is theirs to decide).
  */
@@ -62,7 +62,9 @@ export function apiDescriptionSites(root: TNode, filePath: string, changes: read
     for (const m of p.value.entries ?? []) {
       const base = pathTie(m.key, p.key);
       if (!base) continue;
-      const body = get(get(get(get(m.value, 'requestBody'), 'content'), 'application/json'), 'schema');
+      // OpenAPI 3: `requestBody.content.application/json.schema`; Swagger 2: the `in: body` parameter's `schema`.
+      const swaggerBody = [...(get(m.value, 'parameters')?.items ?? []), ...(get(p.value, 'parameters')?.items ?? [])].find((x) => get(x, 'in')?.value === 'body');
+      const body = get(get(get(get(m.value, 'requestBody'), 'content'), 'application/json'), 'schema') ?? get(swaggerBody, 'schema');
       const bodySchema = body && (named(get(body, '$ref')?.value) ?? body);
       const op: Operation = base.resource === modeOwner() && base.op === 'update' && get(get(bodySchema, 'properties'), api.modeField) ? 'mode-update' : base.op;
       const tie: Tie = { resource: base.resource, op };
@@ -109,6 +111,12 @@ function schema(n: TNode, tie: SchemaTie, at: string[], add: (s: Site) => void, 
   for (const k of ['allOf', 'oneOf', 'anyOf']) for (const item of get(n, k)?.items ?? []) schema(item, tie, at, add, changes, named, depth + 1);
   const items = get(n, 'items');
   if (items) schema(items, tie, [...at, '*'], add, changes, named, depth + 1);
+  // Fields a schema requires but does not describe (`required: [advice]` beside other properties).
+  const described = new Set((get(n, 'properties')?.entries ?? []).map((p) => p.key));
+  for (const r of get(n, 'required')?.items ?? []) {
+    if (typeof r.value !== 'string' || described.has(r.value)) continue;
+    for (const s of fieldSites([...tie.prefix, ...at, r.value], tie, changes)) add({ ...s, message: `this schema requires \`${r.value}\`: ${s.message}`, start: r.start, end: r.start + r.value.length, anchor: r.start });
+  }
   for (const p of get(n, 'properties')?.entries ?? []) {
     const full = [...tie.prefix, ...at, p.key];
     for (const s of fieldSites(full, tie, changes)) add({ ...s, message: `this schema describes \`${p.key}\`: ${s.message}`, start: p.keyStart, end: p.keyStart + p.key.length, anchor: p.keyStart });
@@ -136,9 +144,13 @@ function fieldSites(full: string[], tie: SchemaTie, changes: readonly Change[]):
   return out;
 }
 
-/** The values of a mode enum: renamed and removed modes. */
+/** The values of a mode enum, and its default and example: renamed and removed modes. */
 function modeEnum(n: TNode, add: (s: Site) => void, changes: readonly Change[]): void {
-  for (const item of get(n, 'enum')?.items ?? []) {
+  const one = (k: string) => {
+    const x = get(n, k);
+    return x?.kind === 'scalar' && typeof x.value === 'string' ? [x] : [];
+  };
+  for (const item of [...(get(n, 'enum')?.items ?? []), ...one('default'), ...one('example')]) {
     const value = String(item.value);
     for (const { change, rule } of rulesOfKind('value-renamed', changes)) {
       if (rule.field === api.modeField && rule.from === value) add({ change: change.id, start: item.start, end: item.start + value.length, anchor: item.start, message: `${rule.field} '${rule.from}' is '${rule.to}' in v2`, subject: value });

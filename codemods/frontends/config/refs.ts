@@ -3,11 +3,13 @@ import type { Ref } from './model';
 /**
  * References inside a value, by the syntaxes a format has:
  * - `brace`: `${NAME}`, with a shell default (`${X:-d}`, `${X-d}`, `${X:=d}`, `${X=d}`) or a Spring one (`${a.b:d}`);
+ *   a GitHub Actions expression `${{ env.X || 'd' }}` names X, with the default d;
  *   a default may hold references itself (`${A:-$B}`, `${A:${b}}`): those are fallbacks of the outer name;
  * - `dollar`: `$NAME` (shell, Compose, CI variables);
  * - `paren`: `$(NAME)` (xcconfig, Make);
  * - `percent`: `%(name)s` (Python configparser);
- * - `helm`: `.Values.a.b` inside `{{ … }}`; in `A | default B`, B is the fallback of A;
+ * - `helm`: `.Values.a.b` inside `{{ … }}`; in `A | default B`, B is the fallback of A; in `A | default "d"` and
+ *   `default "d" A`, d is the default of A;
  * - `hcl`: `var.x`, `local.x`;
  * - `mustache`: `{{name}}` (Postman, REST-client files);
  * - `jinja`: `{{ name }}`, `{{ name | filter }}` (Ansible, Salt); in `name | default('d')` d is the default, in
@@ -33,6 +35,12 @@ export function scanRefs(source: string, start: number, end: number, syntaxes: r
       const sls = close > 0 && has.has('serverless') ? serverlessRef(source, i, close, syntaxes, fallbackOf) : null;
       if (sls) {
         out.push(...sls);
+        i = close + 1;
+        continue;
+      }
+      const action = close > 0 ? actionsRef(source, i, close, fallbackOf) : undefined;
+      if (action !== undefined) {
+        if (action) out.push(action);
         i = close + 1;
         continue;
       }
@@ -102,6 +110,25 @@ export function scanRefs(source: string, start: number, end: number, syntaxes: r
   return out;
 }
 
+/**
+ * A GitHub Actions expression `${{ … }}` between `open` (the `$`) and `close` (its `}`): `${{ env.X }}`,
+ * `${{ vars.X }}`, `${{ inputs.x }}`, `${{ matrix.x }}` name X (x), and `${{ env.X || 'd' }}` has the default d.
+ * Null for another expression; undefined when the text is no such expression.
+ */
+function actionsRef(source: string, open: number, close: number, fallbackOf?: string): Ref | null | undefined {
+  if (source[open + 2] !== '{' || source[close - 1] !== '}') return undefined;
+  const body = source.slice(open + 3, close - 1);
+  const m = /^\s*(?:env|vars|inputs|matrix|github\.event\.inputs)\.([A-Za-z_][\w-]*)\s*(?:\|\|\s*(?:'([^'\n]*)'|(-?\d+)))?\s*$/.exec(body);
+  if (!m) return null;
+  const lit = m[2] ?? m[3];
+  if (lit === undefined) return { name: m[1]!, start: open, end: close + 1, fallbackOf };
+  const at = open + 3 + m[0].trimEnd().length - (m[2] !== undefined ? 1 : 0) - lit.length;
+  return { name: m[1]!, start: open, end: close + 1, default: { start: at, end: at + lit.length }, fallbackOf };
+}
+
+/** A literal in a Go template: `"d"`, `'d'` or a number (groups 1, 2, 3). */
+export const HELM_LITERAL = `(?:"([^"\\n]*)"|'([^'\\n]*)'|(-?\\d+(?:\\.\\d+)?)\\b)`;
+
 /** `{{ .Values.a | default .Values.b }}` (Helm) or `{{name}}` (mustache). */
 function templateRefs(source: string, start: number, end: number, has: Set<RefSyntax>): Ref[] {
   const inner = source.slice(start + 2, end - 2);
@@ -112,7 +139,18 @@ function templateRefs(source: string, start: number, end: number, has: Set<RefSy
       const name = m[1]!;
       const before = inner.slice(0, m.index);
       const fallback = first !== undefined && /\|\s*default\s*$/.test(before) ? first : undefined;
-      out.push({ name, start: start + 2 + m.index, end: start + 2 + m.index + m[0].length, fallbackOf: fallback });
+      const at = start + 2 + m.index;
+      // A literal default (a quoted string or a number): `.Values.a | default "d"`, or Sprig's prefix form `default "d" .Values.a`.
+      const rest = m.index + m[0].length;
+      const after = new RegExp(`^\\s*\\|\\s*default\\s+${HELM_LITERAL}`).exec(inner.slice(rest));
+      const prefix = new RegExp(`\\bdefault\\s+${HELM_LITERAL}\\s*$`).exec(before);
+      const litEnd = (x: RegExpExecArray, from: number) => {
+        const text = x[1] ?? x[2] ?? x[3]!;
+        const stop = from + x.index + x[0].trimEnd().length - (x[3] === undefined ? 1 : 0);
+        return { start: stop - text.length, end: stop };
+      };
+      const lit = after ? litEnd(after, start + 2 + rest) : prefix ? litEnd(prefix, start + 2) : undefined;
+      out.push({ name, start: at, end: at + m[0].length, fallbackOf: fallback, default: lit });
       first ??= name;
     }
   }

@@ -3,6 +3,7 @@ import type { Config } from '../../../config';
 import { findV1Urls, parseBase } from '../../../config/urls';
 import type { Emitter } from './emit';
 import type { ConfigValue } from './model';
+import { HELM_LITERAL } from './refs';
 import type { ValueGraph } from './values';
 import { words } from '../../engine/words';
 import { BOOLEAN, fieldListRules, inApiScope, isModeKey, isPathKey, statusRules, switchRules, v1BasePaths } from './vocab';
@@ -62,13 +63,17 @@ export function holdsApiAddress(config: Config, text: string): boolean {
   return Object.values(config.environments).some((e) => [e.v2.baseUrl, e.v2.audience].some((u) => text.toLowerCase().includes(parseBase(u).host)));
 }
 
-/** The literal a value holds: its text, or the default of the one reference it is (`${X:complaint}`). */
+/** The literal a value holds: its text, or the default of the one reference it is (`${X:complaint}`, `{{ .Values.x | default "complaint" }}`). */
 export function literalOf(source: string, v: ConfigValue): { start: number; end: number; text: string } | null {
   let start = v.start;
   let end = v.end;
   if (v.refs.length > 0) {
     const r = v.refs[0]!;
-    const whole = source.slice(v.start, r.start).trim() === '' && source.slice(r.end, v.end).trim() === '';
+    const before = source.slice(v.start, r.start);
+    const after = source.slice(r.end, v.end);
+    // The reference alone, or alone in a Helm expression with a literal default (`{{ .Values.a | default "d" | quote }}`).
+    const helm = v.refs.length === 1 && new RegExp(`^\\s*\\{\\{-?\\s*(?:default\\s+${HELM_LITERAL}\\s*)?$`).test(before) && new RegExp(`^(?:\\s*\\|\\s*(?:default\\s+${HELM_LITERAL}|quote|squote))*\\s*-?\\}\\}\\s*$`).test(after);
+    const whole = (before.trim() === '' && after.trim() === '') || helm;
     if (!whole || !r.default || v.refs.some((o) => o !== r && o.start >= r.default!.start && o.end <= r.default!.end)) return null;
     ({ start, end } = r.default);
   }

@@ -11,7 +11,8 @@ import { readShell, type Call, type ShellContext } from './shell';
  * YAML read as a structure (the `yaml` package's documents, with source ranges): Kubernetes manifests and
  * ConfigMaps, Helm values and templates, Docker Compose, GitHub Actions and GitLab CI, Spring `application.yml`.
  * A value is named by its key path; in a list of `{name, value}` (`{key, value}`) maps the value is named by
- * `name` (Kubernetes `env`), and `valueFrom.configMapKeyRef.key` is a reference to that key; a list item
+ * `name` (Kubernetes `env`), and `valueFrom.configMapKeyRef.key` is a reference to that key; a GitLab CI variable
+ * written `{value, description, options}` is named by its key; a list item
  * `NAME=value` (Compose `environment`, `args`) is named by NAME. Script keys (`script`, `run`, `command`…) are
  * read as command lines (also Taskfile `cmds` and Ansible's `shell` and `command` modules). Helm template directives are blanked (same length) before parsing and read as
  * references (`.Values.a.b`); a file that still does not parse raises ParseError.
@@ -50,6 +51,8 @@ const FILE_NAME = /(^|\/)(\.env[\w.-]*|[\w.-]+\.(json|ya?ml|properties|env|ini|c
 export function readYaml(source: string, opts: { json?: boolean; filePath?: string; shell?: ShellContext; embed?: EmbedReader } = {}): YamlRead {
   const helmValues = /(^|[\\/])values[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '');
   const template = !opts.json && /\{\{/.test(source);
+  // A Compose file's commands: Compose reads `$X` itself and leaves `$$` to the shell as `$`.
+  const compose = !opts.json && (/(^|[\\/])(docker-)?compose[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '') || /^services:[ \t]*$/m.test(source));
   const text = template ? blankTemplates(source) : source;
   const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
@@ -107,16 +110,16 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && embedded(start, end, fileName ?? last, parent, anchor)) return;
     if (SCRIPT_KEYS.has(last.toLowerCase()) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
-      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
       values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
       sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
       loose.push({ start, end, anchor });
       return;
     }
-    // `NAME=value` items of a list (Compose `environment:`, `args:`, CI variables as a list).
-    const m = list && n.type !== 'BLOCK_LITERAL' && n.type !== 'BLOCK_FOLDED' ? /^([A-Za-z_][\w.-]*)=/.exec(source.slice(start, end)) : null;
+    // `NAME=value` items of a list (Compose `environment:`, `args:`, CI variables as a list); `--flag=value` items (a container's `args:`) are named by the flag.
+    const m = list && n.type !== 'BLOCK_LITERAL' && n.type !== 'BLOCK_FOLDED' ? /^(--)?([A-Za-z_][\w.-]*)=/.exec(source.slice(start, end)) : null;
     const v: ConfigValue = m
-      ? { path: [...path, m[1]!], start: start + m[0].length, end, refs: [], parent, anchor, namespace: path.includes('args') ? 'build' : undefined }
+      ? { path: [...path, m[2]!], start: start + m[0].length, end, refs: [], parent, anchor, namespace: m[1] ? 'flag' : path.includes('args') ? 'build' : undefined }
       : { path, start, end, refs: [], parent, anchor, list };
     if (!m && path.includes('args') && path.includes('build')) v.namespace = 'build';
     if (namespace && path[0] === 'data') v.namespace = namespace;
@@ -146,6 +149,8 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     if (isMap(node)) {
       const id = `m${ids++}`;
       const named = list ? nameOf(node) : null;
+      // GitLab CI's expanded variable (`variables: {X: {value, description, options}}`): its value and options are X's.
+      const expanded = path.length >= 2 && path[path.length - 2] === 'variables' && node.has('value') && ['description', 'options', 'expand'].some((k) => node.has(k));
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = pair.key as YamlNode | null;
@@ -155,6 +160,10 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
         const pairAnchor = node.flow ? anchor : key?.range?.[0] ?? anchor;
         // `{path: /etc/app.env, content: |…}` (cloud-init, Ansible copy): the content is that file.
         fileName = keyText === 'content' ? [node.get('path'), node.get('dest'), node.get('filename')].find((x): x is string => typeof x === 'string') : undefined;
+        if (expanded && (keyText === 'value' || keyText === 'options')) {
+          walk(pair.value as YamlNode, path, parent, pairAnchor);
+          continue;
+        }
         if (named && (keyText === 'value' || keyText === 'valueFrom')) {
           if (keyText === 'value') walk(pair.value as YamlNode, [...path, named], parent, pairAnchor);
           else mapKeyRef(pair.value as YamlNode, [...path, named], parent, pairAnchor);

@@ -1,10 +1,13 @@
+import { api } from '../../../../catalogue';
 import { jsonProps, type BodyProp } from '../calls';
+import type { ConfigValue } from '../model';
 import type { Word } from './words';
 
 /**
  * HTTP clients of scripts besides curl: HTTPie and xh (`http PUT "$BASE/interviews/$T/" mode=complaint
  * flag:=true profile[age]:=30`: `key=value` is a string field, `key:=json` a raw JSON one, `Header:value`,
- * `key==value` and `key@file` are not body fields) and wget (`--method=PUT --body-data='{…}'`, `--post-data`).
+ * `key==value` and `key@file` are not body fields) and wget (`--method=PUT --body-data='{…}'`, `--post-data`);
+ * the audience a token request's JSON body takes from a variable.
  */
 
 export const HTTPIE = new Set(['http', 'https', 'xh', 'xhs']);
@@ -81,4 +84,20 @@ export function wgetRequest(words: readonly Word[], isUrl: (w: Word) => boolean)
     else if (!url && isUrl(w)) url = w;
   }
   return { method: method || 'GET', url, body, props: [] };
+}
+
+/**
+ * The audience of a token request's JSON body (`curl …/oauth/token -d '{"audience": "'"$X"'"}'`) when it is one
+ * variable: a value under the audience key that refers to it, so the variable counts as used as the audience.
+ */
+export function tokenAudienceValues(words: readonly Word[], body: Word | undefined, parent: string, anchor: number | undefined): ConfigValue[] {
+  if (!body || !words.some((w) => w.text.includes(`/${api.tokenRequest.path}`))) return [];
+  const out: ConfigValue[] = [];
+  for (const p of jsonProps(body)) {
+    const name = p.value.type === 'string' && p.path.length === 1 && p.path[0] === api.tokenRequest.audienceField ? /^\$\{([A-Za-z_]\w*)\}$/.exec(String(p.value.value))?.[1] : undefined;
+    if (!name || !p.value.inner) continue;
+    const { start, end } = p.value.inner;
+    out.push({ path: [api.tokenRequest.audienceField], start, end, refs: [{ name, start, end }], parent, anchor });
+  }
+  return out;
 }

@@ -2,10 +2,10 @@ import type { Change } from '../../../../catalogue';
 import type { Config } from '../../../../config';
 import { assignments } from '../assignments';
 import { baseVariables, bodySites, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
-import { HTTPIE, httpieRequest, wgetRequest } from './clients';
+import { HTTPIE, httpieRequest, tokenAudienceValues, wgetRequest } from './clients';
 import { literalOf } from '../rules';
 import { jqReads } from '../jq';
-import { readPathSites } from '../reads';
+import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
 
@@ -35,12 +35,16 @@ export interface Call {
   start: number;
   /** The variable that keeps what the call prints, and whether that is the status. */
   into?: { name: string; status: boolean };
+  /** What the call prints is its status (`-w '%{http_code}'`). */
+  status?: boolean;
 }
 
 export interface ShellOptions {
   parent?: string;
   /** A Makefile recipe (see Dialect). */
   make?: boolean;
+  /** A Compose command (`$$` is the shell's `$`). */
+  compose?: boolean;
   /** Settings made outside the script (a Makefile's variables): bases, curl commands and modes it may use. */
   outer?: readonly ConfigValue[];
   /** Calls of the scripts before this one that run in the same shell (the items of a CI `script:` list). */
@@ -48,7 +52,7 @@ export interface ShellOptions {
 }
 
 export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: ShellOptions = {}): Parsed {
-  const script = parseScript(source, start, end, { make: opts.make });
+  const script = parseScript(source, start, end, { make: opts.make, compose: opts.compose });
   const skip: Span[] = script.skip;
   const inSkip = (o: number) => skip.some((s) => o >= s.start && o < s.end);
   const commands = allCommands(script.commands);
@@ -98,6 +102,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     }
   }
 
+  const compares: Command[] = [];
   for (const c of commands) {
     const words = c.words.filter((w) => !/^[A-Za-z_]\w*=/.test(w.text) || w !== c.words[0]);
     const name = words[0]?.text;
@@ -126,8 +131,9 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const base = rel !== null ? pathTie(method || (body ? 'POST' : 'GET'), rel) : null;
       const tie = base ? refineTie(base, body?.text) : null;
       if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor, setting));
+      values.push(...tokenAudienceValues(words, body, `${opts.parent ?? 'shell'}/token`, anchor));
       const into = assigned.get(c);
-      calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined });
+      calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined, status });
       continue;
     }
     if (HTTPIE.has(name) || name === 'wget') {
@@ -155,17 +161,27 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
       if (!call?.tie) continue;
       const f = filter;
-      const reads = jqReads(f.text).map((r) => ({ ...r, start: f.map[r.start] ?? f.start, end: (f.map[r.end - 1] ?? f.end - 1) + 1 }));
+      const raw = jqReads(f.text);
+      const reads = raw.map((r) => ({ ...r, start: f.map[r.start] ?? f.start, end: (f.map[r.end - 1] ?? f.end - 1) + 1 }));
       sites.push(...readPathSites(reads, call.tie, ctx.changes, anchor));
+      // `select(.mode == "complaint")`: a mode compared with the answer's.
+      const at = (i: number) => f.map[i] ?? f.start;
+      for (const r of raw) sites.push(...comparedModeSites(f.text, r, call.tie, ctx.changes, at, (s, e) => at(e - 1) - at(s) === e - 1 - s, anchor));
       continue;
     }
+    compares.push(c);
+  }
+  // Status comparisons, once every call is known (a `$( curl … )` inside the comparison is read after it).
+  for (const c of compares) {
+    const anchor = startOf(c.start);
     for (let k = 1; k < c.words.length - 1; k++) {
       if (!/^(==|=|!=|-eq|-ne)$/.test(c.words[k]!.text)) continue;
       const [a, b] = [c.words[k - 1]!, c.words[k + 1]!];
       const v = /^\$\{?(\w+)\}?$/.exec(a.text) ?? /^\$\{?(\w+)\}?$/.exec(b.text);
       const code = /^\d{3}$/.exec(b.text) ?? /^\d{3}$/.exec(a.text);
-      if (!v || !code) continue;
-      const call = last(calls, (x) => x.into?.name === v[1] && x.into.status && x.start < c.start);
+      if (!code || (!v && !a.subs.length && !b.subs.length)) continue;
+      // `[ "$status" = 202 ]`, or the call itself: `test "$(curl -w '%{http_code}' …)" = 202`.
+      const call = v ? last(calls, (x) => x.into?.name === v[1] && x.into.status && x.start < c.start) : last(calls, (x) => !!x.status && [a, b].some((w) => x.start >= w.start && x.start < w.end));
       if (call?.tie) sites.push(...statusSites(Number(code[0]), call.tie, ctx.changes, { start: a.start, end: b.end, anchor }));
     }
   }

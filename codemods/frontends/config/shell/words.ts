@@ -38,6 +38,8 @@ const SEPARATORS = new Set(['{', '}', '(', ')', '[[', ']]', 'then', 'do', 'else'
 /** A Makefile recipe: `$$` is the shell's `$`, `$(X)` and `${X}` are make variables (read as `${X}`), and a command may start with `@`, `-` or `+`. */
 export interface Dialect {
   make?: boolean;
+  /** A Compose command: `$$` is the shell's `$` (Compose interpolates `$X` itself). */
+  compose?: boolean;
 }
 
 export function parseScript(source: string, start = 0, end = source.length, dialect: Dialect = {}): Script {
@@ -169,7 +171,7 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
   while (i < end) {
     const c = source[i]!;
     if (/[\s;&|<>]/.test(c)) break;
-    if (dialect.make && c === '$') {
+    if ((dialect.make || dialect.compose) && c === '$') {
       if (source[i + 1] === '$') {
         // `$$` is the shell's `$`: read what follows as the shell would.
         i++;
@@ -181,7 +183,7 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
           i = variable(i);
           continue;
         }
-      } else {
+      } else if (dialect.make) {
         const next = makeRef(i);
         if (next > i) {
           i = next;
@@ -201,14 +203,14 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     if (c === "'") {
       const close = source.indexOf("'", i + 1);
       const stop = close < 0 || close >= end ? end : close;
-      for (let k = i + 1; k < stop; k++) if (!(dialect.make && source[k] === '$' && source[k + 1] === '$')) add(source[k]!, k);
+      for (let k = i + 1; k < stop; k++) if (!((dialect.make || dialect.compose) && source[k] === '$' && source[k + 1] === '$')) add(source[k]!, k);
       i = stop + 1;
       continue;
     }
     if (c === '"') {
       i++;
       while (i < end && source[i] !== '"') {
-        if (dialect.make && source[i] === '$' && source[i + 1] === '$') {
+        if ((dialect.make || dialect.compose) && source[i] === '$' && source[i + 1] === '$') {
           i++;
           if (source[i + 1] === '(') i = substitution(source, i, end, add, subs, skip, dialect);
           else if (/[A-Za-z_]/.test(source[i + 1] ?? '')) i = variable(i);
