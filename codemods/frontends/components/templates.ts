@@ -40,7 +40,8 @@ export function mustaches(text: string): Segment[] {
   return templateSegments(text).expressions;
 }
 
-const STYLES: Record<string, CommentStyle> = {
+/** Comment syntax of each template language, by file extension (the configuration templates share it). */
+export const TEMPLATE_COMMENTS: Record<string, CommentStyle> = {
   twig: { open: '{#', close: '#}' },
   jinja: { open: '{#', close: '#}' },
   jinja2: { open: '{#', close: '#}' },
@@ -53,10 +54,10 @@ const STYLES: Record<string, CommentStyle> = {
   mustache: { open: '{{!', close: '}}' },
 };
 
-export const TEMPLATE_EXTENSIONS = [...Object.keys(STYLES), 'liquid'];
+export const TEMPLATE_EXTENSIONS = [...Object.keys(TEMPLATE_COMMENTS), 'liquid'];
 
 export function templateCommentStyle(filePath: string): CommentStyle | null {
-  return STYLES[path.extname(filePath).slice(1).toLowerCase()] ?? null;
+  return TEMPLATE_COMMENTS[path.extname(filePath).slice(1).toLowerCase()] ?? null;
 }
 
 /** A server-side template file: its expression tags, each anchored on its own line. */

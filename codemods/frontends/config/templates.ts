@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types';
 import type { CommentStyle } from '../../markers';
 import { commentStyleFor } from '../comments';
+import { TEMPLATE_COMMENTS } from '../components/templates';
 import { analyzeConfig } from './analyze';
 import { configFrontEnds, mayMatter, readers } from './index';
 import { scanRefs } from './refs';
@@ -14,14 +15,16 @@ import { scanRefs } from './refs';
  * has them (they survive rendering), else of the template language.
  */
 
+/** Go templates' comments; the Jinja family's come from the server-template front-end's table. */
+const GO_TEMPLATE: CommentStyle = { open: '{{/*', close: '*/}}' };
 const TEMPLATE_EXTENSIONS: Record<string, CommentStyle> = {
-  j2: { open: '{#', close: '#}' },
-  jinja: { open: '{#', close: '#}' },
-  jinja2: { open: '{#', close: '#}' },
-  njk: { open: '{#', close: '#}' },
-  tmpl: { open: '{{/*', close: '*/}}' },
-  tpl: { open: '{{/*', close: '*/}}' },
-  gotmpl: { open: '{{/*', close: '*/}}' },
+  j2: TEMPLATE_COMMENTS.j2!,
+  jinja: TEMPLATE_COMMENTS.jinja!,
+  jinja2: TEMPLATE_COMMENTS.jinja2!,
+  njk: TEMPLATE_COMMENTS.njk!,
+  tmpl: GO_TEMPLATE,
+  tpl: GO_TEMPLATE,
+  gotmpl: GO_TEMPLATE,
 };
 
 /** The config front-end of a template's inner format, and the path without the template's extension. */
