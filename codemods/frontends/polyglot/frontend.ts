@@ -12,6 +12,7 @@ import { PolyFile } from './file';
 import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
 import { jsonRules } from './json';
+import { linkPathConstants } from './path-constants';
 import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
@@ -58,9 +59,13 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const vocab = vocabularyFor(input.changes);
   const out = new TextFile(input.source, input.changes, spec.comment);
   const file = new PolyFile(spec, root, input.source, vocab, input.config);
+  const runIndex = input.project.poly?.language(spec.id);
+  if (runIndex) linkPathConstants(file, runIndex.path);
   const facts = fileFacts(file, input.filePath);
   // The run's index (lib/project.ts) once the first pass is done; before that, and in a single-file run, this file's own.
-  const ctx = makeCtx(file, out, vocab, mapperFor(input.config), input.project.poly?.language(spec.id) ?? buildLangIndex([facts]), facts);
+  const index = runIndex ?? buildLangIndex([facts]);
+  if (!runIndex) linkPathConstants(file, index.path);
+  const ctx = makeCtx(file, out, vocab, mapperFor(input.config), index, facts);
   addressRules(ctx);
   fieldRules(ctx);
   jsonRules(ctx);

@@ -8,6 +8,8 @@ import type { PolyFile } from './file';
 import { namedKids, span, typeName, type FieldDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
+import { namesApi } from './names-api';
+import { agreedPaths, pathConstants, type PathConstant } from './path-constants';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -33,6 +35,8 @@ export interface PolyFacts {
   hosts: string[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
   uses: string[];
+  /** Constants holding one resource's relative path (path-constants.ts). */
+  paths?: PathConstant[];
 }
 
 export interface PolyFunction {
@@ -76,6 +80,8 @@ export interface LangIndex {
   tiedPackage(pkg: string | null): boolean;
   /** Every name the index knows, for a cheap test of whether a file uses any. */
   names: ReadonlySet<string>;
+  /** A constant holding one resource's relative path (`Endpoints::COMPLAINTS`). */
+  path(name: string): PathConstant | null;
 }
 
 /** The run's index, per language. */
@@ -142,12 +148,13 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   return {
     kind: 'polyglot',
     lang: spec.id,
-    tied: file.tied || distinctive,
+    tied: file.tied || distinctive || namesApi(file, file.config),
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
     types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })) })),
     functions,
     hosts,
     uses: [...uses].filter((u) => u.length > 1),
+    paths: pathConstants(file),
   };
 }
 
@@ -180,7 +187,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
-  const names = new Set<string>(hosts);
+  const paths = agreedPaths(all.flatMap((f) => f.paths ?? []));
+  const names = new Set<string>([...hosts, ...paths.keys()]);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
@@ -192,6 +200,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     hasEndpoints: [...endpoints.values()].some(Boolean),
     keysOf: (field) => renamed.get(field) ?? [],
     names,
+    path: (name) => paths.get(name) ?? null,
   };
 }
 
