@@ -13,6 +13,7 @@ import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
 import { jsonRules } from './json';
 import { linkPathConstants } from './path-constants';
+import { subscriptWrites } from './subscript-writes';
 import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
@@ -68,6 +69,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const ctx = makeCtx(file, out, vocab, mapperFor(input.config), index, facts);
   addressRules(ctx);
   fieldRules(ctx);
+  subscriptWrites(ctx);
   jsonRules(ctx);
   valueRules(ctx);
   return { ...out.finish(input.markers), facts };
