@@ -7,6 +7,7 @@ import { within, type PolyFile } from './file';
 import { lambdaParams, span, typeName, type Call } from './lang';
 import type { LangIndex } from './project';
 import { norm } from './vocabulary';
+import { modelParamTie } from './model-params';
 
 /**
  * What ties a value in a file to one of the API's resources, strongest first: a URL literal of the resource in
@@ -56,7 +57,7 @@ const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
 /** Accessor calls whose string argument names a key. */
 const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key']);
 /** Calls and members that unwrap a response body without naming a field. */
-const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'read_entity', 'block']);
+const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block']);
 
 /** Parse a member chain from its text. Stops at the first thing it does not read. */
 export function chainSegments(text: string, offset: number): Segment[] {
@@ -211,6 +212,7 @@ export class Ties {
       }
       if (tie) break;
     }
+    if (!tie && !foreign) tie = modelParamTie(this.file, (t) => this.model(t), name, at);
     if (!tie && !foreign && this.tied) {
       const n = nounTie(name);
       if (n) tie = { resource: n.resource, path: n.path.filter((p) => p !== '*').map(norm), via: 'name' };
