@@ -22,6 +22,12 @@ export interface ScriptBlock {
   start: number;
   end: number;
   parser: ParserName;
+  /**
+   * Template code inside the script (`@json($token)`, `{{ $x }}`, `@Model.Token`), as offsets in the file: the
+   * JS engine reads the block with each blanked to a placeholder of the same length, and the block is reported
+   * only (its sites become manual), since a rewrite of the placeholder text could not be put back.
+   */
+  masks?: { start: number; end: number }[];
 }
 
 export interface Extracted {
@@ -42,7 +48,8 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const ties = new Map<string, Tie>();
 
   for (const block of extracted.scripts) {
-    const text = source.slice(block.start, block.end);
+    const masked = (block.masks ?? []).filter((m) => m.start >= block.start && m.end <= block.end);
+    const text = masked.length > 0 ? maskText(source, block, masked) : source.slice(block.start, block.end);
     const ctx: FileContext = analyzeSource(text, {
       config: input.config,
       filePath: input.filePath,
@@ -53,9 +60,9 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
     });
     for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
     const result = ctx.finish(input.markers);
-    if (result.output !== text) edits.push({ start: block.start, end: block.end, text: result.output });
+    if (result.output !== text && masked.length === 0) edits.push({ start: block.start, end: block.end, text: result.output });
     const at = lines.lineCol(block.start);
-    for (const f of result.findings) findings.push(shift(f, at));
+    for (const f of result.findings) findings.push(shift(masked.length > 0 ? reportOnly(f) : f, at));
   }
 
   const markers: MarkerRequest[] = [];
@@ -84,6 +91,23 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   output += source.slice(pos);
   findings.sort((a, b) => a.line - b.line || a.column - b.column || a.change.localeCompare(b.change));
   return { output, findings };
+}
+
+/** A block's text with its template code blanked: `0` and spaces, so the script still parses and offsets hold. */
+function maskText(source: string, block: ScriptBlock, masks: { start: number; end: number }[]): string {
+  let text = source.slice(block.start, block.end);
+  for (const m of masks) {
+    const a = m.start - block.start;
+    const b = m.end - block.start;
+    text = text.slice(0, a) + '0' + text.slice(a + 1, b).replace(/[^\n]/g, ' ') + text.slice(b);
+  }
+  return text;
+}
+
+/** A site in a script that holds template code: never rewritten, so reported for a person. */
+function reportOnly(f: Finding): Finding {
+  if (f.fix !== 'auto') return f;
+  return { ...f, fix: 'manual', replacement: undefined, role: undefined, message: `${f.message} (not rewritten: this script holds template code; change it by hand)` };
 }
 
 /** A finding of a block moved to the file: lines shift by the block's first line; columns on that line too. */
