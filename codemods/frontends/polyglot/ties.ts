@@ -162,8 +162,10 @@ export class Ties {
     const urls = this.file.resourcesIn(expr);
     if (urls.length > 0 && new Set(urls.map((u) => u.resource)).size === 1) return { resource: urls[0]!.resource, path: [], via: 'url' };
     const text = expr.text();
-    const segs = dataSegments(chainSegments(text, span(expr).start));
-    if (segs.length > 0 && segs[segs.length - 1]!.end - span(expr).start >= text.trimEnd().length - 2) {
+    const chain = chainSegments(text, span(expr).start);
+    const segs = dataSegments(chain);
+    // The whole expression is the chain (`$res->getBody()` ends with a transparent call, left out of segs).
+    if (segs.length > 0 && chain[chain.length - 1]!.end - span(expr).start >= text.trimEnd().length - 2) {
       const t = this.ofChain(segs, expr, depth + 1);
       if (t) return t;
     }
