@@ -14,6 +14,8 @@ import { grammarState, parseWith, registerGrammars } from './grammars';
 import { jsonRules } from './json';
 import { linkPathConstants } from './path-constants';
 import { subscriptWrites } from './subscript-writes';
+import { dotPaths } from './dot-paths';
+import { keyLists } from './key-lists';
 import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
@@ -70,6 +72,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   addressRules(ctx);
   fieldRules(ctx);
   subscriptWrites(ctx);
+  dotPaths(ctx);
+  keyLists(ctx);
   jsonRules(ctx);
   valueRules(ctx);
   return { ...out.finish(input.markers), facts };

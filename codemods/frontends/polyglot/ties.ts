@@ -7,7 +7,7 @@ import { within, type PolyFile } from './file';
 import { lambdaParams, span, typeName, type Call } from './lang';
 import type { LangIndex } from './project';
 import { norm } from './vocabulary';
-import { modelParamTie } from './model-params';
+import { callerParamTie, modelParamTie } from './model-params';
 
 /**
  * What ties a value in a file to one of the API's resources, strongest first: a URL literal of the resource in
@@ -215,6 +215,7 @@ export class Ties {
       if (tie) break;
     }
     if (!tie && !foreign) tie = modelParamTie(this.file, (t) => this.model(t), name, at);
+    if (!tie && !foreign && decls.every((d) => !d.init) && depth < 4) tie = callerParamTie(this.file, (n) => this.ofExpr(n, depth + 2), name, at);
     if (!tie && !foreign && this.tied) {
       const n = nounTie(name);
       if (n) tie = { resource: n.resource, path: n.path.filter((p) => p !== '*').map(norm), via: 'name' };

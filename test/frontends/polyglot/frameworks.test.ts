@@ -148,4 +148,75 @@ describe('framework clients without a v1 address in the file', () => {
     expect(sites(r, 'lib/support_desk/article_result.rb')).toEqual([]);
     expect(read(dir, 'lib/support_desk/article_result.rb')).toContain("mode: 'complaint'");
   });
+
+  it('PHP: a decoded response body, dotted key paths and key lists picked from a response', async () => {
+    writeTree(dir, {
+      'Checker/Outcomes.php': [
+        '<?php',
+        'namespace Acme\\Clinic\\SymptomChecker;',
+        'class Outcomes',
+        '{',
+        '    public function fetch(string $t): array',
+        '    {',
+        "        $res = $this->guzzle->get('results/' . $t . '/');",
+        '        $body = json_decode($res->getBody(), true);',
+        "        $level = data_get($body, 'triage_explanation.potential_condition.triage');",
+        "        return ['tips' => $body['advice'] ?? [], 'level' => $level, 'kept' => Arr::only($body, ['token', 'test'])];",
+        '    }',
+        '}',
+      ].join('\n'),
+      'Desk/Articles.php': [
+        '<?php',
+        'namespace Acme\\Clinic\\Desk;',
+        'class Articles',
+        '{',
+        '    public function fetch(string $t): array',
+        '    {',
+        "        $res = $this->guzzle->get('https://desk.example.org/api/articles/' . $t);",
+        '        $body = json_decode($res->getBody(), true);',
+        "        $level = data_get($body, 'meta.mode.triage');",
+        "        return ['tips' => $body['advice'] ?? [], 'level' => $level, 'kept' => Arr::only($body, ['id', 'test', 'extra'])];",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'Checker/Outcomes.php')).toEqual(['10 result-advice-test-removed', '10 result-advice-test-removed', '9 potential-condition-triage-removed']);
+    expect(sites(r, 'Desk/Articles.php')).toEqual([]);
+  });
+
+  it('Ruby: a helper\'s parameter is what its callers in the file pass; keys sliced from it are reads', async () => {
+    writeTree(dir, {
+      'app/services/symptom_checker/purposes.rb': [
+        'module SymptomChecker',
+        '  class Purposes',
+        '    def add(visit, why)',
+        "      present(parse(conn.post('intents/', { interview: visit, intent: why })))",
+        '    end',
+        '    private',
+        '    def present(payload)',
+        "      payload.slice('token', 'intent', 'detail').merge(note: payload.fetch('context', nil))",
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/services/support_desk/notes.rb': [
+        'module SupportDesk',
+        '  class Notes',
+        '    def add(ticket, why)',
+        "      present(parse(conn.post('https://desk.example.org/api/notes', { ticket: ticket, mode: 'complaint' })))",
+        '    end',
+        '    private',
+        '    def present(payload)',
+        "      payload.slice('id', 'detail', 'extra').merge(note: payload.fetch('context', nil), tips: payload['advice'])",
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'app/services/symptom_checker/purposes.rb')).toEqual(['8 intent-detail-context-removed', '8 intent-detail-context-removed']);
+    expect(sites(r, 'app/services/support_desk/notes.rb')).toEqual([]);
+  });
 });
+
