@@ -7,6 +7,7 @@ import { COMMENTS, markerEdits, type CommentStyle, type MarkerRequest } from '..
 import type { Finding } from '../../types';
 import type { FrontEndInput, FrontEndOutput } from '../../../lib/types';
 import { bindingTies } from './bindings';
+import { modeOptions } from './mode-options';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
 
 /**
@@ -66,7 +67,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   }
 
   const markers: MarkerRequest[] = [];
-  for (const read of templateReads(input, extracted.expressions, ties, extracted.aliases)) {
+  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases), ...modeOptions(input, extracted)]) {
     const site = lines.lineCol(read.start);
     const end = lines.lineCol(read.end);
     findings.push({ line: site.line, column: site.column, endLine: end.line, endColumn: end.column, change: read.change, fix: 'manual', message: read.message });

@@ -100,3 +100,31 @@ describe('Razor pages', () => {
     expect(r.output).toBe(desk);
   });
 });
+
+describe('interview modes offered in a form', () => {
+  it('ERB select helpers and HTML selects named after the mode field: each v1 mode offered is a site', () => {
+    const erb = [
+      '<%= form_with model: visit do |f| %>',
+      '  <%= f.select :mode, options_for_select([["Tell us", "complaint"], ["Screen", "safe"], ["Next", "input"]]) %>',
+      '<% end %>',
+    ].join('\n');
+    const r = run('app/views/visits/_switch.html.erb', erb);
+    expect(report(r)).toEqual(['2 mode-complaint-renamed-input manual', '2 mode-safe-triage-removed manual']);
+    expect(r.output.split('\n')[1]).toMatch(/^  <%# TODO\(sc-migrate\/mode-complaint-renamed-input\)/);
+    expect(run('app/views/visits/_switch.html.erb', r.output).output).toBe(r.output);
+    const blade = ['<select name="interview[mode]" class="form-select">', '  <option value="complaint">Describe</option>', '  <option value="triage">Decide</option>', '</select>'].join('\n');
+    expect(report(run('resources/views/visit.blade.php', blade))).toEqual(['2 mode-complaint-renamed-input manual', '3 mode-safe-triage-removed manual']);
+  });
+
+  it('a helpdesk\'s ticket mode and a theme mode stay byte-identical', () => {
+    const desk = [
+      '<select name="mode"><option value="complaint">Complaint</option><option value="question">Question</option><option value="incident">Incident</option></select>',
+      '<select name="theme_mode"><option value="safe">Safe colours</option><option value="triage">Triage board</option></select>',
+      '<%= f.select :ticket_mode, [["Complaint", "complaint"], ["Safe", "safe"]] %>',
+    ].join('\n');
+    const r = run('app/views/tickets/_form.html.erb', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});
+
