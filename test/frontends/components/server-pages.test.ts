@@ -110,7 +110,7 @@ describe('interview modes offered in a form', () => {
     ].join('\n');
     const r = run('app/views/visits/_switch.html.erb', erb);
     expect(report(r)).toEqual(['2 mode-complaint-renamed-input manual', '2 mode-safe-triage-removed manual']);
-    expect(r.output.split('\n')[1]).toMatch(/^  <%# TODO\(sc-migrate\/mode-complaint-renamed-input\)/);
+    expect(r.output.split('\n')[1]).toMatch(/^ {2}<%# TODO\(sc-migrate\/mode-complaint-renamed-input\)/);
     expect(run('app/views/visits/_switch.html.erb', r.output).output).toBe(r.output);
     const blade = ['<select name="interview[mode]" class="form-select">', '  <option value="complaint">Describe</option>', '  <option value="triage">Decide</option>', '</select>'].join('\n');
     expect(report(run('resources/views/visit.blade.php', blade))).toEqual(['2 mode-complaint-renamed-input manual', '3 mode-safe-triage-removed manual']);
