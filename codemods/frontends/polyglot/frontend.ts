@@ -16,6 +16,7 @@ import { linkPathConstants } from './path-constants';
 import { subscriptWrites } from './subscript-writes';
 import { dotPaths } from './dot-paths';
 import { keyLists } from './key-lists';
+import { requestMatchers } from './request-matchers';
 import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
@@ -74,6 +75,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);
+  requestMatchers(ctx);
   jsonRules(ctx);
   valueRules(ctx);
   return { ...out.finish(input.markers), facts };

@@ -218,5 +218,33 @@ describe('framework clients without a v1 address in the file', () => {
     expect(sites(r, 'app/services/symptom_checker/purposes.rb')).toEqual(['8 intent-detail-context-removed', '8 intent-detail-context-removed']);
     expect(sites(r, 'app/services/support_desk/notes.rb')).toEqual([]);
   });
+
+  it('PHP tests: a key read from the request in an assertSent closure that names one resource\'s path', async () => {
+    writeTree(dir, {
+      'tests/GatewayTest.php': [
+        '<?php',
+        'class GatewayTest extends TestCase',
+        '{',
+        '    public function test_note_is_sent(): void',
+        '    {',
+        "        Http::assertSent(fn ($request) => str_ends_with($request->url(), 'complaints/') && $request['extra'] === 'since friday');",
+        '    }',
+        '}',
+      ].join('\n'),
+      'tests/DeskTest.php': [
+        '<?php',
+        'class DeskTest extends TestCase',
+        '{',
+        '    public function test_note_is_sent(): void',
+        '    {',
+        "        Http::assertSent(fn ($request) => str_ends_with($request->url(), 'tickets/') && $request['extra'] === 'since friday' && $request['mode'] === 'complaint');",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'tests/GatewayTest.php')).toEqual(['6 complaint-extra-removed']);
+    expect(sites(r, 'tests/DeskTest.php')).toEqual([]);
+  });
 });
 
