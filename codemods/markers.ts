@@ -64,7 +64,7 @@ function idsIn(line: string): string[] {
   return [...line.matchAll(new RegExp(MARKER_PATTERN.source, 'g'))].map((m) => m[1]!);
 }
 
-const MARKER_LINE = /^[ \t]*(?:\/\/|#|--|;|<!--|\/\*|\{#|<%#|\{\{!(?:--)?)[ \t]*TODO\(sc-migrate\/[a-z0-9-]+\)/;
+const MARKER_LINE = /^[ \t]*(?:\/\/|#|--|;|<!--|\/\*|\{#|<%#|\{\{!(?:--)?|\{\{--|@\*)[ \t]*TODO\(sc-migrate\/[a-z0-9-]+\)/;
 
 interface Line {
   start: number;

@@ -1,4 +1,4 @@
-import { astroFrontEnd, htmlFrontEnd, svelteFrontEnd, templateFrontEnd, vueFrontEnd } from '../codemods/frontends/components';
+import { astroFrontEnd, bladeFrontEnd, htmlFrontEnd, razorFrontEnd, svelteFrontEnd, templateFrontEnd, vueFrontEnd } from '../codemods/frontends/components';
 import { configFrontEnds } from '../codemods/frontends/config';
 import { configTemplateFrontEnd } from '../codemods/frontends/config/templates';
 import { jsFrontEnd } from '../codemods/frontends/js';
@@ -17,6 +17,8 @@ export function defaultFrontEnds(): FrontEndRegistry {
     .register(svelteFrontEnd)
     .register(astroFrontEnd)
     .register(htmlFrontEnd)
+    .register(bladeFrontEnd)
+    .register(razorFrontEnd)
     .register(templateFrontEnd);
   for (const f of configFrontEnds) registry.register(f);
   // Templates of configuration files (`app.env.j2`) are read as their format, before the template languages'.

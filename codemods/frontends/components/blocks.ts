@@ -9,6 +9,7 @@ import type { FrontEndInput, FrontEndOutput } from '../../../lib/types';
 import type { FileFacts } from '../../engine/ties/project';
 import { collectFacts } from '../js-facts';
 import { bindingTies } from './bindings';
+import { modeOptions } from './mode-options';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
 
 /**
@@ -24,6 +25,12 @@ export interface ScriptBlock {
   start: number;
   end: number;
   parser: ParserName;
+  /**
+   * Template code inside the script (`@json($token)`, `{{ $x }}`, `@Model.Token`), as offsets in the file: the
+   * JS engine reads the block with each blanked to a placeholder of the same length, and the block is reported
+   * only (its sites become manual), since a rewrite of the placeholder text could not be put back.
+   */
+  masks?: { start: number; end: number }[];
 }
 
 export interface Extracted {
@@ -45,7 +52,8 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const facts: FileFacts = { exports: {}, uses: [], imports: [], functions: {} };
 
   for (const block of extracted.scripts) {
-    const text = source.slice(block.start, block.end);
+    const masked = (block.masks ?? []).filter((m) => m.start >= block.start && m.end <= block.end);
+    const text = masked.length > 0 ? maskText(source, block, masked) : source.slice(block.start, block.end);
     const ctx: FileContext = analyzeSource(text, {
       config: input.config,
       filePath: input.filePath,
@@ -58,12 +66,12 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
     const at = lines.lineCol(block.start);
     mergeFacts(facts, collectFacts(ctx), at.line - 1);
     const result = ctx.finish(input.markers);
-    if (result.output !== text) edits.push({ start: block.start, end: block.end, text: result.output });
-    for (const f of result.findings) findings.push(shift(f, at));
+    if (result.output !== text && masked.length === 0) edits.push({ start: block.start, end: block.end, text: result.output });
+    for (const f of result.findings) findings.push(shift(masked.length > 0 ? reportOnly(f) : f, at));
   }
 
   const markers: MarkerRequest[] = [];
-  for (const read of templateReads(input, extracted.expressions, ties, extracted.aliases)) {
+  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases), ...modeOptions(input, extracted)]) {
     const site = lines.lineCol(read.start);
     const end = lines.lineCol(read.end);
     findings.push({ line: site.line, column: site.column, endLine: end.line, endColumn: end.column, change: read.change, fix: 'manual', message: read.message });
@@ -100,6 +108,23 @@ function mergeFacts(into: FileFacts, block: FileFacts, lineShift: number): void 
   for (const use of block.uses) into.uses.push({ ...use, at: use.at.replace(/:(\d+)$/, (_, l: string) => `:${Number(l) + lineShift}`) });
   for (const spec of block.imports) if (!into.imports.includes(spec)) into.imports.push(spec);
   Object.assign(into.functions!, block.functions ?? {});
+}
+
+/** A block's text with its template code blanked: `0` and spaces, so the script still parses and offsets hold. */
+function maskText(source: string, block: ScriptBlock, masks: { start: number; end: number }[]): string {
+  let text = source.slice(block.start, block.end);
+  for (const m of masks) {
+    const a = m.start - block.start;
+    const b = m.end - block.start;
+    text = text.slice(0, a) + '0' + text.slice(a + 1, b).replace(/[^\n]/g, ' ') + text.slice(b);
+  }
+  return text;
+}
+
+/** A site in a script that holds template code: never rewritten, so reported for a person. */
+function reportOnly(f: Finding): Finding {
+  if (f.fix !== 'auto') return f;
+  return { ...f, fix: 'manual', replacement: undefined, role: undefined, message: `${f.message} (not rewritten: this script holds template code; change it by hand)` };
 }
 
 /** A finding of a block moved to the file: lines shift by the block's first line; columns on that line too. */

@@ -4,6 +4,7 @@ import { importSpecifiers } from '../js';
 import { migrateComponent, type Extracted } from './blocks';
 import { extractAstro } from './astro';
 import { extractHtml } from './html';
+import { extractBlade, extractRazor } from './server-pages';
 import { extractSvelte } from './svelte';
 import { TEMPLATE_EXTENSIONS, extractTemplate } from './templates';
 import { extractVue } from './vue';
@@ -26,3 +27,8 @@ export const svelteFrontEnd = componentFrontEnd('svelte', 'Svelte components: in
 export const astroFrontEnd = componentFrontEnd('astro', 'Astro components: frontmatter and <script> through the JS engine, template reads (@astrojs/compiler)', ['astro'], extractAstro);
 export const htmlFrontEnd = componentFrontEnd('html', 'HTML pages: inline <script> through the JS engine; {{ }} and expression attributes of Angular/Vue/Django templates (parse5)', ['html', 'htm', 'xhtml'], (source) => extractHtml(source));
 export const templateFrontEnd = componentFrontEnd('template', 'Server-side templates (Twig, Jinja, Nunjucks, ERB, EJS, Handlebars, Liquid): expression tags read for removed fields', TEMPLATE_EXTENSIONS, extractTemplate);
+export const bladeFrontEnd: FrontEnd = {
+  ...componentFrontEnd('blade', 'Laravel Blade pages (.blade.php): inline <script> through the JS engine (report-only where it holds Blade code); {{ }}, {!! !!} and directive reads (@if, @foreach … as, @isset)', [], (source) => extractBlade(source)),
+  matches: (absPath) => absPath.toLowerCase().endsWith('.blade.php'),
+};
+export const razorFrontEnd = componentFrontEnd('razor', 'ASP.NET Razor pages (.cshtml, .razor): inline <script> through the JS engine (report-only where it holds Razor code); @expressions, @if/@foreach conditions and @{ } code read for removed fields, PascalCase names as the JSON keys', ['cshtml', 'razor'], (source) => extractRazor(source));

@@ -8,6 +8,7 @@ import type { PolyFile } from './file';
 import { namedKids, span, typeName, type FieldDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
+import { namesApi } from './names-api';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -155,7 +156,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   return {
     kind: 'polyglot',
     lang: spec.id,
-    tied: file.tied || distinctive,
+    tied: file.tied || distinctive || namesApi(file, file.config),
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
     types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })) })),
     functions,

@@ -7,6 +7,7 @@ import { within, type PolyFile } from './file';
 import { lambdaParams, span, typeName, type Call } from './lang';
 import type { LangIndex } from './project';
 import { norm } from './vocabulary';
+import { callerParamTie, modelParamTie } from './model-params';
 
 /**
  * What ties a value in a file to one of the API's resources, strongest first: a URL literal of the resource in
@@ -58,7 +59,7 @@ const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
 /** Accessor calls whose string argument names a key. */
 const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key']);
 /** Calls and members that unwrap a response body without naming a field. */
-const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'read_entity', 'block']);
+const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block']);
 
 /** Parse a member chain from its text. Stops at the first thing it does not read. */
 export function chainSegments(text: string, offset: number): Segment[] {
@@ -184,10 +185,15 @@ export class Ties {
       const t = this.model(decoded);
       if (t) return t;
     }
-    const segs = dataSegments(chainSegments(text, span(expr).start));
+    const chain = chainSegments(text, span(expr).start);
+    const segs = dataSegments(chain);
     const last = segs[segs.length - 1];
-    // A key read through a getter (`.get("a", {})`) covers its parentheses; a call with arguments stays a call.
-    if (last && ((last.call ? last.end : last.through ?? last.end) - span(expr).start >= text.trimEnd().length - 2)) {
+    const tail = chain[chain.length - 1];
+    // A key read through a getter (`.get("a", {})`) covers its parentheses; a call with arguments stays a call;
+    // a transparent call at the end (`$res->getBody()`, left out of segs) is still part of the chain.
+    const reach = (s: Segment) => (s.call ? s.end : s.through ?? s.end);
+    const end = last ? Math.max(reach(last), tail && tail !== last && !tail.call ? reach(tail) : 0) : 0;
+    if (last && end - span(expr).start >= text.trimEnd().length - 2) {
       const t = this.ofChain(segs, expr, depth + 1);
       if (t) return t;
     }
@@ -239,6 +245,8 @@ export class Ties {
       }
       if (tie) break;
     }
+    if (!tie && !foreign) tie = modelParamTie(this.file, (t) => this.model(t), name, at);
+    if (!tie && !foreign && decls.every((d) => !d.init) && depth < 4) tie = callerParamTie(this.file, (n) => this.ofExpr(n, depth + 2), name, at);
     if (!tie && !foreign && this.tied) {
       const n = nounTie(name);
       if (n) tie = { resource: n.resource, path: n.path.filter((p) => p !== '*').map(norm), via: 'name' };

@@ -54,6 +54,11 @@ export const php: LangSpec = {
         const v = childOf(p, 'variable_name');
         if (v) fields.push({ node: p.parent() ?? p, name: v.text().replace(/^\$/, ''), nameNode: v, key: null, keyNode: null });
       }
+      // Constructor property promotion (`public function __construct(public ?array $advice)`) declares properties too.
+      for (const p of all(n, 'property_promotion_parameter')) {
+        const v = childOf(p, 'variable_name');
+        if (v) fields.push({ node: p, name: v.text().replace(/^\$/, ''), nameNode: v, key: null, keyNode: null });
+      }
       for (const c of all(n, 'enum_case')) {
         const id = childOf(c, 'name');
         const values = all(c, 'string').map((s) => lit(s)).filter((l): l is Lit => !!l);

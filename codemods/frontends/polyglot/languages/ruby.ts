@@ -1,5 +1,6 @@
 import { COMMENTS } from '../../../markers';
 import { all, childOf, collect, namedKids, span, type LangSpec } from '../lang';
+import { rubyModels } from './ruby-models';
 
 /** Ruby: hashes (symbol and string keys), keyword arguments, assignments, `case`/`when`, symbols as values. */
 export const ruby: LangSpec = {
@@ -36,6 +37,7 @@ export const ruby: LangSpec = {
       const id = childOf(n, 'identifier');
       if (id) decls.push({ node: n, name: id.text(), nameNode: id, type: null, init: namedKids(n).slice(-1)[0] === id ? null : namedKids(n).slice(-1)[0] ?? null });
     }
+    types.push(...rubyModels(root, lit));
     for (const n of all(root, 'binary')) {
       if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=' || c.kind() === '===')) compares.push({ node: n, sides: namedKids(n) });
     }

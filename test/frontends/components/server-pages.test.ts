@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../../catalogue';
+import { defaultConfig } from '../../../config';
+import { noProject } from '../../../codemods/engine/ties/project';
+import { defaultFrontEnds } from '../../../lib/frontends';
+import type { FrontEndOutput } from '../../../lib/types';
+
+/**
+ * Server pages of PHP and C# apps: Blade's echoes and directives, Razor's @expressions, control blocks and code,
+ * read for removed fields; inline scripts through the JS engine, report-only where they hold template code.
+ * Beside each page, a helpdesk page of the same shape that must stay byte-identical.
+ */
+
+const registry = defaultFrontEnds();
+function run(file: string, source: string): FrontEndOutput {
+  return registry.forFile(file).analyze({ source, filePath: file, config: defaultConfig, changes: catalogue, markers: true, project: noProject });
+}
+const report = (r: FrontEndOutput) => r.findings.map((f) => `${f.line} ${f.change} ${f.fix}`);
+
+describe('Blade pages', () => {
+  const page = [
+    "@extends('layouts.main')",
+    '@section(\'body\')',
+    "  @if (!empty($result['advice']))",
+    "    @foreach ($result['advice'] as $tip)",
+    '      <p>{{ $tip }}</p>',
+    '    @endforeach',
+    '  @endif',
+    "  @isset($result['test'])<span>{!! $result['test'] !!}</span>@endisset",
+    '  <script>',
+    '    const token = @json($token);',
+    "    fetch('https://sandbox.buoyhealth.com/api/results/' + token + '/').then((r) => r.json());",
+    '  </script>',
+    '@endsection',
+  ].join('\n');
+
+  it('reads directive and echo expressions, and reports the inline script without rewriting it', () => {
+    const r = run('resources/views/check/show.blade.php', page);
+    expect(registry.forFile('resources/views/check/show.blade.php').id).toBe('blade');
+    expect(report(r)).toEqual(['3 result-advice-test-removed manual', '4 result-advice-test-removed manual', '8 result-advice-test-removed manual', '8 result-advice-test-removed manual', '11 base-url manual']);
+    expect(r.output).toContain("{{-- TODO(sc-migrate/result-advice-test-removed)");
+    expect(r.output).toContain("fetch('https://sandbox.buoyhealth.com/api/results/'");
+    expect(run('resources/views/check/show.blade.php', r.output).output).toBe(r.output);
+  });
+
+  it('a helpdesk page with advice, a complaint mode and another host\'s /api/ stays byte-identical', () => {
+    const desk = [
+      "@if (!empty($article['advice']))<p>{{ $article['advice'] }}</p>@endif",
+      "@foreach ($ticket->modes as $mode)<option value=\"{{ $mode }}\" @selected($mode === 'complaint')>{{ $mode }}</option>@endforeach",
+      "<script>fetch('https://desk.example.org/api/tickets/' + @json($id)).then((r) => r.status === 202);</script>",
+    ].join('\n');
+    const r = run('resources/views/desk/ticket.blade.php', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});
+
+describe('Razor pages', () => {
+  it('reads @expressions, @if/@foreach conditions and @{ } code with PascalCase names as the JSON keys', () => {
+    const page = [
+      '@page "{token}"',
+      '@model Clinic.Pages.Check.OutcomeModel',
+      '@{',
+      '    var condition = Model.Result.TriageExplanation?.PotentialCondition;',
+      '}',
+      '@if (Model.Result.Advice is not null)',
+      '{',
+      '    <p>@Model.Result.Advice</p>',
+      '}',
+      '<p>@condition?.Triage</p>',
+      '@foreach (var t in Model.Result.Test)',
+      '{',
+      '    <li>@t</li>',
+      '}',
+      '<script>var token = "@Model.Token"; fetch("https://www.buoyhealth.com/api/results/" + token + "/");</script>',
+    ].join('\n');
+    const r = run('Pages/Check/Outcome.cshtml', page);
+    expect(registry.forFile('Pages/Check/Outcome.cshtml').id).toBe('razor');
+    expect(report(r)).toEqual([
+      '6 result-advice-test-removed manual',
+      '8 result-advice-test-removed manual',
+      '10 potential-condition-triage-removed manual',
+      '11 result-advice-test-removed manual',
+      '15 base-url manual',
+    ]);
+    expect(r.output).toContain('@* TODO(sc-migrate/result-advice-test-removed)');
+    expect(run('Pages/Check/Outcome.cshtml', r.output).output).toBe(r.output);
+  });
+
+  it('a helpdesk page with Advice, Extra, a complaint mode and another host stays byte-identical', () => {
+    const desk = [
+      '@model Desk.Pages.TicketModel',
+      '@if (Model.Article.Advice is not null) { <p>@Model.Article.Advice</p> }',
+      '<p>@Model.Ticket.Extra</p>',
+      '@if (Model.Ticket.Mode == "complaint") { <b>complaint</b> }',
+      '<script>fetch("https://desk.example.org/api/tickets/@Model.Ticket.Id").then(r => r.status === 202);</script>',
+    ].join('\n');
+    const r = run('Pages/Desk/Ticket.cshtml', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});
+
+describe('interview modes offered in a form', () => {
+  it('ERB select helpers and HTML selects named after the mode field: each v1 mode offered is a site', () => {
+    const erb = [
+      '<%= form_with model: visit do |f| %>',
+      '  <%= f.select :mode, options_for_select([["Tell us", "complaint"], ["Screen", "safe"], ["Next", "input"]]) %>',
+      '<% end %>',
+    ].join('\n');
+    const r = run('app/views/visits/_switch.html.erb', erb);
+    expect(report(r)).toEqual(['2 mode-complaint-renamed-input manual', '2 mode-safe-triage-removed manual']);
+    expect(r.output.split('\n')[1]).toMatch(/^ {2}<%# TODO\(sc-migrate\/mode-complaint-renamed-input\)/);
+    expect(run('app/views/visits/_switch.html.erb', r.output).output).toBe(r.output);
+    const blade = ['<select name="interview[mode]" class="form-select">', '  <option value="complaint">Describe</option>', '  <option value="triage">Decide</option>', '</select>'].join('\n');
+    expect(report(run('resources/views/visit.blade.php', blade))).toEqual(['2 mode-complaint-renamed-input manual', '3 mode-safe-triage-removed manual']);
+  });
+
+  it('a helpdesk\'s ticket mode and a theme mode stay byte-identical', () => {
+    const desk = [
+      '<select name="mode"><option value="complaint">Complaint</option><option value="question">Question</option><option value="incident">Incident</option></select>',
+      '<select name="theme_mode"><option value="safe">Safe colours</option><option value="triage">Triage board</option></select>',
+      '<%= f.select :ticket_mode, [["Complaint", "complaint"], ["Safe", "safe"]] %>',
+    ].join('\n');
+    const r = run('app/views/tickets/_form.html.erb', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});
+
