@@ -14,6 +14,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Journey drivers of the sample apps (ES modules run by Node).
+    files: ['test/**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: globals.node },
+  },
+  {
     // The Codemod package's jssg step: an ES module run by the Codemod CLI's JavaScript runtime (LLRT).
     files: ['codemod/scripts/**/*.js'],
     languageOptions: { sourceType: 'module', globals: { process: 'readonly' } },
