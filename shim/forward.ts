@@ -74,6 +74,15 @@ export class Forwarder {
     this.v2Host = parseBase(env.v2.baseUrl).host;
   }
 
+  private readonly hostnames = new WeakMap<URL, string>();
+
+  /** The host name to connect to (IPv6 without brackets), once per upstream URL. */
+  private hostnameOf(target: URL): string {
+    let h = this.hostnames.get(target);
+    if (h === undefined) this.hostnames.set(target, (h = target.hostname.replace(/^\[|\]$/g, '')));
+    return h;
+  }
+
   close(): void {
     this.agent.destroy();
     this.authAgent.destroy();
@@ -126,7 +135,7 @@ export class Forwarder {
     else if ((req.method === 'DELETE' || req.method === 'OPTIONS') && headers['content-length'] === undefined && !hasBody(req)) headers['content-length'] = '0';
     const proxyReq = (state.proxyReq = (target.protocol === 'https:' ? https : http).request({
       protocol: target.protocol,
-      hostname: target.hostname.replace(/^\[|\]$/g, ''),
+      hostname: this.hostnameOf(target),
       port: target.port,
       method: req.method,
       path: req.url,
