@@ -208,6 +208,12 @@ export class Forwarder {
       await this.transform(proxyRes, state, headers, status, encoding);
       return;
     }
+    if (json && isIdentity(encoding) && Number(proxyRes.headers['content-length']) <= Math.min(RELAY_LIMIT, this.ctx.options.maxBody)) {
+      // No rule applies and the body is small: read it whole and rewrite its links as text, byte for byte
+      // (cheaper than a stream of rewriting stages and a chunked answer).
+      await this.relay(proxyRes, state, headers, status);
+      return;
+    }
     let outStatus = status;
     if (plan.statusesMapped.has(status)) {
       // A status rule on a body that is not JSON: its condition sees no body.
@@ -248,6 +254,32 @@ export class Forwarder {
     pipeline([proxyRes, ...stages, res] as unknown as [Readable, ...Transform[]], (err) => {
       if (err) cut();
     });
+  }
+
+  /** A small JSON body no rule applies to: upstream links rewritten in its raw text (latin1: bytes unchanged). */
+  private async relay(proxyRes: http.IncomingMessage, state: RequestState, headers: http.OutgoingHttpHeaders, status: number): Promise<void> {
+    const { res } = state;
+    let raw: Buffer;
+    try {
+      raw = await readBody(proxyRes, this.ctx.options.maxBody);
+    } catch {
+      if (res.destroyed) return;
+      if (state.reason === 'upstream-timeout') {
+        fail(state, PROXY_STATUS.gatewayTimeout, 'upstream-timeout', `the upstream paused its response for ${this.ctx.options.upstreamTimeout} ms`, { close: true });
+        return;
+      }
+      state.reason = 'upstream-cut';
+      this.ctx.metrics.upstreamErrors.inc({ kind: 'cut' });
+      sendError(res, PROXY_STATUS.badGateway, 'upstream-unreachable', 'the upstream response was cut off', { headers: { connection: 'close' } });
+      return;
+    }
+    if (state.reason || res.destroyed) return;
+    const text = raw.toString('latin1');
+    const out = this.ctx.links.rewriteText(text, state.publicBase);
+    const body = out === text ? raw : Buffer.from(out, 'latin1');
+    headers['content-length'] = String(body.length);
+    res.writeHead(status, headers);
+    res.end(body);
   }
 
   /** Buffer, parse once, transform, serialise once (links rewritten in the text), encode as the upstream did. */
@@ -323,6 +355,14 @@ export class Forwarder {
       defaults: this.ctx.options.defaults,
     };
   }
+}
+
+/** Largest JSON body without rules that is read whole rather than streamed (declared by Content-Length). */
+const RELAY_LIMIT = 256 * 1024;
+
+function isIdentity(encoding: string | undefined): boolean {
+  const coding = (encoding ?? '').trim().toLowerCase();
+  return coding === '' || coding === 'identity';
 }
 
 /** Decoder and encoder of each content coding a streamed JSON body may have. */

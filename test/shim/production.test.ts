@@ -311,4 +311,21 @@ describe('5. streams what no rule touches', () => {
     expect(r.status).toBe(200);
     expect(r.raw.toString()).toBe(big);
   });
+
+  it('answers a small JSON response no rule applies to in one piece: links rewritten, other bytes unchanged', async () => {
+    let origin = '';
+    const up = await upstreamWith((_req, res) => {
+      const body = Buffer.from(`{"note": "naïve ✓", "_links": {"self": "${origin}/symptom-checker/v2/nowhere/x/"}}`, 'utf8');
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      res.end(body);
+    });
+    origin = up.url;
+    const p = await proxy(up.url);
+    const r = await request(p.url, 'GET', '/api/nowhere/x/');
+    expect(r.status).toBe(200);
+    const expected = Buffer.from(`{"note": "naïve ✓", "_links": {"self": "http://127.0.0.1:${p.port}/api/nowhere/x/"}}`, 'utf8');
+    expect(r.raw.equals(expected)).toBe(true);
+    expect(r.headers['content-length']).toBe(String(expected.length));
+    expect(r.headers['transfer-encoding']).toBeUndefined();
+  });
 });
