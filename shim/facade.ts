@@ -19,6 +19,19 @@ export const LEGACY_VERSION_HEADER = 'sc-legacy-version';
 /** Characters without which no segment can be a dot segment or hide a slash (the checks below run only then). */
 const SUSPECT = /[.%\\]/;
 
+/** The non-empty segments of a path (`a//b/` → `a`, `b`). */
+function pathSegments(path: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= path.length; i++) {
+    if (i === path.length || path.charCodeAt(i) === 47 /* / */) {
+      if (i > start) out.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
 const BASE_URL_CHANGE = rulesOfKind('base-url')[0]!.change.id;
 const TOKEN_AUDIENCE = rulesOfKind('token-audience')[0]!;
 
@@ -53,7 +66,7 @@ export class Facade {
       fail(state, PROXY_STATUS.badRequest, 'bad-legacy-version', (err as Error).message);
       return;
     }
-    const segments = rest.split('/').filter((s) => s.length > 0);
+    const segments = pathSegments(rest);
     if (SUSPECT.test(rest) && segments.some((s) => /^(\.|%2e){1,2}$/i.test(s) || /%2f|%5c|\\/i.test(s))) {
       req.resume();
       fail(state, PROXY_STATUS.badRequest, 'bad-path', 'the path has dot segments or encoded slashes that would leave the API base; refused');

@@ -12,7 +12,7 @@ import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncod
 import { PROXY_STATUS, sendError, type ErrorCode } from './errors';
 import { needsParse } from './plan';
 import type { ProxyContext, RequestState } from './state';
-import { transformResponse } from './transforms';
+import { transformResponse, type ResponseContext } from './transforms';
 
 const ignore = () => undefined;
 
@@ -217,7 +217,7 @@ export class Forwarder {
     let outStatus = status;
     if (plan.statusesMapped.has(status)) {
       // A status rule on a body that is not JSON: its condition sees no body.
-      const out = transformResponse({ ...this.responseContext(state, plan.changes), status, body: undefined });
+      const out = transformResponse(this.responseContext(state, plan.changes, status, undefined));
       outStatus = out.status;
       for (const id of out.applied) state.applied.add(id);
     }
@@ -315,7 +315,7 @@ export class Forwarder {
     } catch {
       parsed = false;
     }
-    const result = transformResponse({ ...this.responseContext(state, plan.changes), status, body: parsed ? body : undefined });
+    const result = transformResponse(this.responseContext(state, plan.changes, status, parsed ? body : undefined));
     for (const id of result.applied) state.applied.add(id);
     let outText: string;
     if (parsed) {
@@ -345,7 +345,7 @@ export class Forwarder {
     res.end(outText, 'utf8');
   }
 
-  private responseContext(state: RequestState, changes: RequestState['changes']) {
+  private responseContext(state: RequestState, changes: RequestState['changes'], status: number, body: unknown): ResponseContext {
     return {
       resource: state.resource,
       operation: state.operation,
@@ -353,8 +353,11 @@ export class Forwarder {
       method: state.method,
       requestBody: state.requestBody,
       defaults: this.ctx.options.defaults,
+      status,
+      body,
     };
   }
+
 }
 
 /** Largest JSON body without rules that is read whole rather than streamed (declared by Content-Length). */

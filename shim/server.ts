@@ -51,7 +51,6 @@ export class ShimProxy implements ProxyContext {
   private readonly tokenPath: string;
   private readonly allowedHosts: Set<string>;
   private readonly inFlightStates = new Set<RequestState>();
-  private readonly current = new WeakMap<net.Socket, RequestState>();
   /** Label caches: a User-Agent or a token's payload segment → labels (bounded; tokens themselves are never kept). */
   private readonly appCache = new Map<string, { app: string; version: string }>();
   private readonly clientCache = new Map<string, string | undefined>();
@@ -156,7 +155,7 @@ export class ShimProxy implements ProxyContext {
 
   /** Failures before (or instead of) a request: slow headers or body, and requests the HTTP parser refused. */
   private onClientError(err: NodeJS.ErrnoException, socket: net.Socket): void {
-    const state = this.current.get(socket);
+    const state = (socket as SocketWithState)[CURRENT];
     if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       if (state && !state.finished) {
         fail(state, PROXY_STATUS.clientTimeout, 'client-timeout', 'the request was not received in time (--request-timeout)', { close: true });
@@ -212,7 +211,7 @@ export class ShimProxy implements ProxyContext {
       finished: false,
     };
     this.inFlightStates.add(state);
-    this.current.set(req.socket, state);
+    (req.socket as SocketWithState)[CURRENT] = state;
     this.metrics.inFlight.inc();
     res.once('close', () => this.finish(state));
     if (this.draining) res.setHeader('connection', 'close');
@@ -336,7 +335,8 @@ export class ShimProxy implements ProxyContext {
     }
     if (!PROBES.has(state.route)) this.access.write(state, status, aborted, applied, labels, now);
     this.inFlightStates.delete(state);
-    if (this.current.get(req.socket) === state) this.current.delete(req.socket);
+    const socket = req.socket as SocketWithState;
+    if (socket[CURRENT] === state) socket[CURRENT] = undefined;
     m.inFlight.dec();
     if (this.draining) this.server.closeIdleConnections();
     if (this.inFlightStates.size === 0) {
@@ -346,6 +346,10 @@ export class ShimProxy implements ProxyContext {
     }
   }
 }
+
+/** The request a connection is serving, kept on the socket itself (a property is cheaper than a WeakMap). */
+const CURRENT = Symbol('sc-migrate.request');
+type SocketWithState = net.Socket & { [CURRENT]?: RequestState };
 
 const NONE_APPLIED: readonly string[] = [];
 const NO_CHANGE: readonly string[] = ['none'];
