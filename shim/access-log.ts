@@ -4,7 +4,7 @@
  * Info lines can be sampled (`--log-sample`); warnings and errors never are. Paths are logged with query
  * values redacted, and the line is built from an allowlist of fields: no header, body or token reaches it.
  */
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import type { ClientLabels } from './attribution';
 import type { RequestState } from './state';
 
@@ -41,35 +41,50 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
+const q = JSON.stringify;
+const str = (v: string | null | undefined): string => (v === null || v === undefined ? 'null' : q(v));
+
+/**
+ * The access line is serialised here, as pino would (`{"level":…,"time":…,<bindings>,<fields>,"msg":"request"}`,
+ * the logger's own level numbers and child bindings), and written to the logger's destination: pino's generic
+ * object walk, its redaction pass and its time function cost more per line than the fixed layout below (see
+ * docs/PERFORMANCE.md). Every value comes from the allowlist of fields; strings are escaped by JSON.stringify.
+ * Refusals without a request (rare) go through pino itself.
+ */
 export class AccessLog {
+  private readonly stream: { write(line: string): unknown };
+  private readonly prefix: Record<Level, string>;
+  private readonly chindings: string;
+
   constructor(
     private readonly logger: Logger,
     /** Share of info lines written, 0–1. */
     private readonly sample: number,
-  ) {}
+  ) {
+    const syms = pino.symbols as unknown as { streamSym: symbol; chindingsSym: symbol };
+    const internals = logger as unknown as Record<symbol, unknown>;
+    this.stream = internals[syms.streamSym] as { write(line: string): unknown };
+    const chindings = (internals[syms.chindingsSym] as string | undefined) ?? '';
+    const level = (l: Level) => `{"level":${logger.levels.values[l]}`;
+    this.prefix = { info: level('info'), warn: level('warn'), error: level('error') };
+    this.chindings = chindings;
+  }
 
-  write(state: RequestState, status: number, aborted: boolean, applied: string[], labels: ClientLabels | null, now: number): void {
+  write(state: RequestState, status: number, aborted: boolean, applied: readonly string[], labels: ClientLabels | null, now: number): void {
     const level = levelOf(status, state.reason);
     if (level === 'info' && (this.sample < 1 ? Math.random() >= this.sample : false)) return;
     if (!this.logger.isLevelEnabled(level)) return;
-    this.logger[level](
-      {
-        route: state.route,
-        method: state.method,
-        path: state.logPath,
-        legacyVersion: state.pin,
-        resource: state.resource,
-        operation: state.operation,
-        changesApplied: applied,
-        upstreamStatus: state.upstreamStatus ?? null,
-        status,
-        aborted,
-        ms: round(now - state.started),
-        upstreamMs: state.forwardedAt !== undefined && state.upstreamHeadersAt !== undefined ? round(state.upstreamHeadersAt - state.forwardedAt) : null,
-        ...(labels ? { client: labels.client, app: labels.app, appVersion: labels.appVersion } : {}),
-        ...(state.reason !== undefined ? { reason: state.reason } : {}),
-      },
-      'request',
+    let changes = '[';
+    for (let i = 0; i < applied.length; i++) changes += (i === 0 ? '' : ',') + q(applied[i]);
+    changes += ']';
+    const upstreamMs = state.forwardedAt !== undefined && state.upstreamHeadersAt !== undefined ? String(round(state.upstreamHeadersAt - state.forwardedAt)) : 'null';
+    this.stream.write(
+      `${this.prefix[level]},"time":"${new Date().toISOString()}"${this.chindings},"route":${q(state.route)},"method":${q(state.method)},"path":${q(state.logPath)}` +
+        `,"legacyVersion":${str(state.pin)},"resource":${str(state.resource)},"operation":${str(state.operation)},"changesApplied":${changes}` +
+        `,"upstreamStatus":${state.upstreamStatus ?? 'null'},"status":${status},"aborted":${aborted},"ms":${round(now - state.started)},"upstreamMs":${upstreamMs}` +
+        (labels ? `,"client":${q(labels.client)},"app":${q(labels.app)},"appVersion":${q(labels.appVersion)}` : '') +
+        (state.reason !== undefined ? `,"reason":${q(state.reason)}` : '') +
+        ',"msg":"request"}\n',
     );
   }
 

@@ -117,12 +117,25 @@ export interface LegacyClientEntry extends ClientLabels {
   changes: Record<string, number>;
 }
 
+interface LegacyEntry {
+  key: string;
+  labels: ClientLabels;
+  first: number;
+  last: number;
+  requests: number;
+  changes: Map<string, number>;
+}
+
+const LABEL_CACHE = 1000;
+
 /** The table behind `/legacy-clients`: one entry per client, app and version. */
 export class LegacyClients {
   private readonly client: BoundedLabel;
   private readonly app: BoundedLabel;
   private readonly version: BoundedLabel;
-  private readonly entries = new Map<string, { labels: ClientLabels; first: number; last: number; requests: number; changes: Map<string, number> }>();
+  private readonly entries = new Map<string, LegacyEntry>();
+  private readonly byLabels = new WeakMap<ClientLabels, LegacyEntry>();
+  private readonly cache = new Map<string, ClientLabels>();
 
   constructor(readonly maxValues: number) {
     this.client = new BoundedLabel(maxValues);
@@ -130,23 +143,39 @@ export class LegacyClients {
     this.version = new BoundedLabel(maxValues);
   }
 
-  /** Bounded labels for raw values. */
+  /** Bounded labels for raw values (the same object for the same values while cached: a value admitted or
+   * refused by a bounded label stays so). */
   labels(client: string | undefined, app: string, version: string): ClientLabels {
-    return { client: this.client.of(labelValue(client)), app: this.app.of(labelValue(app)), appVersion: this.version.of(labelValue(version, 32)) };
+    const raw = `${client ?? ''}\u0000${app}\u0000${version}`;
+    let labels = this.cache.get(raw);
+    if (!labels) {
+      labels = { client: this.client.of(labelValue(client)), app: this.app.of(labelValue(app)), appVersion: this.version.of(labelValue(version, 32)) };
+      if (this.cache.size >= LABEL_CACHE) this.cache.clear();
+      this.cache.set(raw, labels);
+    }
+    return labels;
   }
 
-  record(labels: ClientLabels, changes: Iterable<string>, now = Date.now()): void {
-    const key = `${labels.client}\u0000${labels.app}\u0000${labels.appVersion}`;
-    let e = this.entries.get(key);
-    if (!e) this.entries.set(key, (e = { labels, first: now, last: now, requests: 0, changes: new Map() }));
+  /** Count a request of `labels` that needed `changes`; returns the entry's key (client, app and version). */
+  record(labels: ClientLabels, changes: Iterable<string>, now = Date.now()): string {
+    let e = this.byLabels.get(labels);
+    if (!e) {
+      const key = `${labels.client}\u0000${labels.app}\u0000${labels.appVersion}`;
+      e = this.entries.get(key);
+      if (!e) this.entries.set(key, (e = { key, labels, first: now, last: now, requests: 0, changes: new Map() }));
+      this.byLabels.set(labels, e);
+    }
     e.last = now;
     e.requests++;
     for (const id of changes) e.changes.set(id, (e.changes.get(id) ?? 0) + 1);
+    return e.key;
   }
 
   snapshot(): LegacyClientEntry[] {
     return [...this.entries.values()].map((e) => ({
-      ...e.labels,
+      client: e.labels.client,
+      app: e.labels.app,
+      appVersion: e.labels.appVersion,
       firstSeen: new Date(e.first).toISOString(),
       lastSeen: new Date(e.last).toISOString(),
       requests: e.requests,

@@ -33,7 +33,8 @@ export function readBody(stream: Readable, limit: number, onChunk?: () => void):
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks, size));
+      // A body that came in one chunk (most JSON bodies) is not copied.
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     };
     const onError = (err: Error) => {
       cleanup();

@@ -16,12 +16,30 @@ import { tolerantUrlPattern } from '../config/urls';
 /** Header a request may set to override the proxy's pin for itself. */
 export const LEGACY_VERSION_HEADER = 'sc-legacy-version';
 
+/** Characters without which no segment can be a dot segment or hide a slash (the checks below run only then). */
+const SUSPECT = /[.%\\]/;
+
+/** The non-empty segments of a path (`a//b/` → `a`, `b`). */
+function pathSegments(path: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= path.length; i++) {
+    if (i === path.length || path.charCodeAt(i) === 47 /* / */) {
+      if (i > start) out.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
 const BASE_URL_CHANGE = rulesOfKind('base-url')[0]!.change.id;
 const TOKEN_AUDIENCE = rulesOfKind('token-audience')[0]!;
 
 export class Facade {
   private readonly v2: URL;
   private readonly auth: URL;
+  /** The v2 base path without trailing slash. */
+  private readonly v2Path: string;
   private readonly v1Audience: RegExp;
   private readonly v2Audience: RegExp;
 
@@ -32,6 +50,7 @@ export class Facade {
     const env = ctx.options.environment;
     this.v2 = new URL(env.v2.baseUrl);
     this.auth = new URL(env.authUrl);
+    this.v2Path = this.v2.pathname.replace(/\/+$/, '');
     this.v1Audience = new RegExp(`^${tolerantUrlPattern(env.v1.audience, '').source}/?$`, 'i');
     this.v2Audience = new RegExp(`^${tolerantUrlPattern(env.v2.audience, '').source}/?$`, 'i');
   }
@@ -47,8 +66,8 @@ export class Facade {
       fail(state, PROXY_STATUS.badRequest, 'bad-legacy-version', (err as Error).message);
       return;
     }
-    const segments = rest.split('/').filter((s) => s.length > 0);
-    if (segments.some((s) => /^(\.|%2e){1,2}$/i.test(s) || /%2f|%5c|\\/i.test(s))) {
+    const segments = pathSegments(rest);
+    if (SUSPECT.test(rest) && segments.some((s) => /^(\.|%2e){1,2}$/i.test(s) || /%2f|%5c|\\/i.test(s))) {
       req.resume();
       fail(state, PROXY_STATUS.badRequest, 'bad-path', 'the path has dot segments or encoded slashes that would leave the API base; refused');
       return;
@@ -91,7 +110,7 @@ export class Facade {
     }
 
     delete req.headers[LEGACY_VERSION_HEADER];
-    req.url = `${this.v2.pathname.replace(/\/+$/, '')}/${rest}${query}`;
+    req.url = `${this.v2Path}/${rest}${query}`;
     this.forwarder.forward(state, this.v2, this.forwarder.agent, buffer);
   }
 

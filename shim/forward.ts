@@ -12,7 +12,7 @@ import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncod
 import { PROXY_STATUS, sendError, type ErrorCode } from './errors';
 import { needsParse } from './plan';
 import type { ProxyContext, RequestState } from './state';
-import { transformResponse } from './transforms';
+import { transformResponse, type ResponseContext } from './transforms';
 
 const ignore = () => undefined;
 
@@ -74,6 +74,15 @@ export class Forwarder {
     this.v2Host = parseBase(env.v2.baseUrl).host;
   }
 
+  private readonly hostnames = new WeakMap<URL, string>();
+
+  /** The host name to connect to (IPv6 without brackets), once per upstream URL. */
+  private hostnameOf(target: URL): string {
+    let h = this.hostnames.get(target);
+    if (h === undefined) this.hostnames.set(target, (h = target.hostname.replace(/^\[|\]$/g, '')));
+    return h;
+  }
+
   close(): void {
     this.agent.destroy();
     this.authAgent.destroy();
@@ -126,7 +135,7 @@ export class Forwarder {
     else if ((req.method === 'DELETE' || req.method === 'OPTIONS') && headers['content-length'] === undefined && !hasBody(req)) headers['content-length'] = '0';
     const proxyReq = (state.proxyReq = (target.protocol === 'https:' ? https : http).request({
       protocol: target.protocol,
-      hostname: target.hostname.replace(/^\[|\]$/g, ''),
+      hostname: this.hostnameOf(target),
       port: target.port,
       method: req.method,
       path: req.url,
@@ -199,10 +208,16 @@ export class Forwarder {
       await this.transform(proxyRes, state, headers, status, encoding);
       return;
     }
+    if (json && isIdentity(encoding) && Number(proxyRes.headers['content-length']) <= Math.min(RELAY_LIMIT, this.ctx.options.maxBody)) {
+      // No rule applies and the body is small: read it whole and rewrite its links as text, byte for byte
+      // (cheaper than a stream of rewriting stages and a chunked answer).
+      await this.relay(proxyRes, state, headers, status);
+      return;
+    }
     let outStatus = status;
     if (plan.statusesMapped.has(status)) {
       // A status rule on a body that is not JSON: its condition sees no body.
-      const out = transformResponse({ ...this.responseContext(state, plan.changes), status, body: undefined });
+      const out = transformResponse(this.responseContext(state, plan.changes, status, undefined));
       outStatus = out.status;
       for (const id of out.applied) state.applied.add(id);
     }
@@ -241,6 +256,32 @@ export class Forwarder {
     });
   }
 
+  /** A small JSON body no rule applies to: upstream links rewritten in its raw text (latin1: bytes unchanged). */
+  private async relay(proxyRes: http.IncomingMessage, state: RequestState, headers: http.OutgoingHttpHeaders, status: number): Promise<void> {
+    const { res } = state;
+    let raw: Buffer;
+    try {
+      raw = await readBody(proxyRes, this.ctx.options.maxBody);
+    } catch {
+      if (res.destroyed) return;
+      if (state.reason === 'upstream-timeout') {
+        fail(state, PROXY_STATUS.gatewayTimeout, 'upstream-timeout', `the upstream paused its response for ${this.ctx.options.upstreamTimeout} ms`, { close: true });
+        return;
+      }
+      state.reason = 'upstream-cut';
+      this.ctx.metrics.upstreamErrors.inc({ kind: 'cut' });
+      sendError(res, PROXY_STATUS.badGateway, 'upstream-unreachable', 'the upstream response was cut off', { headers: { connection: 'close' } });
+      return;
+    }
+    if (state.reason || res.destroyed) return;
+    const text = raw.toString('latin1');
+    const out = this.ctx.links.rewriteText(text, state.publicBase);
+    const body = out === text ? raw : Buffer.from(out, 'latin1');
+    headers['content-length'] = String(body.length);
+    res.writeHead(status, headers);
+    res.end(body);
+  }
+
   /** Buffer, parse once, transform, serialise once (links rewritten in the text), encode as the upstream did. */
   private async transform(proxyRes: http.IncomingMessage, state: RequestState, headers: http.OutgoingHttpHeaders, status: number, encoding: string | undefined): Promise<void> {
     const { res } = state;
@@ -274,7 +315,7 @@ export class Forwarder {
     } catch {
       parsed = false;
     }
-    const result = transformResponse({ ...this.responseContext(state, plan.changes), status, body: parsed ? body : undefined });
+    const result = transformResponse(this.responseContext(state, plan.changes, status, parsed ? body : undefined));
     for (const id of result.applied) state.applied.add(id);
     let outText: string;
     if (parsed) {
@@ -304,7 +345,7 @@ export class Forwarder {
     res.end(outText, 'utf8');
   }
 
-  private responseContext(state: RequestState, changes: RequestState['changes']) {
+  private responseContext(state: RequestState, changes: RequestState['changes'], status: number, body: unknown): ResponseContext {
     return {
       resource: state.resource,
       operation: state.operation,
@@ -312,8 +353,19 @@ export class Forwarder {
       method: state.method,
       requestBody: state.requestBody,
       defaults: this.ctx.options.defaults,
+      status,
+      body,
     };
   }
+
+}
+
+/** Largest JSON body without rules that is read whole rather than streamed (declared by Content-Length). */
+const RELAY_LIMIT = 256 * 1024;
+
+function isIdentity(encoding: string | undefined): boolean {
+  const coding = (encoding ?? '').trim().toLowerCase();
+  return coding === '' || coding === 'identity';
 }
 
 /** Decoder and encoder of each content coding a streamed JSON body may have. */

@@ -53,9 +53,23 @@ export class LinkRewriter {
 
   /** Every upstream base in `text` replaced by the proxy's v1 base. */
   rewriteText(text: string, publicBase: string): string {
-    const to = `${publicBase}${this.facadePath}/`;
+    const [to, escaped] = this.targets(publicBase);
     this.text.lastIndex = 0;
-    return this.text.test(text) ? text.replace(this.text, (m) => (m.includes('\\/') ? to.replace(/\//g, '\\/') : to)) : text;
+    return text.replace(this.text, (m) => (m.includes('\\/') ? escaped : to));
+  }
+
+  private readonly targetCache = new Map<string, [string, string]>();
+
+  /** The replacement for `publicBase`, plain and with JSON's escaped slashes (a few bases per proxy). */
+  private targets(publicBase: string): [string, string] {
+    let t = this.targetCache.get(publicBase);
+    if (!t) {
+      const to = `${publicBase}${this.facadePath}/`;
+      t = [to, to.replace(/\//g, '\\/')];
+      if (this.targetCache.size >= 64) this.targetCache.clear();
+      this.targetCache.set(publicBase, t);
+    }
+    return t;
   }
 
   /** A stream doing `rewriteText` on a body of any size (bytes kept as latin1, so UTF-8 passes unchanged). */

@@ -14,7 +14,7 @@ import { checkBinding, isPlainHost, type ProxyOptions } from './options';
 import { TransformPlans } from './plan';
 import { answerProbe } from './probes';
 import type { ProxyContext, RequestState } from './state';
-import { accessLogger, createLogger, ProxyMetrics } from './telemetry';
+import { createLogger, ProxyMetrics } from './telemetry';
 import { changesForPin } from './transforms';
 
 export { LEGACY_VERSION_HEADER } from './facade';
@@ -51,10 +51,11 @@ export class ShimProxy implements ProxyContext {
   private readonly tokenPath: string;
   private readonly allowedHosts: Set<string>;
   private readonly inFlightStates = new Set<RequestState>();
-  private readonly current = new WeakMap<net.Socket, RequestState>();
   /** Label caches: a User-Agent or a token's payload segment → labels (bounded; tokens themselves are never kept). */
   private readonly appCache = new Map<string, { app: string; version: string }>();
   private readonly clientCache = new Map<string, string | undefined>();
+  /** RFC 8594 headers of facade responses, as configured (built once). */
+  private readonly facadeHeaders: [string, string][] = [];
   private listenBase = 'http://localhost';
   private openConnections = 0;
   private idleWaiters: (() => void)[] = [];
@@ -64,12 +65,16 @@ export class ShimProxy implements ProxyContext {
     const env = options.environment;
     this.logger = options.logger ?? createLogger(undefined, options.log);
     this.metrics = options.metrics ?? new ProxyMetrics();
-    this.access = new AccessLog(accessLogger(this.logger), options.log.sample);
+    this.access = new AccessLog(this.logger, options.log.sample);
     this.v2 = new URL(env.v2.baseUrl);
     this.auth = new URL(env.authUrl);
     this.facadePath = parseBase(env.v1.baseUrl).path;
     this.tokenPath = `/${api.tokenRequest.path}`;
     this.allowedHosts = new Set(options.allowedHosts);
+    const h = options.headers;
+    if (h.deprecation) this.facadeHeaders.push(['deprecation', h.deprecation]);
+    if (h.sunset) this.facadeHeaders.push(['sunset', h.sunset]);
+    if (h.link) this.facadeHeaders.push(['link', h.link]);
     this.links = new LinkRewriter([env.v2.baseUrl, env.v1.baseUrl], this.facadePath);
     this.plans = new TransformPlans(options.resources.values(), changesForPin(options.legacyVersion));
     this.legacy = new LegacyClients(options.legacyClients.maxValues);
@@ -150,7 +155,7 @@ export class ShimProxy implements ProxyContext {
 
   /** Failures before (or instead of) a request: slow headers or body, and requests the HTTP parser refused. */
   private onClientError(err: NodeJS.ErrnoException, socket: net.Socket): void {
-    const state = this.current.get(socket);
+    const state = (socket as SocketWithState)[CURRENT];
     if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       if (state && !state.finished) {
         fail(state, PROXY_STATUS.clientTimeout, 'client-timeout', 'the request was not received in time (--request-timeout)', { close: true });
@@ -159,7 +164,7 @@ export class ShimProxy implements ProxyContext {
         return;
       }
       this.metrics.clientTimeouts.inc();
-      this.metrics.requests.inc({ route: 'refused', legacy_version: '', status: String(PROXY_STATUS.clientTimeout) });
+      this.metrics.countRequest('refused', '', PROXY_STATUS.clientTimeout);
       this.access.refusal(PROXY_STATUS.clientTimeout, 'client-timeout');
       writeRawError(socket, PROXY_STATUS.clientTimeout, 'client-timeout', 'the request headers were not received in time (--request-timeout)');
       return;
@@ -176,7 +181,7 @@ export class ShimProxy implements ProxyContext {
       setTimeout(() => socket.destroy(), 1000).unref();
       return;
     }
-    this.metrics.requests.inc({ route: 'refused', legacy_version: '', status: String(PROXY_STATUS.badRequest) });
+    this.metrics.countRequest('refused', '', PROXY_STATUS.badRequest);
     this.access.refusal(PROXY_STATUS.badRequest, 'bad-request', typeof err.code === 'string' ? err.code.slice(0, 64) : undefined);
     writeRawError(socket, PROXY_STATUS.badRequest, 'bad-request', 'the request is not valid HTTP/1.1');
   }
@@ -206,7 +211,7 @@ export class ShimProxy implements ProxyContext {
       finished: false,
     };
     this.inFlightStates.add(state);
-    this.current.set(req.socket, state);
+    (req.socket as SocketWithState)[CURRENT] = state;
     this.metrics.inFlight.inc();
     res.once('close', () => this.finish(state));
     if (this.draining) res.setHeader('connection', 'close');
@@ -243,7 +248,7 @@ export class ShimProxy implements ProxyContext {
         return;
       }
       state.publicBase = base;
-      for (const [name, value] of Object.entries(this.facadeHeaders())) res.setHeader(name, value);
+      for (const [name, value] of this.facadeHeaders) res.setHeader(name, value);
     }
     if (isToken && state.method === 'POST') {
       state.route = 'token';
@@ -268,14 +273,6 @@ export class ShimProxy implements ProxyContext {
     return h !== undefined && this.allowedHosts.has(h) ? `http://${h}` : null;
   }
 
-  private facadeHeaders(): Record<string, string> {
-    const h = this.options.headers;
-    const out: Record<string, string> = {};
-    if (h.deprecation) out['deprecation'] = h.deprecation;
-    if (h.sunset) out['sunset'] = h.sunset;
-    if (h.link) out['link'] = h.link;
-    return out;
-  }
 
   /** Labels of the client behind a facade request (bounded; from caches on the hot path). */
   private labelsOf(state: RequestState): ClientLabels {
@@ -322,23 +319,24 @@ export class ShimProxy implements ProxyContext {
     const now = performance.now();
     const status = aborted ? 0 : res.statusCode;
     const m = this.metrics;
-    m.requests.inc({ route: state.route, legacy_version: state.pin ?? '', status: String(status) });
-    m.duration.observe({ route: state.route }, (now - state.started) / 1000);
+    m.countRequest(state.route, state.pin ?? '', status);
+    const routeLabel = m.routeLabel(state.route);
+    m.duration.observe(routeLabel, (now - state.started) / 1000);
     if (state.forwardedAt !== undefined && state.upstreamHeadersAt !== undefined) {
-      m.upstreamDuration.observe({ route: state.route }, (state.upstreamHeadersAt - state.forwardedAt) / 1000);
+      m.upstreamDuration.observe(routeLabel, (state.upstreamHeadersAt - state.forwardedAt) / 1000);
     }
-    const applied = aborted ? [] : [...state.applied];
+    const applied = aborted ? NONE_APPLIED : [...state.applied];
     for (const id of applied) m.countChange(id);
     let labels: ClientLabels | null = null;
     if (state.route === 'api' || state.route === 'token') {
       labels = this.labelsOf(state);
-      const changes = applied.length > 0 ? applied : ['none'];
-      for (const change of changes) m.countLegacy(labels.client, labels.app, labels.appVersion, change);
-      this.legacy.record(labels, applied);
+      const key = this.legacy.record(labels, applied);
+      for (const change of applied.length > 0 ? applied : NO_CHANGE) m.countLegacy(key, labels, change);
     }
     if (!PROBES.has(state.route)) this.access.write(state, status, aborted, applied, labels, now);
     this.inFlightStates.delete(state);
-    if (this.current.get(req.socket) === state) this.current.delete(req.socket);
+    const socket = req.socket as SocketWithState;
+    if (socket[CURRENT] === state) socket[CURRENT] = undefined;
     m.inFlight.dec();
     if (this.draining) this.server.closeIdleConnections();
     if (this.inFlightStates.size === 0) {
@@ -348,6 +346,13 @@ export class ShimProxy implements ProxyContext {
     }
   }
 }
+
+/** The request a connection is serving, kept on the socket itself (a property is cheaper than a WeakMap). */
+const CURRENT = Symbol('sc-migrate.request');
+type SocketWithState = net.Socket & { [CURRENT]?: RequestState };
+
+const NONE_APPLIED: readonly string[] = [];
+const NO_CHANGE: readonly string[] = ['none'];
 
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'HPE_INVALID_EOF_STATE']);
 

@@ -2,15 +2,17 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { api } from '../catalogue';
+import type { ClientLabels } from './attribution';
+import { BatchedDestination } from './log-destination';
 import type { LogOptions } from './options';
 import { shimTransforms } from './transforms';
 
 /**
  * Log paths pino censors, built from the catalogue's list of secrets. The proxy never logs headers or bodies:
  * its lines are flat objects built from an allowlist of fields (route, method, path with query values
- * redacted, statuses, timings, change ids, client labels) and fixed error texts. Redaction is the second line
- * of defence: secret fields at the top level and one level down (`body.client_secret`), and the same for a
- * `headers` object. Two levels down (`*.*.client_secret`) guards nesting no line has and costs a tree walk
+ * redacted, statuses, timings, change ids, client labels) and fixed error texts, serialised by
+ * shim/access-log.ts with a fixed set of keys. Redaction is the second line of defence for every other line:
+ * secret fields at the top level and one level down (`body.client_secret`), and the same for a `headers` object. Two levels down (`*.*.client_secret`) guards nesting no line has and costs a tree walk
  * per line (docs/PERFORMANCE.md).
  */
 export function redactPaths(): string[] {
@@ -21,25 +23,10 @@ export function redactPaths(): string[] {
 }
 
 /**
- * Paths censored on access lines: every secret field name at the top level, and any `headers` or `body` key
- * whole. An access line is flat (shim/access-log.ts builds it from an allowlist), so the top level is where a
- * secret would have to be; top-level paths cost pino next to nothing, where the wildcard paths of
- * `redactPaths()` cost about 35 µs a line (docs/PERFORMANCE.md).
- */
-export function accessRedactPaths(): string[] {
-  return [...api.secrets.bodyFields, 'headers', 'body'];
-}
-
-/** The logger for one line per request: `logger`'s destination and level, top-level redaction. */
-export function accessLogger(logger: Logger): Logger {
-  return logger.child({}, { redact: { paths: accessRedactPaths(), censor: '[redacted]' } });
-}
-
-/**
  * The proxy's logger: secrets redacted, at `level`. JSON lines go out asynchronously in batches (a synchronous
  * write per request costs more than the request's translation; see jsonDestination); shim/run.ts flushes them
- * when the proxy stops, and pino flushes its own destination when the process exits. `pretty` formats the same records with
- * pino-pretty (pino's own tool), for a terminal.
+ * when the proxy stops, and the destination writes what is left when the process exits. `pretty` formats the
+ * same records with pino-pretty (pino's own tool), for a terminal.
  */
 export function createLogger(destination?: DestinationStream, log: Partial<LogOptions> = {}): Logger {
   const format = log.format ?? 'json';
@@ -57,12 +44,12 @@ export function createLogger(destination?: DestinationStream, log: Partial<LogOp
 }
 
 /**
- * stdout, written asynchronously in batches of at least 4 KB, and at least every 200 ms: one write system call
- * per ten or so lines instead of one per line or two (measured with the benchmark: the log's writes were 6 %
- * of the proxy's CPU). Flushed when the proxy stops and when the process exits.
+ * stdout, written asynchronously in batches of at least 16 KB, and at least every 200 ms: one write system call
+ * per 40 or so access lines instead of one per line (shim/log-destination.ts). Flushed when the proxy stops and
+ * when the process exits.
  */
 function jsonDestination(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 });
+  return new BatchedDestination(1);
 }
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -80,29 +67,52 @@ export class ProxyMetrics {
   readonly connectionsRefused: Counter;
   readonly inFlight: Gauge;
   readonly connections: Gauge;
-  /** Counts per change and per legacy label set since the last scrape: a Map increment per request instead of
-   * a label hash per counter call; added to the counters when they are collected. */
+  /** Counts since the last scrape, by request labels, change, and legacy label set and change: a Map increment
+   * per request instead of a label hash per counter call; added to the counters when they are collected. */
+  private readonly pendingRequests = new Map<string, { labels: { route: string; legacy_version: string; status: string }; n: number }>();
   private readonly pendingChanges = new Map<string, number>();
-  private readonly pendingLegacy = new Map<string, { labels: { client: string; app: string; app_version: string; change: string }; n: number }>();
+  private readonly pendingLegacy = new Map<string, Map<string, { labels: { client: string; app: string; app_version: string; change: string }; n: number }>>();
+
+  countRequest(route: string, legacyVersion: string, status: number): void {
+    const key = `${route} ${legacyVersion} ${status}`;
+    const hit = this.pendingRequests.get(key);
+    if (hit) hit.n++;
+    else this.pendingRequests.set(key, { labels: { route, legacy_version: legacyVersion, status: String(status) }, n: 1 });
+  }
 
   countChange(change: string): void {
     this.pendingChanges.set(change, (this.pendingChanges.get(change) ?? 0) + 1);
   }
 
-  countLegacy(client: string, app: string, appVersion: string, change: string): void {
-    const key = `${client}\u0000${app}\u0000${appVersion}\u0000${change}`;
-    const hit = this.pendingLegacy.get(key);
+  /** `key` names the label set (LegacyClients.record's key). */
+  countLegacy(key: string, labels: ClientLabels, change: string): void {
+    let byChange = this.pendingLegacy.get(key);
+    if (!byChange) this.pendingLegacy.set(key, (byChange = new Map()));
+    const hit = byChange.get(change);
     if (hit) hit.n++;
-    else this.pendingLegacy.set(key, { labels: { client, app, app_version: appVersion, change }, n: 1 });
+    else byChange.set(change, { labels: { client: labels.client, app: labels.app, app_version: labels.appVersion, change }, n: 1 });
+  }
+
+  /** Labels of the two histograms, one object per route. */
+  private readonly routeLabels = new Map<string, { route: string }>();
+  routeLabel(route: string): { route: string } {
+    let l = this.routeLabels.get(route);
+    if (!l) this.routeLabels.set(route, (l = { route }));
+    return l;
   }
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
+    const pendingRequests = this.pendingRequests;
     this.requests = new Counter({
       name: 'sc_migrate_proxy_requests_total',
       help: 'Requests answered by the proxy, by route, legacy version and status sent to the client (0: connection cut)',
       labelNames: ['route', 'legacy_version', 'status'],
       registers,
+      collect() {
+        for (const { labels, n } of pendingRequests.values()) this.inc(labels, n);
+        pendingRequests.clear();
+      },
     });
     const pendingChanges = this.pendingChanges;
     const pendingLegacy = this.pendingLegacy;
@@ -124,7 +134,7 @@ export class ProxyMetrics {
       labelNames: ['client', 'app', 'app_version', 'change'],
       registers,
       collect() {
-        for (const { labels, n } of pendingLegacy.values()) this.inc(labels, n);
+        for (const byChange of pendingLegacy.values()) for (const { labels, n } of byChange.values()) this.inc(labels, n);
         pendingLegacy.clear();
       },
     });

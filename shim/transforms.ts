@@ -210,6 +210,14 @@ export function responseRuleMatches(rule: Rule, resource: ResourceName, operatio
   }
 }
 
+/** `defaultKey` of a rule, once per rule (the lookup runs for every item of every response). */
+const defaultKeys = new WeakMap<object, string>();
+function defaultKeyOf(rule: { resource: ResourceName; path: readonly string[] }): string {
+  let key = defaultKeys.get(rule);
+  if (key === undefined) defaultKeys.set(rule, (key = defaultKey(rule.resource, rule.path)));
+  return key;
+}
+
 const clone = (v: JsonValue): JsonValue => (v !== null && typeof v === 'object' ? structuredClone(v) : v);
 
 /**
@@ -250,7 +258,7 @@ export function transformResponse(ctx: ResponseContext): ResponseOutcome {
       for (const item of items) {
         switch (rule.kind) {
           case 'response-field-removed': {
-            const value = ctx.defaults.get(defaultKey(rule.resource, rule.path)) ?? rule.default;
+            const value = ctx.defaults.get(defaultKeyOf(rule)) ?? rule.default;
             forEachHolder(item, rule.path, (holder, key) => {
               if (!Object.hasOwn(holder, key)) {
                 holder[key] = clone(value);

@@ -219,6 +219,22 @@ describe('2. no header trusted', () => {
     await until(() => p.requests().length === 1);
     expect(p.requests()[0]).toMatchObject({ reason: 'upstream-malformed-json' });
   });
+
+  it('answers 502 when a malformed upstream JSON body still names the upstream after rewriting', async () => {
+    let origin = '';
+    const up = await upstreamWith((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"debug": "${origin}/internal/trace", "advice": `);
+    });
+    origin = up.url;
+    const p = await proxy(up.url);
+    const r = await request(p.url, 'GET', '/api/results/r1/');
+    expect(r.status).toBe(502);
+    expect(r.json.error.code).toBe('upstream-malformed-json');
+    expect(r.raw.toString()).not.toContain(new URL(up.url).host);
+    await until(() => p.requests().length === 1);
+    expect(p.requests()[0]).toMatchObject({ status: 502, level: 50, reason: 'upstream-malformed-json' });
+  });
 });
 
 describe('3. logs an operator can use', () => {
@@ -294,5 +310,22 @@ describe('5. streams what no rule touches', () => {
     const r = await request(p.url, 'GET', '/api/nowhere/x/');
     expect(r.status).toBe(200);
     expect(r.raw.toString()).toBe(big);
+  });
+
+  it('answers a small JSON response no rule applies to in one piece: links rewritten, other bytes unchanged', async () => {
+    let origin = '';
+    const up = await upstreamWith((_req, res) => {
+      const body = Buffer.from(`{"note": "naïve ✓", "_links": {"self": "${origin}/symptom-checker/v2/nowhere/x/"}}`, 'utf8');
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      res.end(body);
+    });
+    origin = up.url;
+    const p = await proxy(up.url);
+    const r = await request(p.url, 'GET', '/api/nowhere/x/');
+    expect(r.status).toBe(200);
+    const expected = Buffer.from(`{"note": "naïve ✓", "_links": {"self": "http://127.0.0.1:${p.port}/api/nowhere/x/"}}`, 'utf8');
+    expect(r.raw.equals(expected)).toBe(true);
+    expect(r.headers['content-length']).toBe(String(expected.length));
+    expect(r.headers['transfer-encoding']).toBeUndefined();
   });
 });
