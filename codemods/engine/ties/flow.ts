@@ -47,6 +47,9 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
   switch (n.type) {
     case 'AwaitExpression':
       return tieOf(ctx, path.get('argument'));
+    // `const res = yield call(api.put, url, body)`: a saga (or co-style generator) resumes with the call's result.
+    case 'YieldExpression':
+      return n.delegate ? null : tieOf(ctx, path.get('argument'));
     case 'TSNonNullExpression':
     case 'ParenthesizedExpression':
       return tieOf(ctx, path.get('expression'));

@@ -89,7 +89,7 @@ export function nameTie(name: string): Tie | null {
  * Words that may qualify the enumerated field's name without making it another thing's mode: `nextMode`,
  * `DEFAULT_MODE`, `InterviewMode`, `scMode` are interview modes; `TicketMode`, `themeMode`, `colorMode` are not.
  */
-const MODE_QUALIFIERS = new Set(['default', 'next', 'current', 'new', 'old', 'initial', 'start', 'starting', 'target', 'selected', 'active', 'prev', 'previous', 'last', 'requested', 'desired', 'wanted', 'legacy', 'v1', 'v2', 'sc', 'api', 'symptom', 'checker', 'all', 'known', 'valid', 'allowed', 'supported', 'the', 'my', 'set', 'to', 'from', 'is', 'get', 'update', 'change']);
+const MODE_QUALIFIERS = new Set(['default', 'first', 'next', 'current', 'new', 'old', 'initial', 'start', 'starting', 'target', 'selected', 'active', 'prev', 'previous', 'last', 'requested', 'desired', 'wanted', 'legacy', 'v1', 'v2', 'sc', 'api', 'symptom', 'checker', 'all', 'known', 'valid', 'allowed', 'supported', 'the', 'my', 'set', 'to', 'from', 'is', 'get', 'update', 'change']);
 
 function qualifiesMode(w: string[], at: number): boolean {
   const own = Object.values(api.resources).flatMap((r) => r.nouns.map((n) => n.toLowerCase()));
