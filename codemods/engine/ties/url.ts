@@ -230,7 +230,7 @@ function matcherInner(path: Path): Path {
 }
 
 /** The operation of a request: from the method (catalogue/api.ts), the target and what the body sets. */
-function operationFor(target: NonNullable<ReturnType<typeof urlTarget>>, method: string, bodies: Path[]): Operation {
+export function operationFor(target: NonNullable<ReturnType<typeof urlTarget>>, method: string, bodies: Path[]): Operation {
   let op: Operation = api.methodOperations[method] ?? 'read';
   if (target.resource === api.answerResource && target.hasId && (op === 'create' || op === 'update')) op = 'answer';
   if (target.resource === 'interview' && op === 'update' && bodies.some((b) => hasKey(b, api.modeField))) op = 'mode-update';
