@@ -120,6 +120,9 @@ export function nameMayTie(init: Node): boolean {
   switch (init.type) {
     case 'AwaitExpression':
       return nameMayTie(init.argument);
+    // `raw ? JSON.parse(raw) : null`: what a stored copy holds, when there is one.
+    case 'ConditionalExpression':
+      return nameMayTie(init.consequent) || nameMayTie(init.alternate);
     case 'CallExpression':
     case 'OptionalCallExpression':
       return !FOREIGN_CALLS.has(calleeName(init.callee));
