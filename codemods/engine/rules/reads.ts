@@ -83,10 +83,12 @@ export function interfaceMembers(
       visit(memberPath, [...prefix, key], role, 'type');
       let t = m.typeAnnotation?.typeAnnotation;
       let inner = [...prefix, key];
-      while (t && (t.type === 'TSArrayType' || t.type === 'TSUnionType' || t.type === 'TSParenthesizedType')) {
-        if (t.type === 'TSArrayType') {
+      const genericArray = (x: Node) => x?.type === 'TSTypeReference' && x.typeName?.type === 'Identifier' && ['Array', 'ReadonlyArray'].includes(x.typeName.name) && x.typeParameters?.params.length === 1;
+      while (t && (t.type === 'TSArrayType' || genericArray(t) || t.type === 'TSUnionType' || t.type === 'TSParenthesizedType')) {
+        if (t.type === 'TSArrayType' || genericArray(t)) {
+          // `options: Option[]`, `options: Array<{ … }>`
           inner = [...inner, '*'];
-          t = t.elementType;
+          t = t.type === 'TSArrayType' ? t.elementType : t.typeParameters.params[0];
         } else if (t.type === 'TSUnionType') t = t.types.find((x: Node) => x.type === 'TSTypeLiteral' || x.type === 'TSArrayType');
         else t = t.typeAnnotation;
       }
