@@ -92,7 +92,7 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     }
     case 'VariableDeclarator':
       // `const mode = 'complaint'`, and `const next: ModeName = … ? 'safe' : 'triage'` (its type says mode).
-      return pn.init === path.node && pn.id.type === 'Identifier' && (isModeName(pn.id.name) || typeNamesMode(pn.id.typeAnnotation) || usedAsMode(ctx, pn.id.name, null));
+      return pn.init === path.node && pn.id.type === 'Identifier' && (isModeName(pn.id.name) || typeNamesMode(pn.id.typeAnnotation) || usedAsMode(ctx, pn.id.name, null) || sentAsMode(ctx, parent.get('id'), field));
     case 'ReturnStatement':
     case 'ArrowFunctionExpression': {
       // `startMode() { return env.START_MODE ?? 'complaint'; }`, `const defaultMode = () => 'complaint'`: what a
@@ -199,6 +199,21 @@ function functionName(fn: Path): string | null {
   return null;
 }
 
+
+/** `const PROBE_MODE = env.X || 'complaint'` sent as `{ mode: PROBE_MODE }` in a request of this API's resource with that field. */
+function sentAsMode(ctx: FileContext, id: Path, field: string): boolean {
+  const scopePath = (id as { scope?: { path?: Path } }).scope?.path;
+  if (!scopePath) return false;
+  let sent = false;
+  ctx.j(scopePath).find(ctx.j.Identifier, { name: id.node.name }).forEach((ref: Path) => {
+    if (sent || ref.node === id.node) return;
+    const prop = parentOf(ref);
+    if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== ref.node || keyName(prop.node) !== field) return;
+    const t = tieOf(ctx, parentOf(prop)!);
+    sent = !!t && t.role === 'request' && t.path.length === 0 && rulesOfKind('value-renamed').some(({ rule }) => rule.field === field && rule.resource === t.resource);
+  });
+  return sent;
+}
 
 /** Whether other files of the run use this file's constant (`name`, member `key`) as an interview mode. */
 function usedAsMode(ctx: FileContext, name: string, key: string | null): boolean {
