@@ -97,7 +97,8 @@ export class FileContext {
 
   /**
    * Whether the file deals with this API's data at all: an API call, or a name of one of its resources (`interview`,
-   * `useInterviewStore`, `Result`). Values that only a name ties (`x.mode === 'complaint'`) count only then.
+   * `useInterviewStore`, `Result`), or its base address (a settings module: `{ baseUrl: 'https://…/api/',
+   * startMode: env.MODE ?? 'complaint' }`). Values that only a name ties (`x.mode === 'complaint'`) count only then.
    */
   touchesApi(): boolean {
     if (this.touches === undefined) {
@@ -106,11 +107,25 @@ export class FileContext {
         this.nodesOf('Identifier').some((p: Path) => words(p.node.name).some((w) => nouns.has(w.replace(/s$/, '')))) ||
         // `import { setMode } from '../api/interview'`: a module named for a resource.
         this.nodesOf('ImportDeclaration').some((p: Path) => String(p.node.source.value).split(/[/.@~-]+/).some((w) => nouns.has(w.toLowerCase().replace(/s$/, '')))) ||
-        this.nodesOf('CallExpression').some((p: Path) => apiCall(this, p) !== null);
+        this.nodesOf('CallExpression').some((p: Path) => apiCall(this, p) !== null) ||
+        this.nodesOf('StringLiteral', 'Literal', 'TemplateElement').some((p: Path) => this.namesApiBase(p.node));
     }
     return this.touches;
   }
   private touches: boolean | undefined;
+
+  /** Whether a literal holds an address on a host of the API itself (v1 or v2; the token service is shared). */
+  private namesApiBase(n: Node): boolean {
+    const text = n.type === 'TemplateElement' ? n.value.cooked : n.value;
+    if (typeof text !== 'string') return false;
+    const m = /^https?:\/\/([^/?#:]+)(\/[^?#]*)?/i.exec(text);
+    if (!m) return false;
+    const host = m[1]!.toLowerCase();
+    const at = (m[2] ?? '/').replace(/\/*$/, '/');
+    return Object.values(this.config.environments).some((e) =>
+      [e.v1.baseUrl, e.v2.baseUrl].map(parseBase).some((b) => b.host === host && at.startsWith(b.path.replace(/\/*$/, '/'))),
+    );
+  }
 
   hasChange(id: string): boolean {
     return this.changes.some((c) => c.id === id);
@@ -278,7 +293,7 @@ export class FileContext {
   }
 }
 
-const ANCHOR_TYPES = new Set(['ClassProperty', 'ClassMethod', 'ClassPrivateProperty', 'TSPropertySignature', 'TSEnumMember', 'SwitchCase']);
+const ANCHOR_TYPES = new Set(['ClassProperty', 'ClassMethod', 'ClassPrivateProperty', 'TSPropertySignature', 'ObjectTypeProperty', 'TSEnumMember', 'SwitchCase']);
 
 function isAnchorType(type: string): boolean {
   return /Statement$/.test(type) || /Declaration$/.test(type) || ANCHOR_TYPES.has(type);

@@ -75,6 +75,7 @@ export function interfaceMembers(
 ): void {
   const walk = (bodyPath: Path, members: Node[], prefix: string[], role: 'request' | 'response') => {
     members.forEach((m, i) => {
+      if (m.type === 'ObjectTypeProperty') return flowMember(bodyPath.get(i), m, prefix, role);
       if (m.type !== 'TSPropertySignature') return;
       const key = keyName(m);
       if (!key) return;
@@ -82,10 +83,12 @@ export function interfaceMembers(
       visit(memberPath, [...prefix, key], role, 'type');
       let t = m.typeAnnotation?.typeAnnotation;
       let inner = [...prefix, key];
-      while (t && (t.type === 'TSArrayType' || t.type === 'TSUnionType' || t.type === 'TSParenthesizedType')) {
-        if (t.type === 'TSArrayType') {
+      const genericArray = (x: Node) => x?.type === 'TSTypeReference' && x.typeName?.type === 'Identifier' && ['Array', 'ReadonlyArray'].includes(x.typeName.name) && x.typeParameters?.params.length === 1;
+      while (t && (t.type === 'TSArrayType' || genericArray(t) || t.type === 'TSUnionType' || t.type === 'TSParenthesizedType')) {
+        if (t.type === 'TSArrayType' || genericArray(t)) {
+          // `options: Option[]`, `options: Array<{ … }>`
           inner = [...inner, '*'];
-          t = t.elementType;
+          t = t.type === 'TSArrayType' ? t.elementType : t.typeParameters.params[0];
         } else if (t.type === 'TSUnionType') t = t.types.find((x: Node) => x.type === 'TSTypeLiteral' || x.type === 'TSArrayType');
         else t = t.typeAnnotation;
       }
@@ -94,6 +97,27 @@ export function interfaceMembers(
       }
     });
   };
+  // Flow: `type Result = {| advice: ?string |}`, `interface Complaint { extra?: string }`; members nest the same way.
+  const flowMember = (memberPath: Path, m: Node, prefix: string[], role: 'request' | 'response') => {
+    const key = keyName(m);
+    if (!key) return;
+    visit(memberPath, [...prefix, key], role, 'type');
+    let t: Node = m.value;
+    let valuePath: Path = memberPath.get('value');
+    let inner = [...prefix, key];
+    while (t && (t.type === 'NullableTypeAnnotation' || t.type === 'ArrayTypeAnnotation')) {
+      if (t.type === 'ArrayTypeAnnotation') inner = [...inner, '*'];
+      valuePath = valuePath.get(t.type === 'ArrayTypeAnnotation' ? 'elementType' : 'typeAnnotation');
+      t = valuePath.node;
+    }
+    if (t?.type === 'ObjectTypeAnnotation') walk(valuePath.get('properties'), t.properties, inner, role);
+  };
+  ctx.nodesOf('TypeAlias', 'InterfaceDeclaration').forEach((decl: Path) => {
+    const tie = typeNameTie(decl.node.id.name);
+    if (!tie || tie.resource !== resource) return;
+    const key = decl.node.type === 'TypeAlias' ? 'right' : 'body';
+    if (decl.node[key]?.type === 'ObjectTypeAnnotation') walk(decl.get(key, 'properties'), decl.node[key].properties, tie.path, tie.role);
+  });
   ctx.nodesOf('TSInterfaceDeclaration').forEach((decl: Path) => {
     const own = typeNameTie(decl.node.id.name);
     // `interface InterviewUpdate extends Interview`: extending a response model makes a response model.

@@ -1,7 +1,8 @@
-import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
 import { mockedResponses, mockOperationMatches } from '../ties/mocks';
+import { operationFor, urlTarget } from '../ties/url';
 import type { Tie } from '../ties/tie';
 import { words } from '../words';
 import type { RuleImpl } from './types';
@@ -52,6 +53,39 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
     }
   }
   return null;
+}
+
+/**
+ * A generic proxy names the endpoint in the condition itself: `method === 'POST' && path === 'interviews/anonymous/'
+ * && upstream.status === 400` is about creating an interview. The status must be read from a variable holding
+ * what an awaited call returned; the path and the method are compared with literals in the same `&&` chain.
+ */
+function endpointInCondition(ctx: FileContext, bin: Path, statusPath: Path): Tie | null {
+  const root = rootPath(statusPath);
+  if (!isMember(statusPath.node) || !STATUS_FIELDS.has(memberName(statusPath.node) ?? '') || root.node.type !== 'Identifier') return null;
+  const init = constInit(root);
+  if (!init || init.node.type !== 'AwaitExpression' || !isCall(init.node.argument)) return null;
+  let chain: Path = bin;
+  while (parentOf(chain)?.node.type === 'LogicalExpression' && parentOf(chain)!.node.operator === '&&') chain = parentOf(chain)!;
+  const conjuncts: Node[] = [];
+  const collect = (n: Node): void => {
+    if (n.type === 'LogicalExpression' && n.operator === '&&') {
+      collect(n.left);
+      collect(n.right);
+    } else conjuncts.push(n);
+  };
+  collect(chain.node);
+  let target: ReturnType<typeof urlTarget> = null;
+  let method = '';
+  for (const c of conjuncts) {
+    if (c.type !== 'BinaryExpression' || (c.operator !== '===' && c.operator !== '==')) continue;
+    const text = stringValue(c.right) ?? stringValue(c.left);
+    if (text === null) continue;
+    if (/^(GET|POST|PUT|PATCH|DELETE)$/i.test(text)) method = text.toUpperCase();
+    else if (/\//.test(text)) target = urlTarget(ctx, text) ?? target;
+  }
+  if (!target) return null;
+  return { resource: target.resource, op: operationFor(target, method || 'GET', []), role: 'result', path: [], via: 'flow' };
 }
 
 function rootPath(path: Path): Path {
@@ -110,7 +144,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     if (!side) return;
     const number = side === 'left' ? right! : left!;
     const statusPath = bin.get(side);
-    if (!applies(statusTie(ctx, statusPath))) return;
+    if (!applies(statusTie(ctx, statusPath) ?? endpointInCondition(ctx, bin, statusPath))) return;
     const parent = parentOf(bin)!;
     const statusText = ctx.source.slice(statusPath.node.start, statusPath.node.end);
     if (!number.decl && rule.codemod === 'auto' && parent.node.type === 'LogicalExpression' && parent.node.operator === (n.operator.startsWith('!') ? '&&' : '||')) {

@@ -1,12 +1,12 @@
 import { api, rulesOfKind } from '../../../catalogue';
-import { calleeName, constInit, isCall, isMember, keyName, memberName, parentOf, stringValue, unwrap, type Node, type Path } from '../ast';
+import { calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { constRef, staticText, type ConstRef } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
-import { declaredForOtherMode, fileModesAreOthers } from '../ties/mode-types';
+import { declaredAsMode, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
-import { urlTarget } from '../ties/url';
+import { requestConfig, urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
 import { words } from '../words';
 
@@ -33,9 +33,9 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
   }
   const parent = parentOf(path)!;
   const pn = parent.node;
-  const modeish = (n: Node | null | undefined): boolean => {
+  const modeish = (n: Node | null | undefined, at?: Path): boolean => {
     if (!n) return false;
-    if (n.type === 'Identifier') return isModeName(n.name);
+    if (n.type === 'Identifier') return isModeName(n.name) || (!!at && at.node === n && declaredAsMode(at));
     if (isMember(n)) return memberName(n) === field || isModeName(memberName(n) ?? '');
     if (n.type === 'TSNonNullExpression' || n.type === 'ParenthesizedExpression' || n.type === 'TSAsExpression') return modeish(n.expression);
     return false;
@@ -62,11 +62,11 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     case 'BinaryExpression': {
       if (!['===', '!==', '==', '!='].includes(pn.operator)) return false;
       const other = parent.get(pn.left === path.node ? 'right' : 'left');
-      return modeish(other.node) && !othersMode(ctx, other);
+      return modeish(other.node, other) && !othersMode(ctx, other);
     }
     case 'SwitchCase': {
       const sw = parentOf(parent)!;
-      return sw.node.type === 'SwitchStatement' && modeish(sw.node.discriminant) && !othersMode(ctx, sw.get('discriminant'));
+      return sw.node.type === 'SwitchStatement' && modeish(sw.node.discriminant, sw.get('discriminant')) && !othersMode(ctx, sw.get('discriminant'));
     }
     case 'CallExpression':
     case 'OptionalCallExpression': {
@@ -92,7 +92,17 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     }
     case 'VariableDeclarator':
       // `const mode = 'complaint'`, and `const next: ModeName = … ? 'safe' : 'triage'` (its type says mode).
-      return pn.init === path.node && pn.id.type === 'Identifier' && (isModeName(pn.id.name) || typeNamesMode(pn.id.typeAnnotation) || usedAsMode(ctx, pn.id.name, null));
+      return pn.init === path.node && pn.id.type === 'Identifier' && (isModeName(pn.id.name) || typeNamesMode(pn.id.typeAnnotation) || usedAsMode(ctx, pn.id.name, null) || sentAsMode(ctx, parent.get('id'), field));
+    case 'ReturnStatement':
+    case 'ArrowFunctionExpression': {
+      // `startMode() { return env.START_MODE ?? 'complaint'; }`, `const defaultMode = () => 'complaint'`: what a
+      // function named for the mode returns.
+      if (pn.type === 'ArrowFunctionExpression' && pn.body !== path.node) return false;
+      let fn: Path | null = parent;
+      while (fn && !isFunction(fn.node) && fn.node.type !== 'ClassMethod' && fn.node.type !== 'ObjectMethod') fn = parentOf(fn);
+      const name = fn ? functionName(fn) : null;
+      return !!name && isModeName(name);
+    }
     case 'AssignmentPattern':
       return pn.right === path.node && pn.left.type === 'Identifier' && isModeName(pn.left.name);
     case 'AssignmentExpression':
@@ -100,7 +110,7 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     case 'ArrayExpression': {
       // `INTERVIEW_MODES = [...]`, `INTERVIEW_MODE_NAMES = [...] as const`
       const owner = ownerName(parent);
-      return owner !== null && (isModeName(owner) || isModeKeyedName(owner));
+      return (owner !== null && (isModeName(owner) || isModeKeyedName(owner))) || validatedModeMember(parent, field);
     }
     case 'TSLiteralType': {
       let p: Path | null = parentOf(parent)!;
@@ -110,7 +120,11 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       if (n.type === 'TSTypeAliasDeclaration') return isModeName(n.id.name) || isModeKeyedName(n.id.name);
       if (n.type === 'TSTypeAnnotation') {
         const owner = parentOf(p)!.node;
-        if (owner.type === 'TSPropertySignature') return keyName(owner) === field || isModeName(keyName(owner) ?? '');
+        if (owner.type === 'TSPropertySignature') {
+          // `interface Ticket { mode: 'complaint' | 'question' }` is a ticket's mode.
+          const declaring = declaringTypeName(parentOf(p)!);
+          return (keyName(owner) === field || isModeName(keyName(owner) ?? '')) && !(declaring && namesAnotherThing(declaring));
+        }
         if (owner.type === 'Identifier') return isModeName(owner.name);
       }
       return false;
@@ -127,7 +141,11 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
 function othersMode(ctx: FileContext, operand: Path): boolean {
   let p = operand;
   while (p.node && (p.node.type === 'TSNonNullExpression' || p.node.type === 'ParenthesizedExpression' || p.node.type === 'TSAsExpression')) p = p.get('expression');
-  if (!isMember(p.node) || !fileModesAreOthers(ctx)) return false;
+  if (!isMember(p.node)) return false;
+  // `(t: Ticket) => t.mode === …`, with the file's `interface Ticket { mode: … }`: the ticket's mode.
+  const holder = p.get('object');
+  if (holder.node.type === 'Identifier' && typedAsOtherThing(ctx, declaredTypeName(holder))) return true;
+  if (!fileModesAreOthers(ctx)) return false;
   return !tieOf(ctx, p.get('object')) && !tieOf(ctx, p);
 }
 
@@ -170,11 +188,31 @@ function anotherThingsValue(ctx: FileContext, arg: Path): boolean {
   return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w));
 }
 
-/** Whether a type annotation names a mode type (`mode: InterviewMode`, `m: ModeValue`). */
-function typeNamesMode(annotation: Node | null | undefined): boolean {
-  const t = annotation?.typeAnnotation;
-  const name = t?.type === 'TSTypeReference' && t.typeName?.type === 'Identifier' ? t.typeName.name : null;
-  return !!name && (isModeName(name) || isModeKeyedName(name));
+/** The name a function is known by: its own, the method's, or the variable or property it is assigned to. */
+function functionName(fn: Path): string | null {
+  const n = fn.node;
+  if (n.id?.type === 'Identifier') return n.id.name;
+  if ((n.type === 'ClassMethod' || n.type === 'ObjectMethod') && n.key?.type === 'Identifier') return n.key.name;
+  const up = parentOf(fn)?.node;
+  if (up?.type === 'VariableDeclarator' && up.id.type === 'Identifier') return up.id.name;
+  if ((up?.type === 'ObjectProperty' || up?.type === 'Property' || up?.type === 'ClassProperty' || up?.type === 'PropertyDefinition' || up?.type === 'MethodDefinition') && up.key?.type === 'Identifier') return up.key.name;
+  return null;
+}
+
+
+/** `const PROBE_MODE = env.X || 'complaint'` sent as `{ mode: PROBE_MODE }` in a request of this API's resource with that field. */
+function sentAsMode(ctx: FileContext, id: Path, field: string): boolean {
+  const scopePath = (id as { scope?: { path?: Path } }).scope?.path;
+  if (!scopePath) return false;
+  let sent = false;
+  ctx.j(scopePath).find(ctx.j.Identifier, { name: id.node.name }).forEach((ref: Path) => {
+    if (sent || ref.node === id.node) return;
+    const prop = parentOf(ref);
+    if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== ref.node || keyName(prop.node) !== field) return;
+    const t = tieOf(ctx, parentOf(prop)!);
+    sent = !!t && t.role === 'request' && t.path.length === 0 && rulesOfKind('value-renamed').some(({ rule }) => rule.field === field && rule.resource === t.resource);
+  });
+  return sent;
 }
 
 /** Whether other files of the run use this file's constant (`name`, member `key`) as an interview mode. */
@@ -232,12 +270,25 @@ function sentElsewhere(ctx: FileContext, objPath: Path): boolean {
   })) return true;
   let p: Path | null = objPath;
   for (let i = 0; i < 8 && p; i++) {
+    // `{ url: 'complaints/', method: 'POST', body: {…} }` (RTK Query, axios configs): the request it describes says.
+    const url = p.node.type === 'ObjectExpression' ? propertyPath(p, 'url') : null;
+    const urlText = url ? staticText(ctx, url.get('value')) : null;
+    if (urlText !== null && /\//.test(urlText)) return requestConfig(ctx, p) === null;
     const parent: Path | null = parentOf(p);
     if (!parent) return false;
     if (isCall(parent.node) && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
       // `request('/support/tickets', send('POST', {…}))`: a first argument that is no URL or path (a method) says nothing; look further out.
       const text = staticText(ctx, parent.get('arguments', 0));
       if (text !== null && /\/|^https?:/.test(text)) return urlTarget(ctx, text) === null;
+    } else if (isFunction(parent.node) && (parent.node.body === p.node || parent.node.body.type === 'BlockStatement')) {
+      // A handler of another API's route answers with it: msw's `rest.put('https://desk…/tickets/:id', (req, res, ctx) =>
+      // res(ctx.json({ mode: 'complaint' })))`, `http.get(url, () => { return HttpResponse.json({…}) })`.
+      const route = parentOf(parent);
+      if (!route || !isCall(route.node) || route.node.arguments[route.node.arguments.length - 1] !== parent.node || route.node.arguments.length < 2) return false;
+      const text = staticText(ctx, route.get('arguments', 0));
+      return text !== null && /^https?:\/\/[^/]+\/\S*$/.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
+    } else if (['ReturnStatement', 'BlockStatement'].includes(parent.node.type)) {
+      // `() => { return HttpResponse.json({…}) }`: up to the function.
     } else if (!isCall(parent.node) && !['ObjectProperty', 'Property', 'ObjectExpression', 'ArrayExpression'].includes(parent.node.type)) {
       return false;
     }
@@ -254,7 +305,21 @@ export function stringLiterals(ctx: FileContext, values: Set<string>, visit: (pa
   ctx.nodesOf('Literal').forEach((p: Path) => {
     if (typeof p.node.value === 'string' && values.has(p.node.value)) visit(p, p.node);
   });
+  // The traversal does not enter class members' decorators: `@IsIn(['complaint', 'safe']) mode!: string`.
+  ctx.nodesOf('ClassProperty', 'PropertyDefinition').forEach((member: Path) => {
+    (member.node.decorators ?? []).forEach((d: Node, i: number) => {
+      const call = d.expression;
+      if (!isCall(call)) return;
+      call.arguments.forEach((arg: Node, a: number) => {
+        if (arg.type !== 'ArrayExpression') return;
+        arg.elements.forEach((el: Node, k: number) => {
+          if (el && STRING_LITERALS.has(el.type) && values.has(el.value)) visit(member.get('decorators', i, 'expression', 'arguments', a, 'elements', k), el);
+        });
+      });
+    });
+  });
 }
+const STRING_LITERALS = new Set(['StringLiteral', 'Literal']);
 
 /** Every object property whose key is one of `values` (a map keyed by mode). */
 export function keyedProperties(ctx: FileContext, values: Set<string>, visit: (prop: Path, key: string) => void): void {

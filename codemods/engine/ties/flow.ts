@@ -47,6 +47,9 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
   switch (n.type) {
     case 'AwaitExpression':
       return tieOf(ctx, path.get('argument'));
+    // `const res = yield call(api.put, url, body)`: a saga (or co-style generator) resumes with the call's result.
+    case 'YieldExpression':
+      return n.delegate ? null : tieOf(ctx, path.get('argument'));
     case 'TSNonNullExpression':
     case 'ParenthesizedExpression':
       return tieOf(ctx, path.get('expression'));
@@ -281,12 +284,13 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       if (cb) return cb;
     }
     const owned = ownedRequest(ctx, binding);
-    const byName = nameTie(n.name);
+    // A file that talks only to another API: its `complaint`, `result` are that API's, names alone do not tie them.
+    const byName = ctx.otherApiOnly() ? null : nameTie(n.name);
     // `intent` sent to intents/ is the caller's; a `result` whose id goes into a complaint is still a result.
     if (owned && (!byName || byName.resource === owned.resource)) return owned;
     return byName;
   }
-  return nameTie(n.name);
+  return ctx.otherApiOnly() ? null : nameTie(n.name);
 }
 
 /** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */

@@ -53,9 +53,15 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
     }
     // Function mocks of a helper named for an operation: `vi.mocked(sc.createInterview).mockRejectedValue({
     // response: { status: 400 } })`, `jest.spyOn(api, 'setInterviewMode').mockResolvedValue({ status: 202 })`.
-    if (FN_MOCKS.has(name) && isMember(n.callee) && isObj(n.arguments[0])) {
-      const helper = mockedHelper(n.callee.object);
+    if (FN_MOCKS.has(name) && isMember(n.callee) && (isObj(n.arguments[0]) || isCall(n.arguments[0]))) {
+      const helper = mockedHelper(n.callee.object) ?? transportInTest(ctx, call);
       if (!helper) continue;
+      // `mockResolvedValueOnce(reply(400, { … }))`: a local helper that builds the response from a status and a body.
+      if (isCall(n.arguments[0])) {
+        const built = builtResponse(call.get('arguments', 0));
+        if (built) out.push({ call: { resource: helper.resource, op: helper.op!, method: '', bodies: [], url: '' }, ...built });
+        continue;
+      }
       const arg = call.get('arguments', 0);
       const rejected = /Rejected/.test(name);
       const holder = rejected ? (propertyPath(arg, 'response') ?? arg) : arg;
@@ -111,6 +117,54 @@ function mockedHelper(n: Node): Tie | null {
   const name = isMember(target) ? memberName(target) : target?.type === 'Identifier' ? target.name : null;
   const t = name ? helperNameTie(name) : null;
   return t && t.op ? t : null;
+}
+
+/**
+ * A mocked transport (`mockedAxios.put`, `http.post`, `global.fetch`, `fetchMock`) stands for the one operation
+ * of this API the test around it performs through a helper named for it (`await setInterviewMode(…)`,
+ * `store.dispatch(startInterview(…))`); a verb must agree with that operation (a PUT mock is no create).
+ */
+function transportInTest(ctx: FileContext, mockCall: Path): Tie | null {
+  let target: Node = (mockCall.node.callee as Node).object;
+  while (target && (target.type === 'TSAsExpression' || target.type === 'ParenthesizedExpression')) target = target.expression;
+  if (isCall(target) && calleeName(target.callee) === 'mocked') target = target.arguments[0];
+  const name = isMember(target) ? memberName(target) ?? '' : target?.type === 'Identifier' ? target.name : '';
+  const verb = VERB_OPS[name.toLowerCase()];
+  if (!verb && !/^fetch(Mock)?$/i.test(name)) return null;
+  // The test's callback: `it('…', async () => { … })`.
+  let fn: Path | null = parentOf(mockCall);
+  while (fn && !(isFunction(fn.node) && isCall(parentOf(fn)?.node) && TEST_CALLS.has(calleeName(parentOf(fn)!.node.callee)))) fn = parentOf(fn);
+  if (!fn) return null;
+  const found = new Map<string, Tie>();
+  ctx.j(fn).find(ctx.j.CallExpression).forEach((c: Path) => {
+    const t = helperNameTie(calleeName(c.node.callee));
+    if (t && t.op && (!verb || verb.includes(t.op))) found.set(`${t.resource}:${t.op}`, t);
+  });
+  return found.size === 1 ? [...found.values()][0]! : null;
+}
+const TEST_CALLS = new Set(['it', 'test', 'beforeEach', 'only', 'each']);
+const VERB_OPS: Record<string, string[]> = { get: ['read', 'list'], post: ['create', 'answer'], put: ['update', 'mode-update', 'answer'], patch: ['update', 'mode-update', 'answer'] };
+
+/**
+ * The status and body of a response a test builds with a helper of its own: `reply(400, { … })`, `json(body,
+ * 202)`, where the helper's parameter at that place is named for the status.
+ */
+function builtResponse(call: Path): { status: Path | null; body: Path | null } | null {
+  const n = call.node;
+  if (n.callee.type !== 'Identifier') return null;
+  const binding = bindingOf(call.get('callee'));
+  const decl = binding ? parentOf(binding) : null;
+  const fn = decl?.node.type === 'FunctionDeclaration' ? decl.node : decl?.node.type === 'VariableDeclarator' && isFunction(decl.node.init) ? decl.node.init : null;
+  if (!fn) return null;
+  let status: Path | null = null;
+  let body: Path | null = null;
+  fn.params.forEach((param: Node, i: number) => {
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    if (id?.type !== 'Identifier' || !n.arguments[i]) return;
+    if (/^(status|statusCode|code)$/.test(id.name) && isNumber(n.arguments[i])) status = call.get('arguments', i);
+    else if (isObj(n.arguments[i])) body = call.get('arguments', i);
+  });
+  return status || body ? { status, body } : null;
 }
 
 /** The API call an interceptor chain stands for: `nock(host).post(path, body)` under `.reply` / `.times(2)`. */

@@ -1,8 +1,9 @@
-import { api } from '../../../catalogue';
-import { keyName, parentOf, type Node, type Path } from '../ast';
+import { api, rulesOfKind } from '../../../catalogue';
+import { bindingOf, calleeName, isCall, keyName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { words } from '../words';
-import { isModeKeyedName, isModeName } from './names';
+import { isModeKeyedName, isModeName, nounTie } from './names';
+import { typeNameTie } from './types';
 
 /**
  * What a file's own types say its `mode`s are. A team that types its objects says whose mode a `mode` holds:
@@ -77,4 +78,128 @@ export function declaredForOtherMode(obj: Path): boolean {
     p = parent;
   }
   return false;
+}
+
+/**
+ * Words that say nothing about whose data a type models: `State`, `Props`, `FormValues`, `TriageStep` could hold
+ * an interview's mode; a type named with another word and none of this API's nouns (`Ticket`, `ChatSession`)
+ * models another thing.
+ */
+const NEUTRAL_WORDS = new Set([
+  'state', 'props', 'store', 'slice', 'data', 'payload', 'context', 'params', 'param', 'options', 'config', 'settings',
+  'values', 'value', 'model', 'response', 'request', 'body', 'dto', 'form', 'input', 'output', 'args', 'session', 'step',
+  'steps', 'flow', 'wizard', 'page', 'screen', 'view', 'component', 'app', 'ui', 'local', 'initial', 'default', 'api',
+  'sc', 'symptom', 'symptoms', 'checker', 'triage', 'v1', 'v2', 'type', 'types', 'shape', 'entity', 'record', 'item',
+  'info', 'details', 'update', 'create', 'new', 'start', 'current', 'next', 'user', 'patient', 'member', 'care',
+  'health', 'visit', 'assessment', 'check', 'checkup', 'web', 'mobile', 'client', 'server', 'raw', 'vm', 'query',
+  'mutation', 'action', 'event', 'message', 'status', 'i', 't', 'base', 'common', 'shared', 'public', 'internal',
+  api.modeField.toLowerCase(),
+  `${api.modeField.toLowerCase()}s`,
+]);
+
+/** Whether a type's name says it models another thing than this API's data (`Ticket`, `SupportCase`). */
+export function namesAnotherThing(name: string): boolean {
+  const w = words(name);
+  if (w.length === 0 || isModeName(name) || isModeKeyedName(name)) return false;
+  for (let i = 0; i < w.length; i++) {
+    if (nounTie(w[i]!) || (i + 1 < w.length && nounTie(w.slice(i, i + 2).join('_')))) return false;
+  }
+  return w.some((x) => !NEUTRAL_WORDS.has(x));
+}
+
+/** The name of the interface or type alias a member signature (or Flow object type property) belongs to. */
+export function declaringTypeName(member: Path): string | null {
+  let p: Path | null = parentOf(member);
+  for (let i = 0; i < 4 && p; i++) {
+    const n = p.node;
+    if (['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TypeAlias', 'InterfaceDeclaration'].includes(n.type)) return n.id?.name ?? null;
+    if (!['TSInterfaceBody', 'TSTypeLiteral', 'ObjectTypeAnnotation'].includes(n.type)) return null;
+    p = parentOf(p);
+  }
+  return null;
+}
+
+/**
+ * Whether a value is declared with a type of this file named for another thing that has a `mode` of its own:
+ * `(t: Ticket) => t.mode === 'complaint'` with `interface Ticket { mode: 'complaint' | 'question' }`.
+ */
+export function typedAsOtherThing(ctx: FileContext, name: string | null): boolean {
+  if (!name || !namesAnotherThing(name)) return false;
+  return ctx.nodesOf('TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TypeAlias', 'InterfaceDeclaration').some((d: Path) => {
+    if (d.node.id?.name !== name) return false;
+    let own = false;
+    ctx.j(d).find(ctx.j.Node).forEach((m: Path) => {
+      if ((m.node.type === 'TSPropertySignature' || m.node.type === 'ObjectTypeProperty') && keyName(m.node) === api.modeField) own = true;
+    });
+    return own;
+  });
+}
+
+/** Validation decorators that list a member's allowed values (class-validator, and look-alikes). */
+const ALLOWED_VALUES = new Set(['IsIn', 'IsEnum', 'Equals', 'IsOneOf', 'OneOf']);
+
+/**
+ * `class UpdateInterviewModeDto { @IsIn(['complaint', 'protocol']) mode!: string }`: the allowed values of a
+ * model's `mode` member, when the class models a resource with that field (a `SupportTicketDto`'s are its own).
+ */
+export function validatedModeMember(array: Path, field: string): boolean {
+  const call = parentOf(array);
+  if (!call || !isCall(call.node) || call.node.arguments[0] !== array.node || !ALLOWED_VALUES.has(calleeName(call.node.callee))) return false;
+  const decorator = parentOf(call);
+  const member = decorator?.node.type === 'Decorator' ? parentOf(decorator) : null;
+  if (!member || !['ClassProperty', 'PropertyDefinition', 'ClassAccessorProperty'].includes(member.node.type)) return false;
+  const key = keyName(member.node) ?? '';
+  if (key !== field && !isModeName(key)) return false;
+  let cls: Path | null = parentOf(member);
+  while (cls && cls.node.type !== 'ClassDeclaration' && cls.node.type !== 'ClassExpression') cls = parentOf(cls);
+  const name: string | undefined = cls?.node.id?.name;
+  if (!name) return false;
+  // `StartInterviewDto`, `UpdateInterviewModeDto`, `SetModeDto`; not `ComplaintTicketDto`.
+  const tie = typeNameTie(name);
+  return (!!tie || isModeKeyedName(name)) && rulesOfKind('value-renamed').some(({ rule }) => rule.field === field && (!tie || rule.resource === tie.resource));
+}
+
+/** The name of the type a variable is declared with (`t: Ticket`, Flow `t: ?Ticket`), if a plain reference. */
+export function declaredTypeName(id: Path): string | null {
+  const binding = bindingOf(id);
+  let t = binding?.node.typeAnnotation?.typeAnnotation;
+  while (t && (t.type === 'NullableTypeAnnotation' || t.type === 'TypeAnnotation')) t = t.typeAnnotation;
+  if (t?.type === 'TSTypeReference' && t.typeName?.type === 'Identifier') return t.typeName.name;
+  if (t?.type === 'GenericTypeAnnotation' && t.id?.type === 'Identifier') return t.id.name;
+  return null;
+}
+
+/** Whether a type annotation names a mode type (`mode: InterviewMode`, `m: ModeValue`; Flow's `m: ModeName`, `?ModeName`). */
+export function typeNamesMode(annotation: Node | null | undefined): boolean {
+  let t = annotation?.typeAnnotation;
+  while (t && (t.type === 'NullableTypeAnnotation' || t.type === 'TypeAnnotation' || t.type === 'TSTypeAnnotation')) t = t.typeAnnotation;
+  const name =
+    t?.type === 'TSTypeReference' && t.typeName?.type === 'Identifier' ? t.typeName.name
+    : t?.type === 'GenericTypeAnnotation' && t.id?.type === 'Identifier' ? t.id.name
+    : null;
+  return !!name && (isModeName(name) || isModeKeyedName(name));
+}
+
+/**
+ * Whether a variable, whatever its name, is declared with a mode type: a parameter `(from: ModeName)`, `const
+ * next: ModeName`, or a member destructured from a typed value (`const { from } = await c.req.json<{ from?:
+ * ModeName }>()`, `({ from }: { from: ModeName })`).
+ */
+export function declaredAsMode(id: Path): boolean {
+  const binding = bindingOf(id);
+  if (!binding) return false;
+  if (typeNamesMode(binding.node.typeAnnotation)) return true;
+  const prop = parentOf(binding);
+  if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== binding.node) return false;
+  const key = keyName(prop.node);
+  const pattern = parentOf(prop);
+  if (!key || pattern?.node.type !== 'ObjectPattern') return false;
+  const literals: Node[] = [pattern.node.typeAnnotation?.typeAnnotation];
+  const decl = parentOf(pattern);
+  if (decl?.node.type === 'VariableDeclarator' && decl.node.id === pattern.node) {
+    let init = decl.node.init;
+    while (init && (init.type === 'AwaitExpression' || init.type === 'TSAsExpression')) init = init.type === 'AwaitExpression' ? init.argument : init.expression;
+    if (isCall(init)) literals.push(...(init.typeParameters?.params ?? init.typeArguments?.params ?? []));
+  }
+  return literals.some((t: Node) => (t?.type === 'TSTypeLiteral' || t?.type === 'ObjectTypeAnnotation') && (t.members ?? t.properties ?? []).some((m: Node) => keyName(m) === key && typeNamesMode(m.type === 'ObjectTypeProperty' ? { typeAnnotation: m.value } : m.typeAnnotation)));
 }

@@ -89,7 +89,7 @@ export function nameTie(name: string): Tie | null {
  * Words that may qualify the enumerated field's name without making it another thing's mode: `nextMode`,
  * `DEFAULT_MODE`, `InterviewMode`, `scMode` are interview modes; `TicketMode`, `themeMode`, `colorMode` are not.
  */
-const MODE_QUALIFIERS = new Set(['default', 'next', 'current', 'new', 'old', 'initial', 'start', 'starting', 'target', 'selected', 'active', 'prev', 'previous', 'last', 'requested', 'desired', 'wanted', 'legacy', 'v1', 'v2', 'sc', 'api', 'symptom', 'checker', 'all', 'known', 'valid', 'allowed', 'supported', 'the', 'my', 'set', 'to', 'from', 'is', 'get', 'update', 'change']);
+const MODE_QUALIFIERS = new Set(['default', 'first', 'next', 'current', 'new', 'old', 'initial', 'start', 'starting', 'target', 'selected', 'active', 'prev', 'previous', 'last', 'requested', 'desired', 'wanted', 'legacy', 'v1', 'v2', 'sc', 'api', 'symptom', 'checker', 'all', 'known', 'valid', 'allowed', 'supported', 'the', 'my', 'set', 'to', 'from', 'is', 'get', 'update', 'change']);
 
 function qualifiesMode(w: string[], at: number): boolean {
   const own = Object.values(api.resources).flatMap((r) => r.nouns.map((n) => n.toLowerCase()));
@@ -120,6 +120,9 @@ export function nameMayTie(init: Node): boolean {
   switch (init.type) {
     case 'AwaitExpression':
       return nameMayTie(init.argument);
+    // `raw ? JSON.parse(raw) : null`: what a stored copy holds, when there is one.
+    case 'ConditionalExpression':
+      return nameMayTie(init.consequent) || nameMayTie(init.alternate);
     case 'CallExpression':
     case 'OptionalCallExpression':
       return !FOREIGN_CALLS.has(calleeName(init.callee));

@@ -4,10 +4,10 @@ import type { FileContext } from '../file';
 import { tieOf } from './flow';
 import { helperNameTie } from './names';
 import { schemaArgumentTie } from './schemas';
-import type { Tie } from './tie';
+import type { ApiCall, Tie } from './tie';
 import { typeTie } from './types';
 import { assertedSubject } from './assertions';
-import { enclosingCallSending } from './url';
+import { enclosingCallSending, requestConfig } from './url';
 import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrappers';
 
 /**
@@ -34,7 +34,7 @@ export function requestTieOfObject(ctx: FileContext, path: Path, shape: Node = p
     const key = keyName(pn);
     if (outer && key) return { ...outer, path: [...outer.path, key] };
     // `request('complaints/', { method: 'POST', body: { … } })`: the options object is not the body.
-    const call = enclosingCallSending(ctx, path);
+    const call = enclosingCallSending(ctx, path) ?? configSending(ctx, parentOf(parent)!, path);
     if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
     return key ? resourceKeyTie(ctx, parentOf(parent)!, key) : null;
   }
@@ -59,6 +59,12 @@ export function requestTieOfObject(ctx: FileContext, path: Path, shape: Node = p
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
   return wrapperArgumentTie(ctx, path) ?? mutationArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
+}
+
+/** The request a config object describes (`{ url: 'complaints/', method: 'POST', body: {…} }`) when `value` is its body. */
+function configSending(ctx: FileContext, obj: Path, value: Path): ApiCall | null {
+  const call = requestConfig(ctx, obj);
+  return call && call.bodies.some((b) => b.node === value.node) ? call : null;
 }
 
 /** Helpers that return (a copy of) the object they are given. */

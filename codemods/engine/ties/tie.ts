@@ -60,6 +60,10 @@ export function step(t: Tie, name: string): Tie | null {
     // The body of a list operation is a list of the resource.
     if (name === 'data' || name === 'body' || name === '_data' || name === 'payload') return { ...t, role: 'body', path: [], list: t.op === 'list' };
     if (name === 'status' || name === 'statusCode' || name === 'headers' || name === 'ok') return null;
+    // What a helper named for an operation returns may wrap the resource: `(await setMode(…)).interview` is the
+    // interview itself (no resource has a field named for itself).
+    const own = nounTie(name);
+    if (t.via === 'name' && own && own.resource === t.resource && own.path.length === 0 && !own.list) return { ...t, role: 'body', path: [] };
     return { ...t, role: 'body', path: [name] };
   }
   const other = nounTie(name);

@@ -130,11 +130,12 @@ function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall 
   if (!target) return null;
 
   const name = calleeName(n.callee);
-  let method = HTTP_METHODS.includes(name.toLowerCase()) ? name.toUpperCase() : '';
+  let method = HTTP_METHODS.includes(name.toLowerCase()) ? name.toUpperCase() : calledWithMethod(n) || effectMethod(n);
   const bodies: Path[] = [];
-  args.forEach((arg, i) => {
+  args.forEach((_arg, i) => {
     if (i === urlIndex) return;
-    const argPath = path.get('arguments', i);
+    const argPath = matcherInner(path.get('arguments', i));
+    const arg = argPath.node;
     if (arg.type === 'StringLiteral' && HTTP_METHODS.includes(String(arg.value).toLowerCase())) {
       method = String(arg.value).toUpperCase();
       return;
@@ -155,8 +156,81 @@ function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall 
   return { resource: target.resource, op: operationFor(target, method, bodies), method, bodies, url: urlText };
 }
 
+/** Jest/Vitest assertions of the calls a mocked transport received: `expect(http.post).toHaveBeenCalledWith(url, body)`. */
+const CALLED_WITH = new Set(['toHaveBeenCalledWith', 'toHaveBeenLastCalledWith', 'toHaveBeenNthCalledWith', 'toBeCalledWith', 'lastCalledWith', 'nthCalledWith']);
+
+/** The HTTP method of the mocked transport method such an assertion is about (`expect(axios.put)` → PUT), or ''. */
+function calledWithMethod(n: Node): string {
+  if (!isMember(n.callee) || !CALLED_WITH.has(calleeName(n.callee))) return '';
+  let subject: Node = n.callee.object;
+  while (isMember(subject) && !isCall(subject)) subject = subject.object;
+  if (!isCall(subject) || calleeName(subject.callee) !== 'expect') return '';
+  let target: Node = subject.arguments[0];
+  // `expect(vi.mocked(api.put))`, `expect(mockedAxios.post as jest.Mock)`
+  while (target && (target.type === 'TSAsExpression' || target.type === 'TSNonNullExpression')) target = target.expression;
+  if (isCall(target) && calleeName(target.callee) === 'mocked') target = target.arguments[0];
+  const verb = isMember(target) ? calleeName(target) : '';
+  return HTTP_METHODS.includes(verb.toLowerCase()) ? verb.toUpperCase() : '';
+}
+
+/** redux-saga's effects name the function they call first: `yield call(api.put, url, body)` is a PUT. */
+function effectMethod(n: Node): string {
+  if (n.callee.type !== 'Identifier' || !['call', 'fork', 'spawn', 'retry'].includes(n.callee.name)) return '';
+  const fn: Node = n.callee.name === 'retry' ? n.arguments[2] : n.arguments[0];
+  const verb = isMember(fn) ? calleeName(fn) : '';
+  return HTTP_METHODS.includes(verb.toLowerCase()) ? verb.toUpperCase() : '';
+}
+
+/**
+ * A request described by an object rather than made by a call: RTK Query's `query: (t) => ({ url: 'complaints/',
+ * method: 'POST', body })`, an axios config handed to a custom base query. Its `url` must address this API and
+ * the file must not set another API's base address.
+ */
+export function requestConfig(ctx: FileContext, obj: Path): ApiCall | null {
+  if (obj.node.type !== 'ObjectExpression') return null;
+  const urlProp = propertyPath(obj, 'url');
+  const text = urlProp ? staticText(ctx, urlProp.get('value')) : null;
+  const target = text ? urlTarget(ctx, text) : null;
+  if (!target || !/^https?:/i.test(text!) && baseIsElsewhere(ctx)) return null;
+  const m = propertyPath(obj, 'method');
+  const method = ((m ? staticText(ctx, m.get('value')) : null) ?? '').toUpperCase();
+  const bodies: Path[] = [];
+  for (const key of BODY_KEYS) {
+    const p = propertyPath(obj, key);
+    if (p) bodies.push(unwrapStringify(p.get('value')));
+  }
+  const verb = method || (bodies.length > 0 ? 'POST' : 'GET');
+  return { resource: target.resource, op: operationFor(target, verb, bodies), method: verb, bodies, url: text! };
+}
+
+/** Keys that set a client's base address (`fetchBaseQuery({ baseUrl })`, `axios.create({ baseURL })`, ky's `prefixUrl`). */
+const BASE_KEYS = new Set(['baseUrl', 'baseURL', 'prefixUrl', 'base_url']);
+
+/** Whether the file sets a base address on another host and none on this API's: its relative paths are that API's. */
+function baseIsElsewhere(ctx: FileContext): boolean {
+  let other = false;
+  for (const prop of ctx.nodesOf('ObjectProperty', 'Property')) {
+    if (!BASE_KEYS.has(keyName(prop.node) ?? '')) continue;
+    const text = staticText(ctx, prop.get('value'));
+    const host = text ? /^https?:\/\/([^/?#:]+)/i.exec(text)?.[1]?.toLowerCase() : undefined;
+    if (!host) continue;
+    if (ctx.apiHosts.includes(host)) return false;
+    other = true;
+  }
+  return other;
+}
+
+/** `expect.objectContaining({…})` (an asymmetric matcher) stands for the object it holds. */
+function matcherInner(path: Path): Path {
+  const n = path.node;
+  if (isCall(n) && isMember(n.callee) && n.callee.object.type === 'Identifier' && n.callee.object.name === 'expect' && calleeName(n.callee) === 'objectContaining' && n.arguments[0]) {
+    return path.get('arguments', 0);
+  }
+  return path;
+}
+
 /** The operation of a request: from the method (catalogue/api.ts), the target and what the body sets. */
-function operationFor(target: NonNullable<ReturnType<typeof urlTarget>>, method: string, bodies: Path[]): Operation {
+export function operationFor(target: NonNullable<ReturnType<typeof urlTarget>>, method: string, bodies: Path[]): Operation {
   let op: Operation = api.methodOperations[method] ?? 'read';
   if (target.resource === api.answerResource && target.hasId && (op === 'create' || op === 'update')) op = 'answer';
   if (target.resource === 'interview' && op === 'update' && bodies.some((b) => hasKey(b, api.modeField))) op = 'mode-update';

@@ -13,6 +13,11 @@ const interviewModes: string[] = [
   // A variable typed with the interview's mode type, whatever its name.
   `type ModeName = 'complaint' | 'safe';\nconst interview = 1;\nexport const next: ModeName = interview ? /*@*/'complaint' : 'safe';`,
   `interface Interview { mode: string }\nexport const first = (i: Interview) => i.mode === /*@*/'complaint';`,
+  // A variable whose declared type (or the type argument it is destructured from) is the interview's mode type.
+  `const interview = 1;\nexport async function go(c) { const { from } = await c.req.json<{ from?: ModeName }>(); return from === /*@*/'complaint'; }`,
+  `const interview = 1;\nexport function go(leaving: CheckerMode) { switch (leaving) { case /*@*/'complaint': return 1; } }`,
+  // What a function named for the mode returns.
+  `const interview = 1;\nexport function defaultMode() { return process.env.START ?? /*@*/'complaint'; }`,
   // A helpdesk type beside an interview type: the interview's object is still tied by its URL.
   `type TicketMode = 'complaint' | 'question';\ninterface Ticket { mode: TicketMode }\nexport const go = (t: string) => axios.put(\`${V1}interviews/\${t}/\`, { mode: /*@*/'complaint' });`,
 ];
@@ -26,6 +31,15 @@ const othersModes: string[] = [
   `type TicketMode = 'complaint' | 'question';\nconst interview = 1;\nexport const next: TicketMode = /*@*/'complaint';`,
   // A theme's mode typed by the theme beside the ticket's.
   `type TicketMode = 'complaint' | 'question';\ninterface Form { mode: TicketMode; look?: { mode: WidgetTheme }; interview?: string }\nexport const p = (f: Form) => ({ priority: f.mode === /*@*/'complaint' ? 1 : 2 });`,
+  // Destructured from a value typed with another thing's mode type.
+  `const interview = 1;\nexport async function go(c) { const { via } = await c.read<{ via?: TicketMode }>(); return via === /*@*/'complaint'; }`,
+  // Read from a value typed with this file's model of another thing (`Ticket`), whose mode is a union of its own.
+  `const complaints = 1;\ninterface Ticket { mode: 'complaint' | 'question' }\nexport const urgent = (t: Ticket) => t.mode === /*@*/'complaint';`,
+  `const complaints = 1;\ninterface Ticket { mode: /*@*/'complaint' | 'question' }`,
+  // A function named for another thing's mode (decorators' values are in the fixtures: the traversal skips them).
+  `const interview = 1;\nexport function ticketMode() { return /*@*/'complaint'; }`,
+  // An msw handler of another API answers with that API's mode.
+  `const interview = 1;\nexport const h = rest.put('https://desk.example.com/api/tickets/:id', (req, res, ctx) => res(ctx.json({ mode: /*@*/'complaint' })));`,
   // Sent, through a helper taking the method first, to a route that is not this API's.
   `const interview = 1;\nexport const s = (app, send) => app.request('/support/tickets', send('POST', { mode: /*@*/'complaint' }));`,
 ];

@@ -15,6 +15,13 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `const complaint = trpc.useMutation('checker.complaint');\ncomplaint.mutate(/*@*/{ text: 'x', extra: 1 });`, expect: { resource: 'complaint', role: 'request', via: 'name', weak: true } },
   { code: `const c = trpc.sc.createComplaint.useMutation();\nc.mutateAsync(/*@*/{ text: 'x' });`, expect: { resource: 'complaint', op: 'create', weak: true } },
   { code: `const { trigger } = useSWRMutation('/api/complaints', createComplaint);\ntrigger(/*@*/{ text: 'x' });`, expect: { resource: 'complaint', op: 'create', weak: true } },
+  // What a test asserts a mocked transport was called with; `expect.objectContaining` stands for its object.
+  { code: `expect(http.put).toHaveBeenCalledWith('${V1}interviews/t/', expect.objectContaining(/*@*/{ mode: 'x' }));`, expect: { resource: 'interview', op: 'mode-update', role: 'request' } },
+  { code: `expect(vi.mocked(api.post)).toHaveBeenLastCalledWith('${V1}complaints/', /*@*/{ text: 'x', extra: 1 });`, expect: { resource: 'complaint', op: 'create' } },
+  // redux-saga: the function called comes first.
+  { code: `function* f() { yield call(client.put, 'interviews/t/', /*@*/{ mode: 'x' }); }`, expect: { resource: 'interview', op: 'mode-update' } },
+  // A request described by a config object (RTK Query's `query`).
+  { code: `const q = { query: (t) => ({ url: 'complaints/', method: 'POST', body: /*@*/{ text: t, extra: 1 } }) };`, expect: { resource: 'complaint', op: 'create' } },
 ];
 
 const invalid: string[] = [
@@ -22,6 +29,9 @@ const invalid: string[] = [
   `const t = trpc.useMutation('desk.ticket');\nt.mutate(/*@*/{ extra: 1 });`, // a mutation named for another thing
   `const q = trpc.sc.getResult.useMutation();\nq.mutate(/*@*/{ token: 'x' });`, // named for a read
   `const settings = /*@*/{ extra: true };`, // never sent
+  `expect(http.put).toHaveBeenCalledWith('https://desk.example.com/api/tickets/1/', expect.objectContaining(/*@*/{ extra: 1 }));`, // another API
+  // A config object of a client whose base address is another API's.
+  `const b = fetchBaseQuery({ baseUrl: 'https://desk.example.com/api/' });\nconst q = { query: () => ({ url: 'complaints/', method: 'POST', body: /*@*/{ extra: 1 } }) };`,
 ];
 
 tieCases('ties/requests: request bodies', (ctx, path) => requestTieOfObject(ctx, path), valid, invalid);
