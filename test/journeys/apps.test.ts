@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
@@ -12,6 +11,7 @@ import { ShimProxy } from '../../shim/server';
 import { createLogger } from '../../shim/telemetry';
 import { captureIo, cleanup, git, tmpDir } from '../cli/helpers';
 import { LogSink } from '../shim/helpers';
+import { runJourneyClient } from './support/child';
 import { hunksAwayFromMarkers, hunksOf, MARKER, markedWindows } from './support/completion';
 
 /**
@@ -119,29 +119,11 @@ async function startPair(env: EnvName, requireToken: boolean, shim?: ShimConfig)
   return { env, mock, proxy, mockUrl, proxyUrl, answers };
 }
 
-/** Run a driver as a child process (asynchronously: the servers run in this process), bounded in time. */
+/** Run a driver as a child process, bounded in time (support/child.ts). */
 function runDriver(app: App, dir: string, hosts: Record<string, string>, audience: string): Promise<{ status: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--require', path.join(SUPPORT, 'redirect.cjs'), path.join(SUPPORT, 'apps', app.driver)], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        SC_CLIENT_ID: 'journey-client',
-        SC_CLIENT_SECRET: 'journey-secret',
-        SC_JOURNEY_HOSTS: JSON.stringify(hosts),
-        SUPPRESS_NO_CONFIG_WARNING: '1',
-        ...app.env?.(dir, audience),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, out });
-    });
+  return runJourneyClient(process.execPath, ['--require', path.join(SUPPORT, 'redirect.cjs'), path.join(SUPPORT, 'apps', app.driver)], dir, hosts, {
+    SUPPRESS_NO_CONFIG_WARNING: '1',
+    ...app.env?.(dir, audience),
   });
 }
 

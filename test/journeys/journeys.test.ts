@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
@@ -12,6 +12,7 @@ import { ShimProxy } from '../../shim/server';
 import { createLogger } from '../../shim/telemetry';
 import { captureIo, cleanup, git, tmpDir } from '../cli/helpers';
 import { LogSink } from '../shim/helpers';
+import { runJourneyClient } from './support/child';
 
 /**
  * Migrated clients proven against v2. Each runnable client journey (token, interview, mode updates, complaint,
@@ -33,26 +34,7 @@ interface Client {
   run(dir: string, hosts: Record<string, string>): Promise<{ status: number | null; out: string }>;
 }
 
-/** Run a client as a child process (asynchronously: the servers it talks to run in this process), bounded in time. */
-function runProcess(cmd: string, args: string[], cwd: string, hosts: Record<string, string>, env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd,
-      env: { PATH: process.env.PATH, SC_CLIENT_ID: 'journey-client', SC_CLIENT_SECRET: 'journey-secret', SC_JOURNEY_HOSTS: JSON.stringify(hosts), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, out });
-    });
-  });
-}
-
-const node = (entry: string): Client['run'] => (dir, hosts) => runProcess(process.execPath, ['--require', path.join(SUPPORT, 'redirect.cjs'), entry], dir, hosts);
+const node = (entry: string): Client['run'] => (dir, hosts) => runJourneyClient(process.execPath, ['--require', path.join(SUPPORT, 'redirect.cjs'), entry], dir, hosts);
 
 /** TypeScript clients are transpiled (no type check) into `out/` before they run. */
 function transpile(dir: string): void {
@@ -72,7 +54,7 @@ const CLIENTS: Client[] = [
       return node('out/main.js')(dir, hosts);
     },
   },
-  ...(hasPython ? [{ name: 'python-urllib', run: (dir: string, hosts: Record<string, string>) => runProcess('python3', ['client.py'], dir, hosts, { PYTHONPATH: SUPPORT, PYTHONDONTWRITEBYTECODE: '1' }) }] : []),
+  ...(hasPython ? [{ name: 'python-urllib', run: (dir: string, hosts: Record<string, string>) => runJourneyClient('python3', ['client.py'], dir, hosts, { PYTHONPATH: SUPPORT, PYTHONDONTWRITEBYTECODE: '1' }) }] : []),
 ];
 
 let mock: MockV2;
