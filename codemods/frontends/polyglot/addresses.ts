@@ -6,7 +6,7 @@ import { rewriteOccurrence } from '../text';
 import { encloses, type Ctx } from './context';
 import { chainSegments, dataSegments } from './ties';
 import { escapeRe } from './file';
-import { HOLE, span, type Lit, type Pair } from './lang';
+import { HOLE, sameNode, span, type Lit, type Pair } from './lang';
 
 /**
  * v1 base and audience addresses inside string literals (never comments or names), rewritten by role with the
@@ -85,7 +85,7 @@ function roleHints(ctx: Ctx, lit: Lit): { hints: (Role | null)[]; both: string |
       names.push(decl.name);
     }
     // `getenv("SC_AUDIENCE", "https://…")`: the first string argument names the value.
-    const call = file.x.calls.find((c) => c.args.some((a) => encloses(a, lit.node)) && c.node === node);
+    const call = file.x.calls.find((c) => c.args.some((a) => encloses(a, lit.node)) && sameNode(c.node, node));
     if (call && call.args.length > 1 && !encloses(call.args[0]!, lit.node)) {
       const key = file.lit(call.args[0]);
       if (key?.simple) hints.push(keyRole(key.text));
@@ -104,7 +104,7 @@ function useRoles(ctx: Ctx, name: string, lit: Lit): Role[] {
   const { file } = ctx;
   const roles: Role[] = [];
   for (const use of file.usesOf(name)) {
-    if (encloses(lit.node, use) || file.x.decls.some((d) => d.nameNode === use || span(d.nameNode).start === span(use).start)) continue;
+    if (encloses(lit.node, use) || file.x.decls.some((d) => span(d.nameNode).start === span(use).start)) continue;
     const pair = file.x.pairs.find((p) => p.value && encloses(p.value, use));
     if (pair) {
       const r = keyRole(pair.key);

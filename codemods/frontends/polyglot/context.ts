@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import type { PolyFile } from './file';
-import { namedKids, span, typeName, type Pair } from './lang';
+import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import type { Vocabulary } from './vocabulary';
@@ -36,7 +36,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   if (depth > 4) return null;
   const { file } = ctx;
   // The value of a key of another literal: the parent's tie, one level down.
-  const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && p.container !== container && encloses(p.container, container));
+  const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && !sameNode(p.container, container) && encloses(p.container, container));
   if (parentPair) {
     const t = containerTie(ctx, parentPair.container, depth + 1);
     // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on, and
@@ -54,11 +54,11 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);
   if (decl) {
     for (const use of file.usesOf(decl.name)) {
-      if (use === decl.nameNode || span(use).start === span(decl.nameNode).start || !encloses(scope, use)) continue;
+      if (span(use).start === span(decl.nameNode).start || !encloses(scope, use)) continue;
       const s = sentIn(ctx, use, scope);
       if (s) return s;
       const holder = file.x.pairs.find((p) => p.value && encloses(p.value, use) && span(p.value).start === span(use).start);
-      if (holder && holder.container !== container) {
+      if (holder && !sameNode(holder.container, container)) {
         const t = containerTie(ctx, holder.container, depth + 1);
         if (t) return { ...t, path: [...t.path, normKey(holder)] };
       }

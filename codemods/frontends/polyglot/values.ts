@@ -98,7 +98,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
-  const call = file.x.calls.find((c) => c.args.some((a) => a === lit.node || span(a).start === lit.start && span(a).end === lit.end));
+  const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   if (call && setsMode(ctx, call)) return 'argument';
   return null;
 }

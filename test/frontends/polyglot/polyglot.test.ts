@@ -86,6 +86,14 @@ describe('polyglot front-end', () => {
     expect(run('/tmp/dns.go', dns).findings).toEqual([]);
   });
 
+  it('compares nodes by span, not object identity: a lookup key names its default, a class owns its attr_reader', () => {
+    const settings = 'class Desk\n  base_uri SETTINGS.fetch(:api_base, "https://sandbox.buoyhealth.com/api/")\nend\n';
+    expect(run('/tmp/s.rb', settings).output).toBe('class Desk\n  base_uri SETTINGS.fetch(:api_base, "https://api.sandbox.buoyhealth.com/symptom-checker/v2/")\nend\n');
+    const model = 'class Interview\n  attr_reader :token, :interview_mode\nend\n\ndef fetch(http, t)\n  Interview.new(http.get("interviews/#{t}/").body)\nend\n';
+    const reads = run('/tmp/m.rb', model).findings.filter((f) => f.line === 2 && /read/.test(f.message));
+    expect(reads.map((f) => f.change)).toEqual(['interview-mode-flag-removed']);
+  });
+
   it('patterns come from the catalogue: a new removed field reaches every language', () => {
     const extra: Change = {
       ...catalogue.find((c) => c.id === 'complaint-extra-removed')!,
