@@ -48,7 +48,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   }
   const scope = file.scopeOf(container);
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
-  const sent = sentIn(ctx, container, scope);
+  const sent = sentIn(ctx, container, scope) ?? builtFor(ctx, scope);
   if (sent) return sent;
   // Assigned to a variable that is sent, or that a name ties.
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);
@@ -66,6 +66,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   }
   const typed = typedContainer(ctx, container);
   if (typed) return { ...typed, sent: false };
+  // Passed to one of the API's endpoints that sends a body (`service.startInterview(mapOf("profile" to …))`).
+  const passed = endpointArgument(ctx, container);
+  if (passed) return passed;
   if (decl) {
     const t = ctx.ties.ofName(decl.name, decl.node);
     if (t && t.via === 'name') return { ...t, sent: false };
@@ -87,6 +90,32 @@ const BODY_OPTIONS = new Set(['json', 'body', 'data', 'form_params', 'form', 'pa
 
 function normKey(p: Pair): string {
   return p.key.replace(/^[:@$]+/, '').replace(/\W+$/, '').toLowerCase();
+}
+
+/**
+ * A request builder's lambda (Ktor's `http.post(url) { setBody(mapOf(…)) }`): the call the lambda configures,
+ * when its own arguments (outside the lambda) hold exactly one resource's URL.
+ */
+function builtFor(ctx: Ctx, scope: SgNode): ContainerTie | null {
+  const { file } = ctx;
+  if (!file.spec.lambdas?.kinds.includes(scope.kind() as string)) return null;
+  const lam = span(scope);
+  const owner = file.callSpans().filter((c) => c.start <= lam.start && lam.end <= c.end && !(c.start === lam.start && c.end === lam.end)).pop();
+  if (!owner) return null;
+  const urls = file.resourcesIn(owner.call.node).filter((u) => u.end <= lam.start || u.start >= lam.end);
+  const resources = new Set(urls.map((u) => u.resource));
+  return resources.size === 1 ? { resource: urls[0]!.resource, path: [], via: 'url', sent: true } : null;
+}
+
+/** A literal that is itself an argument of a call to one of the API's endpoints (the run's index) that creates or updates. */
+function endpointArgument(ctx: Ctx, container: SgNode): ContainerTie | null {
+  const at = span(container);
+  for (const call of ctx.file.x.calls) {
+    if (!call.args.some((a) => span(a).start === at.start && span(a).end === at.end)) continue;
+    const e = ctx.index.endpoint(call.callee);
+    return e && e.op !== 'read' ? { resource: e.resource, path: [], via: 'index', sent: false } : null;
+  }
+  return null;
 }
 
 /** A call around `n`, inside `scope`, whose arguments hold exactly one resource's URL literal. */

@@ -6,6 +6,7 @@ import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner } from './foreign';
+import { positionalField } from './positional';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -100,6 +101,9 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   if (call && setsMode(ctx, call)) return 'argument';
+  // `new ModeChange("complaint")` on `record ModeChange(String mode)` of the interviews resource.
+  const field = positionalField(ctx, lit.node);
+  if (field) return field.key === norm(api.modeField) && field.tie.resource === ctx.vocab.modeResource && !foreignName(ctx, field.type) ? 'positional' : null;
   return armOfMode(ctx, lit) ? 'arm' : null;
 }
 
