@@ -6,7 +6,7 @@ import { rewriteOccurrence } from '../text';
 import { encloses, type Ctx } from './context';
 import { chainSegments, dataSegments } from './ties';
 import { escapeRe } from './file';
-import { HOLE, span, type Lit, type Pair } from './lang';
+import { HOLE, sameNode, span, type Lit, type Pair } from './lang';
 
 /**
  * v1 base and audience addresses inside string literals (never comments or names), rewritten by role with the
@@ -46,7 +46,17 @@ function basesFromHosts(ctx: Ctx): void {
   const paths = [...new Set(Object.values(file.config.environments).map((e) => parseBase(e.v1.baseUrl).path).filter(Boolean))];
   if (paths.length === 0) return;
   const after = new RegExp(`(?:^|${HOLE}|%[sv]|\\{\\d*\\})(?:${paths.map(escapeRe).join('|')})(?:/|$)`);
+  const bare = new RegExp(`^/?(?:${paths.map((p) => escapeRe(p.replace(/^\//, ''))).join('|')})/?$`);
+  // The names of this file that hold a v1 host (`ProductionHost = "https://www.buoyhealth.com"`).
+  const hostNames = file.x.decls.filter((d) => ctx.index.host(d.name)).map((d) => d.name);
   for (const lit of file.lits) {
+    // `ApiPath = "/api/"` declared beside the host constants it is joined to: the v1 half of the base.
+    const decl = lit.simple && bare.test(lit.text) && hostNames.length > 0 ? file.x.decls.find((d) => d.init && span(d.init).start === lit.start && span(d.init).end === lit.end) : undefined;
+    if (decl && /path|prefix|base|root/i.test(decl.name)) {
+      const message = `this is the v1 path of the API's base address, joined to a v1 host (\`${hostNames[0]}\`); in v2 the API has its own host and the path ${api.v2BasePath}: use the v2 base address of the environment.`;
+      out.manual(id, lit.start, lit.end, message, { anchor: lineAnchor(ctx, lit.node), subject: decl.name });
+      continue;
+    }
     if (!after.test(lit.text)) continue;
     // The names the literal is built with: its own interpolations, or the concatenation or call around it.
     let host: string | undefined;
@@ -85,7 +95,7 @@ function roleHints(ctx: Ctx, lit: Lit): { hints: (Role | null)[]; both: string |
       names.push(decl.name);
     }
     // `getenv("SC_AUDIENCE", "https://…")`: the first string argument names the value.
-    const call = file.x.calls.find((c) => c.args.some((a) => encloses(a, lit.node)) && c.node === node);
+    const call = file.x.calls.find((c) => c.args.some((a) => encloses(a, lit.node)) && sameNode(c.node, node));
     if (call && call.args.length > 1 && !encloses(call.args[0]!, lit.node)) {
       const key = file.lit(call.args[0]);
       if (key?.simple) hints.push(keyRole(key.text));
@@ -104,7 +114,7 @@ function useRoles(ctx: Ctx, name: string, lit: Lit): Role[] {
   const { file } = ctx;
   const roles: Role[] = [];
   for (const use of file.usesOf(name)) {
-    if (encloses(lit.node, use) || file.x.decls.some((d) => d.nameNode === use || span(d.nameNode).start === span(use).start)) continue;
+    if (encloses(lit.node, use) || file.x.decls.some((d) => span(d.nameNode).start === span(use).start)) continue;
     const pair = file.x.pairs.find((p) => p.value && encloses(p.value, use));
     if (pair) {
       const r = keyRole(pair.key);

@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import type { PolyFile } from './file';
-import { namedKids, span, typeName, type Pair } from './lang';
+import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import type { Vocabulary } from './vocabulary';
@@ -36,7 +36,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   if (depth > 4) return null;
   const { file } = ctx;
   // The value of a key of another literal: the parent's tie, one level down.
-  const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && p.container !== container && encloses(p.container, container));
+  const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && !sameNode(p.container, container) && encloses(p.container, container));
   if (parentPair) {
     const t = containerTie(ctx, parentPair.container, depth + 1);
     // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on, and
@@ -48,17 +48,17 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   }
   const scope = file.scopeOf(container);
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
-  const sent = sentIn(ctx, container, scope);
+  const sent = sentIn(ctx, container, scope) ?? builtFor(ctx, scope);
   if (sent) return sent;
   // Assigned to a variable that is sent, or that a name ties.
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);
   if (decl) {
     for (const use of file.usesOf(decl.name)) {
-      if (use === decl.nameNode || span(use).start === span(decl.nameNode).start || !encloses(scope, use)) continue;
+      if (span(use).start === span(decl.nameNode).start || !encloses(scope, use)) continue;
       const s = sentIn(ctx, use, scope);
       if (s) return s;
       const holder = file.x.pairs.find((p) => p.value && encloses(p.value, use) && span(p.value).start === span(use).start);
-      if (holder && holder.container !== container) {
+      if (holder && !sameNode(holder.container, container)) {
         const t = containerTie(ctx, holder.container, depth + 1);
         if (t) return { ...t, path: [...t.path, normKey(holder)] };
       }
@@ -66,6 +66,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   }
   const typed = typedContainer(ctx, container);
   if (typed) return { ...typed, sent: false };
+  // Passed to one of the API's endpoints that sends a body (`service.startInterview(mapOf("profile" to …))`).
+  const passed = endpointArgument(ctx, container);
+  if (passed) return passed;
   if (decl) {
     const t = ctx.ties.ofName(decl.name, decl.node);
     if (t && t.via === 'name') return { ...t, sent: false };
@@ -87,6 +90,32 @@ const BODY_OPTIONS = new Set(['json', 'body', 'data', 'form_params', 'form', 'pa
 
 function normKey(p: Pair): string {
   return p.key.replace(/^[:@$]+/, '').replace(/\W+$/, '').toLowerCase();
+}
+
+/**
+ * A request builder's lambda (Ktor's `http.post(url) { setBody(mapOf(…)) }`): the call the lambda configures,
+ * when its own arguments (outside the lambda) hold exactly one resource's URL.
+ */
+function builtFor(ctx: Ctx, scope: SgNode): ContainerTie | null {
+  const { file } = ctx;
+  if (!file.spec.lambdas?.kinds.includes(scope.kind() as string)) return null;
+  const lam = span(scope);
+  const owner = file.callSpans().filter((c) => c.start <= lam.start && lam.end <= c.end && !(c.start === lam.start && c.end === lam.end)).pop();
+  if (!owner) return null;
+  const urls = file.resourcesIn(owner.call.node).filter((u) => u.end <= lam.start || u.start >= lam.end);
+  const resources = new Set(urls.map((u) => u.resource));
+  return resources.size === 1 ? { resource: urls[0]!.resource, path: [], via: 'url', sent: true } : null;
+}
+
+/** A literal that is itself an argument of a call to one of the API's endpoints (the run's index) that creates or updates. */
+function endpointArgument(ctx: Ctx, container: SgNode): ContainerTie | null {
+  const at = span(container);
+  for (const call of ctx.file.x.calls) {
+    if (!call.args.some((a) => span(a).start === at.start && span(a).end === at.end)) continue;
+    const e = ctx.index.endpoint(call.callee);
+    return e && e.op !== 'read' ? { resource: e.resource, path: [], via: 'index', sent: false } : null;
+  }
+  return null;
 }
 
 /** A call around `n`, inside `scope`, whose arguments hold exactly one resource's URL literal. */

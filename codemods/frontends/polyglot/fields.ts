@@ -1,6 +1,7 @@
 import { typeNameTie } from '../../engine/ties/types';
 import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span, type TypeDecl } from './lang';
+import { positionalField } from './positional';
 import { chainSegments, dataSegments, memberName, type Segment } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
@@ -12,6 +13,7 @@ import { norm, resourcesOfField, type FieldSite } from './vocabulary';
  */
 export function fieldRules(ctx: Ctx): void {
   requestKeys(ctx);
+  positionalRanges(ctx);
   namedFields(ctx);
   modelFields(ctx);
   reads(ctx);
@@ -50,6 +52,25 @@ function requestKeys(ctx: Ctx): void {
       if (out.fix(site.change.id, start, end, '', `${site.message} (removed)`)) continue;
     }
     out.manual(site.change.id, span(pair.keyNode).start, span(pair.keyNode).end, site.message, { anchor: span(pair.node).start, subject: pair.key });
+  }
+}
+
+/** A number out of a field's range passed by position to a record's constructor (`new Profile(1, "male")`). */
+function positionalRanges(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  if (vocab.ranges.length === 0) return;
+  for (const call of file.x.calls) {
+    for (const arg of call.args) {
+      const v = Number(arg.text());
+      if (!/^\d+$/.test(arg.text())) continue;
+      const field = positionalField(ctx, arg);
+      if (!field) continue;
+      const path = [...field.tie.path, field.key].join('.');
+      for (const range of vocab.ranges) {
+        if (range.rule.resource !== field.tie.resource || range.rule.path.map(norm).join('.') !== path || !out.has(range.change.id)) continue;
+        if (v < range.rule.min || v > range.rule.max) out.manual(range.change.id, span(arg).start, span(arg).end, range.rule.message, { anchor: span(call.node).start });
+      }
+    }
   }
 }
 

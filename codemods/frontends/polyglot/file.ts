@@ -118,8 +118,10 @@ export class PolyFile {
     if (abs) {
       // An absolute URL must be on a v1 (or v2) host of this API; another host's /api/ is not ours.
       const urls = findV1Urls(this.config, t);
-      if (urls.length === 0) return null;
-      t = t.replace(/^https?:\/\/[^/]*\/[^/]*\/?/i, '');
+      // A v2 address (a file already migrated, a second run): what follows the environment's v2 base.
+      const v2 = Object.values(this.config.environments).map((e) => e.v2.baseUrl.replace(/\/?$/, '/')).find((b) => t.toLowerCase().startsWith(b.toLowerCase()));
+      if (urls.length === 0 && !v2) return null;
+      t = v2 && urls.length === 0 ? t.slice(v2.length) : t.replace(/^https?:\/\/[^/]*\/[^/]*\/?/i, '');
     }
     t = t.replace(new RegExp(`^(?:${HOLE}|%[sv]|\\{\\d*\\}|/)+`), '');
     for (const [segment, resource] of this.vocab.segments) {

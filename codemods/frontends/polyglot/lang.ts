@@ -184,6 +184,17 @@ export function span(n: SgNode): { start: number; end: number } {
   return { start: r.start.index, end: r.end.index };
 }
 
+/**
+ * Whether two nodes are the same node of the tree. ast-grep hands out a new object for every `parent()`,
+ * `children()` or `find()`, so object identity never holds across calls: compare the spans and the kind.
+ */
+export function sameNode(a: SgNode | null | undefined, b: SgNode | null | undefined): boolean {
+  if (!a || !b) return a === b;
+  const x = span(a);
+  const y = span(b);
+  return x.start === y.start && x.end === y.end && a.kind() === b.kind();
+}
+
 /** The first named child of one of the kinds. */
 export function childOf(n: SgNode, ...kinds: string[]): SgNode | null {
   return n.children().find((c) => kinds.includes(c.kind() as string)) ?? null;

@@ -33,7 +33,7 @@ export function modelParamTie(file: PolyFile, model: (name: string) => ValueTie 
 export function callerParamTie(file: PolyFile, ofExpr: (n: SgNode) => ValueTie | null, name: string, at: SgNode): ValueTie | null {
   const fn = file.scopesOf(at).find((s) => !file.spec.lambdas?.kinds.includes(s.kind() as string));
   if (!fn) return null;
-  const own = file.functions().find((f) => f.node === fn || (f.start === span(fn).start && f.end === span(fn).end));
+  const own = file.functions().find((f) => f.start === span(fn).start && f.end === span(fn).end);
   const params = fn.children().find((c) => /param/.test(c.kind() as string));
   if (!own?.name || !params) return null;
   const list = splitTop(params.text().replace(/^\(|\)$/g, ''));

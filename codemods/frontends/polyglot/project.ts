@@ -5,7 +5,7 @@ import { nounTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { findV1Urls } from '../../../config/urls';
 import type { PolyFile } from './file';
-import { namedKids, span, typeName, type FieldDecl } from './lang';
+import { namedKids, span, typeName, type FieldDecl, type TypeDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
 import { namesApi } from './names-api';
@@ -28,7 +28,7 @@ export interface PolyFacts {
   /** Go: the package (folder) whose files share their names. */
   pkg: string | null;
   /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
-  types: { name: string; fields: { name: string; key: string; type: string | null }[] }[];
+  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[] }[];
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
@@ -66,6 +66,8 @@ export interface ModelFacts {
   strong: boolean;
   /** Found by its own name or as an endpoint's return type, not only as the type of another model's field. */
   pinned: boolean;
+  /** The JSON keys of a record's or data class's header, in order: what positional constructor arguments fill. */
+  order?: string[];
 }
 
 /** What the files of one language (or of the JVM's two) define. */
@@ -158,7 +160,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     lang: spec.id,
     tied: file.tied || distinctive || namesApi(file, file.config),
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
-    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })) })),
+    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t) })),
     functions,
     hosts,
     addresses,
@@ -166,6 +168,17 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
+
+/**
+ * The JSON keys a record's header declares, in order (`record Profile(int age, String sex)`, Kotlin's `data class
+ * Profile(val age: Int)`, C#'s `record Profile(int Age)`): the language modules give header parameters first.
+ */
+function headerOrder(t: TypeDecl): { order?: string[] } {
+  const header = t.fields.filter((f) => HEADER_PARAM.test(f.node.kind() as string));
+  return header.length > 0 && t.fields.slice(0, header.length).every((f) => HEADER_PARAM.test(f.node.kind() as string)) ? { order: header.map((f) => f.key ?? f.name) } : {};
+}
+
+const HEADER_PARAM = /^(formal_parameter|parameter|class_parameter)$/;
 
 /** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
 function returnType(file: PolyFile, fn: SgNode): string | null {
@@ -271,11 +284,11 @@ function merge(list: Endpoint[]): Endpoint {
 function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>): Map<string, ModelFacts | null> {
   const returned = new Map<string, ResourceName>();
   for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
-  const declared = new Map<string, { keys: Map<string, string>; types: Map<string, string>; strong: boolean } | null>();
+  const declared = new Map<string, Declared | null>();
   for (const f of all) {
     const strong = f.tied || f.types.some((x) => returned.has(x.name));
     for (const t of f.types) {
-      const d = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong };
+      const d: Declared = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong, ...(t.order ? { order: t.order } : {}) };
       const prev = declared.get(t.name);
       // Declared twice (a Kotlin and a Java model of one API, a nested class): one model while no field maps to two keys.
       declared.set(t.name, prev === undefined ? d : prev && compatible(prev, d) ? merged(prev, d) : null);
@@ -317,7 +330,7 @@ function fieldType(file: PolyFile, f: FieldDecl): string | null {
   return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
 }
 
-type Declared = { keys: Map<string, string>; types: Map<string, string>; strong: boolean };
+type Declared = { keys: Map<string, string>; types: Map<string, string>; strong: boolean; order?: string[] };
 
 function compatible(a: Declared, b: Declared): boolean {
   return [...a.keys].every(([k, v]) => !b.keys.has(k) || b.keys.get(k) === v);
@@ -327,5 +340,7 @@ function compatible(a: Declared, b: Declared): boolean {
 function merged(a: Declared, b: Declared): Declared {
   const types = new Map([...a.types, ...b.types]);
   for (const [k, v] of a.types) if (b.types.has(k) && b.types.get(k) !== v) types.delete(k);
-  return { keys: new Map([...a.keys, ...b.keys]), types, strong: a.strong || b.strong };
+  // Two headers that disagree say nothing of which argument is which.
+  const order = a.order && b.order && a.order.join() !== b.order.join() ? undefined : a.order ?? b.order;
+  return { keys: new Map([...a.keys, ...b.keys]), types, strong: a.strong || b.strong, ...(order ? { order } : {}) };
 }

@@ -178,8 +178,14 @@ export class Ties {
   ofExpr(expr: SgNode | null, depth = 0): ValueTie | null {
     if (!expr || depth > 6 || this.file.lit(expr) || /string|literal_value|composite|dictionary|array|hash|map_literal|content/.test(expr.kind() as string)) return null;
     const urls = this.file.resourcesIn(expr);
-    if (urls.length > 0 && new Set(urls.map((u) => u.resource)).size === 1) return { resource: urls[0]!.resource, path: [], via: 'url' };
     const text = expr.text();
+    if (urls.length > 0 && new Set(urls.map((u) => u.resource)).size === 1) {
+      // Fetched and decoded as a model in one chain (`session.request(url).serializingDecodable(Result.self).value`):
+      // the model's keys name what its fields read.
+      const decodedType = decodedAs(text);
+      const t = decodedType ? this.model(decodedType) : null;
+      return t && t.resource === urls[0]!.resource && t.path.length === 0 ? { ...t, via: 'url' } : { resource: urls[0]!.resource, path: [], via: 'url' };
+    }
     const decoded = /call|invocation/.test(expr.kind() as string) ? decodedAs(text) : null;
     if (decoded) {
       const t = this.model(decoded);

@@ -6,6 +6,7 @@ import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner } from './foreign';
+import { positionalField } from './positional';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -61,7 +62,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
   // The value of another field of the API that says mode (a removed `interview_mode` flag) is no mode.
-  if (pair && norm(pair.key) !== norm(api.modeField) && ctx.vocab.fieldNames.has(norm(pair.key))) return null;
+  if (pair && norm(pair.key) !== norm(api.modeField) && saysMode(pair.key) && ctx.vocab.fieldNames.has(norm(pair.key))) return null;
   if (pair && saysMode(pair.key + ' ' + pair.keyNode.text())) {
     const tie = containerTie(ctx, pair.container);
     const strong = !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
@@ -98,9 +99,34 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
-  const call = file.x.calls.find((c) => c.args.some((a) => a === lit.node || span(a).start === lit.start && span(a).end === lit.end));
+  const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   if (call && setsMode(ctx, call)) return 'argument';
-  return null;
+  // `new ModeChange("complaint")` on `record ModeChange(String mode)` of the interviews resource.
+  const field = positionalField(ctx, lit.node);
+  if (field) return field.key === norm(api.modeField) && field.tie.resource === ctx.vocab.modeResource && !foreignName(ctx, field.type) ? 'positional' : null;
+  return armOfMode(ctx, lit) ? 'arm' : null;
+}
+
+/**
+ * The wire value of a mode case in a switch arm that maps the case to its name: `InterviewMode.Complaint =>
+ * "complaint"`, `InterviewMode.COMPLAINT -> "complaint"`, `case .complaint: return "complaint"`. The case
+ * must be the value's own name, of a mode type (the owner, or the parameters of the function the arm is in).
+ */
+function armOfMode(ctx: Ctx, lit: Lit): boolean {
+  const { file } = ctx;
+  const lineStart = file.source.lastIndexOf('\n', lit.start - 1) + 1;
+  const m = /(?:^|[\s(,{;])(?:case\s+)?(?:([A-Z]\w*)\s*)?\.\s*(\w+)\s*(?:=>|->|:)\s*(?:return\s+)?$|(?:^|[\s(,{;])case\s+(\w+)\s*(?:->|:)\s*(?:return\s+)?$/.exec(file.source.slice(lineStart, lit.start));
+  if (!m) return false;
+  const member = m[2] ?? m[3]!;
+  if (norm(member) !== norm(lit.text)) return false;
+  // A mode type names the resource it belongs to (`InterviewMode`); another's (`TicketMode`) is not this API's.
+  const ours = (type: string) => !!modeOwnerTie(type) || (ctx.tied && words(type).every((w) => saysMode(w)));
+  if (m[1]) return saysMode(m[1]) && ours(m[1]);
+  const fn = file.scopeOf(lit.node);
+  if (fn === file.root) return false;
+  const head = fn.text().slice(0, Math.max(0, fn.text().indexOf('{')) || 200);
+  const types = [...head.matchAll(/\b[A-Z]\w*/g)].map((t) => t[0]).filter((t) => saysMode(t));
+  return types.length > 0 ? types.some(ours) : ctx.tied && saysMode(head) && !foreignName(ctx, head);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, annotatedKey, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
+import { all, annotatedKey, childOf, collect, namedKids, sameNode, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** C#: anonymous objects and initializers, records and classes with `[JsonPropertyName]`, enums, properties, `switch`. */
 export const csharp: LangSpec = {
@@ -52,7 +52,7 @@ export const csharp: LangSpec = {
       const type = namedKids(n)[0]?.text() ?? null;
       for (const v of n.children().filter((c) => c.kind() === 'variable_declarator')) {
         const id = childOf(v, 'identifier');
-        const init = namedKids(v).filter((c) => c !== id).slice(-1)[0] ?? null;
+        const init = namedKids(v).filter((c) => !sameNode(c, id)).slice(-1)[0] ?? null;
         if (id) decls.push({ node: n.parent() ?? n, name: id.text(), nameNode: id, type: type === 'var' ? null : type, init });
       }
     }
@@ -61,7 +61,7 @@ export const csharp: LangSpec = {
       const stop = kids.findIndex((c) => ['=', 'accessor_list', 'arrow_expression_clause'].includes(c.kind() as string));
       const ids = (stop < 0 ? kids : kids.slice(0, stop)).filter((c) => c.kind() === 'identifier');
       const id = ids[ids.length - 1];
-      const type = namedKids(n).find((c) => /type|generic_name|qualified_name/.test(c.kind() as string) || (c.kind() === 'identifier' && c !== id && ids.includes(c)));
+      const type = namedKids(n).find((c) => /type|generic_name|qualified_name/.test(c.kind() as string) || (c.kind() === 'identifier' && !sameNode(c, id) && ids.some((i) => sameNode(i, c))));
       const value = stop < 0 ? undefined : kids.slice(stop).find((c) => c.isNamed() && c.kind() !== 'accessor_list') ?? (kids[stop]!.kind() === 'arrow_expression_clause' ? kids[stop] : undefined);
       const init = value?.kind() === 'arrow_expression_clause' ? namedKids(value)[0] ?? null : value ?? null;
       if (id) decls.push({ node: n, name: id.text(), nameNode: id, type: type?.text() ?? null, init });

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, collect, namedKids, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
+import { all, childOf, collect, namedKids, sameNode, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** Python: dicts and keyword arguments, assignments and annotated parameters, classes (dataclasses, pydantic, Enum). */
 export const python: LangSpec = {
@@ -54,7 +54,7 @@ export const python: LangSpec = {
       if (!nameNode) continue;
       const type = childOf(n, 'type');
       const value = n.kind() === 'typed_parameter' ? null : namedKids(n).slice(-1)[0] ?? null;
-      decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: value === nameNode || value === type ? null : value });
+      decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: sameNode(value, nameNode) || (!!type && sameNode(value, type)) ? null : value });
     }
     for (const n of all(root, 'class_definition')) {
       const name = childOf(n, 'identifier')?.text();

@@ -1,5 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
-import { all, childOf, namedKids, type FieldDecl, type Lit, type TypeDecl } from '../lang';
+import { all, childOf, namedKids, sameNode, type FieldDecl, type Lit, type TypeDecl } from '../lang';
 
 /**
  * Ruby's model types: a class's attributes (`attr_reader :advice, :test`, `attr_accessor`) and a
@@ -14,7 +14,7 @@ export function rubyModels(root: SgNode, lit: (n: SgNode) => Lit | null): TypeDe
     const fields: FieldDecl[] = [];
     for (const call of all(n, 'call')) {
       const method = childOf(call, 'identifier')?.text();
-      if (!method || !/^attr_(reader|accessor|writer)$/.test(method) || ownerClass(call) !== n) continue;
+      if (!method || !/^attr_(reader|accessor|writer)$/.test(method) || !sameNode(ownerClass(call), n)) continue;
       fields.push(...symbolsOf(call, lit));
     }
     types.push({ node: n, name, fields, cases: [] });

@@ -1,0 +1,28 @@
+import type { SgNode } from '@ast-grep/napi';
+import type { Ctx } from './context';
+import { span } from './lang';
+import type { ValueTie } from './ties';
+import { norm } from './vocabulary';
+
+/** A named argument (`age = 1`, `age: 1`, `$age: 1`): not filled by position. */
+const NAMED = /^[$@]?\w+\s*(?::(?!:)|=(?!=))/;
+
+/**
+ * The field a positional argument of a record's constructor fills: `new Profile(1, "male")` on `record
+ * Profile(int age, String sex)`, Kotlin's `Profile(1, "male")` on a data class, C#'s `new Profile(1, "male")` on a
+ * positional record. The header's order is the run's index's (the record may be declared in another file); the
+ * tie is the record's own (its name, or where the run's index places it).
+ */
+export function positionalField(ctx: Ctx, arg: SgNode): { key: string; tie: ValueTie; type: string } | null {
+  const at = span(arg);
+  for (const call of ctx.file.x.calls) {
+    const i = call.args.findIndex((a) => span(a).start === at.start && span(a).end === at.end);
+    if (i < 0 || !/^[A-Z]/.test(call.callee)) continue;
+    if (call.args.slice(0, i + 1).some((a) => NAMED.test(a.text()))) return null;
+    const order = ctx.index.model(call.callee)?.order;
+    if (!order || call.args.length > order.length) return null;
+    const tie = ctx.ties.model(call.callee);
+    return tie ? { key: norm(order[i]!), tie, type: call.callee } : null;
+  }
+  return null;
+}
