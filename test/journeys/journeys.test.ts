@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../catalogue';
@@ -45,6 +46,12 @@ function transpile(dir: string): void {
   }
 }
 
+/** The plain `name`/`value` pairs of a chart's `env` list (`valueFrom` entries are the cluster's business). */
+function chartEnv(dir: string): Record<string, string> {
+  const values = parseYaml(fs.readFileSync(path.join(dir, 'chart', 'values.yaml'), 'utf8')) as { env: { name: string; value?: string }[] };
+  return Object.fromEntries(values.env.filter((e) => typeof e.value === 'string').map((e) => [e.name, e.value!]));
+}
+
 const CLIENTS: Client[] = [
   { name: 'js-fetch', run: node('main.js') },
   {
@@ -54,6 +61,9 @@ const CLIENTS: Client[] = [
       return node('out/main.js')(dir, hosts);
     },
   },
+  // A worker whose API settings come from its Helm chart's env list (one v1 string under two names): the chart is
+  // what `run` migrates, and the worker runs with the environment the chart sets.
+  { name: 'helm-env', run: (dir, hosts) => runJourneyClient(process.execPath, ['--require', path.join(SUPPORT, 'redirect.cjs'), 'worker.js'], dir, hosts, chartEnv(dir)) },
   ...(hasPython ? [{ name: 'python-urllib', run: (dir: string, hosts: Record<string, string>) => runJourneyClient('python3', ['client.py'], dir, hosts, { PYTHONPATH: SUPPORT, PYTHONDONTWRITEBYTECODE: '1' }) }] : []),
 ];
 
@@ -101,8 +111,13 @@ describe.each(CLIENTS.map((c) => [c.name, c] as const))('journey of the %s clien
   it('after sc-migrate run: succeeds directly against v2, and every request v2 received is a v2 request', async () => {
     const io = captureIo();
     expect(await runMigration({ paths: [name], quiet: true }, io, dir), io.err()).toBe(0);
-    const migrated = fs.readdirSync(path.join(dir, name), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|ts|py)$/.test(f) && !f.startsWith('out'));
+    const migrated = fs.readdirSync(path.join(dir, name), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|ts|py|ya?ml)$/.test(f) && !f.startsWith('out'));
     for (const f of migrated) expect(fs.readFileSync(path.join(dir, name, f), 'utf8'), f).not.toContain(PROD.v1.baseUrl);
+
+    if (name === 'helm-env') {
+      // One v1 string in two roles, split by the key that names each value.
+      expect(chartEnv(path.join(dir, name))).toMatchObject({ SC_API_BASE: PROD.v2.baseUrl, SC_AUDIENCE: PROD.v2.audience });
+    }
 
     const from = mock.requests.length;
     const r = await client.run(path.join(dir, name), { [host(PROD.v2.baseUrl)]: mockUrl, [host(PROD.authUrl)]: mockUrl });
