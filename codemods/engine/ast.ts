@@ -91,12 +91,17 @@ export function propertyPath(objPath: Path, key: string): Path | null {
 
 /** The path of the identifier that declares `path`'s name in its scope. */
 export function bindingOf(path: Path): Path | null {
+  const known = bindings.get(path);
+  if (known !== undefined) return known;
   const name = path.node.name;
   const scope = (path as any).scope?.lookup(name);
-  const bindings = scope?.getBindings()[name];
-  if (!bindings || bindings.length === 0) return null;
-  return bindings[0] as Path;
+  const list = scope?.getBindings()[name];
+  const found = list && list.length > 0 ? (list[0] as Path) : null;
+  bindings.set(path, found);
+  return found;
 }
+/** Per path (rules do not change the tree while they analyse it). */
+const bindings = new WeakMap<Path, Path | null>();
 
 /** The VariableDeclarator that binds an identifier directly (`const x = …`), if any. */
 export function declaratorOf(path: Path): Path | null {

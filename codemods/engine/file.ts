@@ -9,6 +9,7 @@ import { calleeName, parentOf, type Node, type Path } from './ast';
 import { staticText } from './ties/constants';
 import { apiCall, urlTarget } from './ties/url';
 import { EditSet, LineIndex, type Edit } from './edits';
+import { NodeIndex } from './node-index';
 import type { ApiCall, Tie } from './ties/tie';
 import type { ProjectFacts } from './ties/project';
 
@@ -43,7 +44,7 @@ export class FileContext {
   private readonly manualKeys = new Set<string>();
   /** Properties to delete, per object literal; ranges are computed together so neighbours combine. */
   private readonly deletions = new Map<Node, Set<number>>();
-  private index: Map<string, Path[]> | null = null;
+  private readonly nodeIndex: NodeIndex;
 
   // Memo tables of the ties (one entry per node).
   readonly tieMemo = new Map<Node, Tie | null>();
@@ -51,6 +52,7 @@ export class FileContext {
   readonly callMemo = new Map<Node, ApiCall | null>();
   readonly paramTies = new Map<Node, Tie>();
   readonly ownedMemo = new Map<Node, boolean>();
+  readonly requestMemo = new Map<Node, Tie | null>();
 
   constructor(
     readonly j: JSCodeshift,
@@ -62,7 +64,8 @@ export class FileContext {
     readonly project: ProjectFacts,
   ) {
     this.lines = new LineIndex(source);
-    this.mapper = new UrlMapper(config);
+    this.nodeIndex = new NodeIndex(j, root);
+    this.mapper = UrlMapper.of(config);
     this.apiHosts = Object.values(config.environments).flatMap((e) => [
       parseBase(e.v1.baseUrl).host,
       parseBase(e.v2.baseUrl).host,
@@ -70,19 +73,19 @@ export class FileContext {
     ]);
   }
 
-  /** Every node of the given exact types, in document order within each type. One traversal per file. */
+  /** Every node of the given exact types, in the order `find` gives them within each type. One walk per file. */
   nodesOf(...types: string[]): Path[] {
-    if (!this.index) {
-      const index = new Map<string, Path[]>();
-      this.root.find(this.j.Node).forEach((p: Path) => {
-        const list = index.get(p.node.type);
-        if (list) list.push(p);
-        else index.set(p.node.type, [p]);
-      });
-      this.index = index;
-    }
-    if (types.length === 1) return this.index.get(types[0]!) ?? [];
-    return types.flatMap((t) => this.index!.get(t) ?? []);
+    return this.nodeIndex.nodesOf(...types);
+  }
+
+  /** Every identifier named `name` inside `scope`, as `j(scope).find(j.Identifier, { name })` gives them. */
+  identifiersIn(scope: Path, name: string): Path[] {
+    return this.nodeIndex.identifiersIn(scope, name);
+  }
+
+  /** Names that imports bind in this file: an identifier with another name is not imported. */
+  importedLocals(): Set<string> {
+    return this.nodeIndex.importedLocals();
   }
 
   /**

@@ -70,6 +70,14 @@ export function parse(j: JSCodeshift, source: string, filePath: string, parserNa
   return j(ast as Parameters<JSCodeshift>[0]);
 }
 
+/** jscodeshift bound to the file's parser; one per parser (`withParser` copies every builder and type each call). */
 export function jscodeshiftFor(filePath: string, parserName?: ParserName): JSCodeshift {
-  return jscodeshift.withParser(parserName ?? parserFor(filePath));
+  const name = parserName ?? parserFor(filePath);
+  let j = bound.get(name);
+  if (!j) {
+    j = jscodeshift.withParser(name);
+    bound.set(name, j);
+  }
+  return j;
 }
+const bound = new Map<ParserName, JSCodeshift>();

@@ -151,8 +151,11 @@ function decide(ctx: FileContext, path: Path, o: V1Occurrence, c: { base: Change
  */
 function importedAudiences(ctx: FileContext, aud: Change): void {
   if (!ctx.hasChange(aud.id)) return;
+  const imported = ctx.importedLocals();
+  if (imported.size === 0) return;
   for (const p of ctx.nodesOf('Identifier', 'MemberExpression', 'OptionalMemberExpression')) {
     const n = p.node;
+    if (isMember(n) ? !imported.has(rootOf(p).node.name) : !imported.has(n.name)) continue;
     const parent = parentOf(p);
     if (parent && isMember(parent.node) && (parent.node.object === n ? false : parent.node.property === n)) continue;
     if (parent && isMember(parent.node) && parent.node.object === n) continue; // take the longest chain

@@ -13,13 +13,31 @@ import type { Tie } from '../ties/tie';
 
 /** Every member read `x.name` (not a write, not a method call) in the file. */
 export function memberReads(ctx: FileContext, names: Set<string>, visit: (path: Path, name: string) => void): void {
-  ctx.nodesOf(...MEMBER).forEach((path: Path) => {
-    const name = memberName(path.node);
-    if (name === null || name === '*' || !names.has(name)) return;
-    if (isWrite(path) || isCallee(path)) return;
+  for (const { path, name } of membersNamed(ctx, names)) {
+    if (isWrite(path) || isCallee(path)) continue;
     visit(path, name);
-  });
+  }
 }
+
+/** The members `x.name` of the given names, in the order of `nodesOf(...MEMBER)`, from one index per file. */
+function membersNamed(ctx: FileContext, names: Set<string>): { path: Path; name: string; at: number }[] {
+  let index = memberIndex.get(ctx);
+  if (!index) {
+    index = new Map();
+    ctx.nodesOf(...MEMBER).forEach((path: Path, at: number) => {
+      const name = memberName(path.node);
+      if (name === null || name === '*') return;
+      const list = index!.get(name);
+      if (list) list.push({ path, name, at });
+      else index!.set(name, [{ path, name, at }]);
+    });
+    memberIndex.set(ctx, index);
+  }
+  const lists = [...names].map((n) => index.get(n) ?? []).filter((l) => l.length > 0);
+  if (lists.length <= 1) return lists[0] ?? [];
+  return lists.flat().sort((a, b) => a.at - b.at);
+}
+const memberIndex = new WeakMap<FileContext, Map<string, { path: Path; name: string; at: number }[]>>();
 
 /** Every destructured key `{ name }` whose source is tied (and not a request). */
 export function patternReads(ctx: FileContext, names: Set<string>, visit: (prop: Path, name: string, tie: Tie) => void): void {
@@ -49,7 +67,7 @@ export function forwardedDestructured(ctx: FileContext, prop: Path): Path[] {
   if (!scope) return [];
   const line = ctx.lines.lineCol(parentOf(prop)!.node.end).line;
   const out: Path[] = [];
-  ctx.j(scope).find(ctx.j.Identifier, { name: binding.node.name }).forEach((ref: Path) => {
+  ctx.identifiersIn(scope, binding.node.name).forEach((ref: Path) => {
     if (ref.node === binding.node || bindingOf(ref)?.node !== binding.node || ctx.lines.lineCol(ref.node.start).line <= line) return;
     let value: Path = ref;
     for (let up = parentOf(value); up && (up.node.type === 'LogicalExpression' || up.node.type === 'TSNonNullExpression'); up = parentOf(value)) value = up;

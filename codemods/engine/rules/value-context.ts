@@ -205,7 +205,7 @@ function sentAsMode(ctx: FileContext, id: Path, field: string): boolean {
   const scopePath = (id as { scope?: { path?: Path } }).scope?.path;
   if (!scopePath) return false;
   let sent = false;
-  ctx.j(scopePath).find(ctx.j.Identifier, { name: id.node.name }).forEach((ref: Path) => {
+  ctx.identifiersIn(scopePath, id.node.name).forEach((ref: Path) => {
     if (sent || ref.node === id.node) return;
     const prop = parentOf(ref);
     if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== ref.node || keyName(prop.node) !== field) return;

@@ -145,9 +145,7 @@ export function bindingUses(ctx: FileContext, binding: { id: Path; keys: string[
   const name = binding.id.node.name;
   const scopePath = (binding.id as { scope?: { path?: Path } }).scope?.path;
   if (!scopePath || depth > 3) return out;
-  ctx.j(scopePath)
-    .find(ctx.j.Identifier, { name })
-    .forEach((ref: Path) => {
+  ctx.identifiersIn(scopePath, name).forEach((ref: Path) => {
       if (ref.node === binding.id.node || bindingOf(ref)?.node !== binding.id.node) return;
       const parent = parentOf(ref);
       if (parent && ((parent.node.type === 'ObjectProperty' || parent.node.type === 'Property') && parent.node.key === ref.node && !parent.node.shorthand)) return;

@@ -22,6 +22,16 @@ import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrapp
  * inside such a body.
  */
 export function requestTieOfObject(ctx: FileContext, path: Path, shape: Node = path.node): Tie | null {
+  if (shape !== path.node) return objectTie(ctx, path, shape);
+  const memo = ctx.requestMemo;
+  if (memo.has(path.node)) return memo.get(path.node)!;
+  memo.set(path.node, null);
+  const tie = objectTie(ctx, path, shape);
+  memo.set(path.node, tie);
+  return tie;
+}
+
+function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
   const parent = parentOf(path);
   if (!parent) return null;
   const pn = parent.node;
@@ -88,9 +98,7 @@ function requestTieOfBinding(ctx: FileContext, idPath: Path, shape: Node): Tie |
   const scopePath = (idPath as { scope?: { path?: Path } }).scope?.path;
   if (!scopePath) return null;
   let found: Tie | null = null;
-  ctx.j(scopePath)
-    .find(ctx.j.Identifier, { name })
-    .forEach((ref: Path) => {
+  ctx.identifiersIn(scopePath, name).forEach((ref: Path) => {
       if (found || ref.node === idPath.node) return;
       if (bindingOf(ref)?.node !== idPath.node) return;
       // `{ profile, location }` sent as an interview: `profile` is the body's `profile`.
@@ -118,9 +126,7 @@ export function ownedRequest(ctx: FileContext, binding: Path): Tie | null {
   const scopePath = (binding as { scope?: { path?: Path } }).scope?.path;
   if (!scopePath) return null;
   let sent: Tie | null = null;
-  ctx.j(scopePath)
-    .find(ctx.j.Identifier, { name: node.name })
-    .forEach((ref: Path) => {
+  ctx.identifiersIn(scopePath, node.name).forEach((ref: Path) => {
       if (sent || ref.node === node || bindingOf(ref)?.node !== node) return;
       // `x` sent as a body, `x.f` or `...x` inside a body literal.
       let p: Path = ref;

@@ -61,9 +61,7 @@ export function paramRequestTie(ctx: FileContext, fnPath: Path, index: number, d
   let found: Tie | null = null;
   if (param && depth < 3) {
     const name = param.node.name;
-    ctx.j(fnPath.get('body'))
-      .find(ctx.j.Identifier, { name })
-      .forEach((ref: Path) => {
+    ctx.identifiersIn(fnPath.get('body'), name).forEach((ref: Path) => {
         if (found || bindingOf(ref)?.node !== param.node) return;
         found = sentAs(ctx, ref, depth);
       });

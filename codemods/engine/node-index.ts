@@ -1,0 +1,135 @@
+import type { Collection, JSCodeshift } from 'jscodeshift';
+import type { Path } from './ast';
+
+/** The indexes of one parsed file, each built on first use from one walk of the tree. */
+export class NodeIndex {
+  private index: Map<string, Path[]> | null = null;
+  private names: Map<string, Path[]> | null = null;
+  private locals: Set<string> | null = null;
+
+  constructor(
+    private readonly j: JSCodeshift,
+    private readonly root: Collection,
+  ) {}
+
+  private build(): void {
+    const { byType, byName } = indexNodes(this.j, this.root);
+    this.index = byType;
+    this.names = byName;
+  }
+
+  /** Every node of the given exact types, in the order `find` gives them within each type. */
+  nodesOf(...types: string[]): Path[] {
+    if (!this.index) this.build();
+    if (types.length === 1) return this.index!.get(types[0]!) ?? [];
+    return types.flatMap((t) => this.index!.get(t) ?? []);
+  }
+
+  /**
+   * Names that imports bind in this file (`import { A as B }` → B, `const { M } = require('./m')` → M): an
+   * identifier with another name is not imported (a cheap test before `importOf`'s scope lookup).
+   */
+  importedLocals(): Set<string> {
+    if (!this.locals) {
+      const locals = new Set<string>();
+      for (const p of this.nodesOf('ImportSpecifier', 'ImportDefaultSpecifier', 'ImportNamespaceSpecifier')) {
+        if (p.node.local?.name) locals.add(p.node.local.name);
+      }
+      for (const p of this.nodesOf('VariableDeclarator')) {
+        const { id, init } = p.node;
+        if (id?.type !== 'ObjectPattern' || init?.type !== 'CallExpression' || init.callee?.name !== 'require') continue;
+        for (const prop of id.properties ?? []) if (prop.value?.type === 'Identifier') locals.add(prop.value.name);
+      }
+      this.locals = locals;
+    }
+    return this.locals;
+  }
+
+  /**
+   * Every identifier named `name` inside `scope` (not the scope node itself), in document order: the paths
+   * `j(scope).find(j.Identifier, { name })` returns, without a traversal per call.
+   */
+  identifiersIn(scope: Path, name: string): Path[] {
+    if (!this.names) this.build();
+    const all = this.names!.get(name) ?? [];
+    if (scope.node.type === 'File' || scope.node.type === 'Program') return all;
+    const { start, end } = scope.node as { start?: number; end?: number };
+    if (typeof start !== 'number' || typeof end !== 'number') {
+      const out: Path[] = [];
+      this.j(scope).find(this.j.Identifier, { name }).forEach((p: Path) => void out.push(p));
+      return out;
+    }
+    return all.filter((p) => p.node !== scope.node && p.node.start >= start && p.node.end <= end);
+  }
+}
+
+/**
+ * Every node of a parsed file (the root excluded) by exact type, in document order: the paths `root.find(j.Node)` yields, from one
+ * walk that does what ast-types' PathVisitor does for it (fill each node's missing fields with their defaults,
+ * descend every field in definition order, reuse the cached child paths) without creating a visitor, a context
+ * per node and a path for every primitive field. The same Path objects: later `j(path).find(…)` calls share them.
+ */
+export function indexNodes(j: JSCodeshift, root: Collection): { byType: Map<string, Path[]>; byName: Map<string, Path[]> } {
+  const { getFieldNames, getFieldValue } = j.types;
+  const isNode = subtypesOf(j, 'Node');
+  const isIdentifier = subtypesOf(j, 'Identifier');
+  const index = new Map<string, Path[]>();
+  // What `find(j.Identifier, { name })` matches (Identifier, JSXIdentifier, TSTypeParameter), by name, in the
+  // traversal's order (not the text's: a function's parameters come before its type parameters).
+  const names = new Map<string, Path[]>();
+  const roots = new Set(root.paths() as Path[]);
+  const stack: Path[] = [...roots].reverse();
+  while (stack.length > 0) {
+    const path = stack.pop()!;
+    const value = path.value;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) if (value[i] !== null && typeof value[i] === 'object') stack.push(path.get(i));
+      continue;
+    }
+    // Like `find`, the collection's own paths are not among the results.
+    if (typeof value.type === 'string' && isNode(value.type) && !roots.has(path)) {
+      const list = index.get(value.type);
+      if (list) list.push(path);
+      else index.set(value.type, [path]);
+      if (isIdentifier(value.type) && typeof value.name === 'string') {
+        const same = names.get(value.name);
+        if (same) same.push(path);
+        else names.set(value.name, [path]);
+      }
+    }
+    const fields = getFieldNames(value);
+    for (const field of fields) {
+      if (!Object.prototype.hasOwnProperty.call(value, field)) value[field] = getFieldValue(value, field);
+    }
+    for (let i = fields.length - 1; i >= 0; i--) {
+      const child = value[fields[i]!];
+      if (child !== null && typeof child === 'object') stack.push(path.get(fields[i]!));
+    }
+  }
+  return { byType: index, byName: names };
+}
+
+/** Whether a node type is a subtype of `base` for ast-types (what a `visit<base>` method is called for). */
+function subtypesOf(j: JSCodeshift, base: string): (type: string) => boolean {
+  const byBase = memo.get(j.types) ?? new Map<string, (type: string) => boolean>();
+  memo.set(j.types, byBase);
+  const cached = byBase.get(base);
+  if (cached) return cached;
+  const { Type, namedTypes } = j.types as unknown as {
+    Type: { def(name: string): { isSupertypeOf(d: unknown): boolean } };
+    namedTypes: Record<string, unknown>;
+  };
+  const node = Type.def(base);
+  const known = new Map<string, boolean>();
+  const test = (type: string): boolean => {
+    let r = known.get(type);
+    if (r === undefined) {
+      r = Object.prototype.hasOwnProperty.call(namedTypes, type) && node.isSupertypeOf(Type.def(type));
+      known.set(type, r);
+    }
+    return r;
+  };
+  byBase.set(base, test);
+  return test;
+}
+const memo = new WeakMap<object, Map<string, (type: string) => boolean>>();
