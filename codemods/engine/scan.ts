@@ -38,25 +38,38 @@ function isDistinctive(name: string): boolean {
 }
 
 /**
- * A read of a removed or moved response field through a name that says the resource (`result.advice`,
- * `lastResult?.test`, `interview.profile.race`, `o.preselected` is not one): such files matter even when they
- * name no address (a component whose data comes through a store). Built from the catalogue's nouns and fields.
+ * A read of a removed or moved response field through a name that says its owner (`result.advice`,
+ * `lastResult?.test`, `interview.profile.race`, `option.preselected`; `o.preselected` is not one, nor is
+ * `options.context`: `context` is an intent's): such files matter even when they name no address (a component
+ * whose data comes through a store). Each field is paired with the nouns of the resource it belongs to and of
+ * the subjects on its path, from the catalogue.
  */
 export function namedReadPattern(changes: readonly Change[] = catalogue): RegExp | null {
-  const fields = new Set<string>();
+  const byNoun = new Map<string, Set<string>>();
+  const add = (nouns: readonly string[], field: string) => {
+    for (const n of nouns) {
+      const set = byNoun.get(n) ?? new Set<string>();
+      set.add(field);
+      byNoun.set(n, set);
+    }
+  };
   for (const change of changes) {
     for (const rule of change.rules) {
-      if (rule.kind === 'response-field-removed') fields.add(rule.path[rule.path.length - 1]!);
-      if (rule.kind === 'response-field-moved') fields.add(rule.from[rule.from.length - 1]!);
+      if (rule.kind !== 'response-field-removed' && rule.kind !== 'response-field-moved') continue;
+      const path = rule.kind === 'response-field-removed' ? rule.path : rule.from;
+      const field = path[path.length - 1]!;
+      add(api.resources[rule.resource]?.nouns ?? [], field);
+      for (const s of Object.values(api.subjects)) {
+        if (s.parent === rule.resource && s.path.length < path.length && s.path.every((seg, i) => seg === path[i])) add(s.nouns, field);
+      }
     }
   }
-  const nouns = [
-    ...Object.values(api.resources).flatMap((r) => r.nouns),
-    ...Object.values(api.subjects).flatMap((s) => s.nouns),
-  ];
-  if (fields.size === 0) return null;
+  if (byNoun.size === 0) return null;
   const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:${nouns.map(esc).join('|')})s?\\b[\\w$?.\\[\\]'"]*?[.[]['"]?(?:${[...fields].map(esc).join('|')})\\b`, 'i');
+  const alternatives = [...byNoun].map(
+    ([noun, fields]) => `${esc(noun)}s?\\b[\\w$?.\\[\\]'"]*?[.[]['"]?(?:${[...fields].map(esc).join('|')})\\b`,
+  );
+  return new RegExp(`(?:${alternatives.join('|')})`, 'i');
 }
 
 /**

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../config';
+import { makeScanner, namedReadPattern } from '../../codemods/engine/scan';
+
+describe('pre-scan: reads of removed response fields through a name that says their owner', () => {
+  const re = namedReadPattern()!;
+  it.each([
+    'const a = result.advice;',
+    'lastResult?.test.map(render)',
+    'interview.profile.bmi',
+    "profile['weight']",
+    'this.intent.context',
+    'q.options.filter((option) => !option.preselected)',
+    'potentialCondition.triage',
+    'updatedInterview.msg',
+  ])('selects %s', (code) => expect(re.test(code)).toBe(true));
+
+  it.each([
+    // date-fns' `options.context`: `context` is an intent's field, not a question option's.
+    'const ctx = options.context;',
+    'options?.weight',
+    'result.context',
+    'profile.advice',
+    'ticket.advice',
+  ])('does not select %s', (code) => expect(re.test(code)).toBe(false));
+
+  it('a file with only such a look-alike is not read, one with an owner read is', () => {
+    const scan = makeScanner(defaultConfig);
+    expect(scan('export function format(date, options) { return options.context === "formatting" ? a : b; }')).toBe(false);
+    expect(scan('export function view(intent) { return intent.detail; }')).toBe(true);
+  });
+});
