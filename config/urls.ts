@@ -103,14 +103,29 @@ export class UrlMapper {
 
   /** Literal strings a cheap text scan can look for to decide whether a file may mention v1 addresses. */
   scanNeedles(): string[] {
-    const hosts = new Set<string>();
-    for (const e of Object.values(this.config.environments)) {
-      hosts.add(parseBase(e.v1.baseUrl).host);
-      hosts.add(parseBase(e.v1.audience).host);
+    if (!this.needles) {
+      const hosts = new Set<string>();
+      for (const e of Object.values(this.config.environments)) {
+        hosts.add(parseBase(e.v1.baseUrl).host);
+        hosts.add(parseBase(e.v1.audience).host);
+      }
+      this.needles = [...hosts];
     }
-    return [...hosts];
+    return this.needles;
+  }
+  private needles: string[] | null = null;
+
+  /** One mapper per configuration object (its patterns are compiled once, not per file). */
+  static of(config: Config): UrlMapper {
+    let m = mappers.get(config);
+    if (!m) {
+      m = new UrlMapper(config);
+      mappers.set(config, m);
+    }
+    return m;
   }
 }
+const mappers = new WeakMap<Config, UrlMapper>();
 
 /** A v1 address found in free text. Offsets are into the text; `end` is the end of the whole URL token. */
 export interface V1Occurrence {
@@ -135,14 +150,9 @@ const URL_END = /[\s"'`<>)\]}|\\,;]/;
 export function findV1Urls(config: { environments: Record<string, { v1: { baseUrl: string; audience: string } }> }, text: string): V1Occurrence[] {
   const out: V1Occurrence[] = [];
   const seen = new Set<number>();
-  for (const [env, e] of Object.entries(config.environments)) {
-    const base = parseBase(e.v1.baseUrl);
-    const aud = parseBase(e.v1.audience);
-    const targets = [{ host: base.host, path: base.path, kind: 'base' as const }];
-    if (aud.host !== base.host || aud.path !== base.path) targets.push({ host: aud.host, path: aud.path, kind: 'audience' as unknown as 'base' });
+  for (const { env, targets } of v1Targets(config.environments)) {
     for (const t of targets) {
-      const re = new RegExp(`(https?://)?(?<![\\w.-])${escape(t.host)}(?![\\w-]|\\.[\\w])`, 'gi');
-      for (const m of text.matchAll(re)) {
+      for (const m of text.matchAll(t.re)) {
         const start = m.index;
         if (seen.has(start)) continue;
         let end = start + m[0].length;
@@ -150,11 +160,11 @@ export function findV1Urls(config: { environments: Record<string, { v1: { baseUr
         const token = text.slice(start, end);
         const after = text.slice(start + m[0].length, end);
         const schemeless = !m[1];
-        const pathRe = new RegExp(`^(?::\\d+)?${escape(t.path)}(?=$|[/?#])`, 'i');
+        const pathRe = t.pathRe;
         let kind: V1Occurrence['kind'] | null = null;
-        if (t.path && pathRe.test(after)) kind = (t.kind as string) === 'audience' ? (after.replace(pathRe, '').replace(/^\/$/, '') === '' ? 'audience' : null) : 'base';
+        if (t.path && pathRe.test(after)) kind = t.kind === 'audience' ? (after.replace(pathRe, '').replace(/^\/$/, '') === '' ? 'audience' : null) : 'base';
         // An audience that is a bare host (no path) is the audience, not a host without its path.
-        else if (/^\/?$/.test(after)) kind = (t.kind as string) === 'audience' && !t.path ? 'audience' : 'host';
+        else if (/^\/?$/.test(after)) kind = t.kind === 'audience' && !t.path ? 'audience' : 'host';
         // A host with its port (`server host:443;` in a proxy's upstream) is the host.
         else if (/^:\d+\/?$/.test(after)) kind = 'host';
         if (!kind || (schemeless && kind === 'host' && !/^[\s"'=:]*$/.test(text.slice(Math.max(0, start - 1), start)))) continue;
@@ -165,3 +175,34 @@ export function findV1Urls(config: { environments: Record<string, { v1: { baseUr
   }
   return out.sort((a, b) => a.start - b.start);
 }
+
+interface V1Target {
+  host: string;
+  path: string;
+  kind: 'base' | 'audience';
+  re: RegExp;
+  pathRe: RegExp;
+}
+
+/** Per environment, the v1 base (and the audience where it differs) with their patterns, compiled once. */
+function v1Targets(environments: Record<string, { v1: { baseUrl: string; audience: string } }>): { env: string; targets: V1Target[] }[] {
+  const cached = targetCache.get(environments);
+  if (cached) return cached;
+  const target = (host: string, path: string, kind: V1Target['kind']): V1Target => ({
+    host,
+    path,
+    kind,
+    re: new RegExp(`(https?://)?(?<![\\w.-])${escape(host)}(?![\\w-]|\\.[\\w])`, 'gi'),
+    pathRe: new RegExp(`^(?::\\d+)?${escape(path)}(?=$|[/?#])`, 'i'),
+  });
+  const out = Object.entries(environments).map(([env, e]) => {
+    const base = parseBase(e.v1.baseUrl);
+    const aud = parseBase(e.v1.audience);
+    const targets = [target(base.host, base.path, 'base')];
+    if (aud.host !== base.host || aud.path !== base.path) targets.push(target(aud.host, aud.path, 'audience'));
+    return { env, targets };
+  });
+  targetCache.set(environments, out);
+  return out;
+}
+const targetCache = new WeakMap<object, { env: string; targets: V1Target[] }[]>();

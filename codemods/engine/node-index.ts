@@ -22,8 +22,15 @@ export class NodeIndex {
   nodesOf(...types: string[]): Path[] {
     if (!this.index) this.build();
     if (types.length === 1) return this.index!.get(types[0]!) ?? [];
-    return types.flatMap((t) => this.index!.get(t) ?? []);
+    const key = types.join(',');
+    let list = this.combined.get(key);
+    if (!list) {
+      list = types.flatMap((t) => this.index!.get(t) ?? []);
+      this.combined.set(key, list);
+    }
+    return list;
   }
+  private readonly combined = new Map<string, Path[]>();
 
   /**
    * Names that imports bind in this file (`import { A as B }` → B, `const { M } = require('./m')` → M): an

@@ -21,11 +21,12 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   }
   const uses: ExternalUse[] = [...extraUses];
   const seen = new Set<Node>();
+  const imported = ctx.importedLocals();
   const visit = (path: Path) => {
     const n = path.node;
     if (seen.has(n)) return;
     const root = isMember(n) ? rootPath(path) : path;
-    if (root.node.type !== 'Identifier') return;
+    if (root.node.type !== 'Identifier' || !imported.has(root.node.name)) return;
     const imp = importOf(root);
     if (!imp) return;
     imports.add(imp.specifier);

@@ -15,11 +15,8 @@ import { TextFile } from './text-file';
  * host is left for a person. Only the characters of the address change.
  */
 
-const mappers = new WeakMap<Config, UrlMapper>();
 export function mapperFor(config: Config): UrlMapper {
-  let m = mappers.get(config);
-  if (!m) mappers.set(config, (m = new UrlMapper(config)));
-  return m;
+  return UrlMapper.of(config);
 }
 
 export function baseRuleMessage(): string {

@@ -200,7 +200,7 @@ export function statusSites(code: number, tie: Tie, changes: readonly Change[], 
 /** A renamed or removed mode in the setting a body's mode is taken from: rewritten where the setting is named for a mode, else marked. */
 function forwardedModeSites(from: Forwarded, tie: Tie, path: readonly string[], changes: readonly Change[]): Site[] {
   const out: Site[] = [];
-  const named = words(from.name).pop() === api.modeField;
+  const named = words(from.name).at(-1) === api.modeField;
   for (const { change, rule } of rulesOfKind('value-renamed', changes)) {
     if (rule.resource !== tie.resource || !samePath([rule.field], path) || from.text !== rule.from) continue;
     const message = `${rule.field} '${rule.from}' renamed '${rule.to}' (\`${from.name}\` is sent as the interview ${rule.field})`;

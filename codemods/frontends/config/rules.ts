@@ -147,7 +147,7 @@ export function subjectMaps(ctx: RuleContext, values: readonly ConfigValue[]): v
     const last = words(owner[owner.length - 1]!.replace(/[.[\]:]/g, '_')).pop();
     const keys = new Set(group.map((v) => v.path[v.path.length - 1]!));
     for (const s of Object.values(api.subjects)) {
-      if (!s.keys || !s.nouns.some((n) => words(n).pop() === last) || !s.keys.some((k) => keys.has(k))) continue;
+      if (!s.keys || !s.nouns.some((n) => words(n).at(-1) === last) || !s.keys.some((k) => keys.has(k))) continue;
       for (const v of group) {
         const path = [...s.path, v.path[v.path.length - 1]!];
         const same = (p: readonly string[]) => p.length === path.length && p.every((x, i) => x === path[i]);
