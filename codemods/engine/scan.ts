@@ -92,11 +92,42 @@ export function modelOrValuePattern(changes: readonly Change[] = catalogue): Reg
 }
 
 export function makeScanner(config: Config, changes?: readonly Change[]): (source: string) => boolean {
-  const needles = scanNeedles(config, changes).map((n) => n.toLowerCase());
+  const segments = new Set(Object.values(api.resources).map((r) => `${r.segment}/`.toLowerCase()));
+  const all = scanNeedles(config, changes).map((n) => n.toLowerCase());
+  const needles = all.filter((n) => !segments.has(n));
+  const paths = all.filter((n) => segments.has(n));
+  const hosts = new Set(
+    Object.values(config.environments).flatMap((e) => [e.v1.baseUrl, e.v2.baseUrl, e.v1.audience, e.v2.audience, e.authUrl].map((u) => parseBase(u).host)),
+  );
   const reads = namedReadPattern(changes);
   const models = modelOrValuePattern(changes);
   return (source: string) => {
     const lower = source.toLowerCase();
-    return needles.some((n) => lower.includes(n)) || (reads !== null && reads.test(source)) || models.test(source);
+    return (
+      needles.some((n) => lower.includes(n)) ||
+      paths.some((n) => segmentOutsideForeignUrl(lower, n, hosts)) ||
+      (reads !== null && reads.test(source)) ||
+      models.test(source)
+    );
   };
+}
+
+/** Where a URL token ends, looking back from a path segment. */
+const TOKEN_START = /[\s'"`(<>,=;{}[\]|\\]/;
+
+/**
+ * Whether a path segment (`questions/`) occurs other than in an absolute URL on a host that is not this API's
+ * (`https://stackoverflow.com/questions/…` in a comment, a helpdesk's `https://desk.example.org/api/results/`):
+ * the engines never take such a URL for this API, so it does not make a file worth reading. A relative path, a
+ * template (`${base}/questions/`) or a URL on one of the configured hosts does.
+ */
+export function segmentOutsideForeignUrl(lower: string, segment: string, hosts: ReadonlySet<string>): boolean {
+  for (let at = lower.indexOf(segment); at >= 0; at = lower.indexOf(segment, at + segment.length)) {
+    let start = at;
+    while (start > 0 && at - start < 2048 && !TOKEN_START.test(lower[start - 1]!)) start--;
+    const token = lower.slice(start, at);
+    const abs = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#]+)/.exec(token);
+    if (!abs || hosts.has(abs[1]!.replace(/:\d+$/, ''))) return true;
+  }
+  return false;
 }

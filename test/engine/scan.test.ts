@@ -30,3 +30,25 @@ describe('pre-scan: reads of removed response fields through a name that says th
     expect(scan('export function view(intent) { return intent.detail; }')).toBe(true);
   });
 });
+
+describe('pre-scan: a resource path segment', () => {
+  const scan = makeScanner(defaultConfig);
+  it.each([
+    "http.post('complaints/', body)",
+    'fetch(`${BASE}/questions/${token}/`)',
+    "const url = 'https://' + host + '/api/results/' + id;",
+    "const SANDBOX = 'https://sandbox.buoyhealth.com/api/interviews/anonymous/';",
+    "url: '/interviews/' + token + '/',",
+  ])('selects a file that addresses it: %s', (code) => expect(scan(code)).toBe(true));
+
+  it.each([
+    '// see https://stackoverflow.com/questions/105034/how-to-create-a-guid',
+    ' * - http://stackoverflow.com/questions/9489736/catmull-rom-curve/',
+    "const DESK = 'https://desk.example.org/api/results/';",
+    "proxy: { target: 'http://localhost:3000/complaints/' }",
+  ])('does not select a file where it is only part of another host’s URL: %s', (code) => expect(scan(code)).toBe(false));
+
+  it('one addressed occurrence is enough, after a foreign one', () => {
+    expect(scan("// https://stackoverflow.com/questions/1\nget('questions/' + id)")).toBe(true);
+  });
+});
