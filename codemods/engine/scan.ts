@@ -75,7 +75,8 @@ export function namedReadPattern(changes: readonly Change[] = catalogue): RegExp
 /**
  * What else makes a source worth reading: an enumerated value of this API as a string (`'complaint'`, a mode
  * that changed), and a declared model named for a resource (`interface Result`, `class CreateComplaintDto`,
- * `@typedef {Object} Interview`), from the catalogue's values and nouns.
+ * `@typedef {Object} Interview`), from the catalogue's values and nouns. The noun ends a word of the name
+ * (`UserProfile`, `ProfileDto`, `Results`), so `class Profiler` is not a model.
  */
 export function modelOrValuePattern(changes: readonly Change[] = catalogue): RegExp {
   const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -88,7 +89,7 @@ export function modelOrValuePattern(changes: readonly Change[] = catalogue): Reg
   }
   const nouns = [...Object.values(api.resources).flatMap((r) => r.nouns), ...Object.values(api.subjects).filter((s) => s.keys).flatMap((s) => s.nouns)].map((n) => n[0]!.toUpperCase() + n.slice(1));
   const quoted = values.size ? `['"\`](?:${[...values].map(esc).join('|')})['"\`]` : '(?!)';
-  return new RegExp(`${quoted}|\\b(?:interface|type|class|enum|typedef\\s+\\{\\w+\\})\\s+\\w*(?:${nouns.map(esc).join('|')})\\w*`);
+  return new RegExp(`${quoted}|\\b(?:interface|type|class|enum|typedef\\s+\\{\\w+\\})\\s+\\w*(?:${nouns.map(esc).join('|')})s?(?:[A-Z0-9_$]\\w*)?\\b`);
 }
 
 export function makeScanner(config: Config, changes?: readonly Change[]): (source: string) => boolean {

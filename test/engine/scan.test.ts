@@ -52,3 +52,11 @@ describe('pre-scan: a resource path segment', () => {
     expect(scan("// https://stackoverflow.com/questions/1\nget('questions/' + id)")).toBe(true);
   });
 });
+
+describe('pre-scan: a declared model named for a resource', () => {
+  const scan = makeScanner(defaultConfig);
+  it.each(['interface UserProfile {', 'export class ProfileDto {', 'type InterviewResults = {', 'enum ResultKind {', 'class Result_v1 {'])('selects %s', (code) =>
+    expect(scan(code)).toBe(true),
+  );
+  it.each(['export class Profiler {', 'class Intention {', 'interface Questionnaire {'])('does not select %s', (code) => expect(scan(code)).toBe(false));
+});
