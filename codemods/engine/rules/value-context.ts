@@ -142,6 +142,9 @@ function othersMode(ctx: FileContext, operand: Path): boolean {
   let p = operand;
   while (p.node && (p.node.type === 'TSNonNullExpression' || p.node.type === 'ParenthesizedExpression' || p.node.type === 'TSAsExpression')) p = p.get('expression');
   if (!isMember(p.node)) return false;
+  // `result.ticket.mode` (a callback's `result`): a field of this API's data that has no enumerated values is not a mode.
+  const tie = tieOf(ctx, p);
+  if (tie && !rulesOfKind('value-renamed').some(({ rule }) => rule.resource === tie.resource)) return true;
   // `(t: Ticket) => t.mode === …`, with the file's `interface Ticket { mode: … }`: the ticket's mode.
   const holder = p.get('object');
   if (holder.node.type === 'Identifier' && typedAsOtherThing(ctx, declaredTypeName(holder))) return true;

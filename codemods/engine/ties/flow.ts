@@ -64,8 +64,9 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       const obj = tieOf(ctx, path.get('object'));
       const name = memberName(n);
       if (name === null) return null;
-      // `this.result`, `state.interview`, `store.lastResult`: a property of something untied, named for the resource.
-      if (!obj) return name === '*' || isCallee(path) ? null : nameTie(name);
+      // `this.result`, `state.interview`, `store.lastResult`: a property of something untied, named for the resource
+      // (not in a file that talks only to another API: `response.data.results` there are that API's).
+      if (!obj) return name === '*' || isCallee(path) || ctx.otherApiOnly() ? null : nameTie(name);
       return step(obj, name);
     }
     case 'Identifier':
