@@ -10,6 +10,7 @@ import { staticText } from './ties/constants';
 import { apiCall, urlTarget } from './ties/url';
 import { EditSet, LineIndex, type Edit } from './edits';
 import { NodeIndex } from './node-index';
+import { declaredModels } from './ties/resource-models';
 import type { ApiCall, Tie } from './ties/tie';
 import type { ProjectFacts } from './ties/project';
 
@@ -111,6 +112,7 @@ export class FileContext {
         // `import { setMode } from '../api/interview'`: a module named for a resource.
         this.nodesOf('ImportDeclaration').some((p: Path) => String(p.node.source.value).split(/[/.@~-]+/).some((w) => nouns.has(w.toLowerCase().replace(/s$/, '')))) ||
         this.nodesOf('CallExpression').some((p: Path) => apiCall(this, p) !== null) ||
+        declaredModels(this) === true ||
         this.nodesOf('StringLiteral', 'Literal', 'TemplateElement').some((p: Path) => this.namesApiBase(p.node));
     }
     return this.touches;
@@ -353,7 +355,10 @@ function deletionRanges(ctx: FileContext, obj: Node, indices: Set<number>): { st
 }
 
 function talksToOtherApiOnly(ctx: FileContext): boolean {
-  let other = false;
+  // Models that declare their address (`urlRoot: base + 'interviews/'`, `url() { return desk + 'tickets.json' }`).
+  const models = declaredModels(ctx);
+  if (models === true) return false;
+  let other = models === false;
   for (const call of ctx.nodesOf('CallExpression', 'OptionalCallExpression')) {
     if (apiCall(ctx, call)) return false;
     const arg = call.node.arguments[0];

@@ -13,6 +13,7 @@ import {
 } from '../ast';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
+import { modelParseParamTie } from './resource-models';
 import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
@@ -281,7 +282,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       const key = keyName(parent.node);
       if (t && key) return step(t, key);
     } else {
-      const cb = callbackParamTie(ctx, binding);
+      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding);
       if (cb) return cb;
     }
     const owned = ownedRequest(ctx, binding);

@@ -9,6 +9,7 @@ import { typeTie } from './types';
 import { assertedSubject } from './assertions';
 import { enclosingCallSending, requestConfig } from './url';
 import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrappers';
+import { modelBodyTie } from './resource-models';
 
 /**
  * The request side of data flow: which object literals are request bodies (sent to an API call, directly or
@@ -61,7 +62,9 @@ function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
     if (declared && !declared.list) return { ...declared, role: 'request', weak: true };
     return null;
   }
-  if (pn.type === 'ReturnStatement' || pn.type === 'ArrowFunctionExpression') return null;
+  // `toJSON() { return { … } }` of a model that declares its address: the body the library sends.
+  if (pn.type === 'ReturnStatement') return modelBodyTie(ctx, path);
+  if (pn.type === 'ArrowFunctionExpression') return null;
   // `expect(sent).toEqual({ … })` where `sent` is a body a test double received.
   const subject = assertedSubject(path);
   const asserted = subject ? tieOf(ctx, subject) : null;

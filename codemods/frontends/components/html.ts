@@ -1,4 +1,4 @@
-import { parse } from 'parse5';
+import { parse, parseFragment } from 'parse5';
 import type { Extracted, ScriptBlock } from './blocks';
 import { forAlias } from './aliases';
 import { complement } from './ranges';
@@ -11,6 +11,8 @@ const JS_TYPES = /^(|text\/javascript|application\/javascript|module|text\/babel
 /** Attributes whose value is an expression in the template languages that live in .html files. */
 const EXPRESSION_ATTR = /^(?:v-[\w-]+|:[\w.-]+|@[\w.-]+|\*ng\w+|\[[\w.-]+\]|\(\w+\)|ng-[\w-]+|x-[\w-]+|:?bind:[\w-]+)$/;
 const LOOP_ATTR = /^(?:v-for|\*ngFor|ng-repeat|x-for)$/;
+/** `<script type="text/ng-template">`, Handlebars, Underscore/lodash, Knockout, Vue x-templates: markup, read as HTML. */
+const TEMPLATE_TYPES = /^(?:text\/(?:ng-template|template|html|x-template|x-handlebars(?:-template)?|x-mustache|x-underscore-template|x-lodash-template|x-jsrender|x-kendo-template|x-tmpl)|text\/x-[\w-]*template)$/i;
 
 /**
  * An HTML page, read with parse5 (the WHATWG parser): inline `<script>` blocks (not `src=`) go through the JS
@@ -23,30 +25,37 @@ export function extractHtml(source: string): Extracted {
   const skip: { start: number; end: number }[] = [];
   const expressions: TemplateExpression[] = [];
   const aliases: TemplateAlias[] = [];
-  const walk = (node: any, anchor: number) => {
+  // `base`: where the parsed text starts in the file (a template script's markup is parsed on its own).
+  const walk = (node: any, anchor: number, base = 0, text = source) => {
     const loc = node.sourceCodeLocation;
-    const own = node.tagName && loc ? loc.startOffset : anchor;
+    const own = node.tagName && loc ? base + loc.startOffset : anchor;
     if (node.tagName === 'script' || node.tagName === 'style') {
       const attrs = Object.fromEntries((node.attrs ?? []).map((a: any) => [a.name, a.value]));
-      const text = node.childNodes?.[0];
-      if (node.tagName === 'script' && !('src' in attrs) && JS_TYPES.test(attrs.type ?? '') && text?.sourceCodeLocation) {
-        scripts.push({ start: text.sourceCodeLocation.startOffset, end: text.sourceCodeLocation.endOffset, parser: 'babylon' });
+      const body = node.childNodes?.[0];
+      const bodyLoc = body?.sourceCodeLocation;
+      if (node.tagName === 'script' && !('src' in attrs) && JS_TYPES.test(attrs.type ?? '') && bodyLoc) {
+        scripts.push({ start: base + bodyLoc.startOffset, end: base + bodyLoc.endOffset, parser: 'babylon' });
       }
-      if (loc) skip.push({ start: loc.startOffset, end: loc.endOffset });
+      if (loc) skip.push({ start: base + loc.startOffset, end: base + loc.endOffset });
+      // A template kept in a script tag: its markup has the page's expressions (`{{ vm.result.advice }}`).
+      if (node.tagName === 'script' && TEMPLATE_TYPES.test(attrs.type ?? '') && bodyLoc) {
+        const markup = text.slice(bodyLoc.startOffset, bodyLoc.endOffset);
+        walk(parseFragment(markup, { sourceCodeLocationInfo: true }), own, base + bodyLoc.startOffset, markup);
+      }
       return;
     }
     if (node.nodeName === '#text' && loc && /\{\{|\{%|<%/.test(node.value)) {
-      const segs = templateSegments(source.slice(loc.startOffset, loc.endOffset));
-      for (const m of segs.expressions) expressions.push({ ...m, start: m.start + loc.startOffset, anchor });
+      const segs = templateSegments(text.slice(loc.startOffset, loc.endOffset));
+      for (const m of segs.expressions) expressions.push({ ...m, start: m.start + base + loc.startOffset, anchor });
       aliases.push(...segs.aliases);
     }
     for (const a of node.attrs ?? []) {
       const at = loc?.attrs?.[a.name];
       if (!at) continue;
-      const raw = source.slice(at.startOffset, at.endOffset);
+      const raw = text.slice(at.startOffset, at.endOffset);
       const q = raw.search(/=\s*["']?/);
       if (q < 0) continue;
-      const valueStart = at.startOffset + q + /=\s*["']?/.exec(raw.slice(q))![0].length;
+      const valueStart = base + at.startOffset + q + /=\s*["']?/.exec(raw.slice(q))![0].length;
       if (EXPRESSION_ATTR.test(a.name)) {
         expressions.push({ text: a.value, start: valueStart, anchor: own });
         if (LOOP_ATTR.test(a.name)) {
@@ -57,8 +66,8 @@ export function extractHtml(source: string): Extracted {
         for (const m of mustaches(a.value)) expressions.push({ ...m, start: m.start + valueStart, anchor: own });
       }
     }
-    for (const c of node.childNodes ?? []) walk(c, own);
-    if (node.content) walk(node.content, own);
+    for (const c of node.childNodes ?? []) walk(c, own, base, text);
+    if (node.content) walk(node.content, own, base, text);
   };
   walk(doc, 0);
   return { scripts, expressions, aliases, templateRanges: complement(skip, source.length) };

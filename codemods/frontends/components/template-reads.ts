@@ -49,9 +49,15 @@ function segments(tail: string): { name: string; end: number }[] {
 /** Callback aliases in JSX-like templates: `{questions.map((q) => <p>{q.text}</p>)}` → q of questions. */
 const CALLBACK_ALIAS = /([@$]?[A-Za-z_$][\w$.?]*)\s*\.\s*(?:map|forEach|filter|flatMap|some|every|find)\(\s*(?:async\s*)?\(?\s*([A-Za-z_$][\w$]*)/g;
 
+/** Library iteration in templates: `_.each(question.options, function (o) {…})`, `angular.forEach(list, (o) => …)`. */
+const LIBRARY_ALIAS = /\b(?:_|lodash|angular)\s*\.\s*(?:each|forEach|map|filter|find|some|every|reject)\(\s*([@$]?[A-Za-z_$][\w$.?]*)\s*,\s*(?:function\s*\w*\s*)?\(?\s*([A-Za-z_$][\w$]*)/g;
+
 export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, loopAliases: readonly TemplateAlias[] = []): TemplateRead[] {
   const aliases = [...loopAliases];
-  for (const e of exprs) for (const m of e.text.matchAll(CALLBACK_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
+  for (const e of exprs) {
+    for (const m of e.text.matchAll(CALLBACK_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
+    for (const m of e.text.matchAll(LIBRARY_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
+  }
   const selected = new Set(input.changes.map((c) => c.id));
   const removed = rulesOfKind('response-field-removed', input.changes);
   const moved = rulesOfKind('response-field-moved', input.changes);
@@ -99,7 +105,12 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
         report(names.length - 1, movedHit.change.id, movedHit.rule.message);
         continue;
       }
-      for (let i = from; i < segs.length && tie; i++) {
+      for (let i = from; i < segs.length; i++) {
+        if (!tie) {
+          // `vm.result.advice`, `$ctrl.interview.profile.bmi`: a member of something untied, named for the resource.
+          if (i + 1 < segs.length) tie = nameTie(names[i]!);
+          continue;
+        }
         if (tie.role !== 'request' && !tie.list) {
           const path = [...tie.path, names[i]!];
           const hit =
@@ -131,9 +142,12 @@ function modeComparisons(expr: TemplateExpression, input: FrontEndInput): Templa
   for (const m of expr.text.matchAll(COMPARED)) {
     const chain = (m[1] ?? m[6] ?? m[7])!;
     const value = (m[3] ?? m[5] ?? m[9])!;
-    const last = chain.split(/\??\./).pop() ?? '';
+    const parts = chain.split(/\??\./);
+    const last = parts.pop() ?? '';
     // A comparison with a mode (`store.mode === 'complaint'`), or a setter's argument (`setMode('complaint')`).
     if (m[7] ? !(/^(set|change|switch|to)/i.test(last) && words(last).includes(api.modeField)) : !isModeName(last)) continue;
+    // `ticket.mode`, `theme.mode`: the mode of what the member before it names, not the interview's.
+    if (!m[7] && parts.length > 0 && !holdsMode(parts[parts.length - 1]!)) continue;
     const at = expr.start + m.index + m[0].indexOf(value);
     const r = renamed.find(({ rule }) => rule.from === value);
     if (r) {
@@ -144,4 +158,13 @@ function modeComparisons(expr: TemplateExpression, input: FrontEndInput): Templa
     if (d) out.push({ start: at, end: at + value.length, anchor: expr.anchor, change: d.change.id, subject: value, message: d.rule.message });
   }
   return out;
+}
+
+/** Names of what holds a page's state (`vm`, `$ctrl`, `store`, `interviewState`): their `mode` is the page's. */
+const HOLDERS = new Set(['vm', 'ctrl', 'controller', 'this', 'scope', 'state', 'store', 'data', 'model', 'props', 'self', 'app', 'session', 'flow', 'checker', 'wizard', 'step', 'page', 'view', 'current']);
+
+function holdsMode(name: string): boolean {
+  const w = words(name.replace(/^[@$]/, ''));
+  const lastWord = w[w.length - 1] ?? '';
+  return HOLDERS.has(lastWord) || Object.values(api.resources).some((r) => r.nouns.some((n) => w.includes(n.toLowerCase())));
 }

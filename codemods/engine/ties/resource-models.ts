@@ -1,0 +1,105 @@
+import { isFunction, keyName, parentOf, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import { staticText } from './constants';
+import type { Tie } from './tie';
+import { urlTarget } from './url';
+
+/**
+ * Models that declare their own address (Backbone's `Model.extend({ urlRoot, url() })`, Ampersand, can-connect,
+ * a class with a `url` member): the library sends them to that address. Their `parse(response)` receives the
+ * resource's response and what their `toJSON()` returns is the body sent. The address is the static text of a
+ * `url`/`urlRoot` member (a string, or what a `url()` method returns: `settings.apiBase + 'results/' + this.id`).
+ */
+
+const ADDRESS_KEYS = new Set(['url', 'urlRoot']);
+
+/** What a model addresses: this API's resource, or (`other`) a path that is none of its resources. */
+type Addressed = { resource: Tie['resource'] } | 'other';
+
+/** The resource a model object literal or class body addresses through its `url`/`urlRoot` member. */
+export function modelResource(ctx: FileContext, holder: Path): Addressed | null {
+  const memo = memos.get(ctx) ?? new Map<Node, Addressed | null>();
+  memos.set(ctx, memo);
+  if (memo.has(holder.node)) return memo.get(holder.node)!;
+  memo.set(holder.node, null);
+  const members: Node[] = holder.node.type === 'ObjectExpression' ? holder.node.properties : holder.node.type === 'ClassBody' ? holder.node.body : [];
+  let found: Addressed | null = null;
+  members.forEach((m, i) => {
+    if (found || !ADDRESS_KEYS.has(keyName(m) ?? '')) return;
+    const member = holder.get(holder.node.type === 'ObjectExpression' ? 'properties' : 'body', i);
+    for (const text of addressTexts(ctx, member)) {
+      const t = urlTarget(ctx, text);
+      if (t) return void (found = { resource: t.resource });
+      // `supportBase + 'tickets' + … + '.json'`: another API's document.
+      if (/^\{\}\/?[\w-]+(?:\{\}|\/|\.json)/.test(text)) found = 'other';
+    }
+  });
+  memo.set(holder.node, found);
+  return found;
+}
+const memos = new WeakMap<FileContext, Map<Node, Addressed | null>>();
+
+/** Static texts of an address member: its value, or what its method returns. */
+function addressTexts(ctx: FileContext, member: Path): string[] {
+  const n = member.node;
+  const fn: Path | null = isFunction(n) ? member : n.value && isFunction(n.value) ? member.get('value') : null;
+  if (!fn) {
+    const text = n.value ? staticText(ctx, member.get('value')) : null;
+    return text ? [text] : [];
+  }
+  const out: string[] = [];
+  ctx.j(fn.get('body')).find(ctx.j.ReturnStatement).forEach((r: Path) => {
+    const text = r.node.argument ? staticText(ctx, r.get('argument')) : null;
+    if (text) out.push(text);
+  });
+  return out;
+}
+
+/** The object literal or class body a member function belongs to, and the member's name. */
+function memberOf(fn: Path): { holder: Path; name: string } | null {
+  const up = parentOf(fn);
+  if (!up) return null;
+  if ((up.node.type === 'ObjectMethod' || up.node.type === 'ClassMethod') && up.node === fn.node) {
+    const holder = parentOf(up);
+    return holder ? { holder, name: keyName(up.node) ?? '' } : null;
+  }
+  if ((up.node.type === 'ObjectProperty' || up.node.type === 'Property' || up.node.type === 'ClassProperty') && up.node.value === fn.node) {
+    const holder = parentOf(up);
+    return holder ? { holder, name: keyName(up.node) ?? '' } : null;
+  }
+  return null;
+}
+
+/** `parse: function (resp) {…}` of a model addressing a resource: `resp` is that resource's response body. */
+export function modelParseParamTie(ctx: FileContext, paramPath: Path): Tie | null {
+  const fn = parentOf(paramPath);
+  if (!fn || !isFunction(fn.node) || fn.node.params[0] !== paramPath.node) return null;
+  const m = memberOf(fn);
+  if (!m || m.name !== 'parse') return null;
+  const model = modelResource(ctx, m.holder);
+  return model && model !== 'other' ? { resource: model.resource, role: 'body', path: [], via: 'flow' } : null;
+}
+
+/** An object literal returned by `toJSON()` of a model addressing a resource: the body the model sends. */
+export function modelBodyTie(ctx: FileContext, objPath: Path): Tie | null {
+  const ret = parentOf(objPath);
+  if (!ret || ret.node.type !== 'ReturnStatement') return null;
+  let fn: Path | null = parentOf(ret);
+  while (fn && !isFunction(fn.node)) fn = parentOf(fn);
+  const m = fn ? memberOf(fn) : null;
+  if (!m || m.name !== 'toJSON') return null;
+  const model = modelResource(ctx, m.holder);
+  return model && model !== 'other' ? { resource: model.resource, role: 'request', path: [], via: 'flow' } : null;
+}
+
+/** Whether the file declares a model that addresses this API (`true`), only other APIs (`false`), or none (`null`). */
+export function declaredModels(ctx: FileContext): boolean | null {
+  let ours = false;
+  let other = false;
+  for (const p of [...ctx.nodesOf('ObjectExpression'), ...ctx.nodesOf('ClassBody')]) {
+    const m = modelResource(ctx, p);
+    if (m === 'other') other = true;
+    else if (m) ours = true;
+  }
+  return ours ? true : other ? false : null;
+}
