@@ -255,6 +255,10 @@ export function ownerName(path: Path): string | null {
     if ((n.type === 'ObjectProperty' || n.type === 'Property' || n.type === 'ClassProperty' || n.type === 'PropertyDefinition') && n.value === p.node) return keyName(n);
     if (n.type === 'AssignmentExpression' && n.right === p.node) return isMember(n.left) ? memberName(n.left) : n.left.type === 'Identifier' ? n.left.name : null;
     if (!['TSAsExpression', 'TSSatisfiesExpression', 'ParenthesizedExpression', 'CallExpression'].includes(n.type)) return null;
+    // A value registered under a name: `.constant('SC_MODES', {…})` (AngularJS), `provide('MODES', {…})`, `define('modes', {…})`.
+    if (n.type === 'CallExpression' && n.arguments.length === 2 && n.arguments[1] === p.node && ['constant', 'value', 'provide', 'define', 'register', 'set'].includes(calleeName(n.callee))) {
+      return stringValue(n.arguments[0]);
+    }
     if (n.type === 'CallExpression' && calleeName(n.callee) !== 'freeze') return null;
     p = parent;
   }
