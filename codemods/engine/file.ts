@@ -11,6 +11,7 @@ import { apiCall, urlTarget } from './ties/url';
 import { EditSet, LineIndex, type Edit } from './edits';
 import { NodeIndex } from './node-index';
 import { declaredModels } from './ties/resource-models';
+import { holdsApiModeMap } from './ties/mode-maps';
 import type { ApiCall, Tie } from './ties/tie';
 import type { ProjectFacts } from './ties/project';
 
@@ -113,6 +114,7 @@ export class FileContext {
         this.nodesOf('ImportDeclaration').some((p: Path) => String(p.node.source.value).split(/[/.@~-]+/).some((w) => nouns.has(w.toLowerCase().replace(/s$/, '')))) ||
         this.nodesOf('CallExpression').some((p: Path) => apiCall(this, p) !== null) ||
         declaredModels(this) === true ||
+        holdsApiModeMap(this) ||
         this.nodesOf('StringLiteral', 'Literal', 'TemplateElement').some((p: Path) => this.namesApiBase(p.node));
     }
     return this.touches;

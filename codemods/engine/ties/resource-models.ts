@@ -49,10 +49,18 @@ function addressTexts(ctx: FileContext, member: Path): string[] {
   }
   const out: string[] = [];
   ctx.j(fn.get('body')).find(ctx.j.ReturnStatement).forEach((r: Path) => {
-    const text = r.node.argument ? staticText(ctx, r.get('argument')) : null;
-    if (text) out.push(text);
+    if (r.node.argument) out.push(...branchTexts(ctx, r.get('argument')));
   });
   return out;
+}
+
+/** `this.isNew() ? root : root + this.id + '/'`, `a || b`: the static text of each branch. */
+function branchTexts(ctx: FileContext, p: Path, depth = 0): string[] {
+  const n = p.node;
+  if (depth < 3 && n.type === 'ConditionalExpression') return [...branchTexts(ctx, p.get('consequent'), depth + 1), ...branchTexts(ctx, p.get('alternate'), depth + 1)];
+  if (depth < 3 && n.type === 'LogicalExpression') return [...branchTexts(ctx, p.get('left'), depth + 1), ...branchTexts(ctx, p.get('right'), depth + 1)];
+  const text = staticText(ctx, p);
+  return text ? [text] : [];
 }
 
 /** The object literal or class body a member function belongs to, and the member's name. */
