@@ -41,7 +41,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     for (const spec of f.imports) {
       const target = resolveImport(from, spec, known);
       const t = target ? all.get(target) : undefined;
-      if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0)) rerun.add(from);
+      if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0 || t.otherApiOnly)) rerun.add(from);
     }
   }
   if (rerun.size === 0) return null;
@@ -54,6 +54,10 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     importedFunction(fromFile, specifier, name) {
       const target = resolveImport(fromFile, specifier, known);
       return (target ? all.get(target)?.functions?.[name] : undefined) ?? null;
+    },
+    otherApiModule(fromFile, specifier) {
+      const target = resolveImport(fromFile, specifier, known);
+      return !!(target && all.get(target)?.otherApiOnly);
     },
     usesOf(file, name, key) {
       return (usesByFile.get(file) ?? []).filter((u) => u.name === name && (key === null || u.key === key));

@@ -37,7 +37,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   };
   for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression')) visit(p);
   for (const p of ctx.nodesOf('Identifier')) visit(p);
-  return { exports: fileExports(ctx), uses, imports: [...imports], functions: sendingFunctions(ctx) };
+  return { exports: fileExports(ctx), uses, imports: [...imports], functions: sendingFunctions(ctx), ...(ctx.otherApiOnly() ? { otherApiOnly: true } : {}) };
 }
 
 function rootPath(path: Path): Path {

@@ -130,6 +130,20 @@ describe('scan', () => {
 });
 
 describe('helpers', () => {
+  it('names imported from a module that talks only to another API tie nothing to this one (a helpdesk client\'s `fileComplaint`)', async () => {
+    writeTree(dir, {
+      'src/desk.js': `import axios from 'axios';\nconst desk = axios.create({ baseURL: process.env.DESK_URL });\nexport function openTicket(t, mode = 'question') {\n  return desk.post('tickets.json', { ticket: { subject: t.subject, mode } });\n}\nexport const fileComplaint = (t) => openTicket(t, 'complaint');\n`,
+      'src/deskSaga.js': `import { call } from 'redux-saga/effects';\nimport { fileComplaint, openTicket } from './desk';\nexport function* contact({ payload }) {\n  const { mode, subject } = payload;\n  return mode === 'complaint' ? yield call(fileComplaint, { subject }) : yield call(openTicket, { subject });\n}\n`,
+      'src/checkerSaga.js': `import { call } from 'redux-saga/effects';\nimport { fileComplaint } from './desk';\nexport function* next(interview) {\n  if (interview.mode === 'complaint') yield call(fileComplaint, { subject: 'x' });\n  yield call(fetch, '${V1}interviews/1/', { method: 'PUT', body: JSON.stringify({ mode: 'complaint' }) });\n}\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change]) ?? [];
+    expect(findings('src/desk.js')).toEqual([]);
+    expect(findings('src/deskSaga.js')).toEqual([]);
+    // A file that also speaks to this API keeps its own modes.
+    expect(findings('src/checkerSaga.js').filter(([, c]) => c !== 'base-url')).toEqual([[4, 'mode-complaint-renamed-input'], [5, 'mode-complaint-renamed-input']]);
+  });
+
   it('conformEol: CRLF files get CRLF on inserted lines; LF and mixed files are left alone', () => {
     expect(conformEol('a\r\nb\r\n', 'x\na\r\nb\r\n')).toBe('x\r\na\r\nb\r\n');
     expect(conformEol('a\nb\n', 'x\na\nb\n')).toBe('x\na\nb\n');

@@ -6,7 +6,7 @@ import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schem
 import { tieOf } from '../ties/flow';
 import { declaredAsMode, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
-import { requestConfig, urlTarget } from '../ties/url';
+import { isDocumentPath, requestConfig, urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
 import { words } from '../words';
 
@@ -279,7 +279,7 @@ function sentElsewhere(ctx: FileContext, objPath: Path): boolean {
     if (isCall(parent.node) && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
       // `request('/support/tickets', send('POST', {…}))`: a first argument that is no URL or path (a method) says nothing; look further out.
       const text = staticText(ctx, parent.get('arguments', 0));
-      if (text !== null && /\/|^https?:/.test(text)) return urlTarget(ctx, text) === null;
+      if (text !== null && (/\/|^https?:/.test(text) || isDocumentPath(text))) return urlTarget(ctx, text) === null;
     } else if (isFunction(parent.node) && (parent.node.body === p.node || parent.node.body.type === 'BlockStatement')) {
       // A handler of another API's route answers with it: msw's `rest.put('https://desk…/tickets/:id', (req, res, ctx) =>
       // res(ctx.json({ mode: 'complaint' })))`, `http.get(url, () => { return HttpResponse.json({…}) })`.

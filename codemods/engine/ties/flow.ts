@@ -8,9 +8,12 @@ import {
   isMember,
   keyName,
   memberName,
+  objectHasKey,
   parentOf,
   type Path,
 } from '../ast';
+import { rulesOfKind } from '../../../catalogue';
+import { sagaEffect, type EffectCall } from './effects';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
 import { schemaTieOfCall } from './schemas';
@@ -91,6 +94,9 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   if (received) return received;
   const schema = schemaTieOfCall(path);
   if (schema) return schema;
+  // `yield call(api.createInterview, profile, location)`: the saga resumes with what the function returns.
+  const effect = sagaEffect(path);
+  if (effect) return effect.returns ? effectTie(ctx, effect) : null;
   const callee = n.callee;
   if (isMember(callee)) {
     const name = memberName(callee);
@@ -116,6 +122,18 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     return helperNameTie(callee.name) ?? sentThrough(ctx, path);
   }
   return null;
+}
+
+/**
+ * What the function a saga effect calls returns: a function of this file, or one named for what it does. An
+ * update given a body that sets the enumerated field (`call(api.updateInterview, token, { mode })`) is a mode update.
+ */
+function effectTie(ctx: FileContext, effect: EffectCall): Tie | null {
+  const fn = effect.fn.node.type === 'Identifier' ? functionOf(effect.fn) : null;
+  const t = (fn ? returnTie(ctx, fn, null) : null) ?? (effect.name ? helperNameTie(effect.name) : null);
+  if (!t || t.op !== 'update') return t;
+  const setsField = rulesOfKind('value-renamed').some(({ rule }) => rule.resource === t.resource && effect.args.some((a) => objectHasKey(a, rule.field)));
+  return setsField ? { ...t, op: 'mode-update' } : t;
 }
 
 /** `this._send(request.post(url).send(body))`, `exec(req)`: a helper given a request returns its response. */

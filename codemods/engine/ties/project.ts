@@ -35,6 +35,8 @@ export interface ProjectFacts {
   usesOf(file: string, name: string, key: string | null): ExternalUse[];
   /** The parameters the exported function `name` of the module `specifier` sends to the API, if known. */
   importedFunction?(fromFile: string, specifier: string, name: string): { index: number; tie: Tie }[] | null;
+  /** Whether the module `specifier` imported from `fromFile` talks to another API and never to this one. */
+  otherApiModule?(fromFile: string, specifier: string): boolean;
 }
 
 /** No other files: a single-file run. */
@@ -51,4 +53,6 @@ export interface FileFacts {
   imports: string[];
   /** Exported functions that send a parameter to the API (wrappers), and where it goes. */
   functions?: Record<string, { index: number; tie: Tie }[]>;
+  /** The file talks to another API and never to this one (a helpdesk client): what it exports is that API's. */
+  otherApiOnly?: boolean;
 }
