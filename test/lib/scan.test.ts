@@ -127,9 +127,7 @@ describe('scan', () => {
     expect(result.skipped).toMatchObject({ binary: 1, 'too-large': 1 });
     expect(result.outcomes.map((o) => o.relPath)).toEqual(['notes.txt']);
   });
-});
 
-describe('helpers', () => {
   it('names imported from a module that talks only to another API tie nothing to this one (a helpdesk client\'s `fileComplaint`)', async () => {
     writeTree(dir, {
       'src/desk.js': `import axios from 'axios';\nconst desk = axios.create({ baseURL: process.env.DESK_URL });\nexport function openTicket(t, mode = 'question') {\n  return desk.post('tickets.json', { ticket: { subject: t.subject, mode } });\n}\nexport const fileComplaint = (t) => openTicket(t, 'complaint');\n`,
@@ -144,6 +142,23 @@ describe('helpers', () => {
     expect(findings('src/checkerSaga.js').filter(([, c]) => c !== 'base-url')).toEqual([[4, 'mode-complaint-renamed-input'], [5, 'mode-complaint-renamed-input']]);
   });
 
+  it('a reducer reads what other files dispatch under its case\'s action type (redux-saga `put`, a thunk\'s `dispatch`)', async () => {
+    writeTree(dir, {
+      'src/types.js': `export const GOT_RESULT = 'results/GOT';\nexport const GOT_TICKET = 'desk/GOT_TICKET';\n`,
+      'src/saga.js': `import { call, put } from 'redux-saga/effects';\nimport * as A from './types';\nexport function* load({ token }) {\n  const res = yield call(fetch, '${V1}results/' + token + '/');\n  yield put({ type: A.GOT_RESULT, payload: res.data });\n}\n`,
+      'src/thunk.js': `import { GOT_TICKET } from './types';\nexport const loadTicket = (id) => async (dispatch) => {\n  const res = await fetch('https://desk.example.com/api/tickets/' + id);\n  dispatch({ type: GOT_TICKET, payload: await res.json() });\n};\n`,
+      'src/reducer.js': `import * as A from './types';\nexport default function checkup(state = {}, action) {\n  switch (action.type) {\n    case A.GOT_RESULT:\n      return { ...state, tips: action.payload.advice };\n    case A.GOT_TICKET:\n      return { ...state, hints: action.payload.advice };\n    default:\n      return state;\n  }\n}\n`,
+      'src/literal-reducer.js': `import { GOT_TICKET } from './types';\nexport function tips(state = [], action) {\n  if (action.type === 'results/GOT') return action.payload.advice;\n  return state;\n}\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
+    // The ticket's `advice` (another API's payload) stays unreported.
+    expect(findings('src/reducer.js')).toEqual([[5, 'result-advice-test-removed', 'manual']]);
+    expect(findings('src/literal-reducer.js')).toEqual([[3, 'result-advice-test-removed', 'manual']]);
+  });
+});
+
+describe('helpers', () => {
   it('conformEol: CRLF files get CRLF on inserted lines; LF and mixed files are left alone', () => {
     expect(conformEol('a\r\nb\r\n', 'x\na\r\nb\r\n')).toBe('x\r\na\r\nb\r\n');
     expect(conformEol('a\nb\n', 'x\na\nb\n')).toBe('x\na\nb\n');

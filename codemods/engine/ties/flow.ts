@@ -14,6 +14,7 @@ import {
 } from '../ast';
 import { rulesOfKind } from '../../../catalogue';
 import { sagaEffect, type EffectCall } from './effects';
+import { actionPayloadTie } from './actions';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
 import { schemaTieOfCall } from './schemas';
@@ -68,7 +69,11 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       const name = memberName(n);
       if (name === null) return null;
       // `this.result`, `state.interview`, `store.lastResult`: a property of something untied, named for the resource.
-      if (!obj) return name === '*' || isCallee(path) ? null : nameTie(name);
+      if (!obj) {
+        if (name === '*' || isCallee(path)) return null;
+        // `case T.RESULT_LOADED: … action.payload`: what other files dispatch with that type.
+        return (name === 'payload' ? actionPayloadTie(ctx, path) : null) ?? nameTie(name);
+      }
       return step(obj, name);
     }
     case 'Identifier':

@@ -26,6 +26,8 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `import { call } from 'redux-saga/effects';\nfunction* f() { const r = yield call(client.createInterview, profile);\nif (/*@*/r) {} }`, expect: { resource: 'interview', op: 'create', role: 'result' } },
   { code: `import { call } from 'redux-saga/effects';\nfunction* f() { const r = yield call([client, client.updateInterview], t, { mode: next });\n/*@*/r.data.msg; }`, expect: { resource: 'interview', op: 'mode-update', path: ['msg'] } },
   { code: `import { apply } from 'typed-redux-saga';\nconst load = (t) => fetch('${V1}results/' + t + '/').then((r) => r.json());\nfunction* f() { const r = yield apply(null, load, [t]);\n/*@*/r.advice; }`, expect: { resource: 'result', path: ['advice'], via: 'flow' } },
+  // What a helper named for a list returns still has its body: a list of the resource.
+  { code: `const r = await sc.listQuestions(t);\n/*@*/r.data[0].preselected;`, expect: { resource: 'question', path: ['preselected'] } },
 ];
 
 const invalid: string[] = [
