@@ -238,6 +238,13 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   if (callPath.node.callee.type === 'Identifier' && RX_OPERATORS.has(operator) && pipe && isCall(pipe.node) && memberName(pipe.node.callee) === 'pipe') {
     return tieOf(ctx, pipe.get('callee', 'object'));
   }
+  // reselect: `createSelector([getResult, getToken], (result, token) => …)`: each parameter is what its input selects.
+  if (calleeName(callPath.node.callee) === 'createSelector' && callPath.node.arguments.at(-1) === fnPath.node) {
+    const args = callPath.node.arguments;
+    const inputs: Path[] = args[0]?.type === 'ArrayExpression' ? args[0].elements.map((_: unknown, i: number) => callPath.get('arguments', 0, 'elements', i)) : args.slice(0, -1).map((_: unknown, i: number) => callPath.get('arguments', i));
+    const input = inputs[fnPath.node.params.indexOf(paramPath.node)];
+    return input ? selectedTie(ctx, input) : null;
+  }
   const name = memberName(callPath.node.callee);
   if (!name) return null;
   // Redux Toolkit: `builder.addCase(createInterview.fulfilled, (state, { payload }) => …)`: the thunk's result.
@@ -254,6 +261,21 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   if (name === 'catch') return chainOrigin(ctx, callPath.get('callee', 'object')) ?? objTie;
   if (ITEM_CALLBACKS.has(name)) return item(objTie);
   return null;
+}
+
+/**
+ * What an input selector selects: its name says it (`getResult`, `selectLastResult`), or what it returns
+ * (`(state) => state.interview`).
+ */
+function selectedTie(ctx: FileContext, input: Path): Tie | null {
+  const n = input.node;
+  if (n.type === 'Identifier') {
+    const named = nameTie(n.name);
+    if (named) return named;
+    const fn = functionOf(input);
+    return fn ? returnTie(ctx, fn, null) : null;
+  }
+  return isFunction(n) ? returnTie(ctx, input, null) : null;
 }
 
 /** The first tied call of a promise chain (`api.createInterview(p).then(…).then(…)`): where a `.catch` error comes from. */

@@ -28,6 +28,9 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `import { apply } from 'typed-redux-saga';\nconst load = (t) => fetch('${V1}results/' + t + '/').then((r) => r.json());\nfunction* f() { const r = yield apply(null, load, [t]);\n/*@*/r.advice; }`, expect: { resource: 'result', path: ['advice'], via: 'flow' } },
   // What a helper named for a list returns still has its body: a list of the resource.
   { code: `const r = await sc.listQuestions(t);\n/*@*/r.data[0].preselected;`, expect: { resource: 'question', path: ['preselected'] } },
+  // reselect: a combiner's parameters are what its input selectors select (by name, or by what they return).
+  { code: `const getLastResult = (s) => s.checkup.latest;\nconst tips = createSelector([getLastResult], (r) => /*@*/r.advice);`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
+  { code: `const tips = createSelector((s) => s.visit.result, (s) => s.ui, (r, ui) => /*@*/r.advice);`, expect: { resource: 'result', path: ['advice'] } },
 ];
 
 const invalid: string[] = [
@@ -41,6 +44,7 @@ const invalid: string[] = [
   `const m = /x/.exec(s);\n/*@*/m.advice;`, // a regex match, whatever it is called
   `const res = await fetch('https://desk.example.com/api/tickets/1');\nconst body = await res.json();\n/*@*/body.advice;`, // another API
   `const config = { advice: true };\n/*@*/config.advice;`, // a name that says nothing
+  `const getTicket = (s) => s.desk.ticket;\nconst hints = createSelector([getTicket], (t) => /*@*/t.advice);`, // a selector of another thing
 ];
 
 tieCases('ties/flow: values from API calls', tieOf, valid, invalid);
