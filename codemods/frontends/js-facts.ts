@@ -44,7 +44,8 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     uses,
     imports: [...imports],
     functions: sendingFunctions(ctx),
-    ...(ctx.otherApiOnly() ? { otherApiOnly: true } : {}),
+    // Only what a module exports reaches its importers.
+    ...(ctx.nodesOf('ExportNamedDeclaration', 'ExportDefaultDeclaration').length > 0 && ctx.otherApiOnly() ? { otherApiOnly: true } : {}),
     ...(actions.length > 0 ? { actions } : {}),
     ...(readsActions(ctx) ? { readsActions: true } : {}),
   };
