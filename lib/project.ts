@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { SOURCE_EXTENSIONS } from '../codemods/engine';
-import { noProject, type ExternalUse, type FileFacts, type ProjectFacts } from '../codemods/engine/ties/project';
+import { noProject, type ActionType, type ExternalUse, type FileFacts, type ProjectFacts } from '../codemods/engine/ties/project';
+import type { Tie } from '../codemods/engine/ties/tie';
 import { buildIndex, type PolyFacts } from '../codemods/frontends/polyglot/project';
 import type { RunFacts, RunFileFacts } from './types';
 
@@ -41,9 +42,28 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     for (const spec of f.imports) {
       const target = resolveImport(from, spec, known);
       const t = target ? all.get(target) : undefined;
-      if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0)) rerun.add(from);
+      if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0 || t.otherApiOnly)) rerun.add(from);
     }
   }
+  // Redux actions: what each type's payload is, by the type's text or the constant it is defined as.
+  const payloads = new Map<string, Tie | null>();
+  const keysOf = (from: string, type: ActionType): string[] => {
+    if (typeof type === 'string') return [`=${type}`];
+    const target = resolveImport(from, type.specifier, known);
+    if (!target) return [];
+    const value = all.get(target)?.exports[type.name];
+    return [`${target}#${type.name}`, ...(value?.kind === 'string' ? [`=${value.value}`] : [])];
+  };
+  for (const [from, f] of all) {
+    for (const { type, tie } of f.actions ?? []) {
+      for (const key of keysOf(from, type)) {
+        const had = payloads.get(key);
+        // Two payloads of one type that disagree tie it to neither.
+        payloads.set(key, had === undefined || (had && had.resource === tie.resource && had.path.join('.') === tie.path.join('.')) ? (had ?? tie) : null);
+      }
+    }
+  }
+  if (payloads.size > 0) for (const [file, f] of all) if (f.readsActions) rerun.add(file);
   if (rerun.size === 0) return null;
   const facts: ProjectFacts = {
     importedConst(fromFile, specifier, name) {
@@ -54,6 +74,17 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     importedFunction(fromFile, specifier, name) {
       const target = resolveImport(fromFile, specifier, known);
       return (target ? all.get(target)?.functions?.[name] : undefined) ?? null;
+    },
+    actionPayload(fromFile, type) {
+      for (const key of keysOf(fromFile, type)) {
+        const t = payloads.get(key);
+        if (t !== undefined) return t;
+      }
+      return null;
+    },
+    otherApiModule(fromFile, specifier) {
+      const target = resolveImport(fromFile, specifier, known);
+      return !!(target && all.get(target)?.otherApiOnly);
     },
     usesOf(file, name, key) {
       return (usesByFile.get(file) ?? []).filter((u) => u.name === name && (key === null || u.key === key));

@@ -7,7 +7,7 @@ import { COMMENTS, markerEdits, type MarkerRequest } from '../markers';
 import type { Finding } from '../types';
 import { calleeName, parentOf, type Node, type Path } from './ast';
 import { staticText } from './ties/constants';
-import { apiCall, urlTarget } from './ties/url';
+import { apiCall, isDocumentPath, urlTarget } from './ties/url';
 import { EditSet, LineIndex, type Edit } from './edits';
 import { NodeIndex } from './node-index';
 import { declaredModels } from './ties/resource-models';
@@ -108,10 +108,17 @@ export class FileContext {
   touchesApi(): boolean {
     if (this.touches === undefined) {
       const nouns = new Set(Object.values(api.resources).flatMap((r) => r.nouns.map((n) => n.toLowerCase())));
+      // What a module of the run that talks only to another API exports is that API's (`fileComplaint` of a helpdesk client).
+      const foreign = new Set<string>();
+      const imports = this.nodesOf('ImportDeclaration').filter((p: Path) => {
+        if (!this.project.otherApiModule?.(this.filePath, String(p.node.source.value))) return true;
+        for (const s of p.node.specifiers ?? []) foreign.add(s.local.name);
+        return false;
+      });
       this.touches =
-        this.nodesOf('Identifier').some((p: Path) => words(p.node.name).some((w) => nouns.has(w.replace(/s$/, '')))) ||
+        this.nodesOf('Identifier').some((p: Path) => !foreign.has(p.node.name) && words(p.node.name).some((w) => nouns.has(w.replace(/s$/, '')))) ||
         // `import { setMode } from '../api/interview'`: a module named for a resource.
-        this.nodesOf('ImportDeclaration').some((p: Path) => String(p.node.source.value).split(/[/.@~-]+/).some((w) => nouns.has(w.toLowerCase().replace(/s$/, '')))) ||
+        imports.some((p: Path) => String(p.node.source.value).split(/[/.@~-]+/).some((w) => nouns.has(w.toLowerCase().replace(/s$/, '')))) ||
         this.nodesOf('CallExpression').some((p: Path) => apiCall(this, p) !== null) ||
         declaredModels(this) === true ||
         holdsApiModeMap(this) ||
@@ -366,7 +373,7 @@ function talksToOtherApiOnly(ctx: FileContext): boolean {
     const arg = call.node.arguments[0];
     if (!arg) continue;
     const text = staticText(ctx, call.get('arguments', 0));
-    if (text && /^(https?:\/\/|\{\}\/?|\/)?[\w-]+\/[\w{}/.%-]*$/.test(text) && /\//.test(text) && urlTarget(ctx, text) === null && ['get', 'post', 'put', 'patch', 'delete', 'fetch', 'request'].includes(calleeName(call.node.callee).toLowerCase())) other = true;
+    if (text && ((/^(https?:\/\/|\{\}\/?|\/)?[\w-]+\/[\w{}/.%-]*$/.test(text) && /\//.test(text)) || isDocumentPath(text)) && urlTarget(ctx, text) === null && ['get', 'post', 'put', 'patch', 'delete', 'fetch', 'request'].includes(calleeName(call.node.callee).toLowerCase())) other = true;
   }
   return other;
 }

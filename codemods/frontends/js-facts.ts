@@ -4,6 +4,7 @@ import { statusTie } from '../engine/rules/status-changed';
 import type { FileContext } from '../engine/file';
 import { fileExports, importOf } from '../engine/ties/constants';
 import { sendingFunctions } from '../engine/ties/wrappers';
+import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
 import { api } from '../../catalogue';
@@ -38,7 +39,17 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   };
   for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression')) visit(p);
   for (const p of ctx.nodesOf('Identifier')) visit(p);
-  return { exports: fileExports(ctx), uses, imports: [...imports], functions: sendingFunctions(ctx) };
+  const actions = dispatchedPayloads(ctx);
+  return {
+    exports: fileExports(ctx),
+    uses,
+    imports: [...imports],
+    functions: sendingFunctions(ctx),
+    // Only what a module exports reaches its importers.
+    ...(ctx.nodesOf('ExportNamedDeclaration', 'ExportDefaultDeclaration').length > 0 && ctx.otherApiOnly() ? { otherApiOnly: true } : {}),
+    ...(actions.length > 0 ? { actions } : {}),
+    ...(readsActions(ctx) ? { readsActions: true } : {}),
+  };
 }
 
 function rootPath(path: Path): Path {

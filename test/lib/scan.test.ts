@@ -127,6 +127,35 @@ describe('scan', () => {
     expect(result.skipped).toMatchObject({ binary: 1, 'too-large': 1 });
     expect(result.outcomes.map((o) => o.relPath)).toEqual(['notes.txt']);
   });
+
+  it('names imported from a module that talks only to another API tie nothing to this one (a helpdesk client\'s `fileComplaint`)', async () => {
+    writeTree(dir, {
+      'src/desk.js': `import axios from 'axios';\nconst desk = axios.create({ baseURL: process.env.DESK_URL });\nexport function openTicket(t, mode = 'question') {\n  return desk.post('tickets.json', { ticket: { subject: t.subject, mode } });\n}\nexport const fileComplaint = (t) => openTicket(t, 'complaint');\n`,
+      'src/deskSaga.js': `import { call } from 'redux-saga/effects';\nimport { fileComplaint, openTicket } from './desk';\nexport function* contact({ payload }) {\n  const { mode, subject } = payload;\n  return mode === 'complaint' ? yield call(fileComplaint, { subject }) : yield call(openTicket, { subject });\n}\n`,
+      'src/checkerSaga.js': `import { call } from 'redux-saga/effects';\nimport { fileComplaint } from './desk';\nexport function* next(interview) {\n  if (interview.mode === 'complaint') yield call(fileComplaint, { subject: 'x' });\n  yield call(fetch, '${V1}interviews/1/', { method: 'PUT', body: JSON.stringify({ mode: 'complaint' }) });\n}\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change]) ?? [];
+    expect(findings('src/desk.js')).toEqual([]);
+    expect(findings('src/deskSaga.js')).toEqual([]);
+    // A file that also speaks to this API keeps its own modes.
+    expect(findings('src/checkerSaga.js').filter(([, c]) => c !== 'base-url')).toEqual([[4, 'mode-complaint-renamed-input'], [5, 'mode-complaint-renamed-input']]);
+  });
+
+  it('a reducer reads what other files dispatch under its case\'s action type (redux-saga `put`, a thunk\'s `dispatch`)', async () => {
+    writeTree(dir, {
+      'src/types.js': `export const GOT_RESULT = 'results/GOT';\nexport const GOT_TICKET = 'desk/GOT_TICKET';\n`,
+      'src/saga.js': `import { call, put } from 'redux-saga/effects';\nimport * as A from './types';\nexport function* load({ token }) {\n  const res = yield call(fetch, '${V1}results/' + token + '/');\n  yield put({ type: A.GOT_RESULT, payload: res.data });\n}\n`,
+      'src/thunk.js': `import { GOT_TICKET } from './types';\nexport const loadTicket = (id) => async (dispatch) => {\n  const res = await fetch('https://desk.example.com/api/tickets/' + id);\n  dispatch({ type: GOT_TICKET, payload: await res.json() });\n};\n`,
+      'src/reducer.js': `import * as A from './types';\nexport default function checkup(state = {}, action) {\n  switch (action.type) {\n    case A.GOT_RESULT:\n      return { ...state, tips: action.payload.advice };\n    case A.GOT_TICKET:\n      return { ...state, hints: action.payload.advice };\n    default:\n      return state;\n  }\n}\n`,
+      'src/literal-reducer.js': `import { GOT_TICKET } from './types';\nexport function tips(state = [], action) {\n  if (action.type === 'results/GOT') return action.payload.advice;\n  return state;\n}\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
+    // The ticket's `advice` (another API's payload) stays unreported.
+    expect(findings('src/reducer.js')).toEqual([[5, 'result-advice-test-removed', 'manual']]);
+    expect(findings('src/literal-reducer.js')).toEqual([[3, 'result-advice-test-removed', 'manual']]);
+  });
 });
 
 describe('helpers', () => {

@@ -23,13 +23,17 @@ export function builtAddresses(ctx: FileContext, change: Change): void {
     if (n.type === 'BinaryExpression' && (n.operator !== '+' || parentOf(p)?.node.type === 'BinaryExpression')) continue;
     if (n.type === 'TemplateLiteral' && n.expressions.length === 0) continue;
     const all = parts(p);
-    if (holdsBase(p) ? all.some(holdsBase) : !hostThenPath(ctx, all)) continue;
+    const path = holdsBase(p) ? null : hostThenPath(ctx, all);
+    if (holdsBase(p) ? all.some(holdsBase) : !path) continue;
     ctx.manual(change, p, builtMessage(change), n);
+    // `const API_PATH = '/api/'` then `HOSTS[env] + API_PATH`: the constant that writes the v1 base path changes too.
+    const literal = path?.node.type === 'Identifier' ? constInit(path) : null;
+    if (literal && typeof literal.node.value === 'string' && !ctx.claimed.has(literal.node)) ctx.manual(change, literal, builtMessage(change), literal.node);
   }
 }
 
-/** Parts in order: one that comes from a binding holding a v1 host, then text that starts with the v1 base path. */
-function hostThenPath(ctx: FileContext, all: Path[]): boolean {
+/** Parts in order: one that comes from a binding holding a v1 host, then text that starts with the v1 base path (that part). */
+function hostThenPath(ctx: FileContext, all: Path[]): Path | null {
   const basePaths = v1BasePaths(ctx);
   let host = false;
   for (const p of all) {
@@ -37,10 +41,10 @@ function hostThenPath(ctx: FileContext, all: Path[]): boolean {
     if (text === null || text === undefined) {
       host ||= fromV1Hosts(ctx, p);
     } else if (host && text !== '') {
-      return basePaths.some((b) => text === b || text.startsWith(`${b}/`));
+      return basePaths.some((b) => text === b || text.startsWith(`${b}/`)) ? p : null;
     }
   }
-  return false;
+  return null;
 }
 
 /** Whether an expression reads a binding of this file whose value literally holds a v1 host (`hosts[target].api`). */

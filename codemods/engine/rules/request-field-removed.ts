@@ -1,5 +1,6 @@
 import { api } from '../../../catalogue';
 import { calleeName, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { typeTie } from '../ties/types';
 import { enclosingCallSending } from '../ties/url';
 import { tieOf } from '../ties/flow';
 import { requestTieOfObject } from '../ties/requests';
@@ -33,6 +34,13 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
       // `race: profile.race` is one site (sending it), not also a read of a removed response field.
       ctx.claimed.add(prop.node.value);
     }
+  });
+  // `createIntent({ intent, detail }: IntentInput)`: a parameter destructured from a request type takes the field to send it.
+  ctx.nodesOf('ObjectPattern').forEach((pattern: Path) => {
+    if (!pattern.node.typeAnnotation || !parentOf(pattern)?.node.params?.includes(pattern.node) || !applies(typeTie(pattern.node.typeAnnotation))) return;
+    pattern.node.properties.forEach((p: Node, i: number) => {
+      if (keyName(p) === field && !ctx.claimed.has(p.key)) ctx.manual(change, pattern.get('properties', i), rule.message, p.key, field);
+    });
   });
   // `.send(_.pick(changes, ['text', 'extra']))`: the fields picked into a body sent to the resource.
   ctx.nodesOf('CallExpression').forEach((call: Path) => {

@@ -3,6 +3,7 @@ import { bindingOf, calleeName, chainNames, constInit, isCall, isMember, keyName
 import { constRef, staticText } from '../ties/constants';
 import { analyzeAddresses } from './addresses';
 import { words } from '../words';
+import { findV1Urls } from '../../../config/urls';
 import type { RuleImpl } from './types';
 
 /**
@@ -42,6 +43,16 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     if (n.type === 'ConditionalExpression') return void (sharedBase(path.get('consequent'), depth + 1), sharedBase(path.get('alternate'), depth + 1));
     if (stringValue(n) === null && constRef(ctx, path) === null && namedAsBase(n)) ctx.manual(change, path, rule.sharedBaseMessage, n);
   };
+  // `const AUDIENCE = env.SC_AUDIENCE || API_URL`, where `API_URL` is built from v1 addresses: a fallback to the base.
+  ctx.nodesOf('VariableDeclarator').forEach((decl: Path) => {
+    const id = decl.node.id;
+    if (id.type !== 'Identifier' || words(id.name).at(-1) !== t.audienceField || decl.node.init?.type !== 'LogicalExpression') return;
+    for (let p: Path = decl.get('init'); ; p = p.get('left')) {
+      const right = p.get('right');
+      if (right.node.type === 'Identifier' && namedAsBase(right.node) && !ctx.claimed.has(right.node) && holdsV1Address(ctx, right)) ctx.manual(change, right, rule.sharedBaseMessage, right.node);
+      if (p.node.left.type !== 'LogicalExpression') break;
+    }
+  });
   ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
     if (!keys.has(t.audienceField)) return;
@@ -52,6 +63,19 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     else if (ctx.touchesApi() && !ctx.otherApiOnly() && [...keys].some((k) => typeof k === 'string' && (words(k).includes('client') || isBaseName(k)))) sharedBase(prop.get('value'));
   });
 };
+
+/** Whether a constant of this file is written with v1 addresses, itself or through the constants it is built from. */
+function holdsV1Address(ctx: Parameters<RuleImpl<'token-audience'>>[0], idPath: Path, depth = 0): boolean {
+  const init = constInit(idPath);
+  if (!init || depth > 2) return false;
+  if (findV1Urls(ctx.config, ctx.source.slice(init.node.start, init.node.end)).length > 0) return true;
+  let found = false;
+  ctx.j(init).find(ctx.j.Identifier).forEach((ref: Path) => {
+    const up = parentOf(ref)?.node;
+    found ||= ref.node !== idPath.node && !(isMember(up) && up.property === ref.node && !up.computed) && holdsV1Address(ctx, ref, depth + 1);
+  });
+  return found;
+}
 
 /** Whether an expression is a variable or member named for the API's base address. */
 function namedAsBase(n: Node): boolean {

@@ -1,12 +1,12 @@
 import { api, rulesOfKind } from '../../../catalogue';
-import { calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
+import { calleeName, constInit, enclosingFunction, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { constRef, staticText, type ConstRef } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
 import { declaredAsMode, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
-import { requestConfig, urlTarget } from '../ties/url';
+import { isDocumentPath, requestConfig, urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
 import { words } from '../words';
 
@@ -78,12 +78,13 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       const param = fn ? paramAt(fn, pn.arguments.indexOf(path.node)) : null;
       if (param && (isModeName(param.node.name) || typeNamesMode(param.node.typeAnnotation))) return true;
       // `expect(interview.mode).toBe('complaint')`, `assert.equal(res.body.mode, 'complaint')`
-      if (['equal', 'equals', 'eql', 'toBe', 'toEqual', 'toStrictEqual', 'strictEqual', 'deepEqual'].includes(name)) {
-        if (isMember(pn.callee)) {
-          let root = pn.callee.object;
-          while (isMember(root)) root = root.object;
-          if (isCall(root) && calleeName(root.callee) === 'expect' && modeish(root.arguments[0]) && !anotherThingsValue(ctx, pathOfCallee(parent))) return true;
-        } else if (pn.arguments.length >= 2 && pn.arguments[1] === path.node && modeish(pn.arguments[0])) {
+      if (['equal', 'equals', 'eql', 'toBe', 'toEqual', 'toStrictEqual', 'strictEqual', 'deepEqual', 'assertEquals', 'assertStrictEquals'].includes(name)) {
+        let root = pn.callee;
+        while (isMember(root)) root = root.object;
+        if (isMember(pn.callee) && isCall(root) && calleeName(root.callee) === 'expect') {
+          if (modeish(root.arguments[0]) && !anotherThingsValue(ctx, pathOfCallee(parent)) && !recordedForElsewhere(ctx, pathOfCallee(parent))) return true;
+        } else if (pn.arguments.length >= 2 && pn.arguments[1] === path.node && modeish(pn.arguments[0]) && !recordedForElsewhere(ctx, parent.get('arguments', 0))) {
+          // `assertEquals(sent.mode, 'triage')` (Deno), `assert.equal(res.body.mode, 'complaint')`.
           return true;
         }
       }
@@ -191,6 +192,31 @@ function anotherThingsValue(ctx: FileContext, arg: Path): boolean {
   return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w));
 }
 
+/**
+ * Whether the test asserts that what it recorded went to another API: `assertEquals(sent.url,
+ * 'https://desk.example.com/api/v2/tickets')` or `expect(sent.url).toBe(…)` beside `assertEquals(sent.body.mode, …)`.
+ */
+function recordedForElsewhere(ctx: FileContext, arg: Path): boolean {
+  let root = arg;
+  while (root.node && (isMember(root.node) || root.node.type === 'TSNonNullExpression')) root = root.get(isMember(root.node) ? 'object' : 'expression');
+  const fn = root.node?.type === 'Identifier' ? enclosingFunction(root) : null;
+  if (!fn) return false;
+  let elsewhere = false;
+  ctx.j(fn).find(ctx.j.Identifier, { name: root.node.name }).forEach((ref: Path) => {
+    const m = parentOf(ref);
+    if (elsewhere || !m || !isMember(m.node) || m.node.object !== ref.node || !['url', 'href'].includes(memberName(m.node) ?? '')) return;
+    // The literal it is compared with: another argument of the assertion, or of the matcher after `expect(…)`.
+    let call = parentOf(m);
+    if (call && isCall(call.node) && calleeName(call.node.callee) === 'expect') call = parentOf(parentOf(call)!);
+    const args: Node[] = call && isCall(call.node) ? call.node.arguments : [];
+    elsewhere = args.some((a) => {
+      const text = stringValue(a);
+      return !!text && /^https?:\/\//.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
+    });
+  });
+  return elsewhere;
+}
+
 /** The name a function is known by: its own, the method's, or the variable or property it is assigned to. */
 function functionName(fn: Path): string | null {
   const n = fn.node;
@@ -286,7 +312,7 @@ function sentElsewhere(ctx: FileContext, objPath: Path): boolean {
     if (isCall(parent.node) && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
       // `request('/support/tickets', send('POST', {…}))`: a first argument that is no URL or path (a method) says nothing; look further out.
       const text = staticText(ctx, parent.get('arguments', 0));
-      if (text !== null && /\/|^https?:/.test(text)) return urlTarget(ctx, text) === null;
+      if (text !== null && (/\/|^https?:/.test(text) || isDocumentPath(text))) return urlTarget(ctx, text) === null;
     } else if (isFunction(parent.node) && (parent.node.body === p.node || parent.node.body.type === 'BlockStatement')) {
       // A handler of another API's route answers with it: msw's `rest.put('https://desk…/tickets/:id', (req, res, ctx) =>
       // res(ctx.json({ mode: 'complaint' })))`, `http.get(url, () => { return HttpResponse.json({…}) })`.

@@ -8,9 +8,13 @@ import {
   isMember,
   keyName,
   memberName,
+  objectHasKey,
   parentOf,
   type Path,
 } from '../ast';
+import { rulesOfKind } from '../../../catalogue';
+import { sagaEffect, type EffectCall } from './effects';
+import { actionPayloadTie } from './actions';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
 import { modelParseParamTie } from './resource-models';
@@ -67,7 +71,11 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       if (name === null) return null;
       // `this.result`, `state.interview`, `store.lastResult`: a property of something untied, named for the resource
       // (not in a file that talks only to another API: `response.data.results` there are that API's).
-      if (!obj) return name === '*' || isCallee(path) || ctx.otherApiOnly() ? null : nameTie(name);
+      if (!obj) {
+        if (name === '*' || isCallee(path)) return null;
+        // `case T.RESULT_LOADED: … action.payload`: what other files dispatch with that type.
+        return (name === 'payload' ? actionPayloadTie(ctx, path) : null) ?? (ctx.otherApiOnly() ? null : nameTie(name));
+      }
       return step(obj, name);
     }
     case 'Identifier':
@@ -93,6 +101,9 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   if (received) return received;
   const schema = schemaTieOfCall(path);
   if (schema) return schema;
+  // `yield call(api.createInterview, profile, location)`: the saga resumes with what the function returns.
+  const effect = sagaEffect(path);
+  if (effect) return effect.returns ? effectTie(ctx, effect) : null;
   const callee = n.callee;
   if (isMember(callee)) {
     const name = memberName(callee);
@@ -118,6 +129,18 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     return helperNameTie(callee.name) ?? sentThrough(ctx, path);
   }
   return null;
+}
+
+/**
+ * What the function a saga effect calls returns: a function of this file, or one named for what it does. An
+ * update given a body that sets the enumerated field (`call(api.updateInterview, token, { mode })`) is a mode update.
+ */
+function effectTie(ctx: FileContext, effect: EffectCall): Tie | null {
+  const fn = effect.fn.node.type === 'Identifier' ? functionOf(effect.fn) : null;
+  const t = (fn ? returnTie(ctx, fn, null) : null) ?? (effect.name ? helperNameTie(effect.name) : null);
+  if (!t || t.op !== 'update') return t;
+  const setsField = rulesOfKind('value-renamed').some(({ rule }) => rule.resource === t.resource && effect.args.some((a) => objectHasKey(a, rule.field)));
+  return setsField ? { ...t, op: 'mode-update' } : t;
 }
 
 /** `this._send(request.post(url).send(body))`, `exec(req)`: a helper given a request returns its response. */
@@ -217,6 +240,13 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   if (callPath.node.callee.type === 'Identifier' && RX_OPERATORS.has(operator) && pipe && isCall(pipe.node) && memberName(pipe.node.callee) === 'pipe') {
     return tieOf(ctx, pipe.get('callee', 'object'));
   }
+  // reselect: `createSelector([getResult, getToken], (result, token) => …)`: each parameter is what its input selects.
+  if (calleeName(callPath.node.callee) === 'createSelector' && callPath.node.arguments.at(-1) === fnPath.node) {
+    const args = callPath.node.arguments;
+    const inputs: Path[] = args[0]?.type === 'ArrayExpression' ? args[0].elements.map((_: unknown, i: number) => callPath.get('arguments', 0, 'elements', i)) : args.slice(0, -1).map((_: unknown, i: number) => callPath.get('arguments', i));
+    const input = inputs[fnPath.node.params.indexOf(paramPath.node)];
+    return input ? selectedTie(ctx, input) : null;
+  }
   const name = memberName(callPath.node.callee);
   if (!name) return null;
   // Redux Toolkit: `builder.addCase(createInterview.fulfilled, (state, { payload }) => …)`: the thunk's result.
@@ -233,6 +263,21 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   if (name === 'catch') return chainOrigin(ctx, callPath.get('callee', 'object')) ?? objTie;
   if (ITEM_CALLBACKS.has(name)) return item(objTie);
   return null;
+}
+
+/**
+ * What an input selector selects: its name says it (`getResult`, `selectLastResult`), or what it returns
+ * (`(state) => state.interview`).
+ */
+function selectedTie(ctx: FileContext, input: Path): Tie | null {
+  const n = input.node;
+  if (n.type === 'Identifier') {
+    const named = nameTie(n.name);
+    if (named) return named;
+    const fn = functionOf(input);
+    return fn ? returnTie(ctx, fn, null) : null;
+  }
+  return isFunction(n) ? returnTie(ctx, input, null) : null;
 }
 
 /** The first tied call of a promise chain (`api.createInterview(p).then(…).then(…)`): where a `.catch` error comes from. */

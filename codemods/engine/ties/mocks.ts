@@ -2,7 +2,7 @@ import { bindingOf, calleeName, isCall, isFunction, isMember, keyName, memberNam
 import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
-import { apiCall } from './url';
+import { apiCall, operationFor, urlTarget } from './url';
 
 /**
  * Test doubles of the API: what a test says the API answers. A team's tests pin v1 behaviour there (a mocked
@@ -12,7 +12,9 @@ import { apiCall } from './url';
  * - nock: `nock(host).put('/api/interviews/…', body).reply(202, { msg })`;
  * - msw 1: `rest.put(url, (req, res, ctx) => res(ctx.status(202), ctx.json({ msg })))`;
  * - msw 2: `http.put(url, () => HttpResponse.json({ msg }, { status: 202 }))`;
- * - Angular's HttpTestingController: `httpMock.expectOne(url).flush(body, { status: 400 })`.
+ * - Angular's HttpTestingController: `httpMock.expectOne(url).flush(body, { status: 400 })`;
+ * - axios-mock-adapter: `mock.onPost(/interviews/).reply(400, { … })` (a route given as a pattern too);
+ * - redux-saga-test-plan's static providers: `.provide([[matchers.call.fn(api.updateInterview), { status: 202 }]])`.
  */
 export interface MockedResponse {
   /** The endpoint the double stands for. */
@@ -40,6 +42,22 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       if (!endpoint) continue;
       const [a0, a1] = n.arguments;
       out.push({ call: endpoint, status: isNumber(a0) ? call.get('arguments', 0) : null, body: isObj(a1) ? call.get('arguments', 1) : isObj(a0) ? call.get('arguments', 0) : null });
+      continue;
+    }
+    // redux-saga-test-plan: `[matchers.call.fn(api.setMode), { status: 202, data }]` pairs given to `.provide([…])`.
+    if (name === 'provide' && n.arguments[0]?.type === 'ArrayExpression') {
+      n.arguments[0].elements.forEach((pair: Node, i: number) => {
+        const helper = pair?.type === 'ArrayExpression' && pair.elements.length === 2 && isObj(pair.elements[1]) ? providedHelper(pair.elements[0]) : null;
+        if (!helper) return;
+        const value = call.get('arguments', 0, 'elements', i, 'elements', 1);
+        const statusProp = propertyPath(value, 'status');
+        const data = propertyPath(value, 'data');
+        out.push({
+          call: { resource: helper.resource, op: helper.op!, method: '', bodies: [], url: '' },
+          status: statusProp && isNumber(statusProp.node.value) ? statusProp.get('value') : null,
+          body: data && isObj(data.node.value) ? data.get('value') : null,
+        });
+      });
       continue;
     }
     // Angular: `expectOne(url).flush(body, { status })`.
@@ -167,11 +185,50 @@ function builtResponse(call: Path): { status: Path | null; body: Path | null } |
   return status || body ? { status, body } : null;
 }
 
+/**
+ * The helper a saga test provides a value for: `matchers.call.fn(api.updateInterview)`, `call(api.getResult, t)`,
+ * `matchers.call([api, api.getResult], t)`, when its name says the operation.
+ */
+function providedHelper(matcher: Node): Tie | null {
+  if (!isCall(matcher) || !['fn', 'call', 'apply'].includes(calleeName(matcher.callee))) return null;
+  let fn: Node = matcher.arguments[calleeName(matcher.callee) === 'apply' ? 1 : 0];
+  if (fn?.type === 'ArrayExpression' && fn.elements.length === 2) fn = fn.elements[1];
+  const name = isMember(fn) ? memberName(fn) : fn?.type === 'Identifier' ? fn.name : typeof fn?.value === 'string' ? fn.value : null;
+  const t = name ? helperNameTie(name) : null;
+  return t && t.op ? t : null;
+}
+
+/** axios-mock-adapter's route methods, by HTTP method: `onPost`, `onPut`, … */
+const ADAPTER_ROUTES = new Map([['onGet', 'GET'], ['onPost', 'POST'], ['onPut', 'PUT'], ['onPatch', 'PATCH'], ['onDelete', 'DELETE']]);
+
+/**
+ * A route of a test double given as a pattern, `mock.onPut(/interviews\/\w+\//)`, `nock(host).post(/complaints/)`:
+ * the request its text addresses from the first segment that is a resource of this API.
+ */
+function patternRoute(ctx: FileContext, p: Path): ApiCall | null {
+  const n = p.node;
+  const name = calleeName(n.callee);
+  const method = ADAPTER_ROUTES.get(name) ?? (['get', 'post', 'put', 'patch', 'delete'].includes(name) ? name.toUpperCase() : null);
+  const re = n.arguments[0];
+  if (!method || !isMember(n.callee) || re?.type !== 'RegExpLiteral') return null;
+  const text = String(re.pattern).replace(/\\\//g, '/').replace(/^\^|\$$/g, '');
+  // A pattern that names a host (`desk\.example\.com\/api\/complaints`) is about that host.
+  const host = /[a-z0-9-]+(?:\\\.[a-z0-9-]+)+/i.exec(text)?.[0].replace(/\\/g, '').toLowerCase();
+  if (host && !ctx.apiHosts.includes(host)) return null;
+  for (let at = text.search(/[a-z]/); at >= 0 && at < text.length; ) {
+    const target = urlTarget(ctx, text.slice(at));
+    if (target) return { resource: target.resource, op: operationFor(target, method, []), method, bodies: [], url: text.slice(at) };
+    const next = text.indexOf('/', at);
+    at = next < 0 ? -1 : next + 1;
+  }
+  return null;
+}
+
 /** The API call an interceptor chain stands for: `nock(host).post(path, body)` under `.reply` / `.times(2)`. */
 function chainCall(ctx: FileContext, path: Path): ApiCall | null {
   let p: Path = path;
   for (let i = 0; i < 6 && isCall(p.node); i++) {
-    const call = apiCall(ctx, p);
+    const call = apiCall(ctx, p) ?? patternRoute(ctx, p);
     if (call) return call;
     if (!isMember(p.node.callee)) return null;
     p = p.get('callee', 'object');

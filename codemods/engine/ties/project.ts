@@ -35,6 +35,10 @@ export interface ProjectFacts {
   usesOf(file: string, name: string, key: string | null): ExternalUse[];
   /** The parameters the exported function `name` of the module `specifier` sends to the API, if known. */
   importedFunction?(fromFile: string, specifier: string, name: string): { index: number; tie: Tie }[] | null;
+  /** What the run's files dispatch as the payload of actions of this type (`type` as written in `fromFile`). */
+  actionPayload?(fromFile: string, type: ActionType): Tie | null;
+  /** Whether the module `specifier` imported from `fromFile` talks to another API and never to this one. */
+  otherApiModule?(fromFile: string, specifier: string): boolean;
 }
 
 /** No other files: a single-file run. */
@@ -51,4 +55,13 @@ export interface FileFacts {
   imports: string[];
   /** Exported functions that send a parameter to the API (wrappers), and where it goes. */
   functions?: Record<string, { index: number; tie: Tie }[]>;
+  /** The file talks to another API and never to this one (a helpdesk client): what it exports is that API's. */
+  otherApiOnly?: boolean;
+  /** Redux actions it dispatches with a payload tied to the API (ties/actions.ts). */
+  actions?: { type: ActionType; tie: Tie }[];
+  /** It branches on actions' types (a reducer): it is analysed again when other files dispatch payloads. */
+  readsActions?: boolean;
 }
+
+/** A Redux action type: its static text, or the constant it is imported as (`T.RESULT_LOADED` of './actionTypes'). */
+export type ActionType = string | { specifier: string; name: string };

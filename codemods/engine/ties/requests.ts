@@ -7,6 +7,7 @@ import { schemaArgumentTie } from './schemas';
 import type { ApiCall, Tie } from './tie';
 import { typeTie } from './types';
 import { assertedSubject } from './assertions';
+import { sagaEffect } from './effects';
 import { enclosingCallSending, requestConfig } from './url';
 import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrappers';
 import { modelBodyTie } from './resource-models';
@@ -85,9 +86,13 @@ const PASS_THROUGH = new Set(['omitBy', 'pickBy', 'omit', 'cloneDeep', 'clone', 
 
 /** An argument of a helper named for a create or update (`sc.createIntent(token, { intent, detail })`). */
 function helperArgumentTie(path: Path, shape: Node = path.node): Tie | null {
-  const parent = parentOf(path);
-  if (!parent || !isCall(parent.node) || !parent.node.arguments.includes(path.node)) return null;
-  const helper = helperNameTie(calleeName(parent.node.callee));
+  let parent = parentOf(path);
+  if (parent?.node.type === 'ArrayExpression') parent = parentOf(parent);
+  if (!parent || !isCall(parent.node)) return null;
+  // `yield call(api.createIntent, token, {…})`: the saga effect's function is the helper.
+  const effect = sagaEffect(parent);
+  if (effect ? !effect.args.some((a) => a.node === path.node) : !parent.node.arguments.includes(path.node)) return null;
+  const helper = helperNameTie(effect ? effect.name ?? '' : calleeName(parent.node.callee));
   if (!helper || !['create', 'update', 'mode-update', 'answer'].includes(helper.op ?? '')) return null;
   // `createInterview({ age, sex, race })`: an object shaped like a part of the request sits at that part's path.
   const keys = new Set((shape.properties ?? []).map((p: Node) => keyName(p)));

@@ -55,10 +55,12 @@ export function step(t: Tie, name: string): Tie | null {
   if (name === '*') return item(t);
   // `.value` of a ref (Vue `ref`, `computed`, `useFetch` data) is the value itself; no resource has such a field.
   if (name === 'value' && t.role !== 'result') return t;
-  if (t.list) return null;
+  const bodyOfResult = t.role === 'result' && (name === 'data' || name === 'body' || name === '_data' || name === 'payload');
+  // A list helper's response (`(await api.getQuestions()).data`) still has its body.
+  if (t.list && !bodyOfResult) return null;
   if (t.role === 'result') {
     // The body of a list operation is a list of the resource.
-    if (name === 'data' || name === 'body' || name === '_data' || name === 'payload') return { ...t, role: 'body', path: [], list: t.op === 'list' };
+    if (bodyOfResult) return { ...t, role: 'body', path: [], list: t.op === 'list' };
     if (name === 'status' || name === 'statusCode' || name === 'headers' || name === 'ok') return null;
     // What a helper named for an operation returns may wrap the resource: `(await setMode(…)).interview` is the
     // interview itself (no resource has a field named for itself).

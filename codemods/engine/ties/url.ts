@@ -53,6 +53,11 @@ export function urlTarget(ctx: FileContext, text: string): { resource: ResourceN
   return null;
 }
 
+/** A document of a REST API addressed relative to its client's base, with no slash: `requests.json`, `tickets.xml`. */
+export function isDocumentPath(text: string): boolean {
+  return /^[\w-]+\.(json|xml)([?#].*)?$/.test(text);
+}
+
 /** Whether a call sends a request to this API, and which. Memoized. */
 export function apiCall(ctx: FileContext, path: Path): ApiCall | null {
   const n = path.node;

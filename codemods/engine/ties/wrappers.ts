@@ -1,6 +1,7 @@
 import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { assertedSubject } from './assertions';
+import { sagaEffect } from './effects';
 import { importOf, staticText } from './constants';
 import { requestTieOfObject } from './requests';
 import type { Tie } from './tie';
@@ -19,14 +20,7 @@ import { enclosingCallSending, urlTarget } from './url';
 /** The function a call invokes, when this file declares it: `f(…)`, `this.method(…)`. */
 export function calleeFunction(callPath: Path): Path | null {
   const callee = callPath.node.callee;
-  if (callee.type === 'Identifier') {
-    const binding = bindingOf(callPath.get('callee'));
-    if (!binding) return null;
-    const parent = parentOf(binding)!;
-    if (parent.node.type === 'FunctionDeclaration' && parent.node.id === binding.node) return parent;
-    const init = constInit(callPath.get('callee'));
-    return init && isFunction(init.node) ? init : null;
-  }
+  if (callee.type === 'Identifier') return functionNamed(callPath.get('callee'));
   if (isMember(callee) && callee.object.type === 'ThisExpression') {
     const name = memberName(callee);
     for (let p = parentOf(callPath); p; p = parentOf(p)) {
@@ -38,6 +32,16 @@ export function calleeFunction(callPath: Path): Path | null {
     }
   }
   return null;
+}
+
+/** The function an identifier names, when this file declares it (a declaration, a const function). */
+export function functionNamed(idPath: Path): Path | null {
+  const binding = bindingOf(idPath);
+  if (!binding) return null;
+  const parent = parentOf(binding)!;
+  if (parent.node.type === 'FunctionDeclaration' && parent.node.id === binding.node) return parent;
+  const init = constInit(idPath);
+  return init && isFunction(init.node) ? init : null;
 }
 
 /** The parameter identifier at `index` (`(a, b = 1)` → b). */
@@ -93,15 +97,19 @@ function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
 
 /** An object literal given to a wrapper: the request it becomes, if the wrapper sends that parameter. */
 export function wrapperArgumentTie(ctx: FileContext, argPath: Path): Tie | null {
-  const callPath = parentOf(argPath);
+  let callPath = parentOf(argPath);
+  // `apply(client, fn, [a, b])`: the arguments sit in an array.
+  if (callPath?.node.type === 'ArrayExpression') callPath = parentOf(callPath);
   if (!callPath || !isCall(callPath.node)) return null;
-  const index = callPath.node.arguments.indexOf(argPath.node);
+  // `yield call(submit, token, {…})`: a saga effect calls its function with the arguments after it.
+  const effect = sagaEffect(callPath);
+  const index = effect ? effect.args.findIndex((a) => a.node === argPath.node) : callPath.node.arguments.indexOf(argPath.node);
   if (index < 0) return null;
-  const fn = calleeFunction(callPath);
+  const fnRef = effect ? effect.fn : callPath.get('callee');
+  const fn = effect ? (fnRef.node.type === 'Identifier' ? functionNamed(fnRef) : null) : calleeFunction(callPath);
   if (fn) return paramRequestTie(ctx, fn, index);
-  const callee = callPath.node.callee;
-  if (callee.type !== 'Identifier') return null;
-  const imp = importOf(callPath.get('callee'));
+  if (fnRef.node.type !== 'Identifier') return null;
+  const imp = importOf(fnRef);
   const sent = imp ? ctx.project.importedFunction?.(ctx.filePath, imp.specifier, imp.exportName) : null;
   const t = sent?.find((s) => s.index === index)?.tie;
   return t ? { ...t, weak: true } : null;

@@ -22,15 +22,29 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
     code: `function call(m, p, b) { return fetch('${V1}' + p, { method: m, body: JSON.stringify(b) }); }\ncall('POST', 'interviews/anonymous/', {}).then((r) => r.json()).then((iv) => call('PUT', 'interviews/' + iv.token + '/', { mode: 'protocol' })).then((r) => r.json()).then((upd) => /*@*/upd.msg);`,
     expect: { resource: 'interview', op: 'mode-update', path: ['msg'] },
   },
+  // redux-saga: `yield call(fn, …args)` resumes with what `fn` returns; an update that sets the mode is a mode update.
+  { code: `import { call } from 'redux-saga/effects';\nfunction* f() { const r = yield call(client.createInterview, profile);\nif (/*@*/r) {} }`, expect: { resource: 'interview', op: 'create', role: 'result' } },
+  { code: `import { call } from 'redux-saga/effects';\nfunction* f() { const r = yield call([client, client.updateInterview], t, { mode: next });\n/*@*/r.data.msg; }`, expect: { resource: 'interview', op: 'mode-update', path: ['msg'] } },
+  { code: `import { apply } from 'typed-redux-saga';\nconst load = (t) => fetch('${V1}results/' + t + '/').then((r) => r.json());\nfunction* f() { const r = yield apply(null, load, [t]);\n/*@*/r.advice; }`, expect: { resource: 'result', path: ['advice'], via: 'flow' } },
+  // What a helper named for a list returns still has its body: a list of the resource.
+  { code: `const r = await sc.listQuestions(t);\n/*@*/r.data[0].preselected;`, expect: { resource: 'question', path: ['preselected'] } },
+  // reselect: a combiner's parameters are what its input selectors select (by name, or by what they return).
+  { code: `const getLastResult = (s) => s.checkup.latest;\nconst tips = createSelector([getLastResult], (r) => /*@*/r.advice);`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
+  { code: `const tips = createSelector((s) => s.visit.result, (s) => s.ui, (r, ui) => /*@*/r.advice);`, expect: { resource: 'result', path: ['advice'] } },
 ];
 
 const invalid: string[] = [
+  // A `call` that is no saga effect, and a saga effect that calls another API's helper.
+  `import { call } from './rpc';\nfunction* f() { const r = yield call(client.createInterview, profile);\nif (/*@*/r) {} }`,
+  `import { call } from 'redux-saga/effects';\nfunction* f() { const r = yield call(desk.openTicket, t);\n/*@*/r.data.advice; }`,
+  `import { fork } from 'redux-saga/effects';\nfunction* f() { const task = yield fork(client.getResult, t);\n/*@*/task.advice; }`,
   `const copy = structuredClone(settings);\n/*@*/copy.preselected;`, // a copy of something untied
   // A variable handed, under a key, to another API's body.
   `const profile = { age: 3 };\nawait ky.post('https://desk.example.com/api/tickets', { json: { profile } });\n/*@*/profile.height;`,
   `const m = /x/.exec(s);\n/*@*/m.advice;`, // a regex match, whatever it is called
   `const res = await fetch('https://desk.example.com/api/tickets/1');\nconst body = await res.json();\n/*@*/body.advice;`, // another API
   `const config = { advice: true };\n/*@*/config.advice;`, // a name that says nothing
+  `const getTicket = (s) => s.desk.ticket;\nconst hints = createSelector([getTicket], (t) => /*@*/t.advice);`, // a selector of another thing
 ];
 
 tieCases('ties/flow: values from API calls', tieOf, valid, invalid);

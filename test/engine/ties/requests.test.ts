@@ -22,9 +22,15 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `function* f() { yield call(client.put, 'interviews/t/', /*@*/{ mode: 'x' }); }`, expect: { resource: 'interview', op: 'mode-update' } },
   // A request described by a config object (RTK Query's `query`).
   { code: `const q = { query: (t) => ({ url: 'complaints/', method: 'POST', body: /*@*/{ text: t, extra: 1 } }) };`, expect: { resource: 'complaint', op: 'create' } },
+  // redux-saga effects call their function with the arguments after it: a wrapper of this file, a helper named for a create.
+  { code: `import { call } from 'redux-saga/effects';\nconst save = (t, body) => http.post('complaints/', { interview: t, ...body });\nfunction* f() { yield call(save, t, /*@*/{ text: 'x', extra: 1 }); }`, expect: { resource: 'complaint', role: 'request', op: 'create' } },
+  { code: `import { call } from 'redux-saga/effects';\nfunction* f() { yield call([sc, sc.createIntent], t, /*@*/{ name: 'x', detail: 'y' }); }`, expect: { resource: 'intent', role: 'request', weak: true } },
+  { code: `import { apply } from 'redux-saga/effects';\nfunction* f() { yield apply(sc, sc.createComplaint, [t, /*@*/{ text: 'x', extra: 1 }]); }`, expect: { resource: 'complaint', role: 'request', weak: true } },
 ];
 
 const invalid: string[] = [
+  `import { call } from 'redux-saga/effects';\nfunction* f() { yield call(desk.openTicket, /*@*/{ mode: 'complaint', extra: 1 }); }`, // a helper named for nothing of this API
+  `import { call } from './rpc';\nfunction* f() { yield call(sc.createComplaint, t, /*@*/{ extra: 1 }); }`, // not a saga effect
   `axios.post('https://desk.example.com/api/tickets/', /*@*/{ mode: 'complaint', extra: 1 });`, // another API
   `const t = trpc.useMutation('desk.ticket');\nt.mutate(/*@*/{ extra: 1 });`, // a mutation named for another thing
   `const q = trpc.sc.getResult.useMutation();\nq.mutate(/*@*/{ token: 'x' });`, // named for a read
