@@ -4,7 +4,7 @@ import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { nounTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { findV1Urls } from '../../../config/urls';
-import type { PolyFile } from './file';
+import { apiHosts, type PolyFile } from './file';
 import { namedKids, span, typeName, type FieldDecl, type TypeDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
@@ -34,6 +34,8 @@ export interface PolyFacts {
   hosts: string[];
   /** Capitalised constants holding a whole v1 address (`SandboxBase`, `PROD_API`). */
   addresses?: string[];
+  /** Capitalised constants holding an absolute address on another host (`ZENDESK_API = "https://…zendesk.com/api/v2/"`). */
+  foreign?: string[];
   /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
   paths: { name: string; resource: ResourceName; rest: string }[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
@@ -85,6 +87,8 @@ export interface LangIndex {
   names: ReadonlySet<string>;
   /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
   declares(name: string): boolean;
+  /** A constant of this language's files that holds another service's address. */
+  foreignAddress(name: string): boolean;
   /** Names the files declare with a resource path as their value (one meaning each). */
   paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>;
 }
@@ -152,6 +156,14 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const addresses = file.x.decls
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
     .map((d) => d.name);
+  const hosts2 = apiHosts(file.config);
+  const foreignLits = file.lits.filter((l) => {
+    const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text);
+    return !!m && findV1Urls(file.config, l.text).length === 0 && !hosts2.includes(m[1]!.toLowerCase());
+  });
+  const foreign = file.x.decls
+    .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
+    .map((d) => d.name);
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   const uses = new Set<string>(file.x.calls.map((c) => c.callee));
   for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
@@ -164,6 +176,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     functions,
     hosts,
     addresses,
+    foreign,
     paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
@@ -208,6 +221,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
   const hosts = new Set(all.flatMap((f) => f.hosts));
+  const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
@@ -226,6 +240,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     model: (name) => models.get(name) ?? null,
     endpoint: (name) => endpoints.get(name) ?? null,
     host: (name) => hosts.has(name),
+    foreignAddress: (name) => foreign.has(name),
     tiedPackage: (pkg) => pkg !== null && packages.has(pkg),
     hasEndpoints: [...endpoints.values()].some(Boolean),
     keysOf: (field) => renamed.get(field) ?? [],

@@ -5,7 +5,7 @@ import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
-import { foreignAddressIn, foreignName, foreignOwner } from './foreign';
+import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
 import { positionalField } from './positional';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
@@ -43,7 +43,7 @@ function modes(ctx: Ctx): void {
   }
   // Enum cases whose value is their name (`case complaint` in a String enum).
   for (const type of file.x.types) {
-    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name)))) continue;
+    if (!saysMode(type.name) || !ourModeType(ctx, type.name)) continue;
     for (const c of type.cases) {
       const value = vocab.modes.get(c.name);
       if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
@@ -58,7 +58,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const strongOrTied = (strong: boolean) => strong || ctx.tied;
   // A case of a mode type, whatever gives it its value (`@Json(name = "safe") SAFE`, `case safe = "safe"`).
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
-  if (type) return saysMode(type.name) && (modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name))) ? 'enum' : null;
+  if (type) return saysMode(type.name) && ourModeType(ctx, type.name) ? 'enum' : null;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
   // The value of another field of the API that says mode (a removed `interview_mode` flag) is no mode.
@@ -158,7 +158,7 @@ function removedModeMembers(ctx: Ctx): void {
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     const value = vocab.modes.get(norm(member.name));
     if (!value || value.to !== null || !out.has(value.change.id)) continue;
-    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || (ctx.tied && !foreignName(ctx, owner.name)))) continue;
+    if (!saysMode(owner.name) || !ourModeType(ctx, owner.name)) continue;
     out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
