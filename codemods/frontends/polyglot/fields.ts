@@ -105,6 +105,8 @@ export function entryRange(src: string, start: number, end: number): [number, nu
 function namedFields(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   const keys = new Set(file.x.pairs.map((p) => span(p.keyNode).start));
+  // The key an annotation gives a model field (`@JsonProperty("interview_mode")` above it) stands for the field: through its name.
+  const fieldEnd = new Map(file.x.types.flatMap((t) => t.fields.filter((f) => f.keyNode).map((f) => [span(f.keyNode!).start, span(f.nameNode).end] as const)));
   for (const lit of file.lits) {
     const k = norm(lit.text);
     if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
@@ -125,7 +127,7 @@ function namedFields(ctx: Ctx): void {
       site = vocab.fields([...resources][0]!, [k], 'request')[0];
       if (!file.x.calls.some((c) => c.args.some((a) => encloses(a, lit.node)))) site = undefined;
     }
-    if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
+    if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, Math.max(lit.end, fieldEnd.get(lit.start) ?? 0), site.message, { anchor: lit.start, subject: lit.text });
   }
 }
 
@@ -143,8 +145,9 @@ function modelFields(ctx: Ctx): void {
       const req = vocab.fields(tie.resource, path, 'request');
       const site: FieldSite | undefined = (request ? req[0] ?? resp[0] : resp[0] ?? req[0]);
       if (!site || !out.has(site.change.id)) continue;
-      const at = f.keyNode ?? f.nameNode;
-      out.manual(site.change.id, span(at).start, span(at).end, site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
+      // The key its annotation gives (often on the line above) through the field's name: both lines are the field.
+      const key = f.keyNode ? span(f.keyNode) : span(f.nameNode);
+      out.manual(site.change.id, key.start, Math.max(key.end, span(f.nameNode).end), site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
       for (const g of accessorsOf(ctx, type, f.name)) out.manual(site.change.id, g.start, g.end, site.message, { anchor: g.start, subject: f.key ?? f.name });
     }
   }

@@ -49,6 +49,8 @@ export interface PolyFunction {
   callees: string[];
   /** The type it returns, unwrapped (`Response<Interview>` → Interview). */
   returns: string | null;
+  /** The types of its parameters marked as the request body (`@RequestBody CreateRequest r`, `@Body b: ModeChange`). */
+  sends?: string[];
 }
 
 export interface Endpoint {
@@ -145,7 +147,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
       return { resource: r.resource, op: create ? ('create' as const) : method };
     });
     const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).map((c) => c.call.callee))];
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) });
+    const sends = bodyTypes(file, fn.node);
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}) });
   }
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
   const hosts = file.x.decls
@@ -193,6 +196,21 @@ function headerOrder(t: TypeDecl): { order?: string[] } {
 
 const HEADER_PARAM = /^(formal_parameter|parameter|class_parameter)$/;
 
+/** Parameters marked as the request body (Spring's `@RequestBody`, Retrofit's `@Body`, Refit's `[Body]`, ASP.NET's `[FromBody]`): their types. */
+function bodyTypes(file: PolyFile, fn: SgNode): string[] {
+  const text = fn.text();
+  const head = text.slice(0, Math.max(0, text.search(/[{=]\s*$|\{/m)) || text.length);
+  const out: string[] = [];
+  for (const m of head.matchAll(/(?:@|\[)(?:RequestBody|Body|FromBody)\b(?:\([^)]*\))?\]?\s+([^,)]+)/g)) {
+    const param = m[1]!.replace(/@\w+(?:\([^)]*\))?\s*/g, '').trim();
+    // `Type name` (Java, C#) or `name: Type` (Kotlin, Swift).
+    const colon = /^\w+\s*:\s*(.+)$/.exec(param);
+    const type = typeName(colon ? colon[1]! : param.split(/\s+/)[0]!);
+    if (type && /^[A-Z]/.test(type)) out.push(type);
+  }
+  return out;
+}
+
 /** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
 function returnType(file: PolyFile, fn: SgNode): string | null {
   let lists = 0;
@@ -217,7 +235,12 @@ function endpointName(name: string): boolean {
 /** One language's index. A name defined twice with different meanings is left out. */
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const endpoints = resolveEndpoints(all.flatMap((f) => f.functions));
-  const models = resolveModels(all, endpoints);
+  const sent = new Map<string, ResourceName>();
+  for (const fn of all.flatMap((f) => f.functions)) {
+    const e = fn.sends ? endpoints.get(fn.name) : null;
+    if (e) for (const t of fn.sends!) sent.set(t, e.resource);
+  }
+  const models = resolveModels(all, endpoints, sent);
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
   const hosts = new Set(all.flatMap((f) => f.hosts));
@@ -296,8 +319,8 @@ function merge(list: Endpoint[]): Endpoint {
  * types a model's fields hold (`triage_explanation: Explanation` makes Explanation a result's explanation).
  * Strong when declared in a file that talks to the API or beside a type one of its endpoints returns.
  */
-function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>): Map<string, ModelFacts | null> {
-  const returned = new Map<string, ResourceName>();
+function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>, sent: ReadonlyMap<string, ResourceName>): Map<string, ModelFacts | null> {
+  const returned = new Map<string, ResourceName>(sent);
   for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
   const declared = new Map<string, Declared | null>();
   for (const f of all) {
@@ -322,7 +345,11 @@ function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoin
     for (const m of [...models.values()]) {
       for (const [field, type] of m?.types ?? []) {
         const d = declared.get(type);
-        if (!m || !d || pinned.has(type)) continue;
+        if (!m || !d) continue;
+        // A model held by a field of a model the API returns or is sent is the API's too (`InterviewResponse.profile: ProfileDto`).
+        const held = pinned.has(type) ? models.get(type) : null;
+        if (held && m.strong && !held.strong && held.resource === m.resource) models.set(type, { ...held, strong: true });
+        if (pinned.has(type)) continue;
         const path = [...m.path, norm(m.keys.get(field) ?? field)];
         const prev = models.get(type);
         if (prev === undefined) models.set(type, { resource: m.resource, path, ...d, strong: m.strong, pinned: false });

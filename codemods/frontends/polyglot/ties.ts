@@ -28,11 +28,19 @@ export interface ValueTie {
 /** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`, `ProfileSerializer`). */
 const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema']);
 
+/** Verbs that may start the name of a request body's type (`CreateInterviewRequest`, `AddComplaintBody`). */
+const LEADING_VERBS = new Set(['create', 'update', 'add', 'start', 'open', 'new', 'change', 'set', 'submit', 'post', 'put', 'patch']);
+
 /** The resource a model type's name designates: typeNameTie, also past a trailing direction word. */
 export function modelTie(name: string | null): ValueTie | null {
   if (!name) return null;
   let t = typeNameTie(name);
-  const w = words(name);
+  let w = words(name);
+  // `CreateInterviewRequest`, `UpdateModeDto`: a verb before the noun says what is done with the body.
+  if (!t && w.length > 2 && LEADING_VERBS.has(w[0]!)) {
+    w = w.slice(1);
+    t = typeNameTie(w.join('_'));
+  }
   if (!t && w.length > 1 && DIRECTION_WORDS.has(w[w.length - 1]!)) t = typeNameTie(w.slice(0, -1).join('_'));
   return t ? { resource: t.resource, path: t.path.filter((p) => p !== '*').map(norm), via: 'type' } : null;
 }

@@ -62,3 +62,45 @@ describe('another thing\'s modes beside the API\'s', () => {
     expect(sites(r, 'app/test_desk.py')).toEqual(['12 mode-complaint-renamed-input', '4 base-url']);
   });
 });
+
+describe('Feign-style interfaces: the bodies they send and the models those hold', () => {
+  it('Java: a @RequestBody type named with a verb, the model one of its fields holds, annotated keys above their fields', async () => {
+    writeTree(dir, {
+      'src/checker/CheckerClient.java': [
+        '@FeignClient(name = "checker", url = "${checker.url}")',
+        'public interface CheckerClient {',
+        '    @PostMapping("/interviews/anonymous/")',
+        '    OpenedInterview open(@RequestBody StartInterviewRequest request);',
+        '}',
+      ].join('\n'),
+      'src/checker/StartInterviewRequest.java': [
+        'public class StartInterviewRequest {',
+        '    private PatientProfile profile;',
+        '    @JsonProperty("interview_mode")',
+        '    private Boolean legacyFlow;',
+        '}',
+      ].join('\n'),
+      'src/checker/PatientProfile.java': ['public class PatientProfile {', '    private Integer age;', '    private Double bmi;', '}'].join('\n'),
+      'src/desk/DeskClient.java': [
+        '@FeignClient(name = "desk", url = "https://desk.example.org/api/")',
+        'public interface DeskClient {',
+        '    @PostMapping("/cases/")',
+        '    CaseRef open(@RequestBody CreateCaseRequest request);',
+        '}',
+      ].join('\n'),
+      'src/desk/CreateCaseRequest.java': [
+        'public class CreateCaseRequest {',
+        '    private PatientProfile profile;',
+        '    private String mode;',
+        '    private Map<String, String> extra;',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'src/checker/StartInterviewRequest.java')).toEqual(['3 interview-mode-flag-removed']);
+    expect(r.outcomes.find((o) => o.relPath === 'src/checker/StartInterviewRequest.java')!.findings[0]!.endLine).toBe(4);
+    expect(sites(r, 'src/checker/PatientProfile.java')).toEqual(['3 interview-profile-fields-removed']);
+    expect(sites(r, 'src/desk/CreateCaseRequest.java')).toEqual([]);
+    expect(sites(r, 'src/desk/DeskClient.java')).toEqual([]);
+  });
+});
