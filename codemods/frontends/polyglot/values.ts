@@ -7,6 +7,7 @@ import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
 import { positionalField } from './positional';
+import { builderField } from './builders';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -100,6 +101,10 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
+  // `InterviewRequest.builder().mode("complaint")`: the mode field of a builder of the interviews resource's model
+  // (a builder of another type, `TicketBody.builder().mode(…)`, sets that type's mode).
+  const built = call && call.args.length === 1 ? builderField(ctx, call.node, call.callee) : null;
+  if (built) return built.key === norm(api.modeField) && built.tie?.resource === ctx.vocab.modeResource ? 'builder' : null;
   if (call && setsMode(ctx, call)) return 'argument';
   // `new ModeChange("complaint")` on `record ModeChange(String mode)` of the interviews resource.
   const field = positionalField(ctx, lit.node);
