@@ -43,7 +43,10 @@ function requestKeys(ctx: Ctx): void {
     }
     // A model built with a field its responses no longer carry (a test's `Option{Preselected: &yes}`).
     const built = type && ctx.ties.model(type) ? vocab.fields(tie.resource, path, 'response') : [];
-    const sites = [...vocab.fields(tie.resource, path, 'request'), ...built];
+    // A literal given with the resource's URL that names a field only its responses carried: a stubbed response
+    // (`mocked.get(url, payload={…})`, `stub(url).to_return(body: {…})`), reported, never deleted.
+    const stubbed = tie.via === 'url' && built.length === 0 ? vocab.fields(tie.resource, path, 'response') : [];
+    const sites = [...vocab.fields(tie.resource, path, 'request'), ...built, ...stubbed];
     if (sites.length === 0) continue;
     const site = sites[0]!;
     if (!out.has(site.change.id)) continue;

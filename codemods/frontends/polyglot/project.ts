@@ -4,7 +4,7 @@ import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { nounTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { findV1Urls } from '../../../config/urls';
-import { apiHosts, type PolyFile } from './file';
+import { apiHosts, holderOf, type PolyFile } from './file';
 import { namedKids, span, typeName, type FieldDecl, type TypeDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
@@ -254,7 +254,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
   }
   const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
-  for (const n of known.keys()) names.add(n);
+  for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.

@@ -104,3 +104,25 @@ describe('Feign-style interfaces: the bodies they send and the models those hold
     expect(sites(r, 'src/desk/DeskClient.java')).toEqual([]);
   });
 });
+
+describe('tables of paths', () => {
+  it('Python: a table of paths in one module addresses its entries\' resources in another; another table\'s entries stay another service\'s', async () => {
+    writeTree(dir, {
+      'app/routes.py': ['CHECKER_ROUTES = {"start": "interviews/anonymous/", "intent": "intents/"}', 'DESK_ROUTES = {"ticket": "tickets/"}'].join('\n'),
+      'app/client.py': [
+        'from app.routes import CHECKER_ROUTES, DESK_ROUTES',
+        '',
+        'class Client:',
+        '    async def add_intent(self, token, intent, detail):',
+        '        body = {"interview": token, "intent": intent, "detail": detail}',
+        '        return await self._send("POST", CHECKER_ROUTES["intent"], json=body)',
+        '',
+        '    async def open_ticket(self, text):',
+        '        body = {"text": text, "detail": "web", "mode": "complaint"}',
+        '        return await self._send("POST", DESK_ROUTES["ticket"], json=body)',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'app/client.py')).toEqual(['5 intent-detail-context-removed']);
+  });
+});

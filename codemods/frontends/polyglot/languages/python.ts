@@ -96,6 +96,11 @@ export const python: LangSpec = {
     }
     for (const n of all(root, 'comparison_operator')) {
       if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=' || c.kind() === 'is')) compares.push({ node: n, sides: namedKids(n) });
+      // `status not in (200, 202)`, `mode in ("safe", "triage")`: the subject against each value listed.
+      const [subject, values] = namedKids(n);
+      if (n.children().some((c) => c.kind() === 'in' || c.kind() === 'not in') && values && /^(tuple|list|set)$/.test(values.kind() as string)) {
+        compares.push({ node: n, sides: [subject!, ...namedKids(values)] });
+      }
     }
     for (const n of all(root, 'call')) {
       const fn = namedKids(n)[0]!;
