@@ -25,8 +25,8 @@ export interface ValueTie {
   model?: string | null;
 }
 
-/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`, `ProfileSerializer`). */
-const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema']);
+/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`, `ProfileSerializer`, `InterviewRow`). */
+const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema', 'row']);
 
 /** Verbs that may start the name of a request body's type (`CreateInterviewRequest`, `AddComplaintBody`). */
 const LEADING_VERBS = new Set(['create', 'update', 'add', 'start', 'open', 'new', 'change', 'set', 'submit', 'post', 'put', 'patch']);

@@ -8,6 +8,7 @@ import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
 import { positionalField } from './positional';
 import { builderField } from './builders';
+import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -24,6 +25,9 @@ export function valueRules(ctx: Ctx): void {
   statuses(ctx);
 }
 
+/** Where a mode is set up rather than sent (mode-defaults.ts): reported, not rewritten. */
+const SET_UP = new Set(['setting', 'table-key', 'default']);
+
 function modes(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const lit of file.lits) {
@@ -31,7 +35,7 @@ function modes(ctx: Ctx): void {
     if (!value || !out.has(value.change.id)) continue;
     const ctxKind = modeContext(ctx, lit);
     if (!ctxKind) continue;
-    if (value.to !== null && lit.simple && lit.parts.length === 1) {
+    if (value.to !== null && lit.simple && lit.parts.length === 1 && !SET_UP.has(ctxKind)) {
       const p = lit.parts[0]!;
       if (file.spec.symbolKinds?.includes(lit.node.kind() as string)) {
         out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });
@@ -71,6 +75,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     if (norm(pair.key) !== norm(api.modeField) && ctx.tied && !foreignName(ctx, pair.key) && !foreignAddressIn(ctx, pair.container)) return 'key';
     return null;
   }
+  if (pair && declaredDefault(ctx, lit, pair)) return 'default';
   if (pair) {
     // A map of modes: `MODES = { complaint: "complaint" }`.
     const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
@@ -83,6 +88,9 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     // `cfg.Helpdesk.TicketMode = "complaint"`: the names the value is stored under.
     const target = file.source.slice(span(decl.node).start, span(decl.nameNode).end);
     const foreign = [...target.matchAll(/[A-Za-z_]\w*/g)].some((m) => foreignName(ctx, m[0]));
+    // `TicketModeComplaint TicketMode = "complaint"`: a constant of another thing's mode type.
+    const type = typeName(decl.type);
+    if (type && saysMode(type) && !ourModeType(ctx, type)) return null;
     return saysMode(decl.name) && ctx.tied && !foreign ? 'constant' : null;
   }
   const cmp = file.x.compares.find((c) => c.sides.some((s) => encloses(s, lit.node)));
@@ -106,6 +114,9 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const built = call && call.args.length === 1 ? builderField(ctx, call.node, call.callee) : null;
   if (built) return built.key === norm(api.modeField) && built.tie?.resource === ctx.vocab.modeResource ? 'builder' : null;
   if (call && setsMode(ctx, call)) return 'argument';
+  if (call && keyedSetting(ctx, lit, call)) return 'setting';
+  if (tableKey(ctx, lit)) return 'table-key';
+  if (declaredDefault(ctx, lit, undefined)) return 'default';
   // `new ModeChange("complaint")` on `record ModeChange(String mode)` of the interviews resource.
   const field = positionalField(ctx, lit.node);
   if (field) return field.key === norm(api.modeField) && field.tie.resource === ctx.vocab.modeResource && !foreignName(ctx, field.type) ? 'positional' : null;

@@ -117,8 +117,8 @@ function rangeOf(n: SgNode): { start: number; end: number } {
   return { start: r.start.index, end: r.end.index };
 }
 
-/** A class attribute built by a field constructor: `serializers.CharField(…)`, `fields.Str()`, `ProfileSerializer(many=True)`. */
-const FIELD_CALL = /(?:^|\.)(?:[A-Z]\w*(?:Field|Serializer|Schema)|Nested|List|Dict|Str|Int|Float|Bool)$/;
+/** A class attribute built by a field constructor: `serializers.CharField(…)`, `fields.Str()`, `ProfileSerializer(many=True)`, SQLAlchemy's `Column(…)`. */
+const FIELD_CALL = /(?:^|\.)(?:[A-Z]\w*(?:Field|Serializer|Schema)|Nested|List|Dict|Str|Int|Float|Bool|Column|mapped_column)$/;
 
 /** `Field(alias="_links")`, `CharField(source="advice")`: the JSON key pydantic or DRF reads the field from. */
 function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {
