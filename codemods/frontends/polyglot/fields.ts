@@ -143,7 +143,13 @@ function modelFields(ctx: Ctx): void {
     for (const f of type.fields) {
       const k = norm(f.key ?? f.name);
       if (!vocab.fieldNames.has(k)) continue;
-      const path = [...tie.path, k];
+      let path = [...tie.path, k];
+      // A model that flattens a part of its resource into its own fields (`InterviewData` with `$race` from
+      // `profile.race`): a field named as a removed field of a part one level down is that field.
+      if (tie.path.length === 0 && vocab.fields(tie.resource, path, 'response').length + vocab.fields(tie.resource, path, 'request').length === 0) {
+        const flat = [...resourcesOfField(vocab, k, 'response'), ...resourcesOfField(vocab, k, 'request')].filter((r) => r.resource === tie.resource && r.path.length === 2);
+        if (flat.length > 0 && flat.every((r) => r.path.join('.') === flat[0]!.path.join('.'))) path = flat[0]!.path;
+      }
       const resp = vocab.fields(tie.resource, path, 'response');
       const req = vocab.fields(tie.resource, path, 'request');
       const site: FieldSite | undefined = (request ? req[0] ?? resp[0] : resp[0] ?? req[0]);
