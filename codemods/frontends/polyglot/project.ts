@@ -199,7 +199,9 @@ const HEADER_PARAM = /^(formal_parameter|parameter|class_parameter)$/;
 /** Parameters marked as the request body (Spring's `@RequestBody`, Retrofit's `@Body`, Refit's `[Body]`, ASP.NET's `[FromBody]`): their types. */
 function bodyTypes(file: PolyFile, fn: SgNode): string[] {
   const text = fn.text();
-  const head = text.slice(0, Math.max(0, text.search(/[{=]\s*$|\{/m)) || text.length);
+  // The declaration before its body (an annotation's path may hold braces: `@PutMapping("/interviews/{token}/")`).
+  const body = fn.children().find((c) => /body|block|statements/.test(c.kind() as string));
+  const head = body ? text.slice(0, span(body).start - span(fn).start) : text;
   const out: string[] = [];
   for (const m of head.matchAll(/(?:@|\[)(?:RequestBody|Body|FromBody)\b(?:\([^)]*\))?\]?\s+([^,)]+)/g)) {
     const param = m[1]!.replace(/@\w+(?:\([^)]*\))?\s*/g, '').trim();
@@ -259,6 +261,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
+  // The bodies the endpoints are sent: the file that declares one (`record InterviewModeUpdate(…)`) is read too.
+  for (const n of sent.keys()) names.add(n);
   return {
     model: (name) => models.get(name) ?? null,
     endpoint: (name) => endpoints.get(name) ?? null,

@@ -9,6 +9,7 @@ import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './fore
 import { positionalField } from './positional';
 import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
+import { jsonPathMode } from './dot-paths';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -25,8 +26,8 @@ export function valueRules(ctx: Ctx): void {
   statuses(ctx);
 }
 
-/** Where a mode is set up rather than sent (mode-defaults.ts): reported, not rewritten. */
-const SET_UP = new Set(['setting', 'table-key', 'default']);
+/** Where a mode is set up rather than sent (mode-defaults.ts), or matched in a stub (dot-paths.ts): reported, not rewritten. */
+const SET_UP = new Set(['setting', 'table-key', 'default', 'json-path']);
 
 function modes(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
@@ -115,6 +116,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   if (built) return built.key === norm(api.modeField) && built.tie?.resource === ctx.vocab.modeResource ? 'builder' : null;
   if (call && setsMode(ctx, call)) return 'argument';
   if (call && keyedSetting(ctx, lit, call)) return 'setting';
+  if (jsonPathMode(ctx, lit)) return 'json-path';
   if (tableKey(ctx, lit)) return 'table-key';
   if (declaredDefault(ctx, lit, undefined)) return 'default';
   // `new ModeChange("complaint")` on `record ModeChange(String mode)` of the interviews resource.

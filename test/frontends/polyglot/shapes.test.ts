@@ -71,6 +71,8 @@ describe('Feign-style interfaces: the bodies they send and the models those hold
         'public interface CheckerClient {',
         '    @PostMapping("/interviews/anonymous/")',
         '    OpenedInterview open(@RequestBody StartInterviewRequest request);',
+        '    @PutMapping("/interviews/{token}/")',
+        '    Reply changeMode(@PathVariable("token") String token, @RequestBody ModeChange body);',
         '}',
       ].join('\n'),
       'src/checker/StartInterviewRequest.java': [
@@ -81,6 +83,17 @@ describe('Feign-style interfaces: the bodies they send and the models those hold
         '}',
       ].join('\n'),
       'src/checker/PatientProfile.java': ['public class PatientProfile {', '    private Integer age;', '    private Double bmi;', '}'].join('\n'),
+      'src/checker/ModeChange.java': 'public record ModeChange(InterviewMode mode) {}',
+      'test/checker/JsonTest.java': [
+        'class JsonTest {',
+        '    void writesMode() throws Exception {',
+        '        assertThat(mapper.writeValueAsString(new ModeChange(InterviewMode.COMPLAINT))).isEqualTo("{\\"mode\\":\\"complaint\\"}");',
+        '    }',
+        '    void writesCase() throws Exception {',
+        '        assertThat(mapper.writeValueAsString(new CaseNote("x"))).isEqualTo("{\\"mode\\":\\"complaint\\"}");',
+        '    }',
+        '}',
+      ].join('\n'),
       'src/desk/DeskClient.java': [
         '@FeignClient(name = "desk", url = "https://desk.example.org/api/")',
         'public interface DeskClient {',
@@ -102,6 +115,8 @@ describe('Feign-style interfaces: the bodies they send and the models those hold
     expect(sites(r, 'src/checker/PatientProfile.java')).toEqual(['3 interview-profile-fields-removed']);
     expect(sites(r, 'src/desk/CreateCaseRequest.java')).toEqual([]);
     expect(sites(r, 'src/desk/DeskClient.java')).toEqual([]);
+    // The record declared in a file of its own is read, as the body an endpoint is sent: a test writing it as JSON speaks of an interview.
+    expect(sites(r, 'test/checker/JsonTest.java')).toEqual(['3 mode-complaint-renamed-input']);
   });
 });
 
