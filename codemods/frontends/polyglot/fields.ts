@@ -1,8 +1,9 @@
 import { typeNameTie } from '../../engine/ties/types';
 import { containerTie, containerType, encloses, type Ctx } from './context';
-import { span, type TypeDecl } from './lang';
+import { span, typeName, type TypeDecl } from './lang';
+import type { SgNode } from '@ast-grep/napi';
 import { positionalField } from './positional';
-import { chainSegments, dataSegments, memberName, type Segment } from './ties';
+import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
 /**
@@ -125,6 +126,14 @@ function namedFields(ctx: Ctx): void {
     } else {
       const scope = file.scopeOf(lit.node);
       if (scope === file.root) continue;
+      // `for k in ("height", "weight")` in a function that builds a model (`profile: ProfilePayload = …`, `-> ProfilePayload`).
+      const built = /^(tuple|list|set|array)$/.test(lit.node.parent()?.kind() as string) ? builtModel(ctx, scope) : null;
+      if (built) {
+        const path = [...built.path, k];
+        site = vocab.fields(built.resource, path, 'request')[0] ?? vocab.fields(built.resource, path, 'response')[0];
+        if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
+        continue;
+      }
       const resources = new Set(file.resourcesIn(scope).map((r) => r.resource));
       if (resources.size !== 1) continue;
       site = vocab.fields([...resources][0]!, [k], 'request')[0];
@@ -132,6 +141,16 @@ function namedFields(ctx: Ctx): void {
     }
     if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, Math.max(lit.end, fieldEnd.get(lit.start) ?? 0), site.message, { anchor: lit.start, subject: lit.text });
   }
+}
+
+/** The model a function builds: the type it returns, or one a variable of its own is declared with. */
+function builtModel(ctx: Ctx, fn: SgNode): ValueTie | null {
+  const own = ctx.file.functions().find((f) => f.start === span(fn).start && f.end === span(fn).end);
+  const head = fn.text().slice(0, Math.max(0, fn.text().search(/[:{]\s*\n/)) || 120);
+  const returned = own?.name ? /(?:->|\)\s*:)\s*([A-Z]\w*)\s*$/.exec(head.trim())?.[1] : undefined;
+  const local = ctx.file.x.decls.find((d) => d.type && encloses(fn, d.node) && ctx.ties.model(typeName(d.type)))?.type;
+  const t = (returned ? ctx.ties.model(returned) : null) ?? (local ? ctx.ties.model(typeName(local)) : null);
+  return t;
 }
 
 function modelFields(ctx: Ctx): void {

@@ -16,6 +16,7 @@ import { subscriptWrites } from './subscript-writes';
 import { dotPaths } from './dot-paths';
 import { keyLists } from './key-lists';
 import { builders } from './builders';
+import { endpointArgs } from './endpoint-args';
 import { requestMatchers } from './request-matchers';
 import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
@@ -74,6 +75,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   dotPaths(ctx);
   keyLists(ctx);
   builders(ctx);
+  endpointArgs(ctx);
   requestMatchers(ctx);
   jsonRules(ctx);
   valueRules(ctx);

@@ -5,7 +5,7 @@ import { nounTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
-import { namedKids, span, typeName, type FieldDecl, type TypeDecl } from './lang';
+import { namedKids, paramNames, span, typeName, type FieldDecl, type TypeDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
 import { namesApi } from './names-api';
@@ -51,6 +51,8 @@ export interface PolyFunction {
   returns: string | null;
   /** The types of its parameters marked as the request body (`@RequestBody CreateRequest r`, `@Body b: ModeChange`). */
   sends?: string[];
+  /** Its parameters' names, in order (a method's receiver, `self` and `cls` left out). */
+  params?: string[];
 }
 
 export interface Endpoint {
@@ -81,6 +83,8 @@ export interface LangIndex {
   host(name: string): boolean;
   /** The JSON keys a field of that name is read from, in the models that rename it. */
   keysOf(field: string): string[];
+  /** The parameter names of a function of that name, when its definitions agree on them. */
+  params(name: string): string[] | null;
   /** Whether any function of this language is known to call the API. */
   hasEndpoints: boolean;
   /** A Go package one of whose files talks to the API (its files share names). */
@@ -148,7 +152,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     });
     const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).map((c) => c.call.callee))];
     const sends = bodyTypes(file, fn.node);
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}) });
+    const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}) });
   }
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
   const hosts = file.x.decls
@@ -213,6 +218,21 @@ function bodyTypes(file: PolyFile, fn: SgNode): string[] {
   return out;
 }
 
+/** A function's parameter names: the first parameter list after its name (a Go method's receiver comes before it). */
+function paramsOf(file: PolyFile, fn: SgNode): string[] {
+  let named = false;
+  for (const c of fn.children()) {
+    const kind = c.kind() as string;
+    if (/body|block|statements/.test(kind)) break;
+    named ||= file.spec.nameKinds.includes(kind);
+    if (!named || !/param/.test(kind)) continue;
+    const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '');
+    const names = paramNames(text, file.spec.lambdas?.pick ?? 'first');
+    return names.filter((n) => n !== 'self' && n !== 'cls' && n !== '()');
+  }
+  return [];
+}
+
 /** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
 function returnType(file: PolyFile, fn: SgNode): string | null {
   let lists = 0;
@@ -270,6 +290,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     foreignAddress: (name) => foreign.has(name),
     tiedPackage: (pkg) => pkg !== null && packages.has(pkg),
     hasEndpoints: [...endpoints.values()].some(Boolean),
+    params: (name) => {
+      const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
+      return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
+    },
     keysOf: (field) => renamed.get(field) ?? [],
     names,
     declares: (name) => declared.has(name),

@@ -224,6 +224,12 @@ export class Ties {
     if (segs.length === 0) return null;
     let tie = this.ofName(segs[0]!.name, at, depth);
     if (!tie && (segs[0]!.call || this.index.endpoint(segs[0]!.name))) tie = this.ofCall(segs[0]!.name);
+    // `sent_json(mock, "POST", BASE + "complaints/")["extra"]`: a call given one resource's URL.
+    if (!tie && segs[0]!.call) {
+      const c = this.file.callSpans().find((x) => x.start === segs[0]!.start && x.call.callee === segs[0]!.name);
+      const urls = c ? this.file.resourcesIn(c.call.node) : [];
+      if (urls.length > 0 && urls.every((u) => u.resource === urls[0]!.resource)) tie = { resource: urls[0]!.resource, path: [], via: 'url' };
+    }
     // A value fetched from an address that is none of this API's: nothing read from it is the API's by its name.
     if (!tie && this.file.declsOf(segs[0]!.name, at).some((d) => d.init && this.addressIn(d.init))) return null;
     for (const s of segs.slice(1)) {

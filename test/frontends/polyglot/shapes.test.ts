@@ -141,3 +141,37 @@ describe('tables of paths', () => {
     expect(sites(r, 'app/client.py')).toEqual(['5 intent-detail-context-removed']);
   });
 });
+
+describe('arguments given by position to an endpoint', () => {
+  it('Go: an argument whose parameter is a removed request field, and the map it holds; another client\'s parameter of that name stays', async () => {
+    writeTree(dir, {
+      'checker/client.go': [
+        'package checker',
+        '',
+        'func (c *Client) AddComplaint(ctx context.Context, interviewID, text string, extra map[string]any) (*Complaint, error) {',
+        '\treturn post(ctx, c.base+"complaints/", map[string]any{"interview": interviewID, "text": text, "extra": extra})',
+        '}',
+      ].join('\n'),
+      'desk/client.go': [
+        'package desk',
+        '',
+        'func (c *Client) OpenTicket(ctx context.Context, text string, extra map[string]any) error {',
+        '\treturn post(ctx, "https://desk.example.org/api/tickets/", map[string]any{"text": text, "extra": extra})',
+        '}',
+      ].join('\n'),
+      'api/handlers.go': [
+        'package api',
+        '',
+        'func (h *Handler) addComplaint(c *gin.Context) {',
+        '\textra := map[string]any{"side": c.Query("side")}',
+        '\t_, _ = h.Checker.AddComplaint(c, c.Param("id"), c.Query("text"), extra)',
+        '\tnote := map[string]any{"side": "left"}',
+        '\t_ = h.Desk.OpenTicket(c, c.Query("text"), note)',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'api/handlers.go')).toEqual(['4 complaint-extra-removed']);
+    expect(r.outcomes.find((o) => o.relPath === 'api/handlers.go')!.findings[0]!.endLine).toBe(5);
+  });
+});
