@@ -2,6 +2,8 @@ import type { ResourceName } from '../../../catalogue';
 import type { Ctx } from './context';
 import { encloses } from './context';
 import { norm, type FieldSite } from './vocabulary';
+import { resourceAround } from './json';
+import type { Lit } from './lang';
 
 /**
  * Key paths written as one dotted string: Laravel's `Arr::get($data, 'triage_explanation.potential_condition.triage')`
@@ -11,6 +13,7 @@ import { norm, type FieldSite } from './vocabulary';
  */
 export function dotPaths(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
+  jsonPaths(ctx);
   for (const lit of file.lits) {
     if (!lit.simple || !/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$/.test(lit.text)) continue;
     const segs = lit.text.split('.').map(norm);
@@ -25,4 +28,38 @@ export function dotPaths(ctx: Ctx): void {
     }
     if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
   }
+}
+
+/** A JSONPath into a body (`"$.interview_mode"`, `"$.triage_explanation.potential_condition.triage"`): its keys from the root. */
+const JSON_PATH = /^\$\.([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$/;
+
+/**
+ * JSONPaths matched against a request or response of one resource: WireMock's `matchingJsonPath("$.interview_mode")`,
+ * MockMvc's `jsonPath("$.advice")`, RestAssured's `body("$.extra", …)`. The resource is the one the function around
+ * them works on (its URLs, the API's endpoints it calls, the models it builds).
+ */
+function jsonPaths(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const lit of file.lits) {
+    const m = lit.simple ? JSON_PATH.exec(lit.text) : null;
+    if (!m) continue;
+    const segs = m[1]!.split('.').map(norm);
+    if (!vocab.fieldNames.has(segs[segs.length - 1]!)) continue;
+    const resource = resourceAround(ctx, lit);
+    const site = resource ? vocab.fields(resource, segs, 'request')[0] ?? vocab.fields(resource, segs, 'response')[0] : undefined;
+    if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: m[1]! });
+  }
+}
+
+/**
+ * A value a JSONPath to the mode field is matched with: `matchingJsonPath("$.mode", equalTo("complaint"))`,
+ * `jsonPath("$.mode").value("complaint")`, where the function around works on the mode's resource.
+ */
+export function jsonPathMode(ctx: Ctx, lit: Lit): boolean {
+  const { file } = ctx;
+  const stmtStart = Math.max(file.source.lastIndexOf(';', lit.start), file.source.lastIndexOf('{', lit.start), file.source.lastIndexOf('\n\n', lit.start));
+  const before = file.source.slice(stmtStart + 1, lit.start);
+  const m = /["']\$\.(\w+)["']\s*(?:,\s*\w+\s*\(\s*|\)\s*\.\s*\w+\s*\(\s*)$/.exec(before);
+  if (!m || norm(m[1]!) !== norm(ctx.vocab.modeField)) return false;
+  return resourceAround(ctx, lit) === ctx.vocab.modeResource;
 }

@@ -1,8 +1,9 @@
 import { typeNameTie } from '../../engine/ties/types';
 import { containerTie, containerType, encloses, type Ctx } from './context';
-import { span, type TypeDecl } from './lang';
+import { span, typeName, type TypeDecl } from './lang';
+import type { SgNode } from '@ast-grep/napi';
 import { positionalField } from './positional';
-import { chainSegments, dataSegments, memberName, type Segment } from './ties';
+import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
 /**
@@ -43,7 +44,10 @@ function requestKeys(ctx: Ctx): void {
     }
     // A model built with a field its responses no longer carry (a test's `Option{Preselected: &yes}`).
     const built = type && ctx.ties.model(type) ? vocab.fields(tie.resource, path, 'response') : [];
-    const sites = [...vocab.fields(tie.resource, path, 'request'), ...built];
+    // A literal given with the resource's URL that names a field only its responses carried: a stubbed response
+    // (`mocked.get(url, payload={…})`, `stub(url).to_return(body: {…})`), reported, never deleted.
+    const stubbed = tie.via === 'url' && built.length === 0 ? vocab.fields(tie.resource, path, 'response') : [];
+    const sites = [...vocab.fields(tie.resource, path, 'request'), ...built, ...stubbed];
     if (sites.length === 0) continue;
     const site = sites[0]!;
     if (!out.has(site.change.id)) continue;
@@ -105,6 +109,8 @@ export function entryRange(src: string, start: number, end: number): [number, nu
 function namedFields(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   const keys = new Set(file.x.pairs.map((p) => span(p.keyNode).start));
+  // The key an annotation gives a model field (`@JsonProperty("interview_mode")` above it) stands for the field: through its name.
+  const fieldEnd = new Map(file.x.types.flatMap((t) => t.fields.filter((f) => f.keyNode).map((f) => [span(f.keyNode!).start, span(f.nameNode).end] as const)));
   for (const lit of file.lits) {
     const k = norm(lit.text);
     if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
@@ -120,13 +126,31 @@ function namedFields(ctx: Ctx): void {
     } else {
       const scope = file.scopeOf(lit.node);
       if (scope === file.root) continue;
+      // `for k in ("height", "weight")` in a function that builds a model (`profile: ProfilePayload = …`, `-> ProfilePayload`).
+      const built = /^(tuple|list|set|array)$/.test(lit.node.parent()?.kind() as string) ? builtModel(ctx, scope) : null;
+      if (built) {
+        const path = [...built.path, k];
+        site = vocab.fields(built.resource, path, 'request')[0] ?? vocab.fields(built.resource, path, 'response')[0];
+        if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
+        continue;
+      }
       const resources = new Set(file.resourcesIn(scope).map((r) => r.resource));
       if (resources.size !== 1) continue;
       site = vocab.fields([...resources][0]!, [k], 'request')[0];
       if (!file.x.calls.some((c) => c.args.some((a) => encloses(a, lit.node)))) site = undefined;
     }
-    if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
+    if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, Math.max(lit.end, fieldEnd.get(lit.start) ?? 0), site.message, { anchor: lit.start, subject: lit.text });
   }
+}
+
+/** The model a function builds: the type it returns, or one a variable of its own is declared with. */
+function builtModel(ctx: Ctx, fn: SgNode): ValueTie | null {
+  const own = ctx.file.functions().find((f) => f.start === span(fn).start && f.end === span(fn).end);
+  const head = fn.text().slice(0, Math.max(0, fn.text().search(/[:{]\s*\n/)) || 120);
+  const returned = own?.name ? /(?:->|\)\s*:)\s*([A-Z]\w*)\s*$/.exec(head.trim())?.[1] : undefined;
+  const local = ctx.file.x.decls.find((d) => d.type && encloses(fn, d.node) && ctx.ties.model(typeName(d.type)))?.type;
+  const t = (returned ? ctx.ties.model(returned) : null) ?? (local ? ctx.ties.model(typeName(local)) : null);
+  return t;
 }
 
 function modelFields(ctx: Ctx): void {
@@ -138,13 +162,20 @@ function modelFields(ctx: Ctx): void {
     for (const f of type.fields) {
       const k = norm(f.key ?? f.name);
       if (!vocab.fieldNames.has(k)) continue;
-      const path = [...tie.path, k];
+      let path = [...tie.path, k];
+      // A model that flattens a part of its resource into its own fields (`InterviewData` with `$race` from
+      // `profile.race`): a field named as a removed field of a part one level down is that field.
+      if (tie.path.length === 0 && vocab.fields(tie.resource, path, 'response').length + vocab.fields(tie.resource, path, 'request').length === 0) {
+        const flat = [...resourcesOfField(vocab, k, 'response'), ...resourcesOfField(vocab, k, 'request')].filter((r) => r.resource === tie.resource && r.path.length === 2);
+        if (flat.length > 0 && flat.every((r) => r.path.join('.') === flat[0]!.path.join('.'))) path = flat[0]!.path;
+      }
       const resp = vocab.fields(tie.resource, path, 'response');
       const req = vocab.fields(tie.resource, path, 'request');
       const site: FieldSite | undefined = (request ? req[0] ?? resp[0] : resp[0] ?? req[0]);
       if (!site || !out.has(site.change.id)) continue;
-      const at = f.keyNode ?? f.nameNode;
-      out.manual(site.change.id, span(at).start, span(at).end, site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
+      // The key its annotation gives (often on the line above) through the field's name: both lines are the field.
+      const key = f.keyNode ? span(f.keyNode) : span(f.nameNode);
+      out.manual(site.change.id, key.start, Math.max(key.end, span(f.nameNode).end), site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
       for (const g of accessorsOf(ctx, type, f.name)) out.manual(site.change.id, g.start, g.end, site.message, { anchor: g.start, subject: f.key ?? f.name });
     }
   }

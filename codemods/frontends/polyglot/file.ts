@@ -54,8 +54,23 @@ export class PolyFile {
     }
     // Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`): their uses address it too.
     for (const d of this.x.decls) {
-      const hit = d.init ? this.resourceLits.find((r) => r.lit.start === span(d.init!).start && r.lit.end === span(d.init!).end) : undefined;
+      // The literal itself, or a base joined to it (`CREATE = SC_BASE + "interviews/anonymous/"`).
+      const init = d.init ? span(d.init) : null;
+      const joined = init && /binary|concat|additive/.test(d.init!.kind() as string) && !d.init!.text().includes('(') ? this.resourceLits.filter((r) => r.lit.start >= init.start && r.lit.end <= init.end) : [];
+      const hit = init ? this.resourceLits.find((r) => r.lit.start === init.start && r.lit.end === init.end) ?? (joined.length === 1 ? joined[0] : undefined) : undefined;
       if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest });
+    }
+    // A table of paths (`PATHS = {"interview_create": "interviews/anonymous/"}`): `PATHS["interview_create"]` addresses its entry's resource.
+    for (const d of this.x.decls) {
+      if (!d.init) continue;
+      const at = span(d.init);
+      for (const p of this.x.pairs) {
+        const c = span(p.container);
+        if (c.start !== at.start || c.end !== at.end || !p.value || !/^\w+$/.test(p.key)) continue;
+        const v = span(p.value);
+        const hit = this.resourceLits.find((r) => r.lit.start === v.start && r.lit.end === v.end);
+        if (hit) this.pathNames.set(`${d.name}[${p.key}]`, { resource: hit.resource, rest: hit.rest });
+      }
     }
     this.keyedStores(lits);
     const hosts = apiHosts(config);
@@ -170,7 +185,7 @@ export class PolyFile {
   usePaths(paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>): void {
     let added = false;
     for (const [name, hit] of paths) {
-      if (this.pathNames.has(name) || this.declsByName.has(name)) continue;
+      if (this.pathNames.has(name) || this.declsByName.has(holderOf(name))) continue;
       this.pathNames.set(name, hit);
       added = true;
     }
@@ -179,7 +194,7 @@ export class PolyFile {
 
   /** Names this file declares with a resource path as their value. */
   localPaths(): { name: string; resource: ResourceName; rest: string }[] {
-    return [...this.pathNames].filter(([name]) => this.declsByName.has(name)).map(([name, hit]) => ({ name, ...hit }));
+    return [...this.pathNames].filter(([name]) => this.declsByName.has(holderOf(name))).map(([name, hit]) => ({ name, ...hit }));
   }
 
   private readonly pathNames = new Map<string, { resource: ResourceName; rest: string }>();
@@ -191,10 +206,16 @@ export class PolyFile {
     const decls = new Set(this.x.decls.map((d) => span(d.nameNode).start));
     this.names ??= all(this.root, ...this.spec.nameKinds);
     this.refs = [];
+    const tables = new Set([...this.pathNames.keys()].filter((k) => k.includes('[')).map(holderOf));
     for (const n of this.names) {
-      const hit = this.pathNames.get(n.text().replace(/^[$@]+/, ''));
+      const name = n.text().replace(/^[$@]+/, '');
       const at = span(n);
+      const hit = this.pathNames.get(name);
       if (hit && !decls.has(at.start)) this.refs.push({ ...at, ...hit });
+      // `PATHS["questions"]`, `PATHS[:questions]`, `PATHS.get("questions")`: an entry of a table of paths.
+      const entry = tables.has(name) ? /^\s*(?:\[\s*["':]?(\w+)["']?\s*\]|\.(?:get|fetch)\(\s*["':](\w+)["']?\s*\))/.exec(this.source.slice(at.end, at.end + 80)) : null;
+      const row = entry ? this.pathNames.get(`${name}[${entry[1] ?? entry[2]}]`) : undefined;
+      if (entry && row) this.refs.push({ start: at.start, end: at.end + entry[0].length, ...row });
     }
     return this.refs;
   }
@@ -275,6 +296,12 @@ export function within(n: SgNode, outer: SgNode): boolean {
   const a = span(n);
   const b = span(outer);
   return a.start >= b.start && a.end <= b.end;
+}
+
+/** The name a path's entry is stored under: `PATHS` for `PATHS[questions]`. */
+export function holderOf(name: string): string {
+  const i = name.indexOf('[');
+  return i < 0 ? name : name.slice(0, i);
 }
 
 export function escapeRe(s: string): string {

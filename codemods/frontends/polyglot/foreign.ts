@@ -4,7 +4,8 @@ import { words } from '../../engine/words';
 import { encloses, type Ctx } from './context';
 import { apiHosts } from './file';
 import { typeName } from './lang';
-import { modelTie, saysMode } from './ties';
+import { apiWords } from '../config/vocab';
+import { modeOwnerTie, modelTie, saysMode } from './ties';
 
 /**
  * Another thing's values in a file that talks to this API: a helpdesk ticket's `mode`, a settings block of
@@ -32,12 +33,31 @@ export function foreignName(ctx: Ctx, name: string): boolean {
   return false;
 }
 
+/** Words that qualify a mode type without naming another thing (`ModeName`, `InitialMode`, `ModeValue`). */
+const PLAIN = new Set(['name', 'names', 'value', 'values', 'type', 'types', 'kind', 'enum', 'option', 'options', 'code', 'codes', 'wire', 'api', 'initial', 'default', 'current', 'start', 'starting', 'next', 'known', 'all', 'valid', 'allowed']);
+
+/**
+ * Whether a type or constant group whose name says mode holds this API's interview modes: it names the
+ * resource (`InterviewMode`), or, in a file that talks to the API, nothing but the mode word, plain words and
+ * the API's own name (`Mode`, `ModeName`, `ScMode`). A mode type qualified by another noun (`TicketMode`,
+ * `ThemeMode`) is another thing's, even beside the API's own `Mode`.
+ */
+export function ourModeType(ctx: Ctx, name: string): boolean {
+  if (modeOwnerTie(name)) return true;
+  if (!ctx.tied || foreignName(ctx, name)) return false;
+  const a = apiWords(ctx.file.config);
+  const own = (w: string) => saysMode(w) || ctx.vocab.modes.has(w) || PLAIN.has(w) || a.words.has(w) || a.phrases.some((p) => p.includes(w)) || a.prefixes.includes(w);
+  return words(name).every(own);
+}
+
 /** A value read from a variable of such a type (`t.Mode` where `t := &Ticket{}` or `Ticket t`), or through a chain naming one. */
 export function foreignOwner(ctx: Ctx, chain: SgNode): boolean {
   const names = [...chain.text().matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]);
   if (names.length < 2) return false;
   if (names.slice(0, -1).some((n) => foreignName(ctx, n))) return true;
   for (const d of ctx.file.declsOf(names[0]!, chain)) {
+    // Received from another service's address (`body = called_json(m, "POST", ZENDESK_API + "tickets.json")`).
+    if (d.init && (foreignAddressIn(ctx, d.init) || [...d.init.text().matchAll(/[A-Za-z_]\w*/g)].some((m) => ctx.index.foreignAddress(m[0])))) return true;
     const built = d.init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(d.init.text().trim())?.[1] ?? null : null;
     if (foreignType(ctx, typeName(d.type)) || foreignType(ctx, built)) return true;
   }

@@ -15,6 +15,8 @@ import { jsonRules } from './json';
 import { subscriptWrites } from './subscript-writes';
 import { dotPaths } from './dot-paths';
 import { keyLists } from './key-lists';
+import { builders } from './builders';
+import { endpointArgs } from './endpoint-args';
 import { requestMatchers } from './request-matchers';
 import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
@@ -72,6 +74,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);
+  builders(ctx);
+  endpointArgs(ctx);
   requestMatchers(ctx);
   jsonRules(ctx);
   valueRules(ctx);

@@ -82,16 +82,18 @@ function keyOffset(source: string, lit: Lit, name: string, nth: number): number 
 
 /**
  * The one resource the code around a node works on: the URLs and the API's endpoints used in the innermost
- * function that uses any (a test that calls `repository.changeMode(…)`), or in a file that talks to the API,
+ * function that uses any (a test that calls `repository.changeMode(…)`, one that builds a resource's model), or in a file that talks to the API,
  * helpers named after a resource and the name of the constant holding the text (`RESULT_JSON = '{…}'`).
  */
-function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
+export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
   const { file } = ctx;
   for (const scope of file.scopesOf(lit.node)) {
     const found = new Set<ResourceName>(file.resourcesIn(scope).map((r) => r.resource));
     for (const c of file.x.calls) {
       if (!encloses(scope, c.node)) continue;
-      const r = ctx.index.endpoint(c.callee)?.resource ?? (ctx.tied ? helperNameTie(c.callee)?.resource : undefined);
+      // An endpoint, a helper named for a resource, or a model of one built here (`new InterviewModeUpdate(…)` written as JSON).
+      const model = /^[A-Z]/.test(c.callee) ? ctx.ties.model(c.callee) : null;
+      const r = ctx.index.endpoint(c.callee)?.resource ?? (ctx.tied ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
       if (r) found.add(r);
     }
     if (found.size > 0) return found.size === 1 ? [...found][0]! : null;

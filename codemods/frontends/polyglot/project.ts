@@ -4,8 +4,8 @@ import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { nounTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { findV1Urls } from '../../../config/urls';
-import type { PolyFile } from './file';
-import { namedKids, span, typeName, type FieldDecl, type TypeDecl } from './lang';
+import { apiHosts, holderOf, type PolyFile } from './file';
+import { namedKids, paramNames, span, typeName, type FieldDecl, type TypeDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
 import { namesApi } from './names-api';
@@ -34,6 +34,8 @@ export interface PolyFacts {
   hosts: string[];
   /** Capitalised constants holding a whole v1 address (`SandboxBase`, `PROD_API`). */
   addresses?: string[];
+  /** Capitalised constants holding an absolute address on another host (`ZENDESK_API = "https://…zendesk.com/api/v2/"`). */
+  foreign?: string[];
   /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
   paths: { name: string; resource: ResourceName; rest: string }[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
@@ -47,6 +49,10 @@ export interface PolyFunction {
   callees: string[];
   /** The type it returns, unwrapped (`Response<Interview>` → Interview). */
   returns: string | null;
+  /** The types of its parameters marked as the request body (`@RequestBody CreateRequest r`, `@Body b: ModeChange`). */
+  sends?: string[];
+  /** Its parameters' names, in order (a method's receiver, `self` and `cls` left out). */
+  params?: string[];
 }
 
 export interface Endpoint {
@@ -77,6 +83,8 @@ export interface LangIndex {
   host(name: string): boolean;
   /** The JSON keys a field of that name is read from, in the models that rename it. */
   keysOf(field: string): string[];
+  /** The parameter names of a function of that name, when its definitions agree on them. */
+  params(name: string): string[] | null;
   /** Whether any function of this language is known to call the API. */
   hasEndpoints: boolean;
   /** A Go package one of whose files talks to the API (its files share names). */
@@ -85,6 +93,8 @@ export interface LangIndex {
   names: ReadonlySet<string>;
   /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
   declares(name: string): boolean;
+  /** A constant of this language's files that holds another service's address. */
+  foreignAddress(name: string): boolean;
   /** Names the files declare with a resource path as their value (one meaning each). */
   paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>;
 }
@@ -141,7 +151,9 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
       return { resource: r.resource, op: create ? ('create' as const) : method };
     });
     const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).map((c) => c.call.callee))];
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) });
+    const sends = bodyTypes(file, fn.node);
+    const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}) });
   }
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
   const hosts = file.x.decls
@@ -151,6 +163,14 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const v1Lits = file.lits.filter((l) => findV1Urls(file.config, l.text).length > 0);
   const addresses = file.x.decls
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
+    .map((d) => d.name);
+  const hosts2 = apiHosts(file.config);
+  const foreignLits = file.lits.filter((l) => {
+    const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text);
+    return !!m && findV1Urls(file.config, l.text).length === 0 && !hosts2.includes(m[1]!.toLowerCase());
+  });
+  const foreign = file.x.decls
+    .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   const uses = new Set<string>(file.x.calls.map((c) => c.callee));
@@ -164,6 +184,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     functions,
     hosts,
     addresses,
+    foreign,
     paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
@@ -179,6 +200,38 @@ function headerOrder(t: TypeDecl): { order?: string[] } {
 }
 
 const HEADER_PARAM = /^(formal_parameter|parameter|class_parameter)$/;
+
+/** Parameters marked as the request body (Spring's `@RequestBody`, Retrofit's `@Body`, Refit's `[Body]`, ASP.NET's `[FromBody]`): their types. */
+function bodyTypes(file: PolyFile, fn: SgNode): string[] {
+  const text = fn.text();
+  // The declaration before its body (an annotation's path may hold braces: `@PutMapping("/interviews/{token}/")`).
+  const body = fn.children().find((c) => /body|block|statements/.test(c.kind() as string));
+  const head = body ? text.slice(0, span(body).start - span(fn).start) : text;
+  const out: string[] = [];
+  for (const m of head.matchAll(/(?:@|\[)(?:RequestBody|Body|FromBody)\b(?:\([^)]*\))?\]?\s+([^,)]+)/g)) {
+    const param = m[1]!.replace(/@\w+(?:\([^)]*\))?\s*/g, '').trim();
+    // `Type name` (Java, C#) or `name: Type` (Kotlin, Swift).
+    const colon = /^\w+\s*:\s*(.+)$/.exec(param);
+    const type = typeName(colon ? colon[1]! : param.split(/\s+/)[0]!);
+    if (type && /^[A-Z]/.test(type)) out.push(type);
+  }
+  return out;
+}
+
+/** A function's parameter names: the first parameter list after its name (a Go method's receiver comes before it). */
+function paramsOf(file: PolyFile, fn: SgNode): string[] {
+  let named = false;
+  for (const c of fn.children()) {
+    const kind = c.kind() as string;
+    if (/body|block|statements/.test(kind)) break;
+    named ||= file.spec.nameKinds.includes(kind);
+    if (!named || !/param/.test(kind)) continue;
+    const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '');
+    const names = paramNames(text, file.spec.lambdas?.pick ?? 'first');
+    return names.filter((n) => n !== 'self' && n !== 'cls' && n !== '()');
+  }
+  return [];
+}
 
 /** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
 function returnType(file: PolyFile, fn: SgNode): string | null {
@@ -204,10 +257,16 @@ function endpointName(name: string): boolean {
 /** One language's index. A name defined twice with different meanings is left out. */
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const endpoints = resolveEndpoints(all.flatMap((f) => f.functions));
-  const models = resolveModels(all, endpoints);
+  const sent = new Map<string, ResourceName>();
+  for (const fn of all.flatMap((f) => f.functions)) {
+    const e = fn.sends ? endpoints.get(fn.name) : null;
+    if (e) for (const t of fn.sends!) sent.set(t, e.resource);
+  }
+  const models = resolveModels(all, endpoints, sent);
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
   const hosts = new Set(all.flatMap((f) => f.hosts));
+  const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
@@ -217,17 +276,24 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
   }
   const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
-  for (const n of known.keys()) names.add(n);
+  for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
+  // The bodies the endpoints are sent: the file that declares one (`record InterviewModeUpdate(…)`) is read too.
+  for (const n of sent.keys()) names.add(n);
   return {
     model: (name) => models.get(name) ?? null,
     endpoint: (name) => endpoints.get(name) ?? null,
     host: (name) => hosts.has(name),
+    foreignAddress: (name) => foreign.has(name),
     tiedPackage: (pkg) => pkg !== null && packages.has(pkg),
     hasEndpoints: [...endpoints.values()].some(Boolean),
+    params: (name) => {
+      const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
+      return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
+    },
     keysOf: (field) => renamed.get(field) ?? [],
     names,
     declares: (name) => declared.has(name),
@@ -281,8 +347,8 @@ function merge(list: Endpoint[]): Endpoint {
  * types a model's fields hold (`triage_explanation: Explanation` makes Explanation a result's explanation).
  * Strong when declared in a file that talks to the API or beside a type one of its endpoints returns.
  */
-function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>): Map<string, ModelFacts | null> {
-  const returned = new Map<string, ResourceName>();
+function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>, sent: ReadonlyMap<string, ResourceName>): Map<string, ModelFacts | null> {
+  const returned = new Map<string, ResourceName>(sent);
   for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
   const declared = new Map<string, Declared | null>();
   for (const f of all) {
@@ -307,7 +373,11 @@ function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoin
     for (const m of [...models.values()]) {
       for (const [field, type] of m?.types ?? []) {
         const d = declared.get(type);
-        if (!m || !d || pinned.has(type)) continue;
+        if (!m || !d) continue;
+        // A model held by a field of a model the API returns or is sent is the API's too (`InterviewResponse.profile: ProfileDto`).
+        const held = pinned.has(type) ? models.get(type) : null;
+        if (held && m.strong && !held.strong && held.resource === m.resource) models.set(type, { ...held, strong: true });
+        if (pinned.has(type)) continue;
         const path = [...m.path, norm(m.keys.get(field) ?? field)];
         const prev = models.get(type);
         if (prev === undefined) models.set(type, { resource: m.resource, path, ...d, strong: m.strong, pinned: false });

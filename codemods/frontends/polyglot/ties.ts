@@ -25,14 +25,22 @@ export interface ValueTie {
   model?: string | null;
 }
 
-/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`, `ProfileSerializer`). */
-const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema']);
+/** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`, `ProfileSerializer`, `InterviewRow`). */
+const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema', 'row']);
+
+/** Verbs that may start the name of a request body's type (`CreateInterviewRequest`, `AddComplaintBody`). */
+const LEADING_VERBS = new Set(['create', 'update', 'add', 'start', 'open', 'new', 'change', 'set', 'submit', 'post', 'put', 'patch']);
 
 /** The resource a model type's name designates: typeNameTie, also past a trailing direction word. */
 export function modelTie(name: string | null): ValueTie | null {
   if (!name) return null;
   let t = typeNameTie(name);
-  const w = words(name);
+  let w = words(name);
+  // `CreateInterviewRequest`, `UpdateModeDto`: a verb before the noun says what is done with the body.
+  if (!t && w.length > 2 && LEADING_VERBS.has(w[0]!)) {
+    w = w.slice(1);
+    t = typeNameTie(w.join('_'));
+  }
   if (!t && w.length > 1 && DIRECTION_WORDS.has(w[w.length - 1]!)) t = typeNameTie(w.slice(0, -1).join('_'));
   return t ? { resource: t.resource, path: t.path.filter((p) => p !== '*').map(norm), via: 'type' } : null;
 }
@@ -216,6 +224,12 @@ export class Ties {
     if (segs.length === 0) return null;
     let tie = this.ofName(segs[0]!.name, at, depth);
     if (!tie && (segs[0]!.call || this.index.endpoint(segs[0]!.name))) tie = this.ofCall(segs[0]!.name);
+    // `sent_json(mock, "POST", BASE + "complaints/")["extra"]`: a call given one resource's URL.
+    if (!tie && segs[0]!.call) {
+      const c = this.file.callSpans().find((x) => x.start === segs[0]!.start && x.call.callee === segs[0]!.name);
+      const urls = c ? this.file.resourcesIn(c.call.node) : [];
+      if (urls.length > 0 && urls.every((u) => u.resource === urls[0]!.resource)) tie = { resource: urls[0]!.resource, path: [], via: 'url' };
+    }
     // A value fetched from an address that is none of this API's: nothing read from it is the API's by its name.
     if (!tie && this.file.declsOf(segs[0]!.name, at).some((d) => d.init && this.addressIn(d.init))) return null;
     for (const s of segs.slice(1)) {

@@ -5,8 +5,11 @@ import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
-import { foreignAddressIn, foreignName, foreignOwner } from './foreign';
+import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
 import { positionalField } from './positional';
+import { builderField } from './builders';
+import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
+import { jsonPathMode } from './dot-paths';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { norm, statusOfName, type StatusSite } from './vocabulary';
 
@@ -23,6 +26,9 @@ export function valueRules(ctx: Ctx): void {
   statuses(ctx);
 }
 
+/** Where a mode is set up rather than sent (mode-defaults.ts), or matched in a stub (dot-paths.ts): reported, not rewritten. */
+const SET_UP = new Set(['setting', 'table-key', 'default', 'json-path']);
+
 function modes(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const lit of file.lits) {
@@ -30,7 +36,7 @@ function modes(ctx: Ctx): void {
     if (!value || !out.has(value.change.id)) continue;
     const ctxKind = modeContext(ctx, lit);
     if (!ctxKind) continue;
-    if (value.to !== null && lit.simple && lit.parts.length === 1) {
+    if (value.to !== null && lit.simple && lit.parts.length === 1 && !SET_UP.has(ctxKind)) {
       const p = lit.parts[0]!;
       if (file.spec.symbolKinds?.includes(lit.node.kind() as string)) {
         out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });
@@ -43,7 +49,7 @@ function modes(ctx: Ctx): void {
   }
   // Enum cases whose value is their name (`case complaint` in a String enum).
   for (const type of file.x.types) {
-    if (!saysMode(type.name) || !(modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name)))) continue;
+    if (!saysMode(type.name) || !ourModeType(ctx, type.name)) continue;
     for (const c of type.cases) {
       const value = vocab.modes.get(c.name);
       if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
@@ -58,7 +64,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const strongOrTied = (strong: boolean) => strong || ctx.tied;
   // A case of a mode type, whatever gives it its value (`@Json(name = "safe") SAFE`, `case safe = "safe"`).
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
-  if (type) return saysMode(type.name) && (modeOwnerTie(type.name) || (ctx.tied && !foreignName(ctx, type.name))) ? 'enum' : null;
+  if (type) return saysMode(type.name) && ourModeType(ctx, type.name) ? 'enum' : null;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
   // The value of another field of the API that says mode (a removed `interview_mode` flag) is no mode.
@@ -70,6 +76,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     if (norm(pair.key) !== norm(api.modeField) && ctx.tied && !foreignName(ctx, pair.key) && !foreignAddressIn(ctx, pair.container)) return 'key';
     return null;
   }
+  if (pair && declaredDefault(ctx, lit, pair)) return 'default';
   if (pair) {
     // A map of modes: `MODES = { complaint: "complaint" }`.
     const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
@@ -82,6 +89,9 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     // `cfg.Helpdesk.TicketMode = "complaint"`: the names the value is stored under.
     const target = file.source.slice(span(decl.node).start, span(decl.nameNode).end);
     const foreign = [...target.matchAll(/[A-Za-z_]\w*/g)].some((m) => foreignName(ctx, m[0]));
+    // `TicketModeComplaint TicketMode = "complaint"`: a constant of another thing's mode type.
+    const type = typeName(decl.type);
+    if (type && saysMode(type) && !ourModeType(ctx, type)) return null;
     return saysMode(decl.name) && ctx.tied && !foreign ? 'constant' : null;
   }
   const cmp = file.x.compares.find((c) => c.sides.some((s) => encloses(s, lit.node)));
@@ -100,7 +110,15 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
+  // `InterviewRequest.builder().mode("complaint")`: the mode field of a builder of the interviews resource's model
+  // (a builder of another type, `TicketBody.builder().mode(…)`, sets that type's mode).
+  const built = call && call.args.length === 1 ? builderField(ctx, call.node, call.callee) : null;
+  if (built) return built.key === norm(api.modeField) && built.tie?.resource === ctx.vocab.modeResource ? 'builder' : null;
   if (call && setsMode(ctx, call)) return 'argument';
+  if (call && keyedSetting(ctx, lit, call)) return 'setting';
+  if (jsonPathMode(ctx, lit)) return 'json-path';
+  if (tableKey(ctx, lit)) return 'table-key';
+  if (declaredDefault(ctx, lit, undefined)) return 'default';
   // `new ModeChange("complaint")` on `record ModeChange(String mode)` of the interviews resource.
   const field = positionalField(ctx, lit.node);
   if (field) return field.key === norm(api.modeField) && field.tie.resource === ctx.vocab.modeResource && !foreignName(ctx, field.type) ? 'positional' : null;
@@ -158,7 +176,7 @@ function removedModeMembers(ctx: Ctx): void {
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     const value = vocab.modes.get(norm(member.name));
     if (!value || value.to !== null || !out.has(value.change.id)) continue;
-    if (!saysMode(owner.name) || !(modeOwnerTie(owner.name) || (ctx.tied && !foreignName(ctx, owner.name)))) continue;
+    if (!saysMode(owner.name) || !ourModeType(ctx, owner.name)) continue;
     out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.

@@ -96,6 +96,11 @@ export const python: LangSpec = {
     }
     for (const n of all(root, 'comparison_operator')) {
       if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=' || c.kind() === 'is')) compares.push({ node: n, sides: namedKids(n) });
+      // `status not in (200, 202)`, `mode in ("safe", "triage")`: the subject against each value listed.
+      const [subject, values] = namedKids(n);
+      if (n.children().some((c) => c.kind() === 'in' || c.kind() === 'not in') && values && /^(tuple|list|set)$/.test(values.kind() as string)) {
+        compares.push({ node: n, sides: [subject!, ...namedKids(values)] });
+      }
     }
     for (const n of all(root, 'call')) {
       const fn = namedKids(n)[0]!;
@@ -112,8 +117,8 @@ function rangeOf(n: SgNode): { start: number; end: number } {
   return { start: r.start.index, end: r.end.index };
 }
 
-/** A class attribute built by a field constructor: `serializers.CharField(…)`, `fields.Str()`, `ProfileSerializer(many=True)`. */
-const FIELD_CALL = /(?:^|\.)(?:[A-Z]\w*(?:Field|Serializer|Schema)|Nested|List|Dict|Str|Int|Float|Bool)$/;
+/** A class attribute built by a field constructor: `serializers.CharField(…)`, `fields.Str()`, `ProfileSerializer(many=True)`, SQLAlchemy's `Column(…)`. */
+const FIELD_CALL = /(?:^|\.)(?:[A-Z]\w*(?:Field|Serializer|Schema)|Nested|List|Dict|Str|Int|Float|Bool|Column|mapped_column)$/;
 
 /** `Field(alias="_links")`, `CharField(source="advice")`: the JSON key pydantic or DRF reads the field from. */
 function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {

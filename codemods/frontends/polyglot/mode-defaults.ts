@@ -1,0 +1,56 @@
+import { isModeKey, inApiScope } from '../config/vocab';
+import { words } from '../../engine/words';
+import { encloses, type Ctx } from './context';
+import { ourModeType, foreignName } from './foreign';
+import { span, typeName, type Call, type Lit, type Pair } from './lang';
+import { saysMode } from './ties';
+
+/**
+ * Interview modes written where a mode is set up rather than sent: the key of a table of modes, a setting's default,
+ * a declaration's default value. Reported, not rewritten: what the value feeds (an enum's name, user input) is
+ * the author's to change with it.
+ */
+
+/** `"complaint": ModeComplaint` in `modeNames = map[string]Mode{…}`, `'safe' => InterviewMode::Safe`: a key naming the mode its value is. */
+export function tableKey(ctx: Ctx, lit: Lit): boolean {
+  const pair = ctx.file.x.pairs.find((p) => span(p.keyNode).start === lit.start && span(p.keyNode).end === lit.end);
+  if (!pair?.value || ctx.file.lit(pair.value)) return false;
+  const value = pair.value.text().trim();
+  if (!/^[\w.:\\]+$/.test(value) || !saysMode(value.replace(/[.:\\]+/g, '_'))) return false;
+  const w = words(value.replace(/[.:\\]+/g, '_'));
+  if (!w.includes(words(lit.text).join('_'))) return false;
+  const owner = w.filter((x) => !ctx.vocab.modes.has(x)).join('_');
+  return ourModeType(ctx, owner);
+}
+
+/** `v.SetDefault("symptomChecker.defaultMode", "complaint")`, `os.getenv("SC_MODE", "complaint")`: the value of a mode setting keyed by the API's name. */
+export function keyedSetting(ctx: Ctx, lit: Lit, call: Call): boolean {
+  const i = call.args.findIndex((a) => span(a).start === lit.start && span(a).end === lit.end);
+  const key = i > 0 ? ctx.file.lit(call.args[i - 1]) : null;
+  if (!key?.simple) return false;
+  const path = key.text.split(/[.:/]/).filter(Boolean);
+  if (path.length === 0 || !isModeKey(path)) return false;
+  // The key must name the API (`symptomChecker.…`, `SC_…`): `ticket.get("mode", "complaint")` reads another thing's.
+  return inApiScope(ctx.file.config, path);
+}
+
+/**
+ * The default a declaration holding a mode is given: `@DefaultValue("complaint") InterviewMode initialMode`,
+ * `mode = Column(String, default="complaint")` in a model of the interviews resource.
+ */
+export function declaredDefault(ctx: Ctx, lit: Lit, pair: Pair | undefined): boolean {
+  const { file } = ctx;
+  if (pair) {
+    if (!pair.named || !words(pair.key).includes('default')) return false;
+    const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container) && span(d.init).start === span(pair.container).start);
+    if (!holder || !saysMode(holder.name) || foreignName(ctx, holder.name)) return false;
+    const owner = file.x.types.filter((t) => encloses(t.node, holder.node)).pop();
+    return !!owner && ctx.ties.model(owner.name)?.resource === ctx.vocab.modeResource && ctx.ties.model(owner.name)?.path.length === 0;
+  }
+  const line = file.source.slice(file.source.lastIndexOf('\n', lit.start - 1) + 1, lit.start);
+  if (!/[@[]\w*Default\w*\(\s*(?:value\s*=\s*)?$/.test(line)) return false;
+  const decl = file.x.decls.filter((d) => encloses(d.node, lit.node)).pop();
+  const type = typeName(decl?.type);
+  if (!decl || !type || !saysMode(type)) return false;
+  return ourModeType(ctx, type);
+}
