@@ -202,7 +202,7 @@ function recordedForElsewhere(ctx: FileContext, arg: Path): boolean {
   const fn = root.node?.type === 'Identifier' ? enclosingFunction(root) : null;
   if (!fn) return false;
   let elsewhere = false;
-  ctx.j(fn).find(ctx.j.Identifier, { name: root.node.name }).forEach((ref: Path) => {
+  ctx.identifiersIn(fn, root.node.name).forEach((ref: Path) => {
     const m = parentOf(ref);
     if (elsewhere || !m || !isMember(m.node) || m.node.object !== ref.node || !['url', 'href'].includes(memberName(m.node) ?? '')) return;
     // The literal it is compared with: another argument of the assertion, or of the matcher after `expect(…)`.
