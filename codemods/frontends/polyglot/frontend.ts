@@ -52,7 +52,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
     const r = analyzePlainText(input, { rewrite: true });
     return { ...r, findings: r.findings.map((f) => ({ ...f, message: `${f.message} (${spec.id} not parsed: ${state.reason})` })) };
   }
-  useLanguage(spec.id);
+  useLanguage(spec.id, spec.virtual);
   const root = parseWith(spec.id, input.source).root();
   const error = firstError(root);
   if (error) {
@@ -95,7 +95,7 @@ function firstError(root: SgNode): SgNode | null {
 }
 
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
-const OTHER_CODE = ['rs', 'dart', 'scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
+const OTHER_CODE = ['rs', 'scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
 
 export const otherCodeFrontEnd: FrontEnd = {
   id: 'code',

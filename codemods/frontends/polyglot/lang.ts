@@ -123,6 +123,14 @@ export interface LangSpec {
   lambdas?: { kinds: string[]; params: string[]; pick: 'first' | 'last'; implicit?: string };
   /** Loops over a collection (`for o in xs`, `for (Option o : xs)`, `foreach ($xs as $o)`): their variable holds an item. */
   loopKinds?: string[];
+  /**
+   * Kinds the grammar has no node for, built by the language module from runs of sibling nodes (Dart's grammar
+   * writes `dio.post(…)` as an identifier followed by selectors, and a method as a signature beside its body).
+   * `all()` answers them like real kinds; functions among them are found by their span, not by parents.
+   */
+  virtual?: Record<string, (n: SgNode) => SgNode[]>;
+  /** String content is not a node: it is what lies between the quotes, the interpolations and the escapes. */
+  gapContent?: boolean;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */
@@ -220,14 +228,24 @@ export function typeName(text: string | null | undefined): string | null {
 /** Kinds a grammar does not know, per language (ast-grep refuses a rule that names one). */
 const unknownKinds = new Map<string, Set<string>>();
 let currentLang = '';
+let currentVirtual: LangSpec['virtual'];
 
 /** Set the language of the file being read (kinds are checked against its grammar). */
-export function useLanguage(id: string): void {
+export function useLanguage(id: string, virtual?: LangSpec['virtual']): void {
   currentLang = id;
+  currentVirtual = virtual;
 }
 
 /** Every node of one of the kinds inside `n` (kinds this grammar does not have are left out). */
 export function all(n: SgNode, ...kinds: string[]): SgNode[] {
+  const virtual = currentVirtual ? kinds.filter((k) => currentVirtual![k]) : [];
+  if (virtual.length === 0) return real(n, kinds);
+  const found = [...real(n, kinds.filter((k) => !virtual.includes(k))), ...virtual.flatMap((k) => currentVirtual![k]!(n))];
+  // Document order, outer before inner, as findAll gives them.
+  return found.sort((a, b) => span(a).start - span(b).start || span(b).end - span(a).end);
+}
+
+function real(n: SgNode, kinds: string[]): SgNode[] {
   let bad = unknownKinds.get(currentLang);
   if (!bad) unknownKinds.set(currentLang, (bad = new Set()));
   const ok = kinds.filter((k) => !bad.has(k));
