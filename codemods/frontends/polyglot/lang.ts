@@ -213,7 +213,7 @@ export function namedKids(n: SgNode): SgNode[] {
 }
 
 /** Containers and wrappers whose first type argument is what a value holds (`Call<[Question]>` → Question). */
-const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|Flow|MutableList|AnyPublisher|Single|Observable|Maybe|ApiResponse)\s*[<[]\s*\[?\s*([\w.]+(?:\s*<[^]*>)?)/;
+const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|HttpResponse|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|Flow|MutableList|AnyPublisher|Single|Observable|Maybe|ApiResponse)\s*[<[]\s*\[?\s*([\w.]+(?:\s*<[^]*>)?)/;
 
 /** The simple name at the end of a type (`Optional[Result]` → Result, `*Interview` → Interview, `List<Option>` → Option). */
 export function typeName(text: string | null | undefined): string | null {

@@ -129,7 +129,8 @@ function functionOf(sig: SgNode, source: string): SgNode | null {
   const inner = sig.kind() === 'method_signature' || sig.kind() === 'declaration' ? sig.children().find((c) => SIGNATURES.test(c.kind() as string)) : sig;
   if (!inner) return null;
   const parent = sig.parent();
-  if (!parent) return null;
+  // A signature inside a method's or a declaration's node is read with it.
+  if (!parent || (sig !== inner ? false : /^(method_signature|declaration)$/.test(parent.kind() as string))) return null;
   const siblings = parent.children();
   const at = siblings.findIndex((c) => span(c).start === span(sig).start && c.kind() === sig.kind());
   if (at < 0) return null;

@@ -38,6 +38,11 @@ export const dart: LangSpec = {
       callOfList.set(span(c.list).start, c.node);
       const args = namedKids(c.list).map((a) => (a.kind() === 'named_argument' ? g(a.children().filter((k) => k.kind() !== 'label')) : a)).filter((a): a is SgNode => !!a);
       calls.push({ node: c.node, callee: c.callee, args });
+      // A mocked answer's status by position: http_mock_adapter's `server.reply(202, …)`, package:http's `Response(body, 202)`.
+      const code = c.callee === 'reply' ? args[0] : c.callee === 'Response' || c.callee === 'bytes' ? args[1] : undefined;
+      if (code && /^\d{3}$/.test(code.text()) && c.list.children().filter((a) => a.kind() === 'argument').some((a) => span(a).start === span(code).start)) {
+        pairs.push({ node: code, ...span(code), key: 'statusCode', keyNode: code, value: code, container: c.node, named: true });
+      }
     }
     for (const n of all(root, 'named_argument')) {
       const label = n.children().find((c) => c.kind() === 'label');
