@@ -53,8 +53,13 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
     return { ...r, findings: r.findings.map((f) => ({ ...f, message: `${f.message} (${spec.id} not parsed: ${state.reason})` })) };
   }
   useLanguage(spec.id, spec.virtual);
-  const root = parseWith(spec.id, input.source).root();
-  const error = firstError(root);
+  let root = parseWith(spec.id, spec.prepare?.(input.source, 0) ?? input.source).root();
+  let error = firstError(root);
+  const plainer = error ? spec.prepare?.(input.source, 1) : null;
+  if (plainer) {
+    root = parseWith(spec.id, plainer).root();
+    error = firstError(root);
+  }
   if (error) {
     const r = error.range();
     throw new ParseError(`${spec.id} syntax error near ${JSON.stringify(error.text().slice(0, 40))}`, r.start.line + 1, r.start.column + 1);

@@ -131,6 +131,11 @@ export interface LangSpec {
   virtual?: Record<string, (n: SgNode) => SgNode[]>;
   /** String content is not a node: it is what lies between the quotes, the interpolations and the escapes. */
   gapContent?: boolean;
+  /**
+   * The text the grammar is given, offsets kept (syntax newer than the grammar rewritten one for one); a second,
+   * plainer attempt (`attempt` 1) when the first does not parse, or null when there is none.
+   */
+  prepare?(source: string, attempt: number): string | null;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */

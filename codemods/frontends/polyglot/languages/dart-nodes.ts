@@ -65,6 +65,11 @@ export function group(kids: SgNode[], kind: string, source: string): SgNode | nu
   return new Run(kids, kind, kids[0]!.parent(), source) as unknown as SgNode;
 }
 
+/** The file's text at its offsets: the root node's text leaves out the blanks before the first token. */
+export function fullText(root: SgNode): string {
+  return ' '.repeat(span(root).start) + root.text();
+}
+
 export interface DartCall {
   node: SgNode;
   callee: string;
@@ -83,7 +88,7 @@ let cache: { source: string; root: { start: number; end: number }; built: Built 
 /** The chains, calls and functions of the file a node is in, built once per file. */
 export function built(n: SgNode): Built {
   const rootNode = n.getRoot().root();
-  const source = rootNode.text();
+  const source = fullText(rootNode);
   if (cache && cache.source === source) return cache.built;
   const b: Built = { chains: [], calls: [], functions: [] };
   const parents = new Map<string, SgNode>();

@@ -1,7 +1,8 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
 import { all, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
-import { built, group, within } from './dart-nodes';
+import { built, fullText, group, within } from './dart-nodes';
+import { enhancedEnums, prepareDart, switchArms } from './dart-syntax';
 
 /**
  * Dart (Flutter): map literals and named arguments (dio's `data:`, `BaseOptions(baseUrl: …)`, package:http's
@@ -25,13 +26,15 @@ export const dart: LangSpec = {
   intKinds: ['decimal_integer_literal'],
   returnKinds: ['return_statement'],
   lambdas: { kinds: ['function_expression'], params: ['formal_parameter_list'], pick: 'last' },
+  prepare: (source, attempt) => (attempt === 0 ? prepareDart(source) : prepareDart(source, false)),
   virtual: {
     dart_chain: (n) => within(n, built(n).chains),
     dart_function: (n) => within(n, built(n).functions),
   },
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
-    const source = root.getRoot().root().text();
+    const top = root.getRoot().root();
+    const source = fullText(top);
     const g = (kids: SgNode[]) => group(kids.filter((c) => c.isNamed() && !/comment/.test(c.kind() as string)), 'dart_expression', source);
     const callOfList = new Map<number, SgNode>();
     for (const c of built(root).calls) {
@@ -58,8 +61,25 @@ export const dart: LangSpec = {
       const container = n.parent();
       if (key !== undefined && container) pairs.push({ node: n, ...span(n), key, keyNode: kids[0]!, value: g(kids.slice(1)), container, named: false });
     }
+    const enums = enhancedEnums(span(top).start, top.text());
+    const literalAt = new Map(all(root, 'set_or_map_literal').map((n) => [span(n).start, n]));
+    for (const e of enums) {
+      const set = literalAt.get(e.open);
+      if (set) types.push({ node: set, name: e.name, fields: [], cases: enumConstants(set, lit) });
+    }
+    for (const open of switchArms(span(top).start, top.text())) {
+      const set = literalAt.get(open);
+      const paren = set?.parent()?.children().find((c) => c.kind() === 'parenthesized_expression');
+      const subject = paren ? g(paren.children()) : null;
+      for (const p of set && subject ? set.children().filter((c) => c.kind() === 'pair') : []) {
+        const key = g(p.children().slice(0, p.children().findIndex((c) => c.kind() === ':')));
+        if (key && key.text().trim() !== '_') compares.push({ node: p, sides: [subject!, key] });
+      }
+    }
     for (const n of all(root, 'static_final_declaration', 'initialized_identifier', 'initialized_variable_definition')) {
       const kids = n.children();
+      // An enhanced enum's constants, read as a set literal, are no variable.
+      if (kids.some((c) => c.kind() === 'set_or_map_literal' && enums.some((e) => e.open === span(c).start))) continue;
       const eq = kids.findIndex((c) => c.kind() === '=');
       const head = (eq < 0 ? kids : kids.slice(0, eq)).filter((c) => c.isNamed());
       const id = [...head].reverse().find((c) => c.kind() === 'identifier');
@@ -122,6 +142,25 @@ export const dart: LangSpec = {
     return { pairs, decls, types, compares, calls };
   },
 };
+
+/** An enhanced enum's constants (`complaint('complaint'), safe('safe')`), each with the strings it is given. */
+function enumConstants(set: SgNode, lit: (n: SgNode) => Lit | null): EnumCase[] {
+  const cases: EnumCase[] = [];
+  let current: EnumCase | null = null;
+  for (const c of set.children()) {
+    if (c.kind() === 'identifier') {
+      current = { node: c, name: c.text(), nameNode: c, values: [] };
+      cases.push(current);
+    } else if (c.kind() === 'selector' && current) {
+      const list = c.find({ rule: { kind: 'arguments' } });
+      for (const a of list ? namedKids(list) : []) {
+        const l = lit(a);
+        if (l) current.values.push(l);
+      }
+    } else if (c.kind() === ',') current = null;
+  }
+  return cases;
+}
 
 /** The declared type before a name (`final String? guidance`, `const String kBase`, `List<Option> options`). */
 function typeOf(n: SgNode, head: SgNode[]): string | null {
