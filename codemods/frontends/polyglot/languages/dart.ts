@@ -53,7 +53,11 @@ export const dart: LangSpec = {
       const list = n.parent();
       if (!label || !id || !list) continue;
       const container = callOfList.get(span(list).start) ?? list.parent() ?? list;
-      pairs.push({ node: n, ...span(n), key: id.text(), keyNode: id, value: g(n.children().filter((c) => c.kind() !== 'label')), container, named: true });
+      const value = g(n.children().filter((c) => c.kind() !== 'label'));
+      pairs.push({ node: n, ...span(n), key: id.text(), keyNode: id, value, container, named: true });
+      // `baseUrl: Uri.parse('https://…')`: the address parsed is the value the name is given.
+      const parsed = value ? uriParsed(value, lit) : null;
+      if (parsed) pairs.unshift({ node: n, ...span(parsed), key: id.text(), keyNode: id, value: parsed, container, named: true });
     }
     for (const n of all(root, 'pair')) {
       const kids = namedKids(n);
@@ -86,9 +90,17 @@ export const dart: LangSpec = {
       if (!id) continue;
       const init = eq >= 0 ? g(kids.slice(eq + 1)) : null;
       decls.push({ node: n, name: id.text(), nameNode: id, type: typeOf(n, head), init });
-      const env = init ? envDefault(init, lit) : null;
+      const env = init ? envDefault(init, lit) ?? uriParsed(init, lit) : null;
       // Read before the call's own `defaultValue:` entry: the name the value is stored under says its role.
       if (env) pairs.unshift({ node: n, ...span(env), key: id.text(), keyNode: id, value: env, container: init!, named: true });
+    }
+    // `String get baseUrl => kReleaseMode ? '…' : '…';`: a getter's expression is the value of its name.
+    for (const n of all(root, 'getter_signature')) {
+      const id = n.children().filter((c) => c.kind() === 'identifier').pop();
+      const holder = n.parent()?.kind() === 'method_signature' ? n.parent()! : n;
+      const body = holder.next();
+      const kids = body?.kind() === 'function_body' ? body.children() : [];
+      if (id && kids[0]?.kind() === '=>') decls.push({ node: holder, name: id.text(), nameNode: id, type: typeOf(n, namedKids(n)), init: g(kids.slice(1).filter((c) => c.kind() !== ';')) });
     }
     for (const n of all(root, 'formal_parameter')) {
       const kids = namedKids(n).filter((c) => !/annotation/.test(c.kind() as string));
@@ -184,6 +196,14 @@ function envDefault(init: SgNode, lit: (n: SgNode) => Lit | null): SgNode | null
     if (value.length === 1 && lit(value[0]!)) return value[0]!;
   }
   return null;
+}
+
+/** `Uri.parse('https://…')`, `Uri.tryParse('…')`: the literal parsed. */
+function uriParsed(value: SgNode, lit: (n: SgNode) => Lit | null): SgNode | null {
+  if (!/^\s*Uri\s*\.\s*(?:parse|tryParse)\s*\(/.test(value.text())) return null;
+  const list = value.find({ rule: { kind: 'arguments' } });
+  const args = list ? namedKids(list) : [];
+  return args.length === 1 && lit(args[0]!) ? args[0]! : null;
 }
 
 /** Model fields: instance fields with their `@JsonKey(name: …)`, and the parameters of a freezed factory. */
