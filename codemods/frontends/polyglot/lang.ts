@@ -136,6 +136,11 @@ export interface LangSpec {
    * plainer attempt (`attempt` 1) when the first does not parse, or null when there is none.
    */
   prepare?(source: string, attempt: number): string | null;
+  /**
+   * The grammar is behind the language (Dart 3 records and patterns): a file it cannot read that calls the v1
+   * API gets the pass of languages without a parser (addresses by role, one file-level finding), not a failure.
+   */
+  textOnError?: boolean;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */

@@ -5,6 +5,7 @@ import { scan, type ScanResult } from '../../../lib';
 import { noProject } from '../../../codemods/engine/ties/project';
 import { polyglotFrontEnds } from '../../../codemods/frontends/polyglot';
 import { prepareDart } from '../../../codemods/frontends/polyglot/languages/dart-syntax';
+import { ParseError } from '../../../codemods/types';
 import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 
 /**
@@ -32,6 +33,14 @@ describe('Dart 3 syntax the grammar does not read', () => {
     const src = "enum InterviewMode {\n  complaint('complaint');\n\n  const InterviewMode(this.wire) : assert(wire != '');\n  final String wire;\n}\n";
     const r = run(src);
     expect(r.output).toBe(src.replace("complaint('complaint')", "complaint('input')"));
+  });
+
+  it('syntax still beyond the grammar (records, patterns): addresses by role and one file-level finding, or a parse error', () => {
+    const src = "(String, int) pair() => ('a', 1);\nconst kBase = 'https://www.buoyhealth.com/api/';\n";
+    const r = run(src);
+    expect(r.output).toBe(src.replace('https://www.buoyhealth.com/api/', 'https://api.buoyhealth.com/symptom-checker/v2/'));
+    expect(r.findings.map((f) => `${f.line} ${f.fix} ${/grammar does not read/.test(f.message)}`)).toEqual(['1 manual true', '2 auto false']);
+    expect(() => run("void f(Object o) { if (o case {'advice': String a}) print(a); }\n")).toThrow(ParseError);
   });
 
   it('reads interpolated strings at their offsets (astral characters before the site)', () => {

@@ -20,6 +20,7 @@ export const dart: LangSpec = {
   contentKinds: [],
   escapeKinds: ['escape_sequence'],
   gapContent: true,
+  textOnError: true,
   functionKinds: ['dart_function', 'function_expression'],
   chainKinds: ['dart_chain'],
   nameKinds: ['identifier', 'identifier_dollar_escaped'],
