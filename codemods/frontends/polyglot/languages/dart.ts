@@ -107,7 +107,7 @@ export const dart: LangSpec = {
       const kids = namedKids(n).filter((c) => !/annotation/.test(c.kind() as string));
       const ctor = kids.find((c) => c.kind() === 'constructor_param');
       const id = ctor ? ctor.children().find((c) => c.kind() === 'identifier') : [...kids].reverse().find((c) => c.kind() === 'identifier');
-      if (id) decls.push({ node: n, name: id.text(), nameNode: id, type: typeOf(n, kids), init: null });
+      if (id) decls.push({ node: n, name: id.text(), nameNode: id, type: typeOf(n, kids) ?? snapshotOf(n), init: null });
     }
     for (const n of all(root, 'for_loop_parts')) {
       const kids = n.children();
@@ -197,6 +197,22 @@ function envDefault(init: SgNode, lit: (n: SgNode) => Lit | null): SgNode | null
     if (value.length === 1 && lit(value[0]!)) return value[0]!;
   }
   return null;
+}
+
+/**
+ * `FutureBuilder<Result>(builder: (context, snapshot) => …)`: the snapshot's data is a Result (`.data` unwraps),
+ * as is a `StreamBuilder`'s.
+ */
+function snapshotOf(param: SgNode): string | null {
+  const list = param.parent();
+  const fn = list?.parent();
+  const arg = fn?.parent();
+  if (fn?.kind() !== 'function_expression' || arg?.kind() !== 'named_argument' || !/^builder\s*:/.test(arg.text())) return null;
+  if (namedKids(list!).pop()?.text() !== param.text()) return null;
+  const part = arg.parent()?.parent();
+  const types = part?.kind() === 'argument_part' ? part.children().find((c) => c.kind() === 'type_arguments') : undefined;
+  const owner = part?.parent()?.prev();
+  return types && owner && /^(?:Future|Stream)Builder$/.test(owner.text()) ? types.text().replace(/^<|>$/g, '') : null;
 }
 
 /** `Uri.parse('https://…')`, `Uri.tryParse('…')`: the literal parsed. */
