@@ -21,12 +21,13 @@ describe('Dart 3 syntax the grammar does not read', () => {
     const src = [
       "sealed class S {}\nabstract interface class I {}\nenum Mode { complaint('complaint'), safe('😀 safe'); const Mode(this.w); final String w; }",
       "enum Plain { @JsonValue('a') a, b }",
+      "typedef Json = Map<String, dynamic>;\ntypedef OnResult = void Function(String advice);",
       "int f(int c) { switch (c) { case 202: return 1; } return switch (c) { 202 => 1, _ => 2 }; }",
     ].join('\n');
     const out = prepareDart(src);
     expect(out.length).toBe(src.length);
-    for (const s of ["'complaint'", "'😀 safe'", "@JsonValue('a') a, b }", 'switch (c) { case 202:']) expect(out.indexOf(s)).toBe(src.indexOf(s));
-    expect(out).not.toMatch(/sealed|interface|=>\s*1/);
+    for (const s of ["'complaint'", "'😀 safe'", "@JsonValue('a') a, b }", 'switch (c) { case 202:', 'typedef OnResult = void Function(String advice);']) expect(out.indexOf(s)).toBe(src.indexOf(s));
+    expect(out).not.toMatch(/sealed|interface|=>\s*1|typedef Json/);
   });
 
   it('an enhanced enum whose members do not parse at the top level is read without them', () => {

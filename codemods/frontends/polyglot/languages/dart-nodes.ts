@@ -43,6 +43,15 @@ class Run {
   parent(): SgNode | null {
     return this.up;
   }
+  getRoot(): ReturnType<SgNode['getRoot']> {
+    return this.kids[0]!.getRoot();
+  }
+  next(): SgNode | null {
+    return this.kids[this.kids.length - 1]!.next();
+  }
+  prev(): SgNode | null {
+    return this.kids[0]!.prev();
+  }
   ancestors(): SgNode[] {
     return this.up ? [this.up, ...this.up.ancestors()] : [];
   }

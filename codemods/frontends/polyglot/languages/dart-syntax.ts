@@ -2,7 +2,8 @@
  * Dart 3 syntax the grammar (tree-sitter-dart 1.0) does not read, rewritten before parsing into syntax it reads,
  * with every offset kept (each change replaces characters one for one), so literals, edits and markers stay where
  * they are in the file. The text of the file itself is never changed; only the parser sees this.
- * - class modifiers (`sealed class`, `final class`, `base class`, `interface class`, `mixin class`): blanked;
+ * - class modifiers (`sealed class`, `final class`, `base class`, `interface class`, `mixin class`) and aliases of
+ *   non-function types (`typedef Json = Map<String, dynamic>;`): blanked;
  * - enhanced enums (`enum Mode { complaint('complaint'), safe('safe'); const Mode(this.wire); … }`): the constants
  *   become a set literal (`var  Mode ={complaint('complaint'), …};`), their values stay string literals, and the
  *   members stand after it at the top level (or, when they do not parse there, are blanked);
@@ -94,13 +95,15 @@ let last: { masked: string; arms: number[]; enums: { name: string; open: number 
 
 /** The source as the grammar is given it. `hoist: false` blanks enhanced enums' members instead of moving them out. */
 export function prepareDart(src: string, hoist = true): string {
-  if (!/\b(?:enum|switch|sealed|base|interface|final|mixin)\b/.test(src)) return src;
+  if (!/\b(?:enum|switch|sealed|base|interface|final|mixin|typedef)\b/.test(src)) return src;
   const mask = codeMask(src);
   // UTF-16 units, as offsets count them.
   const chars = src.split('');
   const enums: { name: string; open: number }[] = [];
   const atCode = (re: RegExp) => [...src.matchAll(re)].filter((m) => mask[m.index]);
   for (const m of atCode(/\b(?:sealed|base|interface|final|mixin)(?=\s+(?:(?:sealed|base|interface|final|abstract|mixin)\s+)*class\b)/g)) blank(chars, m.index, m.index + m[0].length);
+  // A type alias of a non-function type (`typedef Json = Map<String, dynamic>;`, Dart 2.13): blanked.
+  for (const m of atCode(/\btypedef\s+[\w$]+(?:<[^>;]*>)?\s*=[^;]*;/g)) if (!/\bFunction\b/.test(m[0])) blank(chars, m.index, m.index + m[0].length);
   for (const m of atCode(/\benum\s+[A-Za-z_$][\w$]*([^{;]*)\{/g)) {
     const open = m.index + m[0].length - 1;
     const close = closing(src, mask, open);
