@@ -30,6 +30,28 @@ describe('Dart 3 syntax the grammar does not read', () => {
     expect(out).not.toMatch(/sealed|interface|=>\s*1|typedef Json/);
   });
 
+  it('patterns and records become identifiers or calls of `_`: the file is read, its literals where they were', () => {
+    const src = [
+      "const kBase = 'https://www.buoyhealth.com/api/';",
+      'Future<(String, int)> pair() async => (kBase, 1);',
+      'void f(Object json, Result r, int code) {',
+      '  final (token, mode) = split(json);',
+      "  if (json case {'advice': String a}) print(a);",
+      '  switch (r) {',
+      '    case Ok(:final data):',
+      '      print(data);',
+      '    case >= 500:',
+      "      print('server');",
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const out = prepareDart(src);
+    expect(out.length).toBe(src.length);
+    expect(out).toMatch(/Future<_String__int_>[^]*=>_\(kBase, 1\)[^]*final _token__mode_ =[^]*case Ok__final_data_:/);
+    expect(run(src).findings.map((f) => `${f.line} ${f.change} ${f.fix}`)).toEqual(['1 base-url auto']);
+  });
+
   it('an enhanced enum whose members do not parse at the top level is read without them', () => {
     const src = "enum InterviewMode {\n  complaint('complaint');\n\n  const InterviewMode(this.wire) : assert(wire != '');\n  final String wire;\n}\n";
     const r = run(src);
@@ -41,7 +63,7 @@ describe('Dart 3 syntax the grammar does not read', () => {
     const r = run(src);
     expect(r.output).toBe(src.replace('https://www.buoyhealth.com/api/', 'https://api.buoyhealth.com/symptom-checker/v2/'));
     expect(r.findings.map((f) => `${f.line} ${f.fix} ${/grammar does not read/.test(f.message)}`)).toEqual(['1 manual true', '2 auto false']);
-    expect(() => run("void f(Object o) { if (o case {'advice': String a}) print(a); }\n")).toThrow(ParseError);
+    expect(() => run('void f() {\n  outer: for (;;) { break outer; }\n}\n')).toThrow(ParseError);
   });
 
   it('reads interpolated strings at their offsets (astral characters before the site)', () => {

@@ -95,7 +95,7 @@ let last: { masked: string; arms: number[]; enums: { name: string; open: number 
 
 /** The source as the grammar is given it. `hoist: false` blanks enhanced enums' members instead of moving them out. */
 export function prepareDart(src: string, hoist = true): string {
-  if (!/\b(?:enum|switch|sealed|base|interface|final|mixin|typedef)\b/.test(src)) return src;
+  if (!/\b(?:enum|switch|case|sealed|base|interface|final|var|mixin|typedef)\b/.test(src)) return src;
   const mask = codeMask(src);
   // UTF-16 units, as offsets count them.
   const chars = src.split('');
@@ -139,6 +139,41 @@ export function prepareDart(src: string, hoist = true): string {
     for (const w of body.matchAll(/\bstatic\b|\bfactory\s+(?:[\w$]+\.)?/g)) {
       if (mask[after + 1 + w.index]) blank(chars, after + 1 + w.index, after + 1 + w.index + w[0].length);
     }
+  }
+  // Patterns: a destructuring declaration's (`final (token, mode) = …`), an if-case's (`if (json case {…})`), and a
+  // case's that is no constant (`case Ok(:final data):`, `case >= 500:`) become one identifier (`_token__mode_`).
+  const underscore = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (chars[k] !== '\n' && chars[k] !== '\r') chars[k] = /[\w$]/.test(src[k]!) ? src[k]! : '_';
+  };
+  for (const m of atCode(/\b(?:final|var)\s+\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const close = closing(src, mask, open);
+    if (close > 0 && /^\s*=(?!=)/.test(src.slice(close + 1))) underscore(open, close + 1);
+  }
+  // A record type as a type argument (`Future<(String, int)>`).
+  for (const m of atCode(/<\s*\(/g)) {
+    const close = closing(src, mask, m.index + m[0].length - 1);
+    if (close > 0 && /^\s*[,>?]/.test(src.slice(close + 1))) underscore(m.index + m[0].length - 1, close + 1);
+  }
+  // A record literal (`=> ('a', 1)`, `return (token, mode);`): a call of `_` (the blank before it holds the name).
+  for (const m of atCode(/(?:=>?|\breturn|[(,[:?])\s\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const close = closing(src, mask, open);
+    if (close < 0 || /^\s*(?:=>|\{|async\b)/.test(src.slice(close + 1))) continue;
+    if (topLevel(src, mask, open + 1, close, (k) => src[k] === ',').length > 0) chars[open - 1] = '_';
+  }
+  for (const m of atCode(/\bif\s*\(/g)) {
+    const close = closing(src, mask, m.index + m[0].length - 1);
+    const at = close > 0 ? topLevel(src, mask, m.index + m[0].length, close, (k) => src.startsWith('case', k) && /\W/.test(src[k - 1]!) && /\s/.test(src[k + 4]!))[0] : undefined;
+    if (at !== undefined) blank(chars, at, close);
+  }
+  for (const m of atCode(/\bcase\s+/g)) {
+    if (chars[m.index] !== 'c') continue;
+    const from = m.index + m[0].length;
+    const colon = topLevel(src, mask, from, src.length, (k) => src[k] === ':' || src[k] === ';' || src[k] === '}')[0];
+    if (colon === undefined || src[colon] !== ':') continue;
+    const pattern = src.slice(from, colon);
+    if (/\b(?:final|var|when)\b|\(\s*:|^[<>=!]|[\]{]/.test(pattern.trim())) underscore(from, colon);
   }
   const arms: number[] = [];
   for (const m of atCode(/\bswitch\s*\(/g)) {
