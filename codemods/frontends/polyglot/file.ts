@@ -97,6 +97,7 @@ export class PolyFile {
       const off = start + n.text().indexOf(m[1]!);
       return { node: n, start, end, text: m[1]!, parts: [{ start: off, end: off + m[1]!.length, text: m[1]! }], simple: true };
     }
+    if (this.spec.gapContent) return gapLit(n, this.source);
     if (kids.length === 0 || !kids.some((k) => content.has(k.kind() as string) || k.isNamed())) {
       // A leaf literal: strip its quotes.
       const t = n.text();
@@ -150,6 +151,12 @@ export class PolyFile {
 
   /** The function (or the file) a node is in. */
   scopeOf(n: SgNode): SgNode {
+    if (this.spec.virtual && this.spec.functionKinds.some((k) => this.spec.virtual![k])) {
+      // Functions built from sibling runs are no parents of what they hold: the innermost one around the node.
+      const at = span(n);
+      const fns = this.functions().filter((f) => f.start <= at.start && at.end <= f.end && !(f.start === at.start && f.end === at.end));
+      return fns.reduce<{ node: SgNode; start: number; end: number } | null>((best, f) => (!best || f.end - f.start < best.end - best.start ? f : best), null)?.node ?? this.root;
+    }
     let p: SgNode | null = n.parent();
     const kinds = this.spec.functionKinds;
     while (p) {
@@ -287,6 +294,35 @@ export function functionName(spec: LangSpec, fn: SgNode): string | null {
     else if (c.isNamed() && /body|block|statements/.test(kind)) break;
   }
   return last && spec.lambdas?.kinds.includes(fn.kind() as string) ? null : last;
+}
+
+/**
+ * A literal whose content is no node (Dart): the text between its quotes, less its interpolations (HOLE) and
+ * escapes. Adjacent literals (`'a' 'b'`) and prefixes (`r'…'`) are read too; a raw string has no escapes.
+ */
+function gapLit(n: SgNode, source: string): Lit | null {
+  const { start, end } = span(n);
+  const text = source.slice(start, end);
+  const m = /^r?('''|"""|'|")/.exec(text);
+  if (!m || text.length < m[0].length + m[1]!.length || !text.endsWith(m[1]!)) return null;
+  const from = start + m[0].length;
+  const to = end - m[1]!.length;
+  const parts: Lit['parts'] = [];
+  let out = '';
+  let at = from;
+  let simple = true;
+  for (const k of n.children().filter((c) => c.isNamed())) {
+    const h = span(k);
+    if (h.start > at) parts.push({ start: at, end: h.start, text: source.slice(at, h.start) });
+    out += source.slice(at, h.start) + (/substitution/.test(k.kind() as string) ? HOLE : k.text());
+    simple = false;
+    at = h.end;
+  }
+  if (to > at || parts.length === 0) parts.push({ start: at, end: Math.max(at, to), text: source.slice(at, Math.max(at, to)) });
+  out += source.slice(at, Math.max(at, to));
+  // Adjacent literals in one node (`'a' 'b'`): the content holds a closing quote.
+  if (m[1]!.length === 1 && out.includes(m[1]!)) simple = false;
+  return { node: n, start, end, text: out, parts, simple: simple && parts.length === 1 };
 }
 
 /** Child kinds that stand for code inside a string (f-string fields, `${}`, `#{}`, `\\()`). */

@@ -54,12 +54,21 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
     const r = analyzePlainText(input, { rewrite: true });
     return { ...r, findings: r.findings.map((f) => ({ ...f, message: `${f.message} (${spec.id} not parsed: ${state.reason})` })) };
   }
-  useLanguage(spec.id);
-  const root = parseWith(spec.id, input.source).root();
-  const error = firstError(root);
+  useLanguage(spec.id, spec.virtual);
+  let root = parseWith(spec.id, spec.prepare?.(input.source, 0) ?? input.source).root();
+  let error = firstError(root);
+  const plainer = error ? spec.prepare?.(input.source, 1) : null;
+  if (plainer) {
+    root = parseWith(spec.id, plainer).root();
+    error = firstError(root);
+  }
   if (error) {
     const r = error.range();
-    throw new ParseError(`${spec.id} syntax error near ${JSON.stringify(error.text().slice(0, 40))}`, r.start.line + 1, r.start.column + 1);
+    const near = JSON.stringify(error.text().slice(0, 40));
+    // A grammar behind its language: what it cannot read gets the pass of languages without a parser, when it calls the API.
+    const text = spec.textOnError ? addressesOnly(input, `line ${r.start.line + 1} (near ${near}) is ${spec.id} syntax its grammar does not read`) : null;
+    if (text) return text;
+    throw new ParseError(`${spec.id} syntax error near ${near}`, r.start.line + 1, r.start.column + 1);
   }
   const vocab = vocabularyFor(input.changes);
   const out = new TextFile(input.source, input.changes, spec.comment);
@@ -99,20 +108,25 @@ function firstError(root: SgNode): SgNode | null {
 }
 
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
-const OTHER_CODE = ['rs', 'dart', 'scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
+const OTHER_CODE = ['rs', 'scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
 
 export const otherCodeFrontEnd: FrontEnd = {
   id: 'code',
   describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, and one file-level finding while any is left`,
   matches: (absPath) => OTHER_CODE.includes(path.extname(absPath).slice(1).toLowerCase()),
-  analyze: (input) => {
-    const r = analyzePlainText(input, { rewrite: true });
-    const places = findV1Urls(input.config, input.source).length;
-    if (places === 0) return r;
-    const file = new TextFile(input.source, input.changes, null);
-    const lang = path.extname(input.filePath).slice(1);
-    if (!file.has('base-url')) return r;
-    file.manual('base-url', 0, 0, `this file calls the v1 API at ${places} place${places === 1 ? '' : 's'}; sc-migrate has no parser for .${lang} files: review it by hand`, { marker: false });
-    return { output: r.output, findings: [...file.finish(false).findings, ...r.findings] };
-  },
+  analyze: (input) => addressesOnly(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`) ?? analyzePlainText(input, { rewrite: true }),
 };
+
+/**
+ * V1 addresses rewritten by role as plain text, and one file-level finding that says why nothing else was read;
+ * null when the file holds no v1 address.
+ */
+function addressesOnly(input: FrontEndInput, why: string): FrontEndOutput | null {
+  const places = findV1Urls(input.config, input.source).length;
+  if (places === 0) return null;
+  const r = analyzePlainText(input, { rewrite: true });
+  const file = new TextFile(input.source, input.changes, null);
+  if (!file.has('base-url')) return r;
+  file.manual('base-url', 0, 0, `this file calls the v1 API at ${places} place${places === 1 ? '' : 's'}; ${why}: review it by hand`, { marker: false });
+  return { output: r.output, findings: [...file.finish(false).findings, ...r.findings] };
+}

@@ -2,6 +2,7 @@ import type { FrontEnd } from '../../../lib/types';
 import { otherCodeFrontEnd, polyglotFrontEnd } from './frontend';
 import type { LangSpec } from './lang';
 import { csharp } from './languages/csharp';
+import { dart } from './languages/dart';
 import { go } from './languages/go';
 import { java } from './languages/java';
 import { kotlin } from './languages/kotlin';
@@ -11,7 +12,7 @@ import { ruby } from './languages/ruby';
 import { swift } from './languages/swift';
 
 /** The languages with a parser-based front-end, in the order they are registered. */
-export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp];
+export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart];
 
 /** One front-end per language, then the file-level check for languages without one. */
 export function polyglotFrontEnds(): FrontEnd[] {

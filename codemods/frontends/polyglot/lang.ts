@@ -123,6 +123,24 @@ export interface LangSpec {
   lambdas?: { kinds: string[]; params: string[]; pick: 'first' | 'last'; implicit?: string };
   /** Loops over a collection (`for o in xs`, `for (Option o : xs)`, `foreach ($xs as $o)`): their variable holds an item. */
   loopKinds?: string[];
+  /**
+   * Kinds the grammar has no node for, built by the language module from runs of sibling nodes (Dart's grammar
+   * writes `dio.post(…)` as an identifier followed by selectors, and a method as a signature beside its body).
+   * `all()` answers them like real kinds; functions among them are found by their span, not by parents.
+   */
+  virtual?: Record<string, (n: SgNode) => SgNode[]>;
+  /** String content is not a node: it is what lies between the quotes, the interpolations and the escapes. */
+  gapContent?: boolean;
+  /**
+   * The text the grammar is given, offsets kept (syntax newer than the grammar rewritten one for one); a second,
+   * plainer attempt (`attempt` 1) when the first does not parse, or null when there is none.
+   */
+  prepare?(source: string, attempt: number): string | null;
+  /**
+   * The grammar is behind the language (Dart 3 records and patterns): a file it cannot read that calls the v1
+   * API gets the pass of languages without a parser (addresses by role, one file-level finding), not a failure.
+   */
+  textOnError?: boolean;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */
@@ -205,7 +223,7 @@ export function namedKids(n: SgNode): SgNode[] {
 }
 
 /** Containers and wrappers whose first type argument is what a value holds (`Call<[Question]>` → Question). */
-const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|Flow|MutableList|AnyPublisher|Single|Observable|Maybe|ApiResponse)\s*[<[]\s*\[?\s*([\w.]+(?:\s*<[^]*>)?)/;
+const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|HttpResponse|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|Flow|MutableList|AnyPublisher|Single|Observable|Maybe|ApiResponse)\s*[<[]\s*\[?\s*([\w.]+(?:\s*<[^]*>)?)/;
 
 /** The simple name at the end of a type (`Optional[Result]` → Result, `*Interview` → Interview, `List<Option>` → Option). */
 export function typeName(text: string | null | undefined): string | null {
@@ -220,14 +238,24 @@ export function typeName(text: string | null | undefined): string | null {
 /** Kinds a grammar does not know, per language (ast-grep refuses a rule that names one). */
 const unknownKinds = new Map<string, Set<string>>();
 let currentLang = '';
+let currentVirtual: LangSpec['virtual'];
 
 /** Set the language of the file being read (kinds are checked against its grammar). */
-export function useLanguage(id: string): void {
+export function useLanguage(id: string, virtual?: LangSpec['virtual']): void {
   currentLang = id;
+  currentVirtual = virtual;
 }
 
 /** Every node of one of the kinds inside `n` (kinds this grammar does not have are left out). */
 export function all(n: SgNode, ...kinds: string[]): SgNode[] {
+  const virtual = currentVirtual ? kinds.filter((k) => currentVirtual![k]) : [];
+  if (virtual.length === 0) return real(n, kinds);
+  const found = [...real(n, kinds.filter((k) => !virtual.includes(k))), ...virtual.flatMap((k) => currentVirtual![k]!(n))];
+  // Document order, outer before inner, as findAll gives them.
+  return found.sort((a, b) => span(a).start - span(b).start || span(b).end - span(a).end);
+}
+
+function real(n: SgNode, kinds: string[]): SgNode[] {
   let bad = unknownKinds.get(currentLang);
   if (!bad) unknownKinds.set(currentLang, (bad = new Set()));
   const ok = kinds.filter((k) => !bad.has(k));

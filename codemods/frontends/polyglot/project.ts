@@ -91,6 +91,8 @@ export interface LangIndex {
   tiedPackage(pkg: string | null): boolean;
   /** Every name the index knows, for a cheap test of whether a file uses any. */
   names: ReadonlySet<string>;
+  /** Names that bring a file into the run: those, and the types the endpoints return. */
+  links: ReadonlySet<string>;
   /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
   declares(name: string): boolean;
   /** A constant of this language's files that holds another service's address. */
@@ -254,6 +256,9 @@ function endpointName(name: string): boolean {
   return words(name).length >= 2 || !!nounTie(name);
 }
 
+/** Types of the languages' libraries an endpoint may return (a body as text, bytes or a map): no model of the API. */
+const PLATFORM_TYPES = new Set(['String', 'Object', 'Unit', 'Void', 'Boolean', 'Integer', 'Long', 'Double', 'Float', 'Data', 'Dictionary', 'HashMap', 'JsonNode', 'JsonObject', 'JsonElement', 'JObject', 'Bytes', 'Uint8List', 'ResponseBody', 'HttpResponseMessage', 'IActionResult', 'Dynamic']);
+
 /** One language's index. A name defined twice with different meanings is left out. */
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const endpoints = resolveEndpoints(all.flatMap((f) => f.functions));
@@ -279,6 +284,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
+  // The model an endpoint returns brings in the file that declares it and the files that read it (the name
+  // alone ties nothing: once that file is read, the model is the index's).
+  const links = new Set(names);
+  for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
   // The bodies the endpoints are sent: the file that declares one (`record InterviewModeUpdate(…)`) is read too.
@@ -296,6 +305,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     },
     keysOf: (field) => renamed.get(field) ?? [],
     names,
+    links,
     declares: (name) => declared.has(name),
     paths: known,
   };

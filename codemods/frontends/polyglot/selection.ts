@@ -58,7 +58,7 @@ const patterns = new WeakMap<object, RegExp | null>();
 
 /** Whether a file uses a name the run's other files of its language define (models, endpoints, host constants). */
 export function linked(lang: string, source: string, index: PolyIndex | undefined): boolean {
-  const names = index?.language(lang).names;
+  const names = index?.language(lang).links;
   if (!names || names.size === 0) return false;
   let re = patterns.get(names);
   if (re === undefined) {

@@ -209,7 +209,7 @@ function statuses(ctx: Ctx): void {
   for (const d of file.x.decls) {
     if (!d.init || !/^\d{3}$/.test(d.init.text().trim())) continue;
     const code = Number(d.init.text().trim());
-    if (codes.has(code) && /^[A-Z_][A-Z0-9_]*$|^[A-Z]/.test(d.name)) constants.set(d.name, { decl: d.node, code });
+    if (codes.has(code) && /^[A-Z_][A-Z0-9_]*$|^[A-Z]|^k[A-Z]/.test(d.name)) constants.set(d.name, { decl: d.node, code });
   }
   const report = (site: StatusSite, n: SgNode) => {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });

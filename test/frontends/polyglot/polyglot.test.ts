@@ -40,7 +40,7 @@ describe('polyglot fixtures', () => {
     const negatives = fs.readdirSync(FIXTURES).flatMap((lang) =>
       fs.readdirSync(path.join(FIXTURES, lang)).filter((f) => /^(desk|helpdesk|support)\w*\.input\./i.test(f)).map((f) => path.join(FIXTURES, lang, f)),
     );
-    expect(negatives.length).toBe(17);
+    expect(negatives.length).toBe(22);
     for (const file of negatives) {
       const source = fs.readFileSync(file, 'utf8');
       const r = run(file, source);
@@ -57,6 +57,7 @@ describe('polyglot front-end', () => {
       ['a.go', 'package x\nfunc f( {\n'],
       ['A.java', 'class A { void f( }'],
       ['a.rb', 'def f(\n  x = {\n'],
+      ['a.dart', 'void f( {\n  final x = {\n'],
     ] as const) {
       expect(() => run(`/tmp/${file}`, text)).toThrow(ParseError);
     }
