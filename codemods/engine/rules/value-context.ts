@@ -201,6 +201,13 @@ function recordedForElsewhere(ctx: FileContext, arg: Path): boolean {
   while (root.node && (isMember(root.node) || root.node.type === 'TSNonNullExpression')) root = root.get(isMember(root.node) ? 'object' : 'expression');
   const fn = root.node?.type === 'Identifier' ? enclosingFunction(root) : null;
   if (!fn) return false;
+  const foreign = (a: Node) => {
+    const text = stringValue(a);
+    return !!text && /^https?:\/\//.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
+  };
+  // `var seen = capture('https://help.example.org/api/tickets/', 'POST', …)`: a recorder set up for another host.
+  const init = constInit(root);
+  if (init && isCall(init.node) && init.node.arguments.some(foreign)) return true;
   let elsewhere = false;
   ctx.identifiersIn(fn, root.node.name).forEach((ref: Path) => {
     const m = parentOf(ref);
@@ -209,10 +216,7 @@ function recordedForElsewhere(ctx: FileContext, arg: Path): boolean {
     let call = parentOf(m);
     if (call && isCall(call.node) && calleeName(call.node.callee) === 'expect') call = parentOf(parentOf(call)!);
     const args: Node[] = call && isCall(call.node) ? call.node.arguments : [];
-    elsewhere = args.some((a) => {
-      const text = stringValue(a);
-      return !!text && /^https?:\/\//.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
-    });
+    elsewhere = args.some(foreign);
   });
   return elsewhere;
 }
