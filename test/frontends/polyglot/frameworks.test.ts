@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../../config';
-import { scan, type ScanResult } from '../../../lib';
+import { scanProject, sites } from './support';
 import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
 
 /**
@@ -15,9 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup(dir));
 
-const run = () => scan({ roots: ['.'], config: defaultConfig, cwd: dir, types: 'off' });
-const sites = (r: ScanResult, file: string) =>
-  (r.outcomes.find((o) => o.relPath === file)?.findings ?? []).map((f) => `${f.line} ${f.change}`).sort();
+const run = () => scanProject(dir);
 
 describe('framework clients without a v1 address in the file', () => {
   it('PHP: a namespace named after the API, path constants in another class, keys written after the body is built', async () => {

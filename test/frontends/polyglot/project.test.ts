@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../../config';
-import { scan, type ScanResult } from '../../../lib';
+import { scanProject, sites } from './support';
 import { selects } from '../../../codemods/frontends/polyglot/selection';
 import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 
@@ -16,9 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup(dir));
 
-const run = () => scan({ roots: ['.'], config: defaultConfig, cwd: dir, types: 'off' });
-const sites = (r: ScanResult, file: string) =>
-  (r.outcomes.find((o) => o.relPath === file)?.findings ?? []).map((f) => `${f.line} ${f.change}`).sort();
+const run = () => scanProject(dir);
 
 describe('which polyglot files are parsed', () => {
   it('the pre-scan picks mode types and model types beside their changed fields, not every file of the language', () => {

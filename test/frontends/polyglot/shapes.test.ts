@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../../config';
-import { scan, type ScanResult } from '../../../lib';
+import { scanProject, sites } from './support';
 import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 
 /**
@@ -14,9 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup(dir));
 
-const run = () => scan({ roots: ['.'], config: defaultConfig, cwd: dir, types: 'off' });
-const sites = (r: ScanResult, file: string) =>
-  (r.outcomes.find((o) => o.relPath === file)?.findings ?? []).map((f) => `${f.line} ${f.change}`).sort();
+const run = () => scanProject(dir);
 
 describe('another thing\'s modes beside the API\'s', () => {
   it('Python: a mode enum qualified by another noun, and a mode read from a body sent to another service\'s address', async () => {
