@@ -284,14 +284,14 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
-  // The model an endpoint returns brings in the file that declares it and the files that read it (the name
-  // alone ties nothing: once that file is read, the model is the index's).
-  const links = new Set(names);
-  for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
   // The bodies the endpoints are sent: the file that declares one (`record InterviewModeUpdate(…)`) is read too.
   for (const n of sent.keys()) names.add(n);
+  // The model an endpoint returns brings in the file that declares it and the files that read it (the name
+  // alone ties nothing: once that file is read, the model is the index's). Built last: every name above links too.
+  const links = new Set(names);
+  for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
   return {
     model: (name) => models.get(name) ?? null,
     endpoint: (name) => endpoints.get(name) ?? null,

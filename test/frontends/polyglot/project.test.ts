@@ -208,6 +208,33 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'kt/OutcomeTest.kt')).toEqual(['4 potential-condition-triage-removed']);
   });
 
+  it('Java: a test that only names the body type an endpoint is sent is read (its serialized mode is reported); a helpdesk case beside it is not', async () => {
+    writeTree(dir, {
+      'src/ModeApi.java': ['interface ModeApi {', '    @PUT("interviews/{token}/")', '    Call<Void> setMode(@Path("token") String token, @Body StepChange body);', '}'].join('\n'),
+      'src/StepChange.java': 'public record StepChange(Step mode) {}',
+      'src/Step.java': 'public enum Step { @JsonProperty("complaint") COMPLAINT, @JsonProperty("protocol") PROTOCOL }',
+      'src/StepJsonTest.java': [
+        'class StepJsonTest {',
+        '    void writes() throws Exception {',
+        '        String json = mapper.writeValueAsString(new StepChange(Step.COMPLAINT));',
+        '        assertThat(json).isEqualTo("{\\"mode\\":\\"complaint\\"}");',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/DeskJsonTest.java': [
+        'class DeskJsonTest {',
+        '    void writes() throws Exception {',
+        '        String json = mapper.writeValueAsString(new DeskCase("complaint"));',
+        '        assertThat(json).isEqualTo("{\\"mode\\":\\"complaint\\"}");',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'src/StepJsonTest.java')).toEqual(['4 mode-complaint-renamed-input']);
+    expect(sites(r, 'src/DeskJsonTest.java')).toEqual([]);
+  });
+
   it('C#: a file that uses a constant holding a v1 address talks to the API (its audience taken from the base is marked)', async () => {
     writeTree(dir, {
       'sc/Endpoints.cs': 'static class Endpoints {\n    public const string SandboxBase = "https://sandbox.buoyhealth.com/api/";\n}\n',
