@@ -90,6 +90,11 @@ export class FileContext {
     return this.nodeIndex.importedLocals();
   }
 
+  /** What this file imports by name, with the module and the exported name. */
+  imports(): readonly { local: string; specifier: string; exportName: string }[] {
+    return this.nodeIndex.imports();
+  }
+
   /**
    * Whether this file talks to another API and never to this one: it sends requests to URLs or paths that are
    * not this API's and none that are. Names alone (`mode`, `result`) do not tie such a file's values to the API.

@@ -1,5 +1,5 @@
 import type { Collection, JSCodeshift } from 'jscodeshift';
-import type { Path } from './ast';
+import { parentOf, type Path } from './ast';
 
 /** The indexes of one parsed file, each built on first use from one walk of the tree. */
 export class NodeIndex {
@@ -33,21 +33,41 @@ export class NodeIndex {
   private readonly combined = new Map<string, Path[]>();
 
   /**
-   * Names that imports bind in this file (`import { A as B }` → B, `const { M } = require('./m')` → M): an
-   * identifier with another name is not imported (a cheap test before `importOf`'s scope lookup).
+   * What this file imports by name: `import { A as B } from './x'` → B from './x' as A, a default import as
+   * `default`, `const { M } = require('./m')` → M from './m' as M (namespace imports are not constants' names).
    */
-  importedLocals(): Set<string> {
-    if (!this.locals) {
-      const locals = new Set<string>();
-      for (const p of this.nodesOf('ImportSpecifier', 'ImportDefaultSpecifier', 'ImportNamespaceSpecifier')) {
-        if (p.node.local?.name) locals.add(p.node.local.name);
+  imports(): readonly { local: string; specifier: string; exportName: string }[] {
+    if (!this.imported) {
+      const out: { local: string; specifier: string; exportName: string }[] = [];
+      for (const p of this.nodesOf('ImportSpecifier', 'ImportDefaultSpecifier')) {
+        const decl = parentOf(p)?.node;
+        const local = p.node.local?.name;
+        if (!local || decl?.type !== 'ImportDeclaration') continue;
+        const exportName = p.node.type === 'ImportDefaultSpecifier' ? 'default' : (p.node.imported.name ?? p.node.imported.value);
+        out.push({ local, specifier: String(decl.source.value), exportName });
       }
       for (const p of this.nodesOf('VariableDeclarator')) {
         const { id, init } = p.node;
         if (id?.type !== 'ObjectPattern' || init?.type !== 'CallExpression' || init.callee?.name !== 'require') continue;
-        for (const prop of id.properties ?? []) if (prop.value?.type === 'Identifier') locals.add(prop.value.name);
+        const arg = init.arguments[0];
+        const specifier = arg?.type === 'StringLiteral' || arg?.type === 'Literal' ? String(arg.value) : null;
+        if (!specifier) continue;
+        for (const prop of id.properties ?? []) {
+          const key = prop.key?.name ?? prop.key?.value;
+          if (prop.value?.type === 'Identifier' && typeof key === 'string') out.push({ local: prop.value.name, specifier, exportName: key });
+        }
       }
-      this.locals = locals;
+      this.imported = out;
+    }
+    return this.imported;
+  }
+  private imported: { local: string; specifier: string; exportName: string }[] | null = null;
+
+  /** Names that imports bind here (plus namespace imports): an identifier with another name is not imported. */
+  importedLocals(): Set<string> {
+    if (!this.locals) {
+      this.locals = new Set(this.imports().map((i) => i.local));
+      for (const p of this.nodesOf('ImportNamespaceSpecifier')) if (p.node.local?.name) this.locals.add(p.node.local.name);
     }
     return this.locals;
   }

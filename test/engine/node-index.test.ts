@@ -75,5 +75,6 @@ describe('NodeIndex', () => {
     const j = jscodeshiftFor('client.tsx');
     const index = new NodeIndex(j, parse(j, SOURCES['client.tsx']!, 'client.tsx'));
     expect([...index.importedLocals()].sort()).toEqual(['MODES', 'Result', 'base']);
+    expect(index.imports().map((i) => `${i.local} ${i.specifier} ${i.exportName}`)).toEqual(['base ./config BASE', 'Result ./config Result', 'MODES ./modes MODES']);
   });
 });

@@ -191,29 +191,11 @@ function importedAudiences(ctx: FileContext, aud: Change): void {
  * in a map: only their uses can carry a v1 audience here. The others are not looked at.
  */
 function v1Holders(ctx: FileContext): Set<string> {
-  const out = new Set<string>();
   const holds = (specifier: string, exportName: string) => {
     const fact = ctx.project.importedConst(ctx.filePath, specifier, exportName);
     return !!fact && (fact.kind === 'string' ? [fact.value] : Object.values(fact.entries)).some((v) => ctx.mapper.isExactV1Base(v));
   };
-  for (const p of ctx.nodesOf('ImportSpecifier', 'ImportDefaultSpecifier')) {
-    const decl = parentOf(p)?.node;
-    const local = p.node.local?.name;
-    if (!local || decl?.type !== 'ImportDeclaration') continue;
-    const exportName = p.node.type === 'ImportDefaultSpecifier' ? 'default' : (p.node.imported.name ?? p.node.imported.value);
-    if (holds(String(decl.source.value), exportName)) out.add(local);
-  }
-  for (const p of ctx.nodesOf('VariableDeclarator')) {
-    const { id, init } = p.node;
-    if (id?.type !== 'ObjectPattern' || init?.type !== 'CallExpression' || init.callee?.name !== 'require') continue;
-    const spec = init.arguments[0]?.type === 'StringLiteral' || init.arguments[0]?.type === 'Literal' ? String(init.arguments[0].value) : null;
-    if (!spec) continue;
-    for (const prop of id.properties ?? []) {
-      const key = prop.key?.name ?? prop.key?.value;
-      if (prop.value?.type === 'Identifier' && typeof key === 'string' && holds(spec, key)) out.add(prop.value.name);
-    }
-  }
-  return out;
+  return new Set(ctx.imports().filter((i) => holds(i.specifier, i.exportName)).map((i) => i.local));
 }
 
 function rootOf(path: Path): Path {
