@@ -17,6 +17,8 @@ export class TextFile {
   private readonly markers: MarkerRequest[] = [];
   private readonly directives: Map<number, Set<string>>;
   private readonly manualKeys = new Set<string>();
+  /** When set: only these changes are rewritten; the others' fixes become manual sites saying why. */
+  private fixOnly: { changes: ReadonlySet<string>; why: string } | null = null;
 
   constructor(
     readonly source: string,
@@ -41,8 +43,21 @@ export class TextFile {
     return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
   }
 
-  /** An automatic rewrite of [start, end). False when suppressed or another edit holds the range. */
+  /**
+   * From here on, rewrite only `changes`; any other fix is reported as a manual site with `why`, and manual sites
+   * are one per change and line (a rule's rewrite and its fallback are one site).
+   */
+  restrictFixes(changes: ReadonlySet<string>, why: string): void {
+    this.fixOnly = { changes, why };
+  }
+
+  /** An automatic rewrite of [start, end). False when suppressed, restricted, or another edit holds the range. */
   fix(change: string, start: number, end: number, text: string, message: string, extra: Partial<Finding> = {}): boolean {
+    if (this.fixOnly && !this.fixOnly.changes.has(change)) {
+      // Reported once per change and line, and taken as handled so that the rule adds no fallback of its own.
+      this.manual(change, start, end, `${message} (not rewritten: ${this.fixOnly.why})`);
+      return true;
+    }
     if (this.suppressed(change, start) || !this.edits.add({ start, end, text })) return false;
     this.findings.push({ ...this.range(start, end), change, fix: 'auto', message, replacement: text, ...extra });
     return true;
@@ -53,7 +68,7 @@ export class TextFile {
    * line, moved up over backslash continuations so that a shell or Dockerfile command stays whole).
    */
   manual(change: string, start: number, end: number, message: string, opts: { subject?: string; anchor?: number; marker?: boolean } = {}): void {
-    const key = `${change}\u0000${start}\u0000${message}`;
+    const key = this.fixOnly ? `${change}\u0000${this.lines.lineCol(start).line}` : `${change}\u0000${start}\u0000${message}`;
     if (this.manualKeys.has(key) || this.suppressed(change, start)) return;
     this.manualKeys.add(key);
     this.findings.push({ ...this.range(start, end), change, fix: 'manual', message });

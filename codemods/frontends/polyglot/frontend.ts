@@ -3,6 +3,8 @@ import type { SgNode } from '@ast-grep/napi';
 import { findV1Urls } from '../../../config/urls';
 import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types';
 import { ParseError } from '../../types';
+import { makeScanner } from '../../engine/scan';
+import { LineIndex } from '../../engine/edits';
 import { analyzePlainText, mapperFor } from '../text';
 import { TextFile } from '../text-file';
 import { addressRules } from './addresses';
@@ -62,7 +64,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
     root = parseWith(spec.id, plainer).root();
     error = firstError(root);
   }
-  if (error) {
+  const unreadable = error ? readAround(root, input) : null;
+  if (error && !unreadable) {
     const r = error.range();
     const near = JSON.stringify(error.text().slice(0, 40));
     // A grammar behind its language: what it cannot read gets the pass of languages without a parser, when it calls the API.
@@ -72,6 +75,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   }
   const vocab = vocabularyFor(input.changes);
   const out = new TextFile(input.source, input.changes, spec.comment);
+  if (error) out.restrictFixes(ADDRESS_CHANGES, `line ${error.range().start.line + 1} holds ${spec.id} syntax its grammar does not read`);
   const file = new PolyFile(spec, root, input.source, vocab, input.config);
   const runIndex = input.project.poly?.language(spec.id);
   if (runIndex) file.usePaths(runIndex.paths);
@@ -91,20 +95,60 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   return { ...out.finish(input.markers), facts };
 }
 
+/** Changes whose rewrite is a string literal's text, safe in a file the grammar reads only in part. */
+const ADDRESS_CHANGES: ReadonlySet<string> = new Set(['base-url', 'token-audience']);
+
+const scanners = new WeakMap<object, WeakMap<object, (text: string) => boolean>>();
+
 /**
- * An ERROR node, or a token the parser had to invent (a missing `)`: a zero-width anonymous leaf). Zero-width
+ * Whether a file whose grammar fails on some of its syntax can be read around it: true when the unreadable lines
+ * (of ERROR nodes, or of tokens the parser invented) are a small share of the file and none holds anything of
+ * this API — no v1 address, no word the pre-scan looks for. A grammar behind its language (a Kotlin `0b0`
+ * literal, Swift's typed throws) then costs nothing; a broken file, or an unreadable line that might speak v1,
+ * is still a parse failure. The rest of the file is read, and only its addresses are rewritten.
+ */
+function readAround(root: SgNode, input: FrontEndInput): boolean {
+  let byChanges = scanners.get(input.config);
+  if (!byChanges) scanners.set(input.config, (byChanges = new WeakMap()));
+  let scanner = byChanges.get(input.changes);
+  if (!scanner) byChanges.set(input.changes, (scanner = makeScanner(input.config, input.changes)));
+  const lines = new LineIndex(input.source);
+  const total = lines.lineCol(input.source.length).line;
+  const unread = new Set<number>();
+  for (const e of allErrors(root)) {
+    const s = span(e);
+    const first = lines.lineCol(s.start).line;
+    const last = lines.lineCol(s.end).line;
+    for (let l = first; l <= last; l++) unread.add(l);
+    // A broken file fails everywhere; a grammar behind its language, on a construct here and there.
+    if (unread.size > total * READ_AROUND_SHARE) return false;
+    const end = input.source.indexOf('\n', s.end);
+    const text = input.source.slice(lines.lineStart(first), end < 0 ? input.source.length : end);
+    if (scanner(text) || findV1Urls(input.config, text).length > 0) return false;
+  }
+  return true;
+}
+
+/** At most this share of a file's lines may be unreadable for the rest to be read around them. */
+const READ_AROUND_SHARE = 0.1;
+
+function firstError(root: SgNode): SgNode | null {
+  for (const e of allErrors(root)) return e;
+  return null;
+}
+
+/**
+ * ERROR nodes, then tokens the parser had to invent (a missing `)`: a zero-width anonymous leaf). Zero-width
  * nodes are found by ast-grep itself (a node whose text is empty), not by walking every node from JavaScript.
  */
-function firstError(root: SgNode): SgNode | null {
-  const err = root.find({ rule: { kind: 'ERROR' } });
-  if (err) return err;
+function* allErrors(root: SgNode): Generator<SgNode> {
+  yield* root.findAll({ rule: { kind: 'ERROR' } });
   for (const n of root.findAll({ rule: { regex: '^$' } })) {
     const kind = n.kind() as string;
     if (n.isNamed() || kind === '' || !/[^\s]/.test(kind) || /^_|newline|indent|dedent|semi|automatic/.test(kind)) continue;
     const s = span(n);
-    if (s.start === s.end && n.children().length === 0) return n;
+    if (s.start === s.end && n.children().length === 0) yield n;
   }
-  return null;
 }
 
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */

@@ -63,6 +63,56 @@ describe('polyglot front-end', () => {
     }
   });
 
+  it('reads around a construct its grammar is behind on when that line holds nothing of the API; only addresses are rewritten there', () => {
+    const src = [
+      'package shop.triage',
+      '',
+      'import retrofit2.http.Body',
+      'import retrofit2.http.PUT',
+      'import retrofit2.http.Path',
+      '',
+      'const val TRIAGE_API = "https://www.buoyhealth.com/api/"',
+      'private const val RETRY_MASK = 0b0110',
+      '',
+      'data class ModeBody(val mode: String)',
+      '',
+      'interface TriageApi {',
+      '    @PUT("interviews/{token}/")',
+      '    suspend fun setMode(@Path("token") token: String, @Body body: ModeBody): Any',
+      '}',
+      '',
+      'suspend fun describe(api: TriageApi, token: String) = api.setMode(token, ModeBody("complaint"))',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ].join('\n');
+    const r = run('/tmp/Triage.kt', src);
+    // The address is rewritten, the mode is not: a marker above its line says why.
+    const out = r.output.split('\n');
+    const marker = out.findIndex((l) => l.includes('sc-migrate/mode-complaint-renamed-input'));
+    expect(out[marker + 1]).toContain('ModeBody("complaint")');
+    expect(out.filter((_, i) => i !== marker).join('\n')).toBe(src.replace('https://www.buoyhealth.com/api/', 'https://api.buoyhealth.com/symptom-checker/v2/'));
+    expect(r.findings.map((f) => `${f.line} ${f.change} ${f.fix} ${/line 8 holds kotlin syntax its grammar does not read/.test(f.message)}`)).toEqual([
+      '7 base-url auto false',
+      '17 mode-complaint-renamed-input manual true',
+    ]);
+    // The same construct on a line that holds something of the API: the file is a parse failure, as a broken one is.
+    expect(() => run('/tmp/Triage.kt', src.replace('private const val RETRY_MASK = 0b0110', 'private val MODE_MASK = "complaint".length + 0b0110'))).toThrow(ParseError);
+  });
+
   it('counts offsets in UTF-16 code units, as ast-grep reports them (astral characters before the site)', () => {
     const src = 'NOTE = "😀 é 😀"\nAPI_URL = "https://www.buoyhealth.com/api/"\n';
     const r = run('/tmp/u.py', src);
