@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --quick] [--only codemod|shim|traffic] [--runs N] [--rounds N] [--duration S] [--copies N]
- *   [--connections N] [--packages a,b] [--keep] [--cpu-prof DIR]` (`--cpu-prof`: profile of the proxy process)
+ * `npm run bench [-- --quick] [--only codemod|polyglot|shim|traffic] [--runs N] [--rounds N] [--duration S] [--copies N]
+ *   [--connections N] [--packages a,b] [--polyglot-src lang=DIR,…] [--polyglot-files N] [--keep] [--cpu-prof DIR]`
+ *   (`--cpu-prof`: profile of the proxy process)
  *
  * Codemod/report: `sc-migrate report --format json` against two baselines on the same file list, each contender
  * in a child process of its own, alternating, several runs; medians and per-run ratios. Shim: autocannon against
@@ -21,6 +22,8 @@ import { makeScanner } from '../codemods/engine';
 import { loadConfig } from '../config';
 import { median, pairedRatios, rotate, round, table } from './stats';
 import { runTrafficBench, trafficReport } from './traffic';
+import { discoverSources, parseSources, polyglotBench, polyglotCorpus, polyglotReport } from './polyglot';
+import { LANGUAGES } from '../codemods/frontends/polyglot';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const CONTENDERS: ContenderKind[] = ['read', 'jscodeshift', 'report'];
@@ -33,7 +36,9 @@ export const GOALS = {
 
 interface Flags {
   quick: boolean;
-  only: 'all' | 'codemod' | 'shim' | 'traffic';
+  only: 'all' | 'codemod' | 'shim' | 'traffic' | 'polyglot';
+  polyglotSrc: Record<string, string>;
+  polyglotFiles: number;
   trafficMb: number[];
   runs: number;
   rounds: number;
@@ -61,7 +66,7 @@ function parseFlags(argv: string[]): Flags {
     return n;
   };
   const only = (value('--only') ?? 'all') as Flags['only'];
-  if (!['all', 'codemod', 'shim', 'traffic'].includes(only)) throw new Error(`--only ${only}: expected codemod, shim or traffic`);
+  if (!['all', 'codemod', 'shim', 'traffic', 'polyglot'].includes(only)) throw new Error(`--only ${only}: expected codemod, polyglot, shim or traffic`);
   const packages = value('--packages')?.split(',').filter(Boolean) ?? (quick ? ['rxjs', 'lodash-es'] : PUBLISHED_PACKAGES);
   return {
     quick,
@@ -71,6 +76,8 @@ function parseFlags(argv: string[]): Flags {
     duration: num('--duration', quick ? 2 : 5),
     connections: num('--connections', 10),
     copies: num('--copies', quick ? 20 : 120),
+    polyglotSrc: parseSources(value('--polyglot-src')),
+    polyglotFiles: num('--polyglot-files', quick ? 100 : 1000),
     packages,
     keep: argv.includes('--keep'),
     trafficMb: (value('--traffic-mb') ?? (quick ? '64,256' : '256,1024')).split(',').map(Number),
@@ -243,6 +250,15 @@ async function main(): Promise<void> {
         ...cm.map((c) => `goal ${c.name}: ${c.goal.text}: ${c.goal.met ? 'MET' : 'MISSED'} (median ${c.ratios.reportVsJscodeshift.median}x; findings per run ${c.findings.join(', ')}; report counted ${c.reportFilesMatch ? 'the same' : 'a DIFFERENT number of'} files; ${c.preScanPassed} passed the pre-scan, ${c.engineParsed} parsed by the engine)`),
         '',
       );
+    }
+    if (flags.only === 'all' || flags.only === 'polyglot') {
+      const sources = discoverSources(tmp, flags.polyglotSrc);
+      const langs = polyglotCorpus(path.join(tmp, 'polyglot'), sources, flags.polyglotFiles);
+      const missing = LANGUAGES.map((l) => l.id).filter((id) => !langs.some((l) => l.lang === id));
+      log(`polyglot: ${langs.map((l) => `${l.lang} ${l.files}`).join(', ')} files${missing.length ? `; no sources for ${missing.join(', ')}` : ''}`);
+      const rows = polyglotBench(langs, path.join(tmp, 'polyglot'), flags.runs, tmp, runChild, log);
+      results['polyglot'] = { runs: flags.runs, perLanguageCap: flags.polyglotFiles, rows, missing };
+      out.push(...polyglotReport(rows, flags.runs, missing));
     }
     if (flags.only === 'all' || flags.only === 'traffic') {
       log(`traffic: generated proxy logs of ${flags.trafficMb.join(', ')} MB, ${flags.runs} runs each`);
