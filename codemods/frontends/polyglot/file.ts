@@ -61,13 +61,19 @@ export class PolyFile {
       if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest });
     }
     // A table of paths (`PATHS = {"interview_create": "interviews/anonymous/"}`): `PATHS["interview_create"]` addresses its entry's resource.
-    for (const d of this.x.decls) {
+    const byContainer = new Map<string, typeof this.x.pairs>();
+    for (const p of this.x.pairs) {
+      if (!p.value || !/^\w+$/.test(p.key)) continue;
+      const c = span(p.container);
+      const list = byContainer.get(`${c.start}:${c.end}`);
+      if (list) list.push(p);
+      else byContainer.set(`${c.start}:${c.end}`, [p]);
+    }
+    for (const d of byContainer.size ? this.x.decls : []) {
       if (!d.init) continue;
       const at = span(d.init);
-      for (const p of this.x.pairs) {
-        const c = span(p.container);
-        if (c.start !== at.start || c.end !== at.end || !p.value || !/^\w+$/.test(p.key)) continue;
-        const v = span(p.value);
+      for (const p of byContainer.get(`${at.start}:${at.end}`) ?? []) {
+        const v = span(p.value!);
         const hit = this.resourceLits.find((r) => r.lit.start === v.start && r.lit.end === v.end);
         if (hit) this.pathNames.set(`${d.name}[${p.key}]`, { resource: hit.resource, rest: hit.rest });
       }

@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
+import type { PolyFile } from './file';
 import type { Ctx } from './context';
-import { span } from './lang';
+import { span, type Call } from './lang';
 import type { ValueTie } from './ties';
 import { norm } from './vocabulary';
 
@@ -15,9 +16,8 @@ const NAMED = /^[$@]?\w+\s*(?::(?!:)|=(?!=))/;
  */
 export function positionalField(ctx: Ctx, arg: SgNode): { key: string; tie: ValueTie; type: string } | null {
   const at = span(arg);
-  for (const call of ctx.file.x.calls) {
-    const i = call.args.findIndex((a) => span(a).start === at.start && span(a).end === at.end);
-    if (i < 0 || !/^[A-Z]/.test(call.callee)) continue;
+  for (const { call, i } of argsOf(ctx.file).get(`${at.start}:${at.end}`) ?? []) {
+    if (!/^[A-Z]/.test(call.callee)) continue;
     if (call.args.slice(0, i + 1).some((a) => NAMED.test(a.text()))) return null;
     const order = ctx.index.model(call.callee)?.order;
     if (!order || call.args.length > order.length) return null;
@@ -25,4 +25,25 @@ export function positionalField(ctx: Ctx, arg: SgNode): { key: string; tie: Valu
     return tie ? { key: norm(order[i]!), tie, type: call.callee } : null;
   }
   return null;
+}
+
+const argIndexes = new WeakMap<PolyFile, Map<string, { call: Call; i: number }[]>>();
+
+/** The calls of a file by the span of each argument (`start:end`), built once per file. */
+function argsOf(file: PolyFile): Map<string, { call: Call; i: number }[]> {
+  let m = argIndexes.get(file);
+  if (!m) {
+    m = new Map();
+    for (const call of file.x.calls) {
+      call.args.forEach((a, i) => {
+        const s = span(a);
+        const key = `${s.start}:${s.end}`;
+        const list = m!.get(key);
+        if (list) list.push({ call, i });
+        else m!.set(key, [{ call, i }]);
+      });
+    }
+    argIndexes.set(file, m);
+  }
+  return m;
 }
