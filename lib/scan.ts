@@ -85,7 +85,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (o) outcomes.set(file.absPath, o);
         return;
       }
-      if (scanner(text.text) || frontEnd.always || frontEnd.selects?.(text.text, opts.config)) {
+      if (scanner(text.text, { modelNames: !frontEnd.selectsModels }) || frontEnd.always || frontEnd.selects?.(text.text, opts.config)) {
         passing.add(file.absPath);
         texts.set(file.absPath, text);
         outcomes.set(file.absPath, analyzeFile(file, frontEnd, text, ctx));

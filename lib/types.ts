@@ -133,6 +133,11 @@ export interface FrontEnd {
   readonly minifiable?: boolean;
   /** Analyse every file of this kind, even when the pre-scan finds no v1 marker in it. */
   readonly always?: boolean;
+  /**
+   * Whether `selects` alone decides on declared models: the shared pre-scan then does not pass a file for a
+   * model named for a resource (`class PingResult`) unless something else in it speaks the API.
+   */
+  readonly selectsModels?: boolean;
   /** The front-end's own pre-scan: analyse a file it says may matter even when the shared pre-scan finds nothing. */
   selects?(source: string, config: Config): boolean;
   /** Analyse the file again, with `input.nameUses`, when files of the run use names in a role. */

@@ -78,7 +78,7 @@ export function namedReadPattern(changes: readonly Change[] = catalogue): RegExp
  * `@typedef {Object} Interview`), from the catalogue's values and nouns. The noun ends a word of the name
  * (`UserProfile`, `ProfileDto`, `Results`), so `class Profiler` is not a model.
  */
-export function modelOrValuePattern(changes: readonly Change[] = catalogue): RegExp {
+export function modelOrValuePattern(changes: readonly Change[] = catalogue, opts: { modelNames?: boolean } = {}): RegExp {
   const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const values = new Set<string>();
   for (const change of changes) {
@@ -89,10 +89,18 @@ export function modelOrValuePattern(changes: readonly Change[] = catalogue): Reg
   }
   const nouns = [...Object.values(api.resources).flatMap((r) => r.nouns), ...Object.values(api.subjects).filter((s) => s.keys).flatMap((s) => s.nouns)].map((n) => n[0]!.toUpperCase() + n.slice(1));
   const quoted = values.size ? `['"\`](?:${[...values].map(esc).join('|')})['"\`]` : '(?!)';
+  if (opts.modelNames === false) return new RegExp(quoted);
   return new RegExp(`${quoted}|\\b(?:interface|type|class|enum|typedef\\s+\\{\\w+\\})\\s+\\w*(?:${nouns.map(esc).join('|')})s?(?:[A-Z0-9_$]\\w*)?\\b`);
 }
 
-export function makeScanner(config: Config, changes?: readonly Change[]): (source: string) => boolean {
+/**
+ * The pre-scan: whether a source may speak this API. With `{ modelNames: false }` a declared model named for a
+ * resource alone does not count — for front-ends whose own `selects` decides on models by their fields too
+ * (FrontEnd.selectsModels: the polyglot languages, where `enum …Result` is everywhere).
+ */
+export type Scanner = (source: string, opts?: { modelNames?: boolean }) => boolean;
+
+export function makeScanner(config: Config, changes?: readonly Change[]): Scanner {
   const segments = new Set(Object.values(api.resources).map((r) => `${r.segment}/`.toLowerCase()));
   const all = scanNeedles(config, changes).map((n) => n.toLowerCase());
   const needles = all.filter((n) => !segments.has(n));
@@ -102,13 +110,14 @@ export function makeScanner(config: Config, changes?: readonly Change[]): (sourc
   );
   const reads = namedReadPattern(changes);
   const models = modelOrValuePattern(changes);
-  return (source: string) => {
+  const values = modelOrValuePattern(changes, { modelNames: false });
+  return (source, opts) => {
     const lower = source.toLowerCase();
     return (
       needles.some((n) => lower.includes(n)) ||
       paths.some((n) => segmentOutsideForeignUrl(lower, n, hosts)) ||
       (reads !== null && reads.test(source)) ||
-      models.test(source)
+      (opts?.modelNames === false ? values : models).test(source)
     );
   };
 }

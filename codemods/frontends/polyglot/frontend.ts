@@ -38,6 +38,7 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
     matches: (absPath) => matchesExtension(spec, absPath),
     analyze: (input) => analyzeWith(spec, all, input),
     minifiable: true,
+    selectsModels: true,
     selects: (source) => selects(source),
     linked: (source, project) => linked(spec.id, source, project.poly),
   };

@@ -10,8 +10,10 @@ import { vocabularyFor } from './vocabulary';
  * hosts, resource paths, keys only this API uses, `result.advice`-style reads) picks most; `selects` adds what a
  * language's files declare without naming an address, all generated from the catalogue:
  * - a mode written beside a changed mode value (`enum InterviewMode { COMPLAINT, SAFE }`, `MODE_TRIAGE = "triage"`);
- * - a model type whose name designates a resource, in a file that names one of that API's removed or moved
- *   fields (`data class ComplaintRequest(… val extra …)`).
+ * - a model type whose name designates a resource, in a file that names one of that resource's removed, moved or
+ *   constrained fields (`data class ComplaintRequest(… val extra …)`, `record Profile(int age, …)`). The shared
+ *   pre-scan does not pass these files for the model's name alone (FrontEnd.selectsModels): `enum PingResult` is
+ *   everywhere in Swift and Go.
  * `linked` adds, once the first files are read, those that use a name they define (a model, an endpoint
  * function, a host constant): a view model that only calls `repository.changeMode(…)`.
  */
@@ -35,7 +37,7 @@ const FIELDS = new Map<ResourceName, RegExp[]>();
 for (const change of catalogue) {
   for (const rule of change.rules) {
     const path = rule.kind === 'response-field-moved' ? rule.from : 'path' in rule && 'resource' in rule ? rule.path : null;
-    if (!path || !('resource' in rule) || !['request-field-removed', 'response-field-removed', 'response-field-moved'].includes(rule.kind)) continue;
+    if (!path || !('resource' in rule) || !['request-field-removed', 'response-field-removed', 'response-field-moved', 'range-constraint'].includes(rule.kind)) continue;
     const field = words(path[path.length - 1]!);
     const list = FIELDS.get(rule.resource) ?? [];
     if (!list.some((re) => re.source.includes(field.join('[_-]?')))) list.push(new RegExp(`\\b${field.join('[_-]?')}\\b`, 'i'));
@@ -48,8 +50,8 @@ export function selects(source: string): boolean {
   for (const m of source.matchAll(TYPE_DECL)) {
     const tie = modelTie(m[1]!);
     const fields = tie ? FIELDS.get(tie.resource) ?? [] : [];
-    // Two of the resource's changed fields (or its only one): `ComplaintBody … extra`, `ResultDto … advice … test`.
-    if (fields.filter((re) => re.test(source)).length >= Math.min(2, fields.length) && fields.length > 0) return true;
+    // One of the resource's changed or constrained fields: `ComplaintBody … extra`, `VisitResult … advice`, `PatientProfile … age`.
+    if (fields.some((re) => re.test(source))) return true;
   }
   return false;
 }
