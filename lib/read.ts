@@ -60,7 +60,7 @@ export function looksMinified(text: string): boolean {
  */
 export function looksGenerated(text: string): boolean {
   const head = text.slice(0, 1024);
-  return /^\s*(?:\/\/|#|\/\*|\*|<!--)\s*Code generated .* DO NOT EDIT\.?/m.test(head) || /@generated\b/.test(head) || (/auto-?generated/i.test(head) && /do not (?:edit|modify)/i.test(head));
+  return /^\s*(?:\/\/|#|\/\*|\*|<!--)\s*Code generated .* DO NOT EDIT\.?/m.test(head) || /@generated\b/.test(head) || (/auto[- ]?generated/i.test(head) && /do not (?:edit|modify)/i.test(head));
 }
 
 /** Default size limit for parsing: larger files are only searched by the text pass. */
