@@ -198,9 +198,21 @@ export function paramNames(list: string, pick: 'first' | 'last'): string[] {
 
 /** Offsets of a node. */
 export function span(n: SgNode): { start: number; end: number } {
-  const r = n.range();
-  return { start: r.start.index, end: r.end.index };
+  let s = spans.get(n);
+  if (!s) {
+    const r = n.range();
+    s = { start: r.start.index, end: r.end.index };
+    spans.set(n, s);
+  }
+  return s;
 }
+
+/**
+ * Spans by node object: the extracted pairs, calls and declarations are the same objects for the whole analysis
+ * and the rules ask for their spans again and again (each `range()` crosses into the native parser). Callers
+ * never change the object returned.
+ */
+const spans = new WeakMap<SgNode, { start: number; end: number }>();
 
 /**
  * Whether two nodes are the same node of the tree. ast-grep hands out a new object for every `parent()`,
