@@ -83,21 +83,6 @@ describe('polyglot front-end', () => {
       '',
       'suspend fun describe(api: TriageApi, token: String) = api.setMode(token, ModeBody("complaint"))',
       '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
     ].join('\n');
     const r = run('/tmp/Triage.kt', src);
     // The address is rewritten, the mode is not: a marker above its line says why.
