@@ -7,7 +7,7 @@ import { api, catalogue, rulesOfKind } from '../catalogue';
 import { clientOfTokenRequest } from './attribution';
 import { BodyTooLargeError, decodeBody, isFormType, isJsonType, isSupportedEncoding, readBody } from './body';
 import { PROXY_STATUS } from './errors';
-import { armClientTimer, fail, hasBody, type Forwarder } from './forward';
+import { armClientTimer, fail, hasBody, stopClientTimer, type Forwarder } from './forward';
 import { checkPin } from './options';
 import type { ProxyContext, RequestState } from './state';
 import { changesForPin, isObject, operationOf, transformRequest } from './transforms';
@@ -194,7 +194,7 @@ export class Facade {
       else if (!res.destroyed) fail(state, PROXY_STATUS.badRequest, 'malformed-json', 'the request body could not be read or decoded');
       return null;
     } finally {
-      clearTimeout(state.clientTimer);
+      stopClientTimer(state);
     }
   }
 }
