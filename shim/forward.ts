@@ -142,7 +142,7 @@ export class Forwarder {
       headers,
       agent,
     }));
-    proxyReq.once('response', (proxyRes) => void this.onResponse(proxyRes, state).catch((err: unknown) => this.internalError(state, err)));
+    proxyReq.on('response', (proxyRes) => void this.onResponse(proxyRes, state).catch((err: unknown) => this.internalError(state, err)));
     proxyReq.on('error', onError);
     if (buffer) {
       startDeadline();

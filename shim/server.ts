@@ -213,7 +213,8 @@ export class ShimProxy implements ProxyContext {
     this.inFlightStates.add(state);
     (req.socket as SocketWithState)[CURRENT] = state;
     this.metrics.inFlight.inc();
-    res.once('close', () => this.finish(state));
+    // 'close' comes once per response (finish() is idempotent anyway): `on`, without once's wrapper.
+    res.on('close', () => this.finish(state));
     if (this.draining) res.setHeader('connection', 'close');
 
     // Origin-form only: a request in absolute form (`GET http://host/...`) could name an upstream of its own.
