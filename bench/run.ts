@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --quick] [--only codemod|shim|traffic] [--runs N] [--rounds N] [--duration S] [--copies N]
  *   [--connections N] [--packages a,b] [--keep] [--cpu-prof DIR] [--contenders bare,shim,direct,workers]
- *   [--base-cli OTHER/dist/cli/main.js]` (`--base-cli`: another build of the proxy as a contender in the same rounds)
+ *   [--base-cli OTHER/dist/cli/main.js] [--rate N]` (`--base-cli`: another build of the proxy as a contender in the
+ *   same rounds; `--rate`: a fixed offered load in requests per second instead of as fast as each contender answers)
  *   (`--cpu-prof`: profiles of the single-process proxy and of the bare pass-through)
  *
  * Codemod/report: `sc-migrate report --format json` against two baselines on the same file list, each contender
@@ -47,6 +48,7 @@ interface Flags {
   cpuProf?: string;
   contenders: ShimContender[];
   baseCli?: string;
+  rate?: number;
 }
 
 function parseFlags(argv: string[]): Flags {
@@ -81,6 +83,7 @@ function parseFlags(argv: string[]): Flags {
     cpuProf: value('--cpu-prof') ? path.resolve(value('--cpu-prof')!) : undefined,
     contenders: shimContenders(value('--contenders'), value('--base-cli') !== undefined),
     baseCli: value('--base-cli') ? path.resolve(value('--base-cli')!) : undefined,
+    rate: value('--rate') !== undefined ? num('--rate', 0) : undefined,
   };
 }
 
@@ -275,6 +278,7 @@ async function main(): Promise<void> {
         cpuProf: flags.cpuProf,
         contenders: flags.contenders,
         baseCli: flags.baseCli,
+        rate: flags.rate,
         tmp,
         repo: REPO,
         log,

@@ -56,6 +56,9 @@ export interface ShimOptions {
   /** `dist/cli/main.js` of another build, run as the `base` contender (same flags as the shim): an A/B pair in
    * the same rounds, for changes smaller than the spread between rounds. */
   baseCli?: string;
+  /** Requests per second offered to every contender (autocannon's overallRate), or none: as fast as each answers.
+   * At a rate all contenders sustain, CPU per request is compared at the same load (no closed-loop feedback). */
+  rate?: number;
   /** Folder for CPU profiles (`node --cpu-prof`) of the single-process proxy and of the bare pass-through, or none. */
   cpuProf?: string;
   tmp: string;
@@ -146,7 +149,7 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
 
     const samples: ShimSample[] = [];
     if (opts.warmup > 0) {
-      for (const c of contenders) await cannon(mixes[c], opts.connections, opts.warmup);
+      for (const c of contenders) await cannon(mixes[c], opts.connections, opts.warmup, opts.rate);
     }
     for (let round = 0; round < opts.rounds; round++) {
       for (const c of rotate(contenders, round)) {
@@ -160,7 +163,7 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
           workers: procTreeCpuMs(pids.workers),
           base: procCpuMs(pids.base),
         };
-        const r = await cannon(mixes[c], opts.connections, opts.duration);
+        const r = await cannon(mixes[c], opts.connections, opts.duration, opts.rate);
         const self = process.cpuUsage(before.self);
         const n = Math.max(1, r.requests.total);
         const per = (pid: number | undefined, was: number | null, cpu = procCpuMs) => {
@@ -320,7 +323,7 @@ async function json<T = unknown>(origin: string, method: string, p: string, bear
   return JSON.parse(text) as T;
 }
 
-function cannon(target: { origin: string; requests: Req[] }, connections: number, duration: number): Promise<autocannon.Result> {
+function cannon(target: { origin: string; requests: Req[] }, connections: number, duration: number, rate?: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -328,6 +331,7 @@ function cannon(target: { origin: string; requests: Req[] }, connections: number
         connections,
         duration,
         pipelining: 1,
+        ...(rate ? { overallRate: rate } : {}),
         requests: target.requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) })),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
