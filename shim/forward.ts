@@ -142,7 +142,13 @@ export class Forwarder {
       headers,
       agent,
     }));
-    proxyReq.on('response', (proxyRes) => void this.onResponse(proxyRes, state).catch((err: unknown) => this.internalError(state, err)));
+    proxyReq.on('response', (proxyRes) => {
+      try {
+        this.onResponse(proxyRes, state)?.catch((err: unknown) => this.internalError(state, err));
+      } catch (err) {
+        this.internalError(state, err);
+      }
+    });
     proxyReq.on('error', onError);
     if (buffer) {
       startDeadline();
@@ -167,7 +173,8 @@ export class Forwarder {
     }
   }
 
-  private async onResponse(proxyRes: http.IncomingMessage, state: RequestState): Promise<void> {
+  /** The upstream's answer: synchronous when it streams, a promise while a body is read whole (transform, relay). */
+  private onResponse(proxyRes: http.IncomingMessage, state: RequestState): Promise<void> | undefined {
     const { res } = state;
     state.proxyRes = proxyRes;
     // An upstream that dies mid-body is handled where the body is read or piped; never an unhandled 'error'.
@@ -202,14 +209,12 @@ export class Forwarder {
     const plan = this.ctx.plans.responsePlan(state.changes, state.resource, state.operation);
 
     if (json && isSupportedEncoding(encoding) && needsParse(plan, status)) {
-      await this.transform(proxyRes, state, headers, status, encoding);
-      return;
+      return this.transform(proxyRes, state, headers, status, encoding);
     }
     if (json && isIdentity(encoding) && Number(proxyRes.headers['content-length']) <= Math.min(RELAY_LIMIT, this.ctx.options.maxBody)) {
       // No rule applies and the body is small: read it whole and rewrite its links as text, byte for byte
       // (cheaper than a stream of rewriting stages and a chunked answer).
-      await this.relay(proxyRes, state, headers, status);
-      return;
+      return this.relay(proxyRes, state, headers, status);
     }
     // Streamed: the socket's idle timeout watches the upstream instead of the timer.
     clearTimeout(state.timer);

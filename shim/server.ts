@@ -259,7 +259,11 @@ export class ShimProxy implements ProxyContext {
     if (isApi) {
       state.route = 'api';
       const rest = url.slice(this.facadePath.length + 1, q === -1 ? undefined : q);
-      void this.facade.api(state, rest, q === -1 ? '' : url.slice(q)).catch((err: unknown) => this.forwarder.internalError(state, err));
+      try {
+        this.facade.api(state, rest, q === -1 ? '' : url.slice(q))?.catch((err: unknown) => this.forwarder.internalError(state, err));
+      } catch (err) {
+        this.forwarder.internalError(state, err);
+      }
       return;
     }
     req.resume();
