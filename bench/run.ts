@@ -1,7 +1,10 @@
 /**
  * `npm run bench [-- --quick] [--only codemod|polyglot|shim|traffic] [--runs N] [--rounds N] [--duration S] [--copies N]
- *   [--connections N] [--packages a,b] [--polyglot-src lang=DIR,…] [--polyglot-files N] [--keep] [--cpu-prof DIR]`
- *   (`--cpu-prof`: profile of the proxy process)
+ *   [--connections N] [--packages a,b] [--polyglot-src lang=DIR,…] [--polyglot-files N] [--keep] [--cpu-prof DIR]
+ *   [--contenders bare,shim,direct,workers] [--base-cli OTHER/dist/cli/main.js] [--rate N]` (`--base-cli`: another
+ *   build of the proxy as a contender in the same rounds; `--rate`: a fixed offered load in requests per second
+ *   instead of as fast as each contender answers; `--cpu-prof`: profiles of the single-process proxy and of the
+ *   bare pass-through)
  *
  * Codemod/report: `sc-migrate report --format json` against two baselines on the same file list, each contender
  * in a child process of its own, alternating, several runs; medians and per-run ratios. Shim: autocannon against
@@ -15,7 +18,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ContenderKind, ContenderResult } from './contender';
 import { heavyCorpus, publishedCorpus, PUBLISHED_PACKAGES, type Corpus } from './corpus';
-import { PIN, runShimBench, SHIM_CONTENDERS } from './shim';
+import { ALL_SHIM_CONTENDERS, PIN, runShimBench, SHIM_CONTENDERS, type ShimContender } from './shim';
 import { shimReport, shimSummary } from './shim-report';
 import { scan } from '../lib';
 import { makeScanner } from '../codemods/engine';
@@ -48,6 +51,9 @@ interface Flags {
   packages: string[];
   keep: boolean;
   cpuProf?: string;
+  contenders: ShimContender[];
+  baseCli?: string;
+  rate?: number;
 }
 
 function parseFlags(argv: string[]): Flags {
@@ -82,7 +88,19 @@ function parseFlags(argv: string[]): Flags {
     keep: argv.includes('--keep'),
     trafficMb: (value('--traffic-mb') ?? (quick ? '64,256' : '256,1024')).split(',').map(Number),
     cpuProf: value('--cpu-prof') ? path.resolve(value('--cpu-prof')!) : undefined,
+    contenders: shimContenders(value('--contenders'), value('--base-cli') !== undefined),
+    baseCli: value('--base-cli') ? path.resolve(value('--base-cli')!) : undefined,
+    rate: value('--rate') !== undefined ? num('--rate', 0) : undefined,
   };
+}
+
+/** `--contenders bare,shim`: a subset of the shim contenders (bare and shim are always run: the goals need them). */
+function shimContenders(list: string | undefined, withBase: boolean): ShimContender[] {
+  const names = list === undefined ? [...SHIM_CONTENDERS] : list.split(',').filter(Boolean);
+  for (const n of names) if (!(ALL_SHIM_CONTENDERS as string[]).includes(n)) throw new Error(`--contenders ${list}: expected some of ${ALL_SHIM_CONTENDERS.join(', ')}`);
+  if (withBase) names.push('base');
+  else if (names.includes('base')) throw new Error('the base contender needs --base-cli <dist/cli/main.js of another build>');
+  return ALL_SHIM_CONTENDERS.filter((c) => c === 'bare' || c === 'shim' || names.includes(c));
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -267,11 +285,23 @@ async function main(): Promise<void> {
       out.push(...trafficReport(samples, flags.runs));
     }
     if (flags.only === 'all' || flags.only === 'shim') {
-      log(`shim: ${flags.rounds} rounds x ${SHIM_CONTENDERS.length} contenders x ${flags.duration} s, ${flags.connections} connections`);
-      const run = await runShimBench({ duration: flags.duration, rounds: flags.rounds, connections: flags.connections, warmup: flags.quick ? 1 : 2, cpuProf: flags.cpuProf, tmp, repo: REPO, log });
-      const summary = shimSummary(run.samples, flags.rounds);
+      log(`shim: ${flags.rounds} rounds x ${flags.contenders.length} contenders (${flags.contenders.join(', ')}) x ${flags.duration} s, ${flags.connections} connections`);
+      const run = await runShimBench({
+        duration: flags.duration,
+        rounds: flags.rounds,
+        connections: flags.connections,
+        warmup: flags.quick ? 1 : 2,
+        cpuProf: flags.cpuProf,
+        contenders: flags.contenders,
+        baseCli: flags.baseCli,
+        rate: flags.rate,
+        tmp,
+        repo: REPO,
+        log,
+      });
+      const summary = shimSummary(run.samples, flags.rounds, flags.contenders);
       results['shim'] = { pin: PIN, connections: flags.connections, duration: flags.duration, rounds: flags.rounds, ...run, ...summary };
-      out.push(...shimReport(summary, flags.rounds, flags.duration, flags.connections));
+      out.push(...shimReport(summary, flags.rounds, flags.duration, flags.connections, flags.cpuProf !== undefined));
     }
     results['finished'] = new Date().toISOString();
     const file = path.join(REPO, 'bench', 'results.json');

@@ -2,7 +2,7 @@
  * The shim half of `npm run bench`: medians per contender, per-round ratios against the bare pass-through of the
  * same round (throughput, CPU per request, p99), the goals of issue 11, and the printed table.
  */
-import { BENCH_WORKERS, SHIM_CONTENDERS, type ShimContender, type ShimSample } from './shim';
+import { ALL_SHIM_CONTENDERS, BENCH_WORKERS, SHIM_CONTENDERS, type ShimContender, type ShimSample } from './shim';
 import { median, pairedDiffs, pairedRatios, round, table } from './stats';
 
 export const SHIM_GOALS = {
@@ -16,11 +16,27 @@ export const SHIM_GOALS = {
 
 type Ratio = { perRun: number[]; median: number };
 
-export function shimSummary(samples: ShimSample[], rounds: number) {
-  const by = (c: ShimContender) => [...Array(rounds).keys()].map((i) => samples.find((s) => s.round === i && s.contender === c)!);
+export function shimSummary(samples: ShimSample[], rounds: number, contenders: readonly ShimContender[] = SHIM_CONTENDERS) {
+  // A contender left out of the run (--contenders) has no samples: its figures are NaN ('-' in the table).
+  const missing = (round: number, contender: ShimContender): ShimSample => ({
+    round,
+    contender,
+    requests: 0,
+    reqPerSec: Number.NaN,
+    p50: Number.NaN,
+    p90: Number.NaN,
+    p99: Number.NaN,
+    max: Number.NaN,
+    errors: 0,
+    timeouts: 0,
+    non2xx: 0,
+    cpuUsPerRequest: { autocannon: null, mock: null, bare: null, shim: null, workers: null },
+    load: Number.NaN,
+  });
+  const by = (c: ShimContender) => [...Array(rounds).keys()].map((i) => samples.find((s) => s.round === i && s.contender === c) ?? missing(i, c));
   const cpu = (c: ShimContender) => by(c).map((x) => (c === 'direct' ? Number.NaN : (x.cpuUsPerRequest[c] ?? Number.NaN)));
   const medians = Object.fromEntries(
-    SHIM_CONTENDERS.map((c) => {
+    ALL_SHIM_CONTENDERS.map((c) => {
       const s = by(c);
       return [
         c,
@@ -51,6 +67,12 @@ export function shimSummary(samples: ShimSample[], rounds: number) {
     shimP99OverBareMs: r3(pairedDiffs(by('shim').map((x) => x.p99), by('bare').map((x) => x.p99))),
     workersP99OverBareMs: r3(pairedDiffs(by('workers').map((x) => x.p99), by('bare').map((x) => x.p99))),
     shimP50OverBareMs: r3(pairedDiffs(by('shim').map((x) => x.p50), by('bare').map((x) => x.p50))),
+    // --base-cli: the other build against bare, and this build against it, in the same rounds.
+    baseVsBare: r3(pairedRatios(rps('base'), rps('bare'))),
+    baseCpuVsBare: r3(pairedRatios(cpu('base'), cpu('bare'))),
+    shimVsBase: r3(pairedRatios(rps('shim'), rps('base'))),
+    shimCpuVsBase: r3(pairedRatios(cpu('shim'), cpu('base'))),
+    baseP99OverBareMs: r3(pairedDiffs(by('base').map((x) => x.p99), by('bare').map((x) => x.p99))),
   };
   const g = SHIM_GOALS;
   const goals = [
@@ -59,18 +81,25 @@ export function shimSummary(samples: ShimSample[], rounds: number) {
     { text: `p99 <= bare + ${g.p99OverBareMs} ms`, value: `+${ratios.shimP99OverBareMs.median} ms`, met: ratios.shimP99OverBareMs.median <= g.p99OverBareMs },
     { text: '0 errors', value: String(medians.shim.errors + medians.workers.errors), met: medians.shim.errors + medians.workers.errors === 0 },
   ];
-  return { medians, ratios, goals };
+  // The machine's load when each round started (its first contender), and the spread of the throughput ratio
+  // against its distance from the goal: a spread wider than the distance means the run cannot tell.
+  const loads = [...Array(rounds).keys()].map((i) => round(Math.min(...samples.filter((s) => s.round === i).map((s) => s.load)), 1));
+  const tp = ratios.shimVsBare.perRun;
+  const spread = tp.length > 0 ? round(Math.max(...tp) - Math.min(...tp), 3) : Number.NaN;
+  const gap = round(Math.abs(ratios.shimVsBare.median - g.throughputVsBare), 3);
+  return { medians, ratios, goals, contenders: [...contenders], loads, spread: { throughput: spread, gapToGoal: gap, decisive: spread < gap } };
 }
 
-export function shimReport(summary: ReturnType<typeof shimSummary>, rounds: number, duration: number, connections: number): string[] {
+export function shimReport(summary: ReturnType<typeof shimSummary>, rounds: number, duration: number, connections: number, profiled = false): string[] {
   const { medians, ratios } = summary;
-  const vsBare: Partial<Record<ShimContender, string>> = { bare: '1x', shim: `${ratios.shimVsBare.median}x`, workers: `${ratios.workersVsBare.median}x` };
-  const cpuVsBare: Partial<Record<ShimContender, string>> = { bare: '1x', shim: `${ratios.shimCpuVsBare.median}x`, workers: `${ratios.workersCpuVsBare.median}x` };
+  const has = (c: ShimContender) => summary.contenders.includes(c);
+  const vsBare: Partial<Record<ShimContender, string>> = { bare: '1x', shim: `${ratios.shimVsBare.median}x`, workers: `${ratios.workersVsBare.median}x`, base: `${ratios.baseVsBare.median}x` };
+  const cpuVsBare: Partial<Record<ShimContender, string>> = { bare: '1x', shim: `${ratios.shimCpuVsBare.median}x`, workers: `${ratios.workersCpuVsBare.median}x`, base: `${ratios.baseCpuVsBare.median}x` };
   return [
     `Shim (${rounds} rounds x ${duration} s, ${connections} connections; medians; ratios per round, then median; workers = --workers ${BENCH_WORKERS})`,
     table(
       ['contender', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'requests', 'vs bare', 'proxy CPU µs/req', 'CPU vs bare', 'stand-in CPU µs/req'],
-      SHIM_CONTENDERS.map((c) => [
+      ALL_SHIM_CONTENDERS.filter(has).map((c) => [
         c,
         medians[c].reqPerSec,
         medians[c].p50,
@@ -84,7 +113,18 @@ export function shimReport(summary: ReturnType<typeof shimSummary>, rounds: numb
       ]),
     ),
     `per round: shim/bare throughput ${ratios.shimVsBare.perRun.join(', ')}; shim/bare CPU per request ${ratios.shimCpuVsBare.perRun.join(', ')}; shim p99 - bare p99 ${ratios.shimP99OverBareMs.perRun.join(', ')} ms`,
-    `per round: workers/bare throughput ${ratios.workersVsBare.perRun.join(', ')}; workers/bare CPU per request ${ratios.workersCpuVsBare.perRun.join(', ')}; workers p99 - bare p99 ${ratios.workersP99OverBareMs.perRun.join(', ')} ms`,
+    ...(profiled ? ['profiled run (--cpu-prof on the bare proxy and the shim): ratios are not comparable with unprofiled runs'] : []),
+    `load average (1 min) at the start of each round: ${summary.loads.join(', ')}`,
+    `spread of the per-round throughput ratios ${summary.spread.throughput} against a distance of ${summary.spread.gapToGoal} from the goal: ${summary.spread.decisive ? 'the run decides' : 'wider than the distance: this run cannot tell met from missed'}`,
+    ...(has('workers')
+      ? [`per round: workers/bare throughput ${ratios.workersVsBare.perRun.join(', ')}; workers/bare CPU per request ${ratios.workersCpuVsBare.perRun.join(', ')}; workers p99 - bare p99 ${ratios.workersP99OverBareMs.perRun.join(', ')} ms`]
+      : []),
+    ...(has('base')
+      ? [
+          `per round: base/bare throughput ${ratios.baseVsBare.perRun.join(', ')}; base/bare CPU per request ${ratios.baseCpuVsBare.perRun.join(', ')}; base p99 - bare p99 ${ratios.baseP99OverBareMs.perRun.join(', ')} ms`,
+          `per round: shim/base (this build against --base-cli) throughput ${ratios.shimVsBase.perRun.join(', ')} (median ${ratios.shimVsBase.median}); CPU per request ${ratios.shimCpuVsBase.perRun.join(', ')} (median ${ratios.shimCpuVsBase.median})`,
+        ]
+      : []),
     ...summary.goals.map((g) => `goal shim: ${g.text}: ${g.met ? 'MET' : 'MISSED'} (${g.value})`),
     '',
   ];

@@ -11,12 +11,15 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { MOCK_BASE_PATH, MOCK_TOKEN_PATH, V2_AUDIENCE } from './servers';
 import { rotate } from './stats';
 
-export type ShimContender = 'direct' | 'bare' | 'shim' | 'workers';
+export type ShimContender = 'direct' | 'bare' | 'shim' | 'workers' | 'base';
+/** The default contenders; `base` (another build of the proxy, `--base-cli`) only when asked for. */
 export const SHIM_CONTENDERS: ShimContender[] = ['direct', 'bare', 'shim', 'workers'];
+export const ALL_SHIM_CONTENDERS: ShimContender[] = [...SHIM_CONTENDERS, 'base'];
 /** Worker processes of the `workers` contender (`sc-migrate proxy --workers N`). */
 export const BENCH_WORKERS = 2;
 
@@ -37,7 +40,9 @@ export interface ShimSample {
   timeouts: number;
   non2xx: number;
   /** CPU time per request (µs) of each process during the sample (Linux /proc; null elsewhere). */
-  cpuUsPerRequest: { autocannon: number | null; mock: number | null; bare: number | null; shim: number | null; workers: number | null };
+  cpuUsPerRequest: { autocannon: number | null; mock: number | null; bare: number | null; shim: number | null; workers: number | null; base?: number | null };
+  /** The machine's 1-minute load average when the sample started (other work on the machine shows here). */
+  load: number;
 }
 
 export interface ShimOptions {
@@ -46,7 +51,15 @@ export interface ShimOptions {
   rounds: number;
   connections: number;
   warmup: number;
-  /** Folder for a CPU profile of the proxy process (`node --cpu-prof`), or none. */
+  /** The contenders to run (default: all four); the goals need bare and shim. */
+  contenders?: ShimContender[];
+  /** `dist/cli/main.js` of another build, run as the `base` contender (same flags as the shim): an A/B pair in
+   * the same rounds, for changes smaller than the spread between rounds. */
+  baseCli?: string;
+  /** Requests per second offered to every contender (autocannon's overallRate), or none: as fast as each answers.
+   * At a rate all contenders sustain, CPU per request is compared at the same load (no closed-loop feedback). */
+  rate?: number;
+  /** Folder for CPU profiles (`node --cpu-prof`) of the single-process proxy and of the bare pass-through, or none. */
   cpuProf?: string;
   tmp: string;
   repo: string;
@@ -71,13 +84,16 @@ interface Req {
 
 export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
   const children: ChildProcess[] = [];
+  const contenders = opts.contenders ?? SHIM_CONTENDERS;
   try {
     const node = process.execPath;
     const mockChild = spawn(node, [path.join(__dirname, 'servers.js'), 'mock'], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(mockChild);
     const mockPort = (await firstJsonLine<{ port: number }>(mockChild)).port;
     const mockOrigin = `http://127.0.0.1:${mockPort}`;
-    const bareChild = spawn(node, [path.join(__dirname, 'servers.js'), 'bare', mockOrigin], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // With --cpu-prof the bare pass-through is profiled too, so that a profiled run compares like with like.
+    const prof = (name: string) => (opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`, `--cpu-prof-name=${name}.${process.pid}.cpuprofile`] : []);
+    const bareChild = spawn(node, [...prof('bare'), path.join(__dirname, 'servers.js'), 'bare', mockOrigin], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(bareChild);
     const barePort = (await firstJsonLine<{ port: number }>(bareChild)).port;
 
@@ -95,11 +111,11 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
       }),
     );
     const cli = path.join(opts.repo, 'dist', 'cli', 'main.js');
-    const startProxy = async (name: string, extra: string[], profile: boolean) => {
+    const startProxy = async (name: string, extra: string[], profile: boolean, entry = cli) => {
       const logFile = path.join(opts.tmp, `shim-bench.${name}.log`);
       const logFd = fs.openSync(logFile, 'w');
-      const profArgs = profile && opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : [];
-      const child = spawn(node, [...profArgs, cli, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN, ...extra], {
+      const profArgs = profile ? prof('shim') : [];
+      const child = spawn(node, [...profArgs, entry, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN, ...extra], {
         stdio: ['ignore', logFd, 'inherit'],
       });
       fs.closeSync(logFd);
@@ -107,7 +123,8 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
       return { child, logFile, origin: await listeningAddress(logFile, child) };
     };
     const shim = await startProxy('proxy', [], true);
-    const workers = await startProxy('workers', ['--workers', String(BENCH_WORKERS)], false);
+    const workers = contenders.includes('workers') ? await startProxy('workers', ['--workers', String(BENCH_WORKERS)], false) : null;
+    const base = contenders.includes('base') && opts.baseCli ? await startProxy('base', [], false, opts.baseCli) : null;
     const proxyChild = shim.child;
     const proxyOrigin = shim.origin;
     const logFile = shim.logFile;
@@ -124,26 +141,29 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
       direct: { origin: mockOrigin, requests: mix(MOCK_BASE_PATH, v2.token, v2, false) },
       bare: { origin: `http://127.0.0.1:${barePort}`, requests: mix(MOCK_BASE_PATH, v2.token, v2, false) },
       shim: { origin: proxyOrigin, requests: mix('/api/', v1Token.access_token, v2, true) },
-      workers: { origin: workers.origin, requests: mix('/api/', v1Token.access_token, v2, true) },
+      workers: { origin: workers?.origin ?? '', requests: mix('/api/', v1Token.access_token, v2, true) },
+      base: { origin: base?.origin ?? '', requests: mix('/api/', v1Token.access_token, v2, true) },
     };
-    const checks = await checkMix(mixes);
+    const checks = await checkMix(mixes, contenders);
     for (const c of checks) opts.log(`  check: ${c}`);
 
     const samples: ShimSample[] = [];
     if (opts.warmup > 0) {
-      for (const c of SHIM_CONTENDERS) await cannon(mixes[c], opts.connections, opts.warmup);
+      for (const c of contenders) await cannon(mixes[c], opts.connections, opts.warmup, opts.rate);
     }
     for (let round = 0; round < opts.rounds; round++) {
-      for (const c of rotate(SHIM_CONTENDERS, round)) {
-        const pids = { mock: mockChild.pid, bare: bareChild.pid, shim: proxyChild.pid, workers: workers.child.pid };
+      for (const c of rotate(contenders, round)) {
+        const pids = { mock: mockChild.pid, bare: bareChild.pid, shim: proxyChild.pid, workers: workers?.child.pid, base: base?.child.pid };
+        const load = os.loadavg()[0]!;
         const before = {
           self: process.cpuUsage(),
           mock: procCpuMs(pids.mock),
           bare: procCpuMs(pids.bare),
           shim: procCpuMs(pids.shim),
           workers: procTreeCpuMs(pids.workers),
+          base: procCpuMs(pids.base),
         };
-        const r = await cannon(mixes[c], opts.connections, opts.duration);
+        const r = await cannon(mixes[c], opts.connections, opts.duration, opts.rate);
         const self = process.cpuUsage(before.self);
         const n = Math.max(1, r.requests.total);
         const per = (pid: number | undefined, was: number | null, cpu = procCpuMs) => {
@@ -168,11 +188,13 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
             bare: per(pids.bare, before.bare),
             shim: per(pids.shim, before.shim),
             workers: per(pids.workers, before.workers, procTreeCpuMs),
+            ...(base ? { base: per(pids.base, before.base) } : {}),
           },
+          load: Math.round(load * 100) / 100,
         };
         samples.push(sample);
         opts.log(
-          `  shim round ${round + 1}/${opts.rounds} ${c.padEnd(6)} ${Math.round(sample.reqPerSec)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  errors ${sample.errors + sample.timeouts + sample.non2xx}  CPU µs/req ${JSON.stringify(sample.cpuUsPerRequest)}`,
+          `  shim round ${round + 1}/${opts.rounds} ${c.padEnd(6)} load ${sample.load.toFixed(1)} ${Math.round(sample.reqPerSec)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  errors ${sample.errors + sample.timeouts + sample.non2xx}  CPU µs/req ${JSON.stringify(sample.cpuUsPerRequest)}`,
         );
       }
     }
@@ -180,7 +202,7 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
     const { changesApplied, lines } = readProxyLog(logFile);
     return {
       samples,
-      mix: Object.fromEntries(SHIM_CONTENDERS.map((c) => [c, mixes[c].requests.map((r) => `${r.method} ${r.path}${r.body ? ` ${r.body}` : ''}`)])) as Record<ShimContender, string[]>,
+      mix: Object.fromEntries(contenders.map((c) => [c, mixes[c].requests.map((r) => `${r.method} ${r.path}${r.body ? ` ${r.body}` : ''}`)])) as Record<ShimContender, string[]>,
       checks,
       changesApplied,
       proxyLogLines: lines,
@@ -271,9 +293,9 @@ async function setUpInterviews(origin: string): Promise<Interviews> {
 }
 
 /** Each request of each mix once: 2xx everywhere, and the shim's answers carry its down-migrations. */
-async function checkMix(mixes: Record<ShimContender, { origin: string; requests: Req[] }>): Promise<string[]> {
+async function checkMix(mixes: Record<ShimContender, { origin: string; requests: Req[] }>, contenders: readonly ShimContender[]): Promise<string[]> {
   const out: string[] = [];
-  for (const c of SHIM_CONTENDERS) {
+  for (const c of contenders) {
     const bodies: unknown[] = [];
     for (const r of mixes[c].requests) {
       const res = await fetch(`${mixes[c].origin}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
@@ -282,7 +304,7 @@ async function checkMix(mixes: Record<ShimContender, { origin: string; requests:
     }
     const [questions, interview, result] = bodies as [Record<string, unknown>[], Record<string, unknown>, Record<string, unknown>];
     const v1 = 'preselected' in questions[0]! && 'advice' in result && interview['mode'] === 'complaint' && 'interview_mode' in interview;
-    const legacy = c === 'shim' || c === 'workers';
+    const legacy = c === 'shim' || c === 'workers' || c === 'base';
     if (legacy && !v1) throw new Error(`shim: answers are not in v1 shape: ${JSON.stringify({ questions: questions[0], interview, result })}`);
     if (!legacy && v1) throw new Error(`${c}: answers unexpectedly in v1 shape`);
     out.push(`${c}: ${mixes[c].requests.length} requests answered 2xx; ${legacy ? 'v1 shape (preselected, advice, mode complaint, interview_mode restored)' : 'v2 shape'}`);
@@ -301,7 +323,7 @@ async function json<T = unknown>(origin: string, method: string, p: string, bear
   return JSON.parse(text) as T;
 }
 
-function cannon(target: { origin: string; requests: Req[] }, connections: number, duration: number): Promise<autocannon.Result> {
+function cannon(target: { origin: string; requests: Req[] }, connections: number, duration: number, rate?: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -309,6 +331,7 @@ function cannon(target: { origin: string; requests: Req[] }, connections: number
         connections,
         duration,
         pipelining: 1,
+        ...(rate ? { overallRate: rate } : {}),
         requests: target.requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) })),
       },
       (err, result) => (err ? reject(err) : resolve(result)),

@@ -42,7 +42,7 @@ function round(ms: number): number {
 }
 
 const q = JSON.stringify;
-const str = (v: string | null | undefined): string => (v === null || v === undefined ? 'null' : q(v));
+const QUOTED_LIMIT = 512;
 
 /**
  * The access line is serialised here, as pino would (`{"level":…,"time":…,<bindings>,<fields>,"msg":"request"}`,
@@ -55,6 +55,12 @@ export class AccessLog {
   private readonly stream: { write(line: string): unknown };
   private readonly prefix: Record<Level, string>;
   private readonly chindings: string;
+  /** The time field of the current millisecond (several lines a millisecond share one Date and its formatting). */
+  private lastMs = -1;
+  private lastTime = '';
+  /** Quoted forms of the values that come from small sets (routes, methods, pins, resources, operations, change
+   * ids, bounded client labels): one JSON.stringify per value instead of one per line. */
+  private readonly quoted = new Map<string, string>();
 
   constructor(
     private readonly logger: Logger,
@@ -75,17 +81,36 @@ export class AccessLog {
     if (level === 'info' && (this.sample < 1 ? Math.random() >= this.sample : false)) return;
     if (!this.logger.isLevelEnabled(level)) return;
     let changes = '[';
-    for (let i = 0; i < applied.length; i++) changes += (i === 0 ? '' : ',') + q(applied[i]);
+    for (let i = 0; i < applied.length; i++) changes += (i === 0 ? '' : ',') + this.q(applied[i]!);
     changes += ']';
     const upstreamMs = state.forwardedAt !== undefined && state.upstreamHeadersAt !== undefined ? String(round(state.upstreamHeadersAt - state.forwardedAt)) : 'null';
+    const ms = Date.now();
+    if (ms !== this.lastMs) {
+      this.lastMs = ms;
+      this.lastTime = new Date(ms).toISOString();
+    }
     this.stream.write(
-      `${this.prefix[level]},"time":"${new Date().toISOString()}"${this.chindings},"route":${q(state.route)},"method":${q(state.method)},"path":${q(state.logPath)}` +
-        `,"legacyVersion":${str(state.pin)},"resource":${str(state.resource)},"operation":${str(state.operation)},"changesApplied":${changes}` +
+      `${this.prefix[level]},"time":"${this.lastTime}"${this.chindings},"route":${this.q(state.route)},"method":${this.q(state.method)},"path":${q(state.logPath)}` +
+        `,"legacyVersion":${this.str(state.pin)},"resource":${this.str(state.resource)},"operation":${this.str(state.operation)},"changesApplied":${changes}` +
         `,"upstreamStatus":${state.upstreamStatus ?? 'null'},"status":${status},"aborted":${aborted},"ms":${round(now - state.started)},"upstreamMs":${upstreamMs}` +
-        (labels ? `,"client":${q(labels.client)},"app":${q(labels.app)},"appVersion":${q(labels.appVersion)}` : '') +
+        (labels ? `,"client":${this.q(labels.client)},"app":${this.q(labels.app)},"appVersion":${this.q(labels.appVersion)}` : '') +
         (state.reason !== undefined ? `,"reason":${q(state.reason)}` : '') +
         ',"msg":"request"}\n',
     );
+  }
+
+  /** `JSON.stringify(value)`, from the cache of small-set values (bounded: a flood of new values is quoted each time). */
+  private q(value: string): string {
+    let out = this.quoted.get(value);
+    if (out === undefined) {
+      out = q(value);
+      if (this.quoted.size < QUOTED_LIMIT) this.quoted.set(value, out);
+    }
+    return out;
+  }
+
+  private str(value: string | null | undefined): string {
+    return value === null || value === undefined ? 'null' : this.q(value);
   }
 
   /** A connection refused or a request that never got past the HTTP parser (no request object). */

@@ -31,8 +31,11 @@ export function readBody(stream: Readable, limit: number, onChunk?: () => void):
       }
       chunks.push(chunk);
     };
+    let ended = false;
     const onEnd = () => {
-      cleanup();
+      ended = true;
+      // No cleanup: the stream is done (its 'close' settles nothing more), and removing four listeners from a
+      // message that is about to be dropped costs more than it saves.
       // A body that came in one chunk (most JSON bodies) is not copied.
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     };
@@ -41,6 +44,7 @@ export function readBody(stream: Readable, limit: number, onChunk?: () => void):
       reject(err);
     };
     const onClose = () => {
+      if (ended) return;
       cleanup();
       reject(new Error('stream closed before its end'));
     };

@@ -7,7 +7,7 @@ import { api, catalogue, rulesOfKind } from '../catalogue';
 import { clientOfTokenRequest } from './attribution';
 import { BodyTooLargeError, decodeBody, isFormType, isJsonType, isSupportedEncoding, readBody } from './body';
 import { PROXY_STATUS } from './errors';
-import { armClientTimer, fail, hasBody, type Forwarder } from './forward';
+import { armClientTimer, fail, hasBody, stopClientTimer, type Forwarder } from './forward';
 import { checkPin } from './options';
 import type { ProxyContext, RequestState } from './state';
 import { changesForPin, isObject, operationOf, transformRequest } from './transforms';
@@ -55,7 +55,11 @@ export class Facade {
     this.v2Audience = new RegExp(`^${tolerantUrlPattern(env.v2.audience, '').source}/?$`, 'i');
   }
 
-  async api(state: RequestState, rest: string, query: string): Promise<void> {
+  /**
+   * A facade API request. Synchronous unless the body must be read (then the returned promise settles when the
+   * request is forwarded or refused): a GET costs no promise.
+   */
+  api(state: RequestState, rest: string, query: string): Promise<void> | undefined {
     const { req } = state;
     const header = req.headers[LEGACY_VERSION_HEADER];
     const pinText = Array.isArray(header) ? header[0] : header;
@@ -76,39 +80,49 @@ export class Facade {
     state.changes = changesForPin(state.pin);
     state.applied.add(BASE_URL_CHANGE);
 
-    let buffer: Buffer | undefined;
     if (hasBody(req) && isJsonType(req.headers['content-type']) && this.ctx.plans.needsRequestBody(state.resource)) {
-      const raw = await this.read(state);
-      if (raw === null) return;
-      let parsed: unknown;
-      if (raw.length > 0) {
-        try {
-          parsed = JSON.parse(raw.toString('utf8'));
-        } catch {
-          // The parser's message quotes the body, which may hold secrets: never log or echo it.
-          fail(state, PROXY_STATUS.badRequest, 'malformed-json', 'the request body is not valid JSON');
-          return;
-        }
-      }
-      state.operation = operationOf(state.method, state.resource, segments, parsed);
-      // Requests are accepted in every older dialect, whatever the pin: a request rule only translates or
-      // refuses what v2 would refuse anyway (docs/shim.md, assumption 7). Responses follow the pin.
-      const outcome = transformRequest(parsed, { resource: state.resource, operation: state.operation, changes: catalogue });
-      if (outcome.refused) {
-        state.applied.add(outcome.changeId);
-        fail(state, PROXY_STATUS.badRequest, 'removed-value', outcome.message, { change: outcome.changeId });
+      return this.apiWithBody(state, segments, rest, query);
+    }
+    state.operation = operationOf(state.method, state.resource, segments, undefined);
+    this.forwardApi(state, rest, query, undefined);
+    return undefined;
+  }
+
+  /** The request rules on a JSON body read whole, then forwarded with the translated body. */
+  private async apiWithBody(state: RequestState, segments: string[], rest: string, query: string): Promise<void> {
+    const { req } = state;
+    const raw = await this.read(state);
+    if (raw === null) return;
+    let parsed: unknown;
+    if (raw.length > 0) {
+      try {
+        parsed = JSON.parse(raw.toString('utf8'));
+      } catch {
+        // The parser's message quotes the body, which may hold secrets: never log or echo it.
+        fail(state, PROXY_STATUS.badRequest, 'malformed-json', 'the request body is not valid JSON');
         return;
       }
-      for (const id of outcome.applied) state.applied.add(id);
-      state.requestBody = parsed;
-      buffer = raw.length > 0 ? Buffer.from(JSON.stringify(parsed)) : raw;
-      delete req.headers['content-encoding'];
-      delete req.headers['transfer-encoding'];
-      req.headers['content-length'] = String(buffer.length);
-    } else {
-      state.operation = operationOf(state.method, state.resource, segments, undefined);
     }
+    state.operation = operationOf(state.method, state.resource, segments, parsed);
+    // Requests are accepted in every older dialect, whatever the pin: a request rule only translates or
+    // refuses what v2 would refuse anyway (docs/shim.md, assumption 7). Responses follow the pin.
+    const outcome = transformRequest(parsed, { resource: state.resource, operation: state.operation, changes: catalogue });
+    if (outcome.refused) {
+      state.applied.add(outcome.changeId);
+      fail(state, PROXY_STATUS.badRequest, 'removed-value', outcome.message, { change: outcome.changeId });
+      return;
+    }
+    for (const id of outcome.applied) state.applied.add(id);
+    state.requestBody = parsed;
+    const buffer = raw.length > 0 ? Buffer.from(JSON.stringify(parsed)) : raw;
+    delete req.headers['content-encoding'];
+    delete req.headers['transfer-encoding'];
+    req.headers['content-length'] = String(buffer.length);
+    this.forwardApi(state, rest, query, buffer);
+  }
 
+  private forwardApi(state: RequestState, rest: string, query: string, buffer: Buffer | undefined): void {
+    const { req } = state;
     delete req.headers[LEGACY_VERSION_HEADER];
     req.url = `${this.v2Path}/${rest}${query}`;
     this.forwarder.forward(state, this.v2, this.forwarder.agent, buffer);
@@ -194,7 +208,7 @@ export class Facade {
       else if (!res.destroyed) fail(state, PROXY_STATUS.badRequest, 'malformed-json', 'the request body could not be read or decoded');
       return null;
     } finally {
-      clearTimeout(state.clientTimer);
+      stopClientTimer(state);
     }
   }
 }

@@ -36,7 +36,7 @@ export function clientTimedOut(ctx: ProxyContext, state: RequestState): void {
   if (state.reason) return;
   state.reason = 'client-timeout';
   clearTimeout(state.timer);
-  clearTimeout(state.clientTimer);
+  stopClientTimer(state);
   ctx.metrics.clientTimeouts.inc();
   state.proxyReq?.destroy();
   const { res, req } = state;
@@ -52,10 +52,16 @@ export function clientTimedOut(ctx: ProxyContext, state: RequestState): void {
   });
 }
 
-/** (Re)arm the client body's idle timer. */
+/** (Re)arm the client body's idle timer: one timer per request, refreshed by every chunk (no new timer per chunk). */
 export function armClientTimer(ctx: ProxyContext, state: RequestState): void {
+  if (state.clientTimer) state.clientTimer.refresh();
+  else state.clientTimer = setTimeout(clientTimedOut, ctx.options.clientIdleTimeout, ctx, state);
+}
+
+/** Stop the client body's idle timer (armClientTimer starts a new one after this). */
+export function stopClientTimer(state: RequestState): void {
   clearTimeout(state.clientTimer);
-  state.clientTimer = setTimeout(() => clientTimedOut(ctx, state), ctx.options.clientIdleTimeout);
+  state.clientTimer = undefined;
 }
 
 export class Forwarder {
@@ -101,15 +107,9 @@ export class Forwarder {
     state.forwardedAt = performance.now();
     const { upstreamTimeout } = this.ctx.options;
     const startDeadline = () => {
-      clearTimeout(state.clientTimer);
+      stopClientTimer(state);
       if (state.upstreamHeadersAt !== undefined || state.reason) return;
-      state.timer = setTimeout(() => {
-        state.reason ??= 'upstream-timeout';
-        this.ctx.metrics.upstreamErrors.inc({ kind: 'timeout' });
-        state.proxyReq?.destroy();
-        state.proxyRes?.destroy();
-        fail(state, PROXY_STATUS.gatewayTimeout, 'upstream-timeout', `the upstream did not answer within ${upstreamTimeout} ms`, { close: true });
-      }, upstreamTimeout);
+      state.timer = setTimeout(upstreamTimedOut, upstreamTimeout, this.ctx, state);
     };
     const onError = (err: Error) => {
       clearTimeout(state.timer);
@@ -142,7 +142,13 @@ export class Forwarder {
       headers,
       agent,
     }));
-    proxyReq.once('response', (proxyRes) => void this.onResponse(proxyRes, state).catch((err: unknown) => this.internalError(state, err)));
+    proxyReq.on('response', (proxyRes) => {
+      try {
+        this.onResponse(proxyRes, state)?.catch((err: unknown) => this.internalError(state, err));
+      } catch (err) {
+        this.internalError(state, err);
+      }
+    });
     proxyReq.on('error', onError);
     if (buffer) {
       startDeadline();
@@ -167,24 +173,22 @@ export class Forwarder {
     }
   }
 
-  private async onResponse(proxyRes: http.IncomingMessage, state: RequestState): Promise<void> {
+  /** The upstream's answer: synchronous when it streams, a promise while a body is read whole (transform, relay). */
+  private onResponse(proxyRes: http.IncomingMessage, state: RequestState): Promise<void> | undefined {
     const { res } = state;
-    clearTimeout(state.timer);
     state.proxyRes = proxyRes;
     // An upstream that dies mid-body is handled where the body is read or piped; never an unhandled 'error'.
     proxyRes.on('error', ignore);
     state.upstreamHeadersAt = performance.now();
     const status = (state.upstreamStatus = proxyRes.statusCode ?? 0);
     if (state.reason || res.destroyed) {
+      clearTimeout(state.timer);
       proxyRes.destroy();
       return;
     }
-    // From here on, a pause of the upstream longer than --upstream-timeout ends the exchange.
-    state.proxyReq?.setTimeout(this.ctx.options.upstreamTimeout, () => {
-      state.reason ??= 'upstream-timeout';
-      this.ctx.metrics.upstreamErrors.inc({ kind: 'timeout' });
-      state.proxyReq?.destroy();
-    });
+    // From here on, a pause of the upstream longer than --upstream-timeout ends the exchange: the deadline's
+    // timer, now an idle timer that every chunk of a body read whole refreshes (streamed bodies: the socket's).
+    this.armUpstreamIdle(state);
     const headers: http.OutgoingHttpHeaders = {};
     for (const name in proxyRes.headers) {
       const value = proxyRes.headers[name];
@@ -205,15 +209,16 @@ export class Forwarder {
     const plan = this.ctx.plans.responsePlan(state.changes, state.resource, state.operation);
 
     if (json && isSupportedEncoding(encoding) && needsParse(plan, status)) {
-      await this.transform(proxyRes, state, headers, status, encoding);
-      return;
+      return this.transform(proxyRes, state, headers, status, encoding);
     }
     if (json && isIdentity(encoding) && Number(proxyRes.headers['content-length']) <= Math.min(RELAY_LIMIT, this.ctx.options.maxBody)) {
       // No rule applies and the body is small: read it whole and rewrite its links as text, byte for byte
       // (cheaper than a stream of rewriting stages and a chunked answer).
-      await this.relay(proxyRes, state, headers, status);
-      return;
+      return this.relay(proxyRes, state, headers, status);
     }
+    // Streamed: the socket's idle timeout watches the upstream instead of the timer.
+    clearTimeout(state.timer);
+    state.proxyReq?.setTimeout(this.ctx.options.upstreamTimeout, () => upstreamIdle(this.ctx, state));
     let outStatus = status;
     if (plan.statusesMapped.has(status)) {
       // A status rule on a body that is not JSON: its condition sees no body.
@@ -261,7 +266,7 @@ export class Forwarder {
     const { res } = state;
     let raw: Buffer;
     try {
-      raw = await readBody(proxyRes, this.ctx.options.maxBody);
+      raw = await readBody(proxyRes, this.ctx.options.maxBody, () => state.timer?.refresh());
     } catch {
       if (res.destroyed) return;
       if (state.reason === 'upstream-timeout') {
@@ -273,6 +278,7 @@ export class Forwarder {
       sendError(res, PROXY_STATUS.badGateway, 'upstream-unreachable', 'the upstream response was cut off', { headers: { connection: 'close' } });
       return;
     }
+    clearTimeout(state.timer);
     if (state.reason || res.destroyed) return;
     const text = raw.toString('latin1');
     const out = this.ctx.links.rewriteText(text, state.publicBase);
@@ -288,7 +294,8 @@ export class Forwarder {
     const { maxBody } = this.ctx.options;
     let raw: Buffer;
     try {
-      raw = await readBody(proxyRes, maxBody);
+      raw = await readBody(proxyRes, maxBody, () => state.timer?.refresh());
+      clearTimeout(state.timer);
       if (encoding) raw = await decodeBody(raw, encoding, maxBody);
     } catch (err) {
       if (res.destroyed) return;
@@ -345,6 +352,12 @@ export class Forwarder {
     res.end(outText, 'utf8');
   }
 
+  /** The upstream's idle timer for a body read whole: the header deadline's timer refreshed, or a new one. */
+  private armUpstreamIdle(state: RequestState): void {
+    if (state.timer) state.timer.refresh();
+    else state.timer = setTimeout(upstreamTimedOut, this.ctx.options.upstreamTimeout, this.ctx, state);
+  }
+
   private responseContext(state: RequestState, changes: RequestState['changes'], status: number, body: unknown): ResponseContext {
     return {
       resource: state.resource,
@@ -358,6 +371,29 @@ export class Forwarder {
     };
   }
 
+}
+
+/**
+ * The upstream timer fired: before the response headers, the deadline (504); after them, the body's idle
+ * timeout (the exchange is cut, and answered 504 by the reader while nothing was sent yet).
+ */
+function upstreamTimedOut(ctx: ProxyContext, state: RequestState): void {
+  if (state.upstreamHeadersAt !== undefined) {
+    upstreamIdle(ctx, state);
+    return;
+  }
+  state.reason ??= 'upstream-timeout';
+  ctx.metrics.upstreamErrors.inc({ kind: 'timeout' });
+  state.proxyReq?.destroy();
+  state.proxyRes?.destroy();
+  fail(state, PROXY_STATUS.gatewayTimeout, 'upstream-timeout', `the upstream did not answer within ${ctx.options.upstreamTimeout} ms`, { close: true });
+}
+
+/** The upstream paused its response body longer than --upstream-timeout. */
+function upstreamIdle(ctx: ProxyContext, state: RequestState): void {
+  state.reason ??= 'upstream-timeout';
+  ctx.metrics.upstreamErrors.inc({ kind: 'timeout' });
+  state.proxyReq?.destroy();
 }
 
 /** Largest JSON body without rules that is read whole rather than streamed (declared by Content-Length). */

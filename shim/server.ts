@@ -213,7 +213,8 @@ export class ShimProxy implements ProxyContext {
     this.inFlightStates.add(state);
     (req.socket as SocketWithState)[CURRENT] = state;
     this.metrics.inFlight.inc();
-    res.once('close', () => this.finish(state));
+    // 'close' comes once per response (finish() is idempotent anyway): `on`, without once's wrapper.
+    res.on('close', () => this.finish(state));
     if (this.draining) res.setHeader('connection', 'close');
 
     // Origin-form only: a request in absolute form (`GET http://host/...`) could name an upstream of its own.
@@ -258,7 +259,11 @@ export class ShimProxy implements ProxyContext {
     if (isApi) {
       state.route = 'api';
       const rest = url.slice(this.facadePath.length + 1, q === -1 ? undefined : q);
-      void this.facade.api(state, rest, q === -1 ? '' : url.slice(q)).catch((err: unknown) => this.forwarder.internalError(state, err));
+      try {
+        this.facade.api(state, rest, q === -1 ? '' : url.slice(q))?.catch((err: unknown) => this.forwarder.internalError(state, err));
+      } catch (err) {
+        this.forwarder.internalError(state, err);
+      }
       return;
     }
     req.resume();

@@ -280,7 +280,7 @@ export function transformResponse(ctx: ResponseContext): ResponseOutcome {
             if (value === undefined) break;
             forEachHolder(item, rule.from, (holder, key) => {
               if (!Object.hasOwn(holder, key)) {
-                holder[key] = structuredClone(value);
+                holder[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
                 applied.add(change.id);
               }
             });

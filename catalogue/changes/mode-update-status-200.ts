@@ -6,12 +6,14 @@ import type { Change, StatusContext } from '../types';
  * a link counts as pointing at a question or result when its URL has the `questions` or `results` segment
  * (assumption, listed in the README).
  */
+/** A URL path with the question or result segment (compiled once: the proxy asks on every mode update). */
+const TARGETS = [resources.question.segment, resources.result.segment].map((seg) => new RegExp(`(^|/)${seg}(/|$)`));
+
 function producedQuestionOrResult(ctx: StatusContext): boolean {
   const body = ctx.responseBody;
   if (!body || typeof body !== 'object') return false;
   const links = (body as Record<string, unknown>)[linksField];
   if (!links || typeof links !== 'object') return false;
-  const targets = [resources.question.segment, resources.result.segment];
   const urls: string[] = [];
   const collect = (v: unknown): void => {
     if (typeof v === 'string') urls.push(v);
@@ -22,7 +24,10 @@ function producedQuestionOrResult(ctx: StatusContext): boolean {
     if (key === 'msg') continue;
     collect(value);
   }
-  return urls.some((u) => targets.some((seg) => new RegExp(`(^|/)${seg}(/|$)`).test(u.replace(/[?#].*$/, ''))));
+  return urls.some((u) => {
+    const path = u.replace(/[?#].*$/, '');
+    return TARGETS.some((re) => re.test(path));
+  });
 }
 
 export const modeUpdateStatus200: Change = {
