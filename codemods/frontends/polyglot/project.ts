@@ -361,9 +361,13 @@ function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoin
   const returned = new Map<string, ResourceName>(sent);
   for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
   const declared = new Map<string, Declared | null>();
+  // Types a file that talks to the API names (`Router.createComplaint(ComplaintRequest)`, `-> AnyPublisher<Complaint, …>`).
+  const namedByTied = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
   for (const f of all) {
-    const strong = f.tied || f.types.some((x) => returned.has(x.name));
+    const strongFile = f.tied || f.types.some((x) => returned.has(x.name));
     for (const t of f.types) {
+      // A type named after a resource that a file talking to the API uses is that resource's model, wherever it is declared.
+      const strong = strongFile || (namedByTied.has(t.name) && !!modelTie(t.name));
       const d: Declared = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong, ...(t.order ? { order: t.order } : {}) };
       const prev = declared.get(t.name);
       // Declared twice (a Kotlin and a Java model of one API, a nested class): one model while no field maps to two keys.
