@@ -94,7 +94,8 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     if (type && saysMode(type) && !ourModeType(ctx, type)) return null;
     return saysMode(decl.name) && ctx.tied && !foreign ? 'constant' : null;
   }
-  const cmp = file.x.compares.find((c) => c.sides.some((s) => encloses(s, lit.node)));
+  // The literal is a side itself: one inside a side (`set_mode(t, "complaint") == "ok"`) is read by what holds it.
+  const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
     if (!other) return null;

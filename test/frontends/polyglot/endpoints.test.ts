@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * Endpoints whose URL is a path constant another file declares: the function calls that resource, so its callers
+ * set what it sends. A helpdesk client of the same shape, over its own path constants, stays unreported.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('endpoints over imported path constants', () => {
+  it('Python: a client method putting to `ITEM_PATH.format(…)` from a constants module sets the mode its callers pass', async () => {
+    writeTree(dir, {
+      'checker/paths.py': 'BASE = "https://sandbox.buoyhealth.com/api/"\nITEM_PATH = "interviews/{token}/"\nTICKET_PATH = "tickets/{token}/"\n',
+      'checker/client.py': [
+        'from .paths import ITEM_PATH',
+        '',
+        'class Checker:',
+        '    def move_to(self, token, stage):',
+        '        return self.http.put(ITEM_PATH.format(token=token), json={"mode": stage})',
+        '',
+      ].join('\n'),
+      'desk/client.py': [
+        'from checker.paths import TICKET_PATH',
+        '',
+        'class Desk:',
+        '    def route_ticket(self, token, stage):',
+        '        return self.http.put(TICKET_PATH.format(token=token), json={"mode": stage})',
+        '',
+      ].join('\n'),
+      'jobs/replay.py': [
+        'def replay(checker, desk, token, urgent):',
+        '    if urgent:',
+        '        checker.move_to(token, "safe")',
+        '    desk.route_ticket(token, "complaint")',
+        '    return checker.move_to(token, "complaint") == "ok"',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'jobs/replay.py')).toEqual(['3 mode-safe-triage-removed', '5 mode-complaint-renamed-input']);
+    expect(sites(r, 'desk/client.py')).toEqual([]);
+  });
+});
