@@ -3,6 +3,7 @@ import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span, typeName, type TypeDecl } from './lang';
 import type { SgNode } from '@ast-grep/napi';
 import { positionalField } from './positional';
+import { fieldListTie, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
@@ -119,6 +120,15 @@ function namedFields(ctx: Ctx): void {
     if (/[\w\])]\s*\[\s*$/.test(file.source.slice(Math.max(0, lit.start - 40), lit.start))) continue;
     let site: FieldSite | undefined;
     const type = file.x.types.find((t) => encloses(t.node, lit.node) && ctx.ties.model(t.name));
+    // `PROFILE_ATTRIBUTES = %i[age sex race]`, `INTENT_FIELDS = ("kind", "detail")`: a list of a part's fields, by its name.
+    const held = heldCollection(ctx, lit);
+    const listed = held ? fieldListTie(held.name) : null;
+    if (listed) {
+      const path = [...listed.path, k];
+      site = vocab.fields(listed.resource, path, 'request')[0] ?? vocab.fields(listed.resource, path, 'response')[0];
+      if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
+      continue;
+    }
     if (type) {
       const tie = ctx.ties.model(type.name)!;
       const path = [...tie.path, k];

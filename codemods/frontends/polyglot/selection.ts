@@ -3,6 +3,7 @@ import { words } from '../../engine/words';
 import { escapeRe } from './file';
 import type { PolyIndex } from './project';
 import { modelTie } from './ties';
+import { fieldListTie } from './collections';
 import { vocabularyFor } from './vocabulary';
 
 /**
@@ -51,8 +52,15 @@ export function selects(source: string): boolean {
     // Two of the resource's changed fields (or its only one): `ComplaintBody … extra`, `ResultDto … advice … test`.
     if (fields.filter((re) => re.test(source)).length >= Math.min(2, fields.length) && fields.length > 0) return true;
   }
+  // `PROFILE_ATTRIBUTES = %i[age sex race]`: a name listing a part's fields, one of its changed fields on the line.
+  for (const m of source.matchAll(FIELD_LIST)) {
+    const tie = fieldListTie(m[1]!);
+    if (tie && (FIELDS.get(tie.resource) ?? []).some((re) => re.test(m[0]))) return true;
+  }
   return false;
 }
+
+const FIELD_LIST = /\b([A-Za-z_]\w*(?:fields|attributes|attrs|keys|columns|params|properties))\s*[:=][^\n]*/gi;
 
 const patterns = new WeakMap<object, RegExp | null>();
 

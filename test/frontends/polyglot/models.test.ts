@@ -130,3 +130,25 @@ describe("a model's serialising method", () => {
     expect(sites(r, 'lib/desk/desk_repo.dart')).toEqual([]);
   });
 });
+
+describe('lists of a part\'s fields, by the name that holds them', () => {
+  it('Ruby and Python: `PROFILE_ATTRIBUTES = %i[…]`, `INTENT_KEYS = %w[…]`, `PROFILE_FIELDS = (…)`; a ticket\'s list of the same words stays', async () => {
+    writeTree(dir, {
+      'app/services/checkup.rb': [
+        'class Checkup',
+        '  PROFILE_ATTRIBUTES = %i[age sex height bmi].freeze',
+        '  INTENT_KEYS = %w[kind detail].freeze',
+        '  TICKET_FIELDS = %i[detail context height].freeze',
+        'end',
+      ].join('\n'),
+      'etl/columns.py': 'PROFILE_FIELDS = ("age", "race", "weight")\nTICKET_COLUMNS = ("detail", "weight")\n',
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/services/checkup.rb')).toEqual([
+      '2 interview-profile-fields-removed',
+      '2 interview-profile-fields-removed',
+      '3 intent-detail-context-removed',
+    ]);
+    expect(sites(r, 'etl/columns.py')).toEqual(['1 interview-profile-fields-removed', '1 interview-profile-fields-removed']);
+  });
+});
