@@ -50,6 +50,10 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const scope = file.scopeOf(container);
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
   const sent = sentIn(ctx, container, scope) ?? builtFor(ctx, scope);
+  // A part's own constructor (`Profile(age: 1)`) inside a call given the resource's URL (a test's `test('…', () { … })`)
+  // builds that part, not the body itself.
+  const part = sent ? typedContainer(ctx, container) : null;
+  if (part && part.path.length > 0 && part.resource === sent!.resource) return { ...part, sent: false };
   if (sent) return sent;
   // Assigned to a variable that is sent, or that a name ties.
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);

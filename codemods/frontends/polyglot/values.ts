@@ -45,7 +45,10 @@ function modes(ctx: Ctx): void {
       }
       out.fix(value.change.id, p.start, p.end, value.to, value.message);
     } else {
-      out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });
+      // An enum case's wire value written in an annotation above it (`@JsonValue('safe')` over `safe,`): the site runs to the case.
+      const member = ctxKind === 'enum' ? file.x.types.flatMap((t) => t.cases).find((c) => c.values.includes(lit)) : undefined;
+      const end = member && span(member.nameNode).start > lit.end ? span(member.nameNode).end : lit.end;
+      out.manual(value.change.id, lit.start, end, value.message, { anchor: lit.start });
     }
   }
   // Enum cases whose value is their name (`case complaint` in a String enum).

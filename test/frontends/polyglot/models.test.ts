@@ -152,3 +152,24 @@ describe('lists of a part\'s fields, by the name that holds them', () => {
     expect(sites(r, 'etl/columns.py')).toEqual(['1 interview-profile-fields-removed', '1 interview-profile-fields-removed']);
   });
 });
+
+describe("a part's constructor inside a call given the resource's URL", () => {
+  it('Dart: `Profile(height: …)` built in a callback of a call to the interviews path is the profile, not the body', async () => {
+    writeTree(dir, {
+      'lib/models.dart': 'class Profile {\n  const Profile({required this.age, this.height});\n  final int age;\n  final double? height;\n}\n',
+      'lib/start.dart': [
+        'Future<void> start(Dio dio, double cm) async {',
+        "  await guard('interviews/anonymous/', () async {",
+        '    final p = Profile(age: 40, height: cm);',
+        "    await dio.post('interviews/anonymous/', data: {'profile': p.toJson()});",
+        '  });',
+        "  await guard('https://help.example-desk.com/api/tickets/', () async {",
+        '    final t = Ticket(age: 40, height: cm);',
+        '  });',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/start.dart')).toEqual(['3 interview-profile-fields-removed']);
+  });
+});

@@ -53,3 +53,16 @@ describe('modes set up in constant groups, lists and tables', () => {
     expect(fixes.every((f) => f !== 'auto')).toBe(true);
   });
 });
+
+describe('enum cases whose wire value is annotated above them', () => {
+  it("Dart: `@JsonValue('safe')` over `safe,` is one site from the annotation to the case; a ticket mode enum's stays", async () => {
+    writeTree(dir, {
+      'lib/interview_mode.dart': "enum InterviewMode {\n  @JsonValue('protocol')\n  protocol,\n  @JsonValue('safe')\n  safe,\n}\n",
+      'lib/ticket_mode.dart': "enum TicketMode {\n  @JsonValue('safe')\n  safe,\n}\n",
+    });
+    const r = await scanProject(dir);
+    const found = r.outcomes.find((o) => o.relPath === 'lib/interview_mode.dart')?.findings ?? [];
+    expect(found.map((f) => `${f.line}-${f.endLine} ${f.change}`)).toEqual(['4-5 mode-safe-triage-removed']);
+    expect(sites(r, 'lib/ticket_mode.dart')).toEqual([]);
+  });
+});
