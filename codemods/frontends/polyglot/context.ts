@@ -79,6 +79,12 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   if (decl) {
     const t = ctx.ties.ofName(decl.name, decl.node);
     if (t && t.via === 'name') return { ...t, sent: false };
+    // Built, then passed to one of the API's endpoints (`body = {…}` … `client.create_intent(token, body)`).
+    for (const use of file.usesOf(decl.name)) {
+      if (span(use).start === span(decl.nameNode).start || !encloses(scope, use)) continue;
+      const passedOn = endpointArgument(ctx, use);
+      if (passedOn) return passedOn;
+    }
   }
   const at = span(container);
   const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;

@@ -170,7 +170,9 @@ function modelFields(ctx: Ctx): void {
     if (!tie) continue;
     const request = typeNameTie(type.name)?.role === 'request';
     for (const f of type.fields) {
-      const k = norm(f.key ?? f.name);
+      // A key that only qualifies the field's name with a unit (`height` read from `height_in`) is still that field.
+      const qualified = f.key && vocab.fieldNames.has(norm(f.name)) && !vocab.fieldNames.has(norm(f.key)) && norm(f.key).startsWith(`${norm(f.name)}_`) && norm(f.key).split('_').length === norm(f.name).split('_').length + 1;
+      const k = norm(qualified ? f.name : f.key ?? f.name);
       if (!vocab.fieldNames.has(k)) continue;
       let path = [...tie.path, k];
       // A model that flattens a part of its resource into its own fields (`InterviewData` with `$race` from

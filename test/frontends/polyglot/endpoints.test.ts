@@ -47,3 +47,34 @@ describe('endpoints over imported path constants', () => {
     expect(sites(r, 'desk/client.py')).toEqual([]);
   });
 });
+
+describe('a body built in a variable and passed to an endpoint', () => {
+  it('Python: `body = {…}` then `client.add_intent(token, body)` sends the intent; the same body passed to a helpdesk method stays', async () => {
+    writeTree(dir, {
+      'checker/client.py': [
+        'INTENTS = "intents/"',
+        '',
+        'class Checker:',
+        '    def add_intent(self, token, body):',
+        '        return self.http.post(INTENTS, params={"interview": token}, json=body)',
+        '',
+      ].join('\n'),
+      'desk/client.py': [
+        'class Desk:',
+        '    def add_note(self, token, body):',
+        '        return self.http.post("https://help.example-desk.com/api/notes/", json=body)',
+        '',
+      ].join('\n'),
+      'jobs/run.py': [
+        'def run(checker, desk, token, why):',
+        '    body = {"name": "care", "detail": why}',
+        '    checker.add_intent(token, body)',
+        '    note = {"name": "care", "detail": why}',
+        '    desk.add_note(token, note)',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'jobs/run.py')).toEqual(['2 intent-detail-context-removed']);
+  });
+});

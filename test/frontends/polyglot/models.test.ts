@@ -173,3 +173,29 @@ describe("a part's constructor inside a call given the resource's URL", () => {
     expect(sites(r, 'lib/start.dart')).toEqual(['3 interview-profile-fields-removed']);
   });
 });
+
+describe('a model field whose key qualifies its name with a unit', () => {
+  it('Swift: `case height = "height_in"` in a profile\'s CodingKeys is the removed `height`; a vitals struct of another service stays', async () => {
+    writeTree(dir, {
+      'Models/Profile.swift': [
+        'let base = "https://sandbox.buoyhealth.com/api/"',
+        'struct Profile: Codable {',
+        '    var age: Int',
+        '    var height: Double?',
+        '    enum CodingKeys: String, CodingKey {',
+        '        case age = "age_years"',
+        '        case height = "height_in"',
+        '    }',
+        '}',
+        'struct Vitals: Codable {',
+        '    var height: Double?',
+        '    enum CodingKeys: String, CodingKey {',
+        '        case height = "height_in"',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Models/Profile.swift').filter((s) => !s.endsWith('base-url'))).toEqual(['4 interview-profile-fields-removed', '7 interview-profile-fields-removed']);
+  });
+});
