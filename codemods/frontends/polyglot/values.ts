@@ -322,6 +322,10 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     // The function that sends to the resource is itself named for setting the mode (`updateMode(token, mode)`).
     const own = scope === file.root ? null : functionName(file.spec, scope);
     if (urls.length > 0 && own && saysMode(own) && MODE_VERB.test(own)) return true;
+    // Its URL built by one of the resource's path functions (`_dio.put(ApiPaths.interview(t), data: {'mode': …})`):
+    // a call to an endpoint of the resource that neither creates nor reads, with a mode key or in a mode setter.
+    const updates = endpoints.some(({ e }) => e!.op !== 'create' && e!.op !== 'read');
+    if (updates && (modeKey || (own && saysMode(own) && MODE_VERB.test(own)))) return true;
     const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
     if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
     return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee));

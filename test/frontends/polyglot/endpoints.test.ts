@@ -78,3 +78,26 @@ describe('a body built in a variable and passed to an endpoint', () => {
     expect(sites(r, 'jobs/run.py')).toEqual(['2 intent-detail-context-removed']);
   });
 });
+
+describe("a status check beside a path function's URL", () => {
+  it("Dart: `dio.put(Paths.interviewPath(t), data: {'mode': m})` then `statusCode == 202` checks the mode update; a helpdesk's twin stays", async () => {
+    writeTree(dir, {
+      'lib/paths.dart': "class Paths {\n  static String interviewPath(String t) => 'interviews/$t/';\n}\n",
+      'lib/desk_paths.dart': "class DeskPaths {\n  static String ticketPath(String t) => 'https://help.example-desk.com/api/tickets/$t/';\n}\n",
+      'lib/repo.dart': [
+        'class Repo {',
+        '  Future<bool> moveTo(String t, String m) async {',
+        "    final r = await dio.put(Paths.interviewPath(t), data: {'mode': m});",
+        '    return r.statusCode == 202;',
+        '  }',
+        '  Future<bool> routeTicket(String t, String m) async {',
+        "    final r = await dio.put(DeskPaths.ticketPath(t), data: {'mode': m});",
+        '    return r.statusCode == 202;',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/repo.dart')).toEqual(['4 mode-update-status-200']);
+  });
+});
