@@ -6,6 +6,7 @@ import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import type { Vocabulary } from './vocabulary';
+import { words } from '../../engine/words';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
@@ -49,6 +50,10 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const scope = file.scopeOf(container);
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
   const sent = sentIn(ctx, container, scope) ?? builtFor(ctx, scope);
+  // A part's own constructor (`Profile(age: 1)`) inside a call given the resource's URL (a test's `test('…', () { … })`)
+  // builds that part, not the body itself.
+  const part = sent ? typedContainer(ctx, container) : null;
+  if (part && part.path.length > 0 && part.resource === sent!.resource) return { ...part, sent: false };
   if (sent) return sent;
   // Assigned to a variable that is sent, or that a name ties.
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);
@@ -66,12 +71,20 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   }
   const typed = typedContainer(ctx, container);
   if (typed) return { ...typed, sent: false };
+  const serialised = serialisedModel(ctx, container, scope);
+  if (serialised) return serialised;
   // Passed to one of the API's endpoints that sends a body (`service.startInterview(mapOf("profile" to …))`).
   const passed = endpointArgument(ctx, container);
   if (passed) return passed;
   if (decl) {
     const t = ctx.ties.ofName(decl.name, decl.node);
     if (t && t.via === 'name') return { ...t, sent: false };
+    // Built, then passed to one of the API's endpoints (`body = {…}` … `client.create_intent(token, body)`).
+    for (const use of file.usesOf(decl.name)) {
+      if (span(use).start === span(decl.nameNode).start || !encloses(scope, use)) continue;
+      const passedOn = endpointArgument(ctx, use);
+      if (passedOn) return passedOn;
+    }
   }
   const at = span(container);
   const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
@@ -105,6 +118,30 @@ function builtFor(ctx: Ctx, scope: SgNode): ContainerTie | null {
   const urls = file.resourcesIn(owner.call.node).filter((u) => u.end <= lam.start || u.start >= lam.end);
   const resources = new Set(urls.map((u) => u.resource));
   return resources.size === 1 ? { resource: urls[0]!.resource, path: [], via: 'url', sent: true } : null;
+}
+
+/** Method names that say they give the model's wire form (`toJson`, `toRequestBody`, `to_dict`, `as_json`, `jsonSerialize`, `toMap`). */
+const WIRE_WORDS = new Set(['json', 'map', 'body', 'dict', 'hash', 'payload', 'params', 'request', 'serialize', 'wire', 'array', 'h']);
+
+/**
+ * The literal a model type's serialising method returns (`Map<String, dynamic> toRequestBody() => {…}`,
+ * `def to_dict(self): return {…}`): its keys are the model's fields on the wire, so its tie is the model's.
+ */
+function serialisedModel(ctx: Ctx, container: SgNode, scope: SgNode): ContainerTie | null {
+  const { file } = ctx;
+  if (scope === file.root) return null;
+  const fn = file.functions().find((f) => f.node === scope || (f.start === span(scope).start && f.end === span(scope).end));
+  if (!fn?.name || !words(fn.name).some((w) => WIRE_WORDS.has(w)) || words(fn.name)[0] === 'from') return null;
+  const at = span(container);
+  // A map literal, not a constructor call (`return cls(…)` in `from_json` builds the model from a reply).
+  if (file.callSpans().some((c) => c.start === at.start && c.end === at.end) || /^\s*(?:new\s+)?[A-Za-z_][\w.]*\s*\(/.test(container.text())) return null;
+  // Returned: after `=>` or `return` (a Dart map's type arguments may come first), or the last expression of the body.
+  const returned = /(?:=>|\breturn)\s*(?:<[^<>]*>\s*)?$/.test(file.source.slice(Math.max(0, at.start - 60), at.start));
+  const last = /\n\s*$/.test(file.source.slice(Math.max(0, at.start - 60), at.start)) && /^\s*(?:end|\})?\s*$/.test(file.source.slice(at.end, fn.end));
+  if (!returned && !last) return null;
+  const type = file.x.types.filter((t) => encloses(t.node, scope)).pop();
+  const tie = type ? ctx.ties.model(type.name) : null;
+  return tie ? { ...tie, sent: false } : null;
 }
 
 /** A literal that is itself an argument of a call to one of the API's endpoints (the run's index) that creates or updates. */

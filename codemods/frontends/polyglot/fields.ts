@@ -3,6 +3,7 @@ import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span, typeName, type TypeDecl } from './lang';
 import type { SgNode } from '@ast-grep/napi';
 import { positionalField } from './positional';
+import { fieldListTie, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
@@ -119,6 +120,15 @@ function namedFields(ctx: Ctx): void {
     if (/[\w\])]\s*\[\s*$/.test(file.source.slice(Math.max(0, lit.start - 40), lit.start))) continue;
     let site: FieldSite | undefined;
     const type = file.x.types.find((t) => encloses(t.node, lit.node) && ctx.ties.model(t.name));
+    // `PROFILE_ATTRIBUTES = %i[age sex race]`, `INTENT_FIELDS = ("kind", "detail")`: a list of a part's fields, by its name.
+    const held = heldCollection(ctx, lit);
+    const listed = held ? fieldListTie(held.name) : null;
+    if (listed) {
+      const path = [...listed.path, k];
+      site = vocab.fields(listed.resource, path, 'request')[0] ?? vocab.fields(listed.resource, path, 'response')[0];
+      if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
+      continue;
+    }
     if (type) {
       const tie = ctx.ties.model(type.name)!;
       const path = [...tie.path, k];
@@ -160,7 +170,9 @@ function modelFields(ctx: Ctx): void {
     if (!tie) continue;
     const request = typeNameTie(type.name)?.role === 'request';
     for (const f of type.fields) {
-      const k = norm(f.key ?? f.name);
+      // A key that only qualifies the field's name with a unit (`height` read from `height_in`) is still that field.
+      const qualified = f.key && vocab.fieldNames.has(norm(f.name)) && !vocab.fieldNames.has(norm(f.key)) && norm(f.key).startsWith(`${norm(f.name)}_`) && norm(f.key).split('_').length === norm(f.name).split('_').length + 1;
+      const k = norm(qualified ? f.name : f.key ?? f.name);
       if (!vocab.fieldNames.has(k)) continue;
       let path = [...tie.path, k];
       // A model that flattens a part of its resource into its own fields (`InterviewData` with `$race` from

@@ -1,14 +1,13 @@
 import * as path from 'node:path';
 import type { SgNode } from '@ast-grep/napi';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
-import { nounTie } from '../../engine/ties/names';
-import { words } from '../../engine/words';
 import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
 import { namedKids, paramNames, span, typeName, type FieldDecl, type TypeDecl } from './lang';
 import { modelTie } from './ties';
 import { norm } from './vocabulary';
 import { namesApi } from './names-api';
+import { resolveEndpoints, withImportedPaths } from './endpoints';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -53,6 +52,9 @@ export interface PolyFunction {
   sends?: string[];
   /** Its parameters' names, in order (a method's receiver, `self` and `cls` left out). */
   params?: string[];
+  /** Names it uses that this file does not declare (a path constant imported from another file), and the operation its HTTP method says. */
+  refs?: string[];
+  op?: Operation | null;
 }
 
 export interface Endpoint {
@@ -155,7 +157,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).map((c) => c.call.callee))];
     const sends = bodyTypes(file, fn.node);
     const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}) });
+    const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}) });
   }
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
   const hosts = file.x.decls
@@ -190,6 +193,22 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
+}
+
+/** Identifiers a function uses that its file does not declare: what may be another file's path constant (`INTERVIEW_PATH.format(token=t)`). */
+function foreignRefs(file: PolyFile, fn: SgNode): string[] {
+  const own = new Set(file.x.decls.map((d) => d.name));
+  const out = new Set<string>();
+  for (const n of namedIdentifiers(file, fn)) {
+    const name = n.replace(/^[$@]+/, '');
+    if (name.length > 3 && !own.has(name)) out.add(name);
+    if (out.size >= 40) break;
+  }
+  return [...out];
+}
+
+function namedIdentifiers(file: PolyFile, fn: SgNode): string[] {
+  return fn.findAll({ rule: { any: file.spec.nameKinds.map((kind) => ({ kind })) } }).map((n) => n.text());
 }
 
 /**
@@ -251,17 +270,18 @@ function returnType(file: PolyFile, fn: SgNode): string | null {
   return null;
 }
 
-/** Names too common to stand for one endpoint of the API (`get`, `send`, `post`): an endpoint needs a noun or two words. */
-function endpointName(name: string): boolean {
-  return words(name).length >= 2 || !!nounTie(name);
-}
-
 /** Types of the languages' libraries an endpoint may return (a body as text, bytes or a map): no model of the API. */
 const PLATFORM_TYPES = new Set(['String', 'Object', 'Unit', 'Void', 'Boolean', 'Integer', 'Long', 'Double', 'Float', 'Data', 'Dictionary', 'HashMap', 'JsonNode', 'JsonObject', 'JsonElement', 'JObject', 'Bytes', 'Uint8List', 'ResponseBody', 'HttpResponseMessage', 'IActionResult', 'Dynamic']);
 
 /** One language's index. A name defined twice with different meanings is left out. */
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
-  const endpoints = resolveEndpoints(all.flatMap((f) => f.functions));
+  const paths = new Map<string, { resource: ResourceName; rest: string } | null>();
+  for (const p of all.flatMap((f) => f.paths ?? [])) {
+    const prev = paths.get(p.name);
+    paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
+  }
+  const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
+  const endpoints = resolveEndpoints(all.flatMap((f) => f.functions.map((fn) => withImportedPaths(fn, known))));
   const sent = new Map<string, ResourceName>();
   for (const fn of all.flatMap((f) => f.functions)) {
     const e = fn.sends ? endpoints.get(fn.name) : null;
@@ -275,12 +295,6 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
-  const paths = new Map<string, { resource: ResourceName; rest: string } | null>();
-  for (const p of all.flatMap((f) => f.paths ?? [])) {
-    const prev = paths.get(p.name);
-    paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
-  }
-  const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
@@ -311,46 +325,6 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   };
 }
 
-/**
- * Endpoints by name: functions with one resource's URL in their body, then, over a few rounds, functions that
- * call exactly one resource's endpoints (a repository over a Retrofit interface, a view model's `setMode`).
- * Every definition of a name must resolve, to the same resource; names too common to tell (`get`, `send`) never do.
- */
-function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endpoint | null> {
-  const byName = new Map<string, PolyFunction[]>();
-  for (const fn of fns) if (endpointName(fn.name)) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
-  const resolved = new Map<PolyFunction, Endpoint | null>();
-  const lookup = (name: string): Endpoint | null => {
-    const defs = byName.get(name);
-    const each = defs?.map((d) => resolved.get(d) ?? null) ?? [];
-    const first = each[0];
-    return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;
-  };
-  for (let round = 0; round < 4; round++) {
-    for (const defs of byName.values()) for (const fn of defs) if (!resolved.get(fn)) resolved.set(fn, endpointOf(fn, round === 0 ? () => null : lookup));
-  }
-  return new Map([...byName.keys()].map((name) => [name, lookup(name)]));
-}
-
-/** What one definition resolves to: its own URL's resource, or the one resource of the endpoints it calls. */
-function endpointOf(fn: PolyFunction, lookup: (name: string) => Endpoint | null): Endpoint | null {
-  const own = new Set(fn.resources.map((r) => r.resource));
-  if (own.size === 1) {
-    const ops = new Set(fn.resources.map((r) => r.op));
-    return { resource: [...own][0]!, op: ops.size === 1 ? [...ops][0]! : null, returns: fn.returns };
-  }
-  if (own.size > 1) return null;
-  const called = fn.callees.filter((c) => c !== fn.name).map(lookup).filter((e): e is Endpoint => !!e);
-  if (called.length === 0 || new Set(called.map((e) => e.resource)).size !== 1) return null;
-  const ops = new Set(called.map((e) => e.op));
-  return { resource: called[0]!.resource, op: ops.size === 1 ? called[0]!.op : null, returns: fn.returns ?? (called.length === 1 ? called[0]!.returns : null) };
-}
-
-function merge(list: Endpoint[]): Endpoint {
-  const ops = new Set(list.map((e) => e.op));
-  const returns = new Set(list.map((e) => e.returns));
-  return { resource: list[0]!.resource, op: ops.size === 1 ? list[0]!.op : null, returns: returns.size === 1 ? list[0]!.returns : null };
-}
 
 /**
  * Model types: those whose name designates a resource, those an endpoint returns, then, over a few rounds, the
@@ -361,9 +335,13 @@ function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoin
   const returned = new Map<string, ResourceName>(sent);
   for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
   const declared = new Map<string, Declared | null>();
+  // Types a file that talks to the API names (`Router.createComplaint(ComplaintRequest)`, `-> AnyPublisher<Complaint, …>`).
+  const namedByTied = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
   for (const f of all) {
-    const strong = f.tied || f.types.some((x) => returned.has(x.name));
+    const strongFile = f.tied || f.types.some((x) => returned.has(x.name));
     for (const t of f.types) {
+      // A type named after a resource that a file talking to the API uses is that resource's model, wherever it is declared.
+      const strong = strongFile || (namedByTied.has(t.name) && !!modelTie(t.name));
       const d: Declared = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong, ...(t.order ? { order: t.order } : {}) };
       const prev = declared.get(t.name);
       // Declared twice (a Kotlin and a Java model of one API, a nested class): one model while no field maps to two keys.

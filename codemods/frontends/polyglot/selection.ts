@@ -3,6 +3,7 @@ import { words } from '../../engine/words';
 import { escapeRe } from './file';
 import type { PolyIndex } from './project';
 import { modelTie } from './ties';
+import { fieldListTie } from './collections';
 import { vocabularyFor } from './vocabulary';
 
 /**
@@ -53,8 +54,15 @@ export function selects(source: string): boolean {
     // One of the resource's changed or constrained fields: `ComplaintBody … extra`, `VisitResult … advice`, `PatientProfile … age`.
     if (fields.some((re) => re.test(source))) return true;
   }
+  // `PROFILE_ATTRIBUTES = %i[age sex race]`: a name listing a part's fields, one of its changed fields on the line.
+  for (const m of source.matchAll(FIELD_LIST)) {
+    const tie = fieldListTie(m[1]!);
+    if (tie && (FIELDS.get(tie.resource) ?? []).some((re) => re.test(m[0]))) return true;
+  }
   return false;
 }
+
+const FIELD_LIST = /\b([A-Za-z_]\w*(?:fields|attributes|attrs|keys|columns|params|properties))\s*[:=][^\n]*/gi;
 
 const patterns = new WeakMap<object, RegExp | null>();
 

@@ -7,6 +7,7 @@ import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
 import { positionalField } from './positional';
+import { heldCollection } from './collections';
 import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
@@ -27,7 +28,7 @@ export function valueRules(ctx: Ctx): void {
 }
 
 /** Where a mode is set up rather than sent (mode-defaults.ts), or matched in a stub (dot-paths.ts): reported, not rewritten. */
-const SET_UP = new Set(['setting', 'table-key', 'default', 'json-path']);
+const SET_UP = new Set(['setting', 'table-key', 'default', 'json-path', 'list', 'map-key']);
 
 function modes(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
@@ -44,7 +45,10 @@ function modes(ctx: Ctx): void {
       }
       out.fix(value.change.id, p.start, p.end, value.to, value.message);
     } else {
-      out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });
+      // An enum case's wire value written in an annotation above it (`@JsonValue('safe')` over `safe,`): the site runs to the case.
+      const member = ctxKind === 'enum' ? file.x.types.flatMap((t) => t.cases).find((c) => c.values.includes(lit)) : undefined;
+      const end = member && span(member.nameNode).start > lit.end ? span(member.nameNode).end : lit.end;
+      out.manual(value.change.id, lit.start, end, value.message, { anchor: lit.start });
     }
   }
   // Enum cases whose value is their name (`case complaint` in a String enum).
@@ -77,6 +81,8 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return null;
   }
   if (pair && declaredDefault(ctx, lit, pair)) return 'default';
+  // `MODE_LABELS = {"complaint": "Chief complaint"}`: a key of a table held by a name that says mode.
+  if (!pair && modeTableKey(ctx, lit)) return 'map-key';
   if (pair) {
     // A map of modes: `MODES = { complaint: "complaint" }`.
     const holder = file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
@@ -92,9 +98,14 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     // `TicketModeComplaint TicketMode = "complaint"`: a constant of another thing's mode type.
     const type = typeName(decl.type);
     if (type && saysMode(type) && !ourModeType(ctx, type)) return null;
-    return saysMode(decl.name) && ctx.tied && !foreign ? 'constant' : null;
+    if (saysMode(decl.name) && ctx.tied && !foreign) return 'constant';
+    // `const SAFE = 'safe'` in `class InterviewMode` (PHP, Java, Ruby, Python constant groups): a member of a mode type.
+    return modeGroupOf(ctx, decl.node) ? 'constant' : null;
   }
-  const cmp = file.x.compares.find((c) => c.sides.some((s) => encloses(s, lit.node)));
+  // `MODE_CHOICES = ["complaint", "safe"]`: an element of a list of modes held by a name that says mode.
+  if (listOfModes(ctx, lit)) return 'list';
+  // The literal is a side itself: one inside a side (`set_mode(t, "complaint") == "ok"`) is read by what holds it.
+  const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
     if (!other) return null;
@@ -123,6 +134,41 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const field = positionalField(ctx, lit.node);
   if (field) return field.key === norm(api.modeField) && field.tie.resource === ctx.vocab.modeResource && !foreignName(ctx, field.type) ? 'positional' : null;
   return armOfMode(ctx, lit) ? 'arm' : null;
+}
+
+/** The type around a declaration, when its name says it holds this API's modes (`final class InterviewMode { const SAFE = 'safe'; }`). */
+function modeGroupOf(ctx: Ctx, decl: SgNode): boolean {
+  const owner = ctx.file.x.types.filter((t) => encloses(t.node, decl)).pop();
+  return !!owner && saysMode(owner.name) && ourModeType(ctx, owner.name);
+}
+
+function listOfModes(ctx: Ctx, lit: Lit): boolean {
+  const held = heldCollection(ctx, lit);
+  return !!held && saysMode(held.name) && ctx.tied && !foreignName(ctx, held.name) && modeValuesOnly(ctx, held.collection);
+}
+
+/**
+ * The collection names two or more of the API's changed modes (`["complaint", "protocol", "safe"]`): a list of its
+ * modes, not a list that happens to hold one word of them (another thing's `["complaint", "question"]`).
+ */
+function modeValuesOnly(ctx: Ctx, collection: SgNode): boolean {
+  const at = span(collection);
+  return twoModes(ctx, ctx.file.lits.filter((l) => l.start >= at.start && l.end <= at.end).map((l) => l.text));
+}
+
+function twoModes(ctx: Ctx, values: string[]): boolean {
+  return new Set(values.filter((v) => ctx.vocab.modes.has(v))).size >= 2;
+}
+
+/** A key of a literal table held by a name that says mode, whose keys are all modes of the API. */
+function modeTableKey(ctx: Ctx, lit: Lit): boolean {
+  const { file } = ctx;
+  const pair = file.x.pairs.find((p) => span(p.keyNode).start === lit.start && span(p.keyNode).end === lit.end);
+  if (!pair || pair.named) return false;
+  const holder = file.x.decls.find((d) => d.init && span(d.init).start === span(pair.container).start);
+  if (!holder || !saysMode(holder.name) || !ctx.tied || foreignName(ctx, holder.name)) return false;
+  const keys = file.x.pairs.filter((p) => p.container === pair.container || span(p.container).start === span(pair.container).start).map((p) => p.key);
+  return twoModes(ctx, keys);
 }
 
 /**
@@ -276,6 +322,10 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     // The function that sends to the resource is itself named for setting the mode (`updateMode(token, mode)`).
     const own = scope === file.root ? null : functionName(file.spec, scope);
     if (urls.length > 0 && own && saysMode(own) && MODE_VERB.test(own)) return true;
+    // Its URL built by one of the resource's path functions (`_dio.put(ApiPaths.interview(t), data: {'mode': …})`):
+    // a call to an endpoint of the resource that neither creates nor reads, with a mode key or in a mode setter.
+    const updates = endpoints.some(({ e }) => e!.op !== 'create' && e!.op !== 'read');
+    if (updates && (modeKey || (own && saysMode(own) && MODE_VERB.test(own)))) return true;
     const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
     if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
     return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee));

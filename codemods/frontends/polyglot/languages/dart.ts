@@ -63,7 +63,9 @@ export const dart: LangSpec = {
     for (const n of all(root, 'pair')) {
       const kids = namedKids(n);
       const key = lit(kids[0]!)?.text;
-      const container = n.parent();
+      // An entry under a collection `if` or `for` (`if (d != null) 'detail': d`) is an entry of the literal around it.
+      let container = n.parent();
+      while (container && /^(if|for)_element$/.test(container.kind() as string)) container = container.parent();
       if (key !== undefined && container) pairs.push({ node: n, ...span(n), key, keyNode: kids[0]!, value: g(kids.slice(1)), container, named: false });
     }
     const enums = enhancedEnums(span(top).start, top.text());

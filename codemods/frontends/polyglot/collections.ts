@@ -1,0 +1,32 @@
+import type { SgNode } from '@ast-grep/napi';
+import { words } from '../../engine/words';
+import type { Ctx } from './context';
+import { span, type Lit } from './lang';
+import { modelTie, type ValueTie } from './ties';
+
+/** Collection literals of the languages: Python lists and tuples, Ruby `[…]`, `%i[…]` and `%w[…]`, PHP `[…]`, Swift and Dart arrays. */
+const COLLECTION = /^(list|array|tuple|set|symbol_array|string_array|array_literal|list_literal|array_creation_expression|collection_literal|array_expression|set_or_map_literal)$/;
+
+/**
+ * The name a collection literal is the value of, when a literal is one of its elements: `MODE_CHOICES = ["complaint", …]`,
+ * `PROFILE_ATTRIBUTES = %i[age sex race].freeze`, `PROFILE_FIELDS = ("race", "height")`.
+ */
+export function heldCollection(ctx: Ctx, lit: Lit): { name: string; collection: SgNode } | null {
+  const parent = lit.node.parent();
+  if (!parent || !COLLECTION.test(parent.kind() as string)) return null;
+  const at = span(parent);
+  // The whole value, less a freeze or a type annotation around it (`.freeze`, `as const`).
+  const decl = ctx.file.x.decls.find((d) => d.init && span(d.init).start <= at.start && at.end <= span(d.init).end && span(d.init).end - at.end <= 12 && at.start - span(d.init).start <= 12);
+  return decl ? { name: decl.name, collection: parent } : null;
+}
+
+/** Words after a part's noun that say a name lists its fields (`PROFILE_FIELDS`, `IntentAttributes`, `permitted_profile_keys`). */
+const FIELD_LIST_WORDS = new Set(['fields', 'attributes', 'attrs', 'keys', 'columns', 'params', 'properties']);
+
+/** The part of a resource a name lists the fields of (`PROFILE_ATTRIBUTES` → interview.profile), or null. */
+export function fieldListTie(name: string): ValueTie | null {
+  const w = words(name);
+  if (w.length < 2 || !FIELD_LIST_WORDS.has(w[w.length - 1]!)) return null;
+  const noun = w.slice(0, -1).filter((x) => x !== 'permitted' && x !== 'allowed');
+  return noun.length > 0 ? modelTie(noun.join('_')) : null;
+}

@@ -1,0 +1,67 @@
+import { api, type ResourceName } from '../../../catalogue';
+import { nounTie } from '../../engine/ties/names';
+import { words } from '../../engine/words';
+import type { Endpoint, PolyFunction } from './project';
+
+/**
+ * The run's endpoints of one language: functions that call one resource of the API (its URL or another file's path
+ * constant in their body), then the functions that call exactly one resource's endpoints.
+ */
+
+/** Names too common to stand for one endpoint of the API (`get`, `send`, `post`): an endpoint needs a noun or two words. */
+function endpointName(name: string): boolean {
+  return words(name).length >= 2 || !!nounTie(name);
+}
+
+/** A function whose URL is another file's path constant (`self.session.put(INTERVIEW_PATH.format(token=t), …)`) calls that resource. */
+export function withImportedPaths(fn: PolyFunction, known: ReadonlyMap<string, { resource: ResourceName; rest: string }>): PolyFunction {
+  if (fn.resources.length > 0 || !fn.refs) return fn;
+  const resources = fn.refs.flatMap((r) => {
+    const hit = known.get(r);
+    if (!hit) return [];
+    const create = hit.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
+    return [{ resource: hit.resource, op: create ? ('create' as const) : fn.op ?? null }];
+  });
+  return resources.length > 0 ? { ...fn, resources } : fn;
+}
+
+/**
+ * Endpoints by name: functions with one resource's URL in their body, then, over a few rounds, functions that
+ * call exactly one resource's endpoints (a repository over a Retrofit interface, a view model's `setMode`).
+ * Every definition of a name must resolve, to the same resource; names too common to tell (`get`, `send`) never do.
+ */
+export function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endpoint | null> {
+  const byName = new Map<string, PolyFunction[]>();
+  for (const fn of fns) if (endpointName(fn.name)) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
+  const resolved = new Map<PolyFunction, Endpoint | null>();
+  const lookup = (name: string): Endpoint | null => {
+    const defs = byName.get(name);
+    const each = defs?.map((d) => resolved.get(d) ?? null) ?? [];
+    const first = each[0];
+    return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;
+  };
+  for (let round = 0; round < 4; round++) {
+    for (const defs of byName.values()) for (const fn of defs) if (!resolved.get(fn)) resolved.set(fn, endpointOf(fn, round === 0 ? () => null : lookup));
+  }
+  return new Map([...byName.keys()].map((name) => [name, lookup(name)]));
+}
+
+/** What one definition resolves to: its own URL's resource, or the one resource of the endpoints it calls. */
+function endpointOf(fn: PolyFunction, lookup: (name: string) => Endpoint | null): Endpoint | null {
+  const own = new Set(fn.resources.map((r) => r.resource));
+  if (own.size === 1) {
+    const ops = new Set(fn.resources.map((r) => r.op));
+    return { resource: [...own][0]!, op: ops.size === 1 ? [...ops][0]! : null, returns: fn.returns };
+  }
+  if (own.size > 1) return null;
+  const called = fn.callees.filter((c) => c !== fn.name).map(lookup).filter((e): e is Endpoint => !!e);
+  if (called.length === 0 || new Set(called.map((e) => e.resource)).size !== 1) return null;
+  const ops = new Set(called.map((e) => e.op));
+  return { resource: called[0]!.resource, op: ops.size === 1 ? called[0]!.op : null, returns: fn.returns ?? (called.length === 1 ? called[0]!.returns : null) };
+}
+
+function merge(list: Endpoint[]): Endpoint {
+  const ops = new Set(list.map((e) => e.op));
+  const returns = new Set(list.map((e) => e.returns));
+  return { resource: list[0]!.resource, op: ops.size === 1 ? list[0]!.op : null, returns: returns.size === 1 ? list[0]!.returns : null };
+}

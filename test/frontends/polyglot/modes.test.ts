@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * Interview modes written as members of a constant group named for the modes, as the elements of a list of modes
+ * and as the keys of a table of modes. Each has a helpdesk twin of the same shape that stays unreported.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('modes set up in constant groups, lists and tables', () => {
+  it('PHP: constants of a class named for the interview modes; a ticket mode class is another thing', async () => {
+    writeTree(dir, {
+      'src/Checker/InterviewMode.php': "<?php\nfinal class InterviewMode\n{\n    public const COMPLAINT = 'complaint';\n    public const SAFE = 'safe';\n    public const PROTOCOL = 'protocol';\n}\n",
+      'src/Desk/TicketMode.php': "<?php\nfinal class TicketMode\n{\n    public const COMPLAINT = 'complaint';\n    public const SAFE = 'safe';\n}\n",
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Checker/InterviewMode.php')).toEqual(['4 mode-complaint-renamed-input', '5 mode-safe-triage-removed']);
+    expect(sites(r, 'src/Desk/TicketMode.php')).toEqual([]);
+  });
+
+  it('Python: a list of modes and a table keyed by mode in a file that talks to the API; a desk list with one mode word stays', async () => {
+    writeTree(dir, {
+      'tool/choices.py': [
+        'API = "https://sandbox.buoyhealth.com/api/"',
+        'MODE_CHOICES = ["complaint", "protocol", "safe", "triage"]',
+        'MODE_TITLES = {',
+        '    "complaint": "Chief complaint",',
+        '    "safe": "Safety check",',
+        '    "protocol": "Protocol",',
+        '}',
+        'DESK_MODES = ["complaint", "question", "praise"]',
+        'DESK_MODE_TITLES = {"complaint": "Complaint", "question": "Question"}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tool/choices.py')).toEqual([
+      '1 base-url',
+      '2 mode-complaint-renamed-input',
+      '2 mode-safe-triage-removed',
+      '2 mode-safe-triage-removed',
+      '4 mode-complaint-renamed-input',
+      '5 mode-safe-triage-removed',
+    ].sort());
+    // Set up, not sent: reported for the author, never rewritten (the labels and choices are theirs to change with it).
+    const fixes = (r.outcomes.find((o) => o.relPath === 'tool/choices.py')?.findings ?? []).filter((f) => f.line > 1).map((f) => f.fix);
+    expect(fixes.every((f) => f !== 'auto')).toBe(true);
+  });
+});
+
+describe('enum cases whose wire value is annotated above them', () => {
+  it("Dart: `@JsonValue('safe')` over `safe,` is one site from the annotation to the case; a ticket mode enum's stays", async () => {
+    writeTree(dir, {
+      'lib/interview_mode.dart': "enum InterviewMode {\n  @JsonValue('protocol')\n  protocol,\n  @JsonValue('safe')\n  safe,\n}\n",
+      'lib/ticket_mode.dart': "enum TicketMode {\n  @JsonValue('safe')\n  safe,\n}\n",
+    });
+    const r = await scanProject(dir);
+    const found = r.outcomes.find((o) => o.relPath === 'lib/interview_mode.dart')?.findings ?? [];
+    expect(found.map((f) => `${f.line}-${f.endLine} ${f.change}`)).toEqual(['4-5 mode-safe-triage-removed']);
+    expect(sites(r, 'lib/ticket_mode.dart')).toEqual([]);
+  });
+});
