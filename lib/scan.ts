@@ -4,6 +4,7 @@ import { makeScanner } from '../codemods/engine';
 import { findV1Urls, UrlMapper } from '../config/urls';
 import { analyzePlainText } from '../codemods/frontends/text';
 import { noProject } from '../codemods/engine/ties/project';
+import { ParsedFiles } from '../codemods/engine/parsed-files';
 import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
@@ -52,7 +53,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   /** Files the pre-scan left out whose front-end may find them linked to the others by name. */
   const unread: SelectedFile[] = [];
   let binaries = 0;
-  const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map() };
+  const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map(), parsed: new ParsedFiles() };
 
   await eachLimited(selected, READ_CONCURRENCY, async (file) => {
     try {
@@ -204,6 +205,8 @@ interface AnalyzeContext {
   nameUses: Map<string, NameUse[]>;
   /** The uses of the other files of the run, given to the second pass. */
   runUses?: readonly NameUse[];
+  /** Trees parsed in this run, reused when a file is analysed again. */
+  parsed: ParsedFiles;
 }
 
 /** Analyse one file's text in memory with its front-end. Never throws: problems become a 'failed' outcome. */
@@ -227,6 +230,7 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
       markers: true,
       project: ctx.project,
       nameUses: ctx.runUses,
+      parsed: ctx.parsed,
     });
   } catch (err) {
     const o = failed(file, frontEnd, before, errorText(err, file.absPath));
