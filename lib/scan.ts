@@ -5,6 +5,7 @@ import { findV1Urls, UrlMapper } from '../config/urls';
 import { analyzePlainText } from '../codemods/frontends/text';
 import { noProject } from '../codemods/engine/ties/project';
 import { ParsedFiles } from '../codemods/engine/parsed-files';
+import { AskedFacts } from './asked-facts';
 import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
@@ -53,7 +54,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   /** Files the pre-scan left out whose front-end may find them linked to the others by name. */
   const unread: SelectedFile[] = [];
   let binaries = 0;
-  const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map(), parsed: new ParsedFiles() };
+  const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map(), parsed: new ParsedFiles(), asked: new Map() };
 
   await eachLimited(selected, READ_CONCURRENCY, async (file) => {
     try {
@@ -165,6 +166,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const o = outcomes.get(abs);
       const text = texts.get(abs);
       if (!o || !text || o.status === 'failed') continue;
+      // Nothing the file asked of the facts has a new answer: the same text gets the same outcome.
+      if (ctx.asked.get(abs)?.sameAnswers(again.project)) continue;
       outcomes.set(abs, analyzeFile(byPath.get(abs)!, registry.forFile(abs), text, again));
     }
   }
@@ -207,6 +210,8 @@ interface AnalyzeContext {
   runUses?: readonly NameUse[];
   /** Trees parsed in this run, reused when a file is analysed again. */
   parsed: ParsedFiles;
+  /** What the last analysis of each file asked of the run's facts (a second pass with the same answers is skipped). */
+  asked: Map<string, AskedFacts>;
 }
 
 /** Analyse one file's text in memory with its front-end. Never throws: problems become a 'failed' outcome. */
@@ -220,6 +225,8 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
   const bom = before.startsWith('\uFEFF') ? '\uFEFF' : '';
   const body = before.slice(bom.length);
   let result: FrontEndOutput;
+  const asked = new AskedFacts();
+  ctx.asked.set(file.absPath, asked);
   try {
     result = frontEnd.analyze({
       source: body,
@@ -228,7 +235,7 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
       changes: ctx.changes,
       only: ctx.opts.only,
       markers: true,
-      project: ctx.project,
+      project: asked.view(ctx.project),
       nameUses: ctx.runUses,
       parsed: ctx.parsed,
     });
