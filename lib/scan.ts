@@ -180,7 +180,11 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const frontEnd = registry.forFile(abs);
       const text = texts.get(abs);
       if (!frontEnd.readsNameUses || !text || o.status === 'failed' || o.skipped) continue;
-      const others = [...ctx.nameUses].filter(([file]) => file !== abs).flatMap(([, uses]) => uses);
+      // In the order of the files' paths, not of their reads' completion: the messages that list them stay the same run to run.
+      const others = [...ctx.nameUses]
+        .filter(([file]) => file !== abs)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .flatMap(([, uses]) => uses);
       if (others.length > 0) outcomes.set(abs, analyzeFile(byPath.get(abs)!, frontEnd, text, { ...ctx, runUses: others, nameUses: new Map() }));
     }
   }
