@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Edit } from './engine/edits';
+import type { ParsedFiles } from './engine/parsed-files';
 import type { ProjectFacts } from './engine/ties/project';
 
 /** One site that v2 affects, found in one file. Lines and columns are 1-based. */
@@ -36,6 +37,8 @@ export interface MigrateOptions {
   parser?: 'ts' | 'tsx' | 'babylon';
   /** What the other files of the run tell this one (constants they export, uses of this file's exports). */
   project?: ProjectFacts;
+  /** Trees the run has already parsed (a file analysed again reuses its first parse). */
+  parsed?: ParsedFiles;
 }
 
 export interface MigrateResult {

@@ -4,6 +4,8 @@ import { makeScanner } from '../codemods/engine';
 import { findV1Urls, UrlMapper } from '../config/urls';
 import { analyzePlainText } from '../codemods/frontends/text';
 import { noProject } from '../codemods/engine/ties/project';
+import { ParsedFiles } from '../codemods/engine/parsed-files';
+import { AskedFacts } from './asked-facts';
 import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
@@ -52,7 +54,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   /** Files the pre-scan left out whose front-end may find them linked to the others by name. */
   const unread: SelectedFile[] = [];
   let binaries = 0;
-  const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map() };
+  const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map(), parsed: new ParsedFiles(), asked: new Map() };
 
   await eachLimited(selected, READ_CONCURRENCY, async (file) => {
     try {
@@ -164,6 +166,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const o = outcomes.get(abs);
       const text = texts.get(abs);
       if (!o || !text || o.status === 'failed') continue;
+      // Nothing the file asked of the facts has a new answer: the same text gets the same outcome.
+      if (ctx.asked.get(abs)?.sameAnswers(again.project)) continue;
       outcomes.set(abs, analyzeFile(byPath.get(abs)!, registry.forFile(abs), text, again));
     }
   }
@@ -176,7 +180,11 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const frontEnd = registry.forFile(abs);
       const text = texts.get(abs);
       if (!frontEnd.readsNameUses || !text || o.status === 'failed' || o.skipped) continue;
-      const others = [...ctx.nameUses].filter(([file]) => file !== abs).flatMap(([, uses]) => uses);
+      // In the order of the files' paths, not of their reads' completion: the messages that list them stay the same run to run.
+      const others = [...ctx.nameUses]
+        .filter(([file]) => file !== abs)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .flatMap(([, uses]) => uses);
       if (others.length > 0) outcomes.set(abs, analyzeFile(byPath.get(abs)!, frontEnd, text, { ...ctx, runUses: others, nameUses: new Map() }));
     }
   }
@@ -204,6 +212,10 @@ interface AnalyzeContext {
   nameUses: Map<string, NameUse[]>;
   /** The uses of the other files of the run, given to the second pass. */
   runUses?: readonly NameUse[];
+  /** Trees parsed in this run, reused when a file is analysed again. */
+  parsed: ParsedFiles;
+  /** What the last analysis of each file asked of the run's facts (a second pass with the same answers is skipped). */
+  asked: Map<string, AskedFacts>;
 }
 
 /** Analyse one file's text in memory with its front-end. Never throws: problems become a 'failed' outcome. */
@@ -217,6 +229,8 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
   const bom = before.startsWith('\uFEFF') ? '\uFEFF' : '';
   const body = before.slice(bom.length);
   let result: FrontEndOutput;
+  const asked = new AskedFacts();
+  ctx.asked.set(file.absPath, asked);
   try {
     result = frontEnd.analyze({
       source: body,
@@ -225,8 +239,9 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
       changes: ctx.changes,
       only: ctx.opts.only,
       markers: true,
-      project: ctx.project,
+      project: asked.view(ctx.project),
       nameUses: ctx.runUses,
+      parsed: ctx.parsed,
     });
   } catch (err) {
     const o = failed(file, frontEnd, before, errorText(err, file.absPath));

@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Change } from '../catalogue';
+import { mayReadRemovedField } from '../codemods/typeaware/candidates';
+import { buildVocabulary } from '../codemods/typeaware/vocabulary';
 import type { Finding } from '../codemods/types';
 import type { FileOutcome, ScanOptions } from './types';
 
@@ -17,11 +19,17 @@ export async function typeAwareHook(
   outcomes: readonly FileOutcome[],
 ): Promise<Map<string, Finding[]> | null> {
   let merged: Map<string, Finding[]> | null = null;
+  let removedNames: ReadonlySet<string> | undefined;
   for (const root of opts.roots) {
     const absRoot = path.resolve(cwd, root);
     if (!fs.existsSync(path.join(absRoot, 'tsconfig.json'))) continue;
-    const files = outcomes.filter((o) => o.kind === 'js' && o.root === root && o.status !== 'failed').map((o) => o.absPath);
-    if (files.length === 0) continue;
+    const analysed = outcomes.filter((o) => o.kind === 'js' && o.root === root && o.status !== 'failed');
+    if (analysed.length === 0) continue;
+    // No file names a removed field where the checker could find a read of it: nothing to build a program for.
+    removedNames ??= buildVocabulary(changes).removedNames;
+    const names = removedNames;
+    if (!analysed.some((o) => mayReadRemovedField(o.before.replace(/^\uFEFF/, ''), o.absPath, names))) continue;
+    const files = analysed.map((o) => o.absPath);
     const { typeAwareFindings, TsConfigError } = await import('../codemods/typeaware');
     merged ??= new Map();
     let found: Map<string, Finding[]>;

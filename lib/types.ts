@@ -1,6 +1,7 @@
 import type { Change } from '../catalogue';
 import type { Config } from '../config';
 import type { Edit } from '../codemods/engine/edits';
+import type { ParsedFiles } from '../codemods/engine/parsed-files';
 import type { FileFacts, ProjectFacts } from '../codemods/engine/ties/project';
 import type { PolyFacts, PolyIndex } from '../codemods/frontends/polyglot/project';
 import type { Finding } from '../codemods/types';
@@ -77,6 +78,8 @@ export interface FrontEndInput {
   project: RunFacts;
   /** Uses of names by the files of the run (second pass of front-ends that read them, see `NameUse`). */
   nameUses?: readonly NameUse[];
+  /** Trees the run has parsed, by file: a second pass over the same text reuses them (JS engine). */
+  parsed?: ParsedFiles;
 }
 
 /** What one file tells the other files of the run: JS constants and their uses, or polyglot models and endpoints. */

@@ -64,9 +64,10 @@ export class FileContext {
     readonly changes: readonly Change[],
     readonly filePath: string,
     readonly project: ProjectFacts,
+    nodeIndex?: NodeIndex,
   ) {
     this.lines = new LineIndex(source);
-    this.nodeIndex = new NodeIndex(j, root);
+    this.nodeIndex = nodeIndex ?? new NodeIndex(j, root);
     this.mapper = UrlMapper.of(config);
     this.apiHosts = Object.values(config.environments).flatMap((e) => [
       parseBase(e.v1.baseUrl).host,

@@ -1,7 +1,8 @@
 import { selectChanges, type Rule, type RuleKind } from '../../catalogue';
 import type { MigrateOptions, MigrateResult } from '../types';
 import { FileContext } from './file';
-import { jscodeshiftFor, parse } from './parse';
+import { NodeIndex } from './node-index';
+import { jscodeshiftFor, parse, parserFor } from './parse';
 import { KIND_ORDER, implementations, type RuleImpl } from './rules';
 import { noProject } from './ties/project';
 
@@ -22,9 +23,15 @@ export function migrateSource(source: string, options: MigrateOptions): MigrateR
 /** Parse and run every rule; the context holds what they recorded (and what the file tells other files). */
 export function analyzeSource(source: string, options: MigrateOptions): FileContext {
   const j = jscodeshiftFor(options.filePath, options.parser);
-  const root = parse(j, source, options.filePath, options.parser);
+  const parser = options.parser ?? parserFor(options.filePath);
+  let parsed = options.parsed?.get(options.filePath, parser, source);
+  if (!parsed) {
+    const root = parse(j, source, options.filePath, parser);
+    parsed = { root, index: new NodeIndex(j, root) };
+    options.parsed?.set(options.filePath, parser, source, parsed);
+  }
   const changes = selectChanges(options.only);
-  const ctx = new FileContext(j, root, source, options.config, changes, options.filePath, options.project ?? noProject);
+  const ctx = new FileContext(j, parsed.root, source, options.config, changes, options.filePath, options.project ?? noProject, parsed.index);
   for (const kind of KIND_ORDER) {
     const impl = implementations[kind] as RuleImpl<RuleKind> | undefined;
     if (!impl) continue;

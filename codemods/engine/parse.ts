@@ -52,22 +52,25 @@ export type ParserName = ReturnType<typeof parserFor>;
 
 /** Parse with jscodeshift's parser for the file (or the one named); a syntax error becomes a ParseError with its position. */
 export function parse(j: JSCodeshift, source: string, filePath: string, parserName?: ParserName): Collection {
+  return j(parseAst(source, filePath, parserName) as Parameters<JSCodeshift>[0]);
+}
+
+/** The plain Babel tree of a source, as `parse` reads it (no paths, no scopes). Throws ParseError. */
+export function parseAst(source: string, filePath: string, parserName?: ParserName): unknown {
   const name = parserName ?? parserFor(filePath);
   let parser = parsers.get(name);
   if (!parser) {
     parser = parserModules[name]!();
     parsers.set(name, parser);
   }
-  let ast: unknown;
   try {
-    ast = parser.parse(source);
+    return parser.parse(source);
   } catch (err) {
     const e = err as Error & { loc?: { line: number; column: number } };
     const line = e.loc?.line;
     const column = e.loc ? e.loc.column + 1 : undefined;
     throw new ParseError(`${filePath}: ${e.message.replace(/\s*\(\d+:\d+\)\s*$/, '')}`, line, column);
   }
-  return j(ast as Parameters<JSCodeshift>[0]);
 }
 
 /** jscodeshift bound to the file's parser; one per parser (`withParser` copies every builder and type each call). */

@@ -27,6 +27,7 @@ export const jsFrontEnd: FrontEnd = {
       only: input.only,
       markers: input.markers,
       project: input.project,
+      parsed: input.parsed,
     });
     const facts = collectFacts(ctx);
     return { ...ctx.finish(input.markers), facts };

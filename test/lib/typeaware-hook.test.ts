@@ -30,7 +30,7 @@ describe('scan with types', () => {
   it("'auto' merges type-aware findings for roots with a tsconfig.json", async () => {
     writeTree(dir, {
       'app/tsconfig.json': '{}',
-      'app/src/client.ts': `export const u = 'https://old.example.test/api/';\n`,
+      'app/src/client.ts': `export const u = 'https://old.example.test/api/';\nexport const show = (r: { advice?: string }) => r.advice;\n`,
       'app/src/elsewhere.ts': `export const e = 1;\n`,
       'lib/x.ts': `export const u = 'https://old.example.test/api/';\n`,
     });
@@ -39,6 +39,17 @@ describe('scan with types', () => {
     const client = result.outcomes.find((o) => o.relPath === 'src/client.ts')!;
     expect(client.findings.filter((f) => f.message === 'typed')).toHaveLength(1);
     expect(result.outcomes.map((o) => o.relPath)).toEqual(['src/client.ts', 'x.ts']);
+  });
+
+  it('is not called for a root where no analysed file names a removed field (no program is built)', async () => {
+    writeTree(dir, {
+      'tsconfig.json': '{}',
+      // Names of removed fields in comments and export lists only.
+      'src/client.ts': `// the advice\nexport const u = 'https://old.example.test/api/';\nexport { race } from './race';\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'auto' });
+    expect(result.outcomes.map((o) => o.relPath)).toContain('src/client.ts');
+    expect(calls).toEqual([]);
   });
 
   it("'off' never calls it", async () => {

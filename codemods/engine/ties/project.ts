@@ -41,10 +41,17 @@ export interface ProjectFacts {
   otherApiModule?(fromFile: string, specifier: string): boolean;
 }
 
-/** No other files: a single-file run. */
+/**
+ * No other files: a single-file run. The optional questions are answered as their absence would answer them
+ * (`otherApiModule?.()` and `importedFunction?.()` are only ever called that way), so that a first pass and a
+ * second one with the run's facts ask the same questions (lib/asked-facts.ts); `actionPayload` stays absent: a
+ * reducer checks for it before it looks at its cases.
+ */
 export const noProject: ProjectFacts = {
   importedConst: () => null,
   usesOf: () => [],
+  importedFunction: () => null,
+  otherApiModule: () => false,
 };
 
 /** What one file contributes to the project's facts. */

@@ -61,6 +61,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
       markers: input.markers,
       project: input.project,
       parser: block.parser,
+      parsed: input.parsed,
     });
     for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
     const at = lines.lineCol(block.start);
