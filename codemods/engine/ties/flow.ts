@@ -10,6 +10,7 @@ import {
   memberName,
   objectHasKey,
   parentOf,
+  type Node,
   type Path,
 } from '../ast';
 import { rulesOfKind } from '../../../catalogue';
@@ -110,6 +111,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     const objTie = tieOf(ctx, path.get('callee', 'object'));
     if (objTie && name === 'json') return { ...objTie, role: 'body', path: [], list: objTie.op === 'list' };
     if (objTie && name === 'then' && n.arguments[0]) return returnTie(ctx, path.get('arguments', 0), objTie);
+    // jQuery deferreds: `.done(cb)`, `.fail(cb)`, `.always(cb)` hand back the same promise, whatever cb returns.
+    if (objTie && name && DEFERRED_CALLBACKS.has(name)) return objTie;
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
@@ -249,12 +252,15 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   }
   const name = memberName(callPath.node.callee);
   if (!name) return null;
+  const listed = utilityItemTie(ctx, callPath, fnPath, paramPath.node);
+  if (listed !== undefined) return listed;
   // Redux Toolkit: `builder.addCase(createInterview.fulfilled, (state, { payload }) => …)`: the thunk's result.
   if (name === 'addCase' && fnPath.node.params[1] === paramPath.node) {
     const first = callPath.node.arguments[0];
     const thunk = isMember(first) && first.object.type === 'Identifier' ? helperNameTie(first.object.name) : null;
     if (thunk) return thunk;
   }
+  if (DEFERRED_CALLBACKS.has(name)) return deferredParamTie(ctx, callPath, fnPath.node.params.indexOf(paramPath.node), paramPath.node);
   if (fnPath.node.params[0] !== paramPath.node) return null;
   const objTie = name === 'catch' ? chainOrigin(ctx, callPath.get('callee', 'object')) : tieOf(ctx, callPath.get('callee', 'object'));
   if (!objTie) return null;
@@ -263,6 +269,52 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   if (name === 'catch') return chainOrigin(ctx, callPath.get('callee', 'object')) ?? objTie;
   if (ITEM_CALLBACKS.has(name)) return item(objTie);
   return null;
+}
+
+/** Namespaces of utility libraries whose collection functions take the list first: `$.grep(list, fn)`, `_.map(list, fn)`. */
+const UTILITY_NAMESPACES = new Set(['$', 'jQuery', '_', 'lodash', 'angular']);
+const UTILITY_ITEM_CALLBACKS = new Set([...ITEM_CALLBACKS, 'grep', 'each', 'forEach', 'reject', 'partition', 'sortBy', 'groupBy', 'keyBy', 'findIndex']);
+
+/**
+ * `$.grep(question.options, (opt) => …)`, `_.filter(results, (r) => …)`, `angular.forEach(list, (item) => …)`:
+ * the callback receives the list's items (jQuery's `$.each` and `angular.forEach`-style index first for `$.each`
+ * only). `undefined` when the call is not one of these.
+ */
+function utilityItemTie(ctx: FileContext, callPath: Path, fnPath: Path, param: Node): Tie | null | undefined {
+  const callee = callPath.node.callee;
+  if (!isMember(callee) || callee.object.type !== 'Identifier' || !UTILITY_NAMESPACES.has(callee.object.name)) return undefined;
+  const name = memberName(callee) ?? '';
+  if (!UTILITY_ITEM_CALLBACKS.has(name) || callPath.node.arguments[1] !== fnPath.node || !callPath.node.arguments[0]) return undefined;
+  const itemIndex = callee.object.name === '$' || callee.object.name === 'jQuery' ? (name === 'each' ? 1 : 0) : 0;
+  if (fnPath.node.params[itemIndex] !== param) return null;
+  const list = tieOf(ctx, callPath.get('arguments', 0));
+  return list ? item(list) : null;
+}
+
+/** jQuery deferred methods (`$.ajax(…).done(…).fail(…)`, `$.Deferred().promise()`): each returns the promise itself. */
+const DEFERRED_CALLBACKS = new Set(['done', 'fail', 'always']);
+const CHAIN_METHODS = new Set(['then', 'catch', 'finally', ...DEFERRED_CALLBACKS]);
+
+/** Parameters that stand for the request object of a jQuery callback (`jqXHR`, `xhr`), not its data. */
+const XHR_PARAM = /^(jq)?xhr$|^(res|resp|response)$/i;
+
+/**
+ * A parameter of a jQuery deferred callback. `.done((data, textStatus, xhr) => …)` receives the body first and
+ * the request object later (a wrapper may resolve with `(data, xhr)`); `.fail((xhr) => …)` receives the request
+ * object of the chain's call, whose `status` is the response's. Only parameters named for the request object
+ * stand for it.
+ */
+function deferredParamTie(ctx: FileContext, callPath: Path, index: number, param: Node): Tie | null {
+  const origin = chainOrigin(ctx, callPath.get('callee', 'object'));
+  if (!origin) return null;
+  const name: string = param.type === 'Identifier' ? param.name : '';
+  const xhr = { ...origin, role: 'result' as const, path: [], list: false };
+  if (memberName(callPath.node.callee) === 'done') {
+    // The first argument is the parsed body (`data.msg` is the body's, not the request object's).
+    if (index === 0) return origin.role === 'result' ? { ...origin, role: 'body', path: [], list: origin.op === 'list' } : origin;
+    return index > 0 && XHR_PARAM.test(name) ? xhr : null;
+  }
+  return index === 0 && memberName(callPath.node.callee) === 'fail' && XHR_PARAM.test(name) ? xhr : null;
 }
 
 /**
@@ -286,7 +338,7 @@ function chainOrigin(ctx: FileContext, path: Path): Tie | null {
   for (let i = 0; i < 8; i++) {
     const t = tieOf(ctx, p);
     if (t && t.role === 'result') return t;
-    if (!isCall(p.node) || !isMember(p.node.callee) || !['then', 'catch', 'finally'].includes(memberName(p.node.callee) ?? '')) return t;
+    if (!isCall(p.node) || !isMember(p.node.callee) || !CHAIN_METHODS.has(memberName(p.node.callee) ?? '')) return t;
     p = p.get('callee', 'object');
   }
   return null;
