@@ -10,7 +10,6 @@ import {
   memberName,
   objectHasKey,
   parentOf,
-  type Node,
   type Path,
 } from '../ast';
 import { rulesOfKind } from '../../../catalogue';
@@ -25,6 +24,7 @@ import { item, step, type Tie } from './tie';
 import { typeTie } from './types';
 import { mockRequestTie, nockMatcherTie } from './mocks';
 import { apiCall } from './url';
+import { deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -106,6 +106,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   const effect = sagaEffect(path);
   if (effect) return effect.returns ? effectTie(ctx, effect) : null;
   const callee = n.callee;
+  const cell = n.arguments.length === 0 ? signalFieldTie(ctx, path) : undefined;
+  if (cell !== undefined) return cell;
   if (isMember(callee)) {
     const name = memberName(callee);
     const objTie = tieOf(ctx, path.get('callee', 'object'));
@@ -116,7 +118,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
-    const byName = !objTie && name ? helperNameTie(name) : null;
+    // A client named for the resource (`this.interviews.updateMode(…)`) says no more than its method does.
+    const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) : null;
     return byName ?? sentThrough(ctx, path);
   }
   // `computed(() => props.interview.profile)`, `ref(result)`, `useMemo(() => data.result, […])`: the wrapped value.
@@ -168,7 +171,7 @@ function functionOf(idPath: Path): Path | null {
 }
 
 /** What a function returns, given what its first parameter is (for `.then(cb)`). */
-function returnTie(ctx: FileContext, fnPath: Path, firstParam: Tie | null): Tie | null {
+export function returnTie(ctx: FileContext, fnPath: Path, firstParam: Tie | null): Tie | null {
   const fn = fnPath.node;
   if (!isFunction(fn)) return null;
   if (!firstParam) {
@@ -271,52 +274,6 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   return null;
 }
 
-/** Namespaces of utility libraries whose collection functions take the list first: `$.grep(list, fn)`, `_.map(list, fn)`. */
-const UTILITY_NAMESPACES = new Set(['$', 'jQuery', '_', 'lodash', 'angular']);
-const UTILITY_ITEM_CALLBACKS = new Set([...ITEM_CALLBACKS, 'grep', 'each', 'forEach', 'reject', 'partition', 'sortBy', 'groupBy', 'keyBy', 'findIndex']);
-
-/**
- * `$.grep(question.options, (opt) => …)`, `_.filter(results, (r) => …)`, `angular.forEach(list, (item) => …)`:
- * the callback receives the list's items (jQuery's `$.each` and `angular.forEach`-style index first for `$.each`
- * only). `undefined` when the call is not one of these.
- */
-function utilityItemTie(ctx: FileContext, callPath: Path, fnPath: Path, param: Node): Tie | null | undefined {
-  const callee = callPath.node.callee;
-  if (!isMember(callee) || callee.object.type !== 'Identifier' || !UTILITY_NAMESPACES.has(callee.object.name)) return undefined;
-  const name = memberName(callee) ?? '';
-  if (!UTILITY_ITEM_CALLBACKS.has(name) || callPath.node.arguments[1] !== fnPath.node || !callPath.node.arguments[0]) return undefined;
-  const itemIndex = callee.object.name === '$' || callee.object.name === 'jQuery' ? (name === 'each' ? 1 : 0) : 0;
-  if (fnPath.node.params[itemIndex] !== param) return null;
-  const list = tieOf(ctx, callPath.get('arguments', 0));
-  return list ? item(list) : null;
-}
-
-/** jQuery deferred methods (`$.ajax(…).done(…).fail(…)`, `$.Deferred().promise()`): each returns the promise itself. */
-const DEFERRED_CALLBACKS = new Set(['done', 'fail', 'always']);
-const CHAIN_METHODS = new Set(['then', 'catch', 'finally', ...DEFERRED_CALLBACKS]);
-
-/** Parameters that stand for the request object of a jQuery callback (`jqXHR`, `xhr`), not its data. */
-const XHR_PARAM = /^(jq)?xhr$|^(res|resp|response)$/i;
-
-/**
- * A parameter of a jQuery deferred callback. `.done((data, textStatus, xhr) => …)` receives the body first and
- * the request object later (a wrapper may resolve with `(data, xhr)`); `.fail((xhr) => …)` receives the request
- * object of the chain's call, whose `status` is the response's. Only parameters named for the request object
- * stand for it.
- */
-function deferredParamTie(ctx: FileContext, callPath: Path, index: number, param: Node): Tie | null {
-  const origin = chainOrigin(ctx, callPath.get('callee', 'object'));
-  if (!origin) return null;
-  const name: string = param.type === 'Identifier' ? param.name : '';
-  const xhr = { ...origin, role: 'result' as const, path: [], list: false };
-  if (memberName(callPath.node.callee) === 'done') {
-    // The first argument is the parsed body (`data.msg` is the body's, not the request object's).
-    if (index === 0) return origin.role === 'result' ? { ...origin, role: 'body', path: [], list: origin.op === 'list' } : origin;
-    return index > 0 && XHR_PARAM.test(name) ? xhr : null;
-  }
-  return index === 0 && memberName(callPath.node.callee) === 'fail' && XHR_PARAM.test(name) ? xhr : null;
-}
-
 /**
  * What an input selector selects: its name says it (`getResult`, `selectLastResult`), or what it returns
  * (`(state) => state.interview`).
@@ -333,12 +290,14 @@ function selectedTie(ctx: FileContext, input: Path): Tie | null {
 }
 
 /** The first tied call of a promise chain (`api.createInterview(p).then(…).then(…)`): where a `.catch` error comes from. */
-function chainOrigin(ctx: FileContext, path: Path): Tie | null {
+const isChainMethod = (name: string) => ['then', 'catch', 'finally'].includes(name) || DEFERRED_CALLBACKS.has(name);
+
+export function chainOrigin(ctx: FileContext, path: Path): Tie | null {
   let p: Path = path;
   for (let i = 0; i < 8; i++) {
     const t = tieOf(ctx, p);
     if (t && t.role === 'result') return t;
-    if (!isCall(p.node) || !isMember(p.node.callee) || !CHAIN_METHODS.has(memberName(p.node.callee) ?? '')) return t;
+    if (!isCall(p.node) || !isMember(p.node.callee) || !isChainMethod(memberName(p.node.callee) ?? '')) return t;
     p = p.get('callee', 'object');
   }
   return null;
