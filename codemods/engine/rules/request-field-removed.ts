@@ -61,7 +61,8 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
   ctx.nodesOf('AssignmentExpression').forEach((assign: Path) => {
     const left = assign.node.left;
     if (!isMember(left) || memberName(left) !== field) return;
-    if (applies(tieOf(ctx, assign.get('left', 'object')))) ctx.manual(change, assign, rule.message, left.property, field);
+    const target = assign.get('left', 'object');
+    if (applies(tieOf(ctx, target)) || applies(builtShapeTie(ctx, target))) ctx.manual(change, assign, rule.message, left.property, field);
   });
   // `body => body.detail === 'next week'` in a test double: the test checks that the code sends the field.
   memberReads(ctx, new Set([field]), (read: Path) => {
@@ -88,6 +89,16 @@ function pickedInto(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], call:
   const outer = requestTieOfObject(ctx, parentOf(prop)!);
   const key = keyName(prop.node);
   return outer && key ? { ...outer, path: [...outer.path, key] } : null;
+}
+
+/**
+ * `var profile = { age, sex }; … profile.height = h;`: a variable built from a literal shaped like a part of a
+ * request (see shapeTie), extended field by field before it is handed on.
+ */
+function builtShapeTie(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], target: Path): Tie | null {
+  if (target.node.type !== 'Identifier') return null;
+  const init = constInit(target);
+  return init && init.node.type === 'ObjectExpression' ? shapeTie(ctx, init) : null;
 }
 
 /**

@@ -100,3 +100,15 @@ describe('inline templates of components', () => {
     expect(run('src/mail.ts', src).findings).toEqual([]);
   });
 });
+
+describe('AngularJS repeats with track by', () => {
+  it('the list ends before `track by`: items of a list named for the resource are read', () => {
+    const page = '<ul>\n  <li ng-repeat="c in vm.complaints track by c.token">{{ c.extra.notes }}</li>\n</ul>';
+    expect(report(run('app/list.html', page))).toEqual(['2 complaint-extra-removed manual']);
+  });
+
+  it('a helpdesk list of the same shape stays unreported', () => {
+    const page = '<ul>\n  <li ng-repeat="t in vm.tickets track by t.id">{{ t.extra.notes }}</li>\n</ul>';
+    expect(run('app/list.html', page).findings).toEqual([]);
+  });
+});
