@@ -37,8 +37,12 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     if (!n) return false;
     if (n.type === 'Identifier') return isModeName(n.name) || (!!at && at.node === n && declaredAsMode(at));
     if (isMember(n)) return memberName(n) === field || isModeName(memberName(n) ?? '');
-    // `this.currentMode()`: a signal or getter named for the mode.
+    // `this.currentMode()`: a signal or getter named for the mode; `interview.get('mode')`: a model's attribute.
     if (isCall(n) && n.arguments.length === 0) return modeish(n.callee);
+    if (isCall(n) && isMember(n.callee) && memberName(n.callee) === 'get' && n.arguments.length === 1) {
+      const attr = stringValue(n.arguments[0]);
+      return attr !== null && (attr === field || isModeName(attr)) && !!at && at.node === n && !!tieOf(ctx, at.get('callee', 'object'));
+    }
     if (n.type === 'TSNonNullExpression' || n.type === 'ParenthesizedExpression' || n.type === 'TSAsExpression') return modeish(n.expression);
     return false;
   };

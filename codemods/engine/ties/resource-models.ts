@@ -140,3 +140,17 @@ export function declaredModels(ctx: FileContext): boolean | null {
   }
   return ours ? true : other ? false : null;
 }
+
+/** `this` inside a method of a model addressing a resource (`this.get('advice')` in a Backbone model): its attributes are that resource's. */
+export function thisModelTie(ctx: FileContext, thisPath: Path): Tie | null {
+  let p: Path | null = parentOf(thisPath);
+  while (p && !isFunction(p.node)) p = parentOf(p);
+  // Arrow functions keep the method's `this`.
+  while (p && p.node.type === 'ArrowFunctionExpression') {
+    p = parentOf(p);
+    while (p && !isFunction(p.node)) p = parentOf(p);
+  }
+  const m = p ? memberOf(p) : null;
+  const model = m ? modelResource(ctx, m.holder) : null;
+  return model && model !== 'other' ? { resource: model.resource, role: 'body', path: [], via: 'flow' } : null;
+}
