@@ -1,5 +1,6 @@
 import { SOURCE_EXTENSIONS, analyzeSource } from '../engine';
 import { collectFacts } from './js-facts';
+import { inlineTemplateReads } from './components/inline-templates';
 import type { FrontEnd } from '../../lib/types';
 import * as path from 'node:path';
 
@@ -29,6 +30,7 @@ export const jsFrontEnd: FrontEnd = {
       project: input.project,
       parsed: input.parsed,
     });
+    inlineTemplateReads(ctx, input);
     const facts = collectFacts(ctx);
     return { ...ctx.finish(input.markers), facts };
   },

@@ -1,4 +1,5 @@
-import { calleeName, stringValue, type Node, type Path } from '../ast';
+import { calleeName, isMember, memberName, stringValue, type Node, type Path } from '../ast';
+import { thisModelTie } from '../ties/resource-models';
 import type { FileContext } from '../file';
 import { tieOf } from '../ties/flow';
 import type { Tie } from '../ties/tie';
@@ -14,6 +15,17 @@ const PATH_READERS = new Set(['get', 'has', 'result', 'getIn', 'path', 'dig']);
 export function pathReads(ctx: FileContext, visit: (literal: Path, segments: string[], tie: Tie | null) => void): void {
   for (const call of ctx.nodesOf('CallExpression', 'OptionalCallExpression')) {
     const n = call.node;
+    // `interview.get('marketplace')`, `this.get('test')` in a model: an attribute read of a model (Backbone, Ember,
+    // Immutable records), when what it is called on is tied.
+    if (isMember(n.callee) && memberName(n.callee) === 'get' && n.arguments.length === 1) {
+      const field = stringValue(n.arguments[0]);
+      if (field && /^[A-Za-z_$][\w$]*$/.test(field)) {
+        const object = call.get('callee', 'object');
+        const tie = object.node.type === 'ThisExpression' ? thisModelTie(ctx, object) : tieOf(ctx, object);
+        if (tie) visit(call.get('arguments', 0), [field], tie);
+      }
+      continue;
+    }
     if (!PATH_READERS.has(calleeName(n.callee)) || n.arguments.length < 2) continue;
     const arg = call.get('arguments', 1);
     const text = stringValue(arg.node);

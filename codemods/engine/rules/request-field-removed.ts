@@ -1,5 +1,5 @@
 import { api } from '../../../catalogue';
-import { calleeName, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { calleeName, constInit, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import { typeTie } from '../ties/types';
 import { enclosingCallSending } from '../ties/url';
 import { tieOf } from '../ties/flow';
@@ -42,20 +42,27 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
       if (keyName(p) === field && !ctx.claimed.has(p.key)) ctx.manual(change, pattern.get('properties', i), rule.message, p.key, field);
     });
   });
-  // `.send(_.pick(changes, ['text', 'extra']))`: the fields picked into a body sent to the resource.
+  // `.send(_.pick(changes, ['text', 'extra']))`, `{ profile: _.pick(attrs, PROFILE_FIELDS) }` in a body: the
+  // fields picked into a body sent to the resource (listed inline, or in an array constant of this file).
   ctx.nodesOf('CallExpression').forEach((call: Path) => {
     if (calleeName(call.node.callee) !== 'pick' || call.node.arguments.length < 2) return;
-    const sent = enclosingCallSending(ctx, call);
-    if (!applies(sent ? { resource: sent.resource, op: sent.op, role: 'request', path: [], via: 'flow' } : null)) return;
-    ctx.j(call).find(ctx.j.Node).forEach((p: Path) => {
-      if (stringValue(p.node) === field && p.node !== call.node.arguments[0]) ctx.manual(change, p, rule.message, p.node, field);
-    });
+    if (!applies(pickedInto(ctx, call))) return;
+    for (let i = 1; i < call.node.arguments.length; i++) {
+      const arg = call.get('arguments', i);
+      const listed = arg.node.type === 'Identifier' ? constInit(arg) : arg;
+      if (!listed || (listed !== arg && listed.node.type !== 'ArrayExpression')) continue;
+      ctx.j(listed).find(ctx.j.Node).forEach((p: Path) => {
+        if (stringValue(p.node) === field) ctx.manual(change, p, rule.message, p.node, field);
+      });
+      if (stringValue(listed.node) === field) ctx.manual(change, listed, rule.message, listed.node, field);
+    }
   });
   // `body.extra = …` on a tied request body.
   ctx.nodesOf('AssignmentExpression').forEach((assign: Path) => {
     const left = assign.node.left;
     if (!isMember(left) || memberName(left) !== field) return;
-    if (applies(tieOf(ctx, assign.get('left', 'object')))) ctx.manual(change, assign, rule.message, left.property, field);
+    const target = assign.get('left', 'object');
+    if (applies(tieOf(ctx, target)) || applies(builtShapeTie(ctx, target))) ctx.manual(change, assign, rule.message, left.property, field);
   });
   // `body => body.detail === 'next week'` in a test double: the test checks that the code sends the field.
   memberReads(ctx, new Set([field]), (read: Path) => {
@@ -72,6 +79,27 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);
 };
+
+/** The request a `pick(…)` call's result goes into: an API call sending it, or a key of a request body literal. */
+function pickedInto(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], call: Path): Tie | null {
+  const sent = enclosingCallSending(ctx, call);
+  if (sent) return { resource: sent.resource, op: sent.op, role: 'request', path: [], via: 'flow' };
+  const prop = parentOf(call);
+  if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== call.node) return null;
+  const outer = requestTieOfObject(ctx, parentOf(prop)!);
+  const key = keyName(prop.node);
+  return outer && key ? { ...outer, path: [...outer.path, key] } : null;
+}
+
+/**
+ * `var profile = { age, sex }; … profile.height = h;`: a variable built from a literal shaped like a part of a
+ * request (see shapeTie), extended field by field before it is handed on.
+ */
+function builtShapeTie(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], target: Path): Tie | null {
+  if (target.node.type !== 'Identifier') return null;
+  const init = constInit(target);
+  return init && init.node.type === 'ObjectExpression' ? shapeTie(ctx, init) : null;
+}
 
 /**
  * An object shaped like a part of a request (`{ age, sex, height }` is a profile, by the catalogue's keys) in a

@@ -48,8 +48,9 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
     if (!tie || tie.resource !== rule.resource || tie.role === 'request' || !pathMatches(fromParent, tie.path)) return;
     if (tie.via === 'flow' && opMatches(tie)) {
       ctx.fix(change, path.node.object.end, path.node.end, movedAccess(rule.to, !!path.node.optional), message, path.node);
-    } else if (tie.via !== 'flow' && tie.role === 'body' && tie.path.length === 0 && (tie.op === undefined || opMatches(tie)) && rule.operations) {
-      // Only a name or type ties it (`(await setMode(…)).interview.msg`): the operation is unknown or only named, so a person decides.
+    } else if ((tie.via !== 'flow' || tie.op === undefined) && tie.role === 'body' && tie.path.length === 0 && (tie.op === undefined || opMatches(tie)) && rule.operations) {
+      // Only a name or type ties it (`(await setMode(…)).interview.msg`), or a model's `parse(resp)` that every
+      // operation's response goes through: the operation is unknown or only named, so a person decides.
       ctx.manual(change, path, rule.message, path.node.property, field);
     }
   });

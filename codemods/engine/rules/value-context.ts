@@ -37,6 +37,12 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     if (!n) return false;
     if (n.type === 'Identifier') return isModeName(n.name) || (!!at && at.node === n && declaredAsMode(at));
     if (isMember(n)) return memberName(n) === field || isModeName(memberName(n) ?? '');
+    // `this.currentMode()`: a signal or getter named for the mode; `interview.get('mode')`: a model's attribute.
+    if (isCall(n) && n.arguments.length === 0) return modeish(n.callee);
+    if (isCall(n) && isMember(n.callee) && memberName(n.callee) === 'get' && n.arguments.length === 1) {
+      const attr = stringValue(n.arguments[0]);
+      return attr !== null && (attr === field || isModeName(attr)) && !!at && at.node === n && !!tieOf(ctx, at.get('callee', 'object'));
+    }
     if (n.type === 'TSNonNullExpression' || n.type === 'ParenthesizedExpression' || n.type === 'TSAsExpression') return modeish(n.expression);
     return false;
   };
@@ -46,7 +52,10 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       if (pn.value !== path.node) return false;
       const key = keyName(pn) ?? '';
       const obj = parentOf(parent)!;
-      if (sentElsewhere(ctx, obj) || declaredForOtherMode(obj)) return false;
+      // `scStartMode: 'complaint'` beside `helpdeskBase: 'https://help…'`: a key that names this API's mode is its
+      // own, whatever URLs sit beside it (not where the object is sent).
+      const own = isModeName(key) && words(key).some((w) => OWN_QUALIFIERS.has(w));
+      if (sentElsewhere(ctx, obj, own) || declaredForOtherMode(obj) || handedToOtherThingsHelper(ctx, obj)) return false;
       // The file's own types say its `mode`s are another thing's (`mode: TicketMode`), and no URL or flow says otherwise.
       if (key === field && fileModesAreOthers(ctx) && !tieOf(ctx, obj)) return false;
       if (key === field || isModeName(key)) return true;
@@ -299,9 +308,27 @@ export function ownerName(path: Path): string | null {
  * Whether an object literal is sent to another API: an argument (or nested in one) of a call whose first
  * argument is a URL or path that is not this API's (`desk.post('tickets/', {…})`).
  */
-function sentElsewhere(ctx: FileContext, objPath: Path): boolean {
+/** Words in a key that name this API (`scStartMode`, `symptomCheckerMode`). */
+const OWN_QUALIFIERS = new Set(['sc', 'symptom', 'checker']);
+
+/** Verbs of helpers that hand an object to some service to make something of it. */
+const HANDING_VERBS = new Set(['open', 'create', 'submit', 'file', 'raise', 'send', 'post', 'log', 'report', 'add', 'new']);
+
+/**
+ * `this.supportDesk.openTicket({ subject, mode: 'complaint' })`: an object handed to a helper named for making
+ * another thing (a ticket, a case, an event), that nothing in this file ties to the API.
+ */
+function handedToOtherThingsHelper(ctx: FileContext, objPath: Path): boolean {
+  const call = parentOf(objPath);
+  if (!call || !isCall(call.node) || !call.node.arguments.includes(objPath.node)) return false;
+  const w = words(calleeName(call.node.callee));
+  if (w.length < 2 || !HANDING_VERBS.has(w[0]!) || !namesAnotherThing(w.slice(1).join('_'))) return false;
+  return !tieOf(ctx, objPath);
+}
+
+function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean {
   // `{ url: 'https://desk.example.com/api/', defaultMode: 'complaint' }`: settings of another API.
-  if (objPath.node.type === 'ObjectExpression' && objPath.node.properties.some((q: Node) => {
+  if (!ownKey && objPath.node.type === 'ObjectExpression' && objPath.node.properties.some((q: Node) => {
     const t = q.value ? stringValue(q.value.type === 'LogicalExpression' ? q.value.right : q.value) : null;
     return t !== null && /^https?:\/\//.test(t) && urlTarget(ctx, t) === null && !ctx.apiHosts.some((h) => t.toLowerCase().includes(h));
   })) return true;

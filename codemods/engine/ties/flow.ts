@@ -24,6 +24,7 @@ import { item, step, type Tie } from './tie';
 import { typeTie } from './types';
 import { mockRequestTie, nockMatcherTie } from './mocks';
 import { apiCall } from './url';
+import { deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -105,15 +106,20 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   const effect = sagaEffect(path);
   if (effect) return effect.returns ? effectTie(ctx, effect) : null;
   const callee = n.callee;
+  const cell = n.arguments.length === 0 ? signalFieldTie(ctx, path) : undefined;
+  if (cell !== undefined) return cell;
   if (isMember(callee)) {
     const name = memberName(callee);
     const objTie = tieOf(ctx, path.get('callee', 'object'));
     if (objTie && name === 'json') return { ...objTie, role: 'body', path: [], list: objTie.op === 'list' };
     if (objTie && name === 'then' && n.arguments[0]) return returnTie(ctx, path.get('arguments', 0), objTie);
+    // jQuery deferreds: `.done(cb)`, `.fail(cb)`, `.always(cb)` hand back the same promise, whatever cb returns.
+    if (objTie && name && DEFERRED_CALLBACKS.has(name)) return objTie;
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
-    const byName = !objTie && name ? helperNameTie(name) : null;
+    // A client named for the resource (`this.interviews.updateMode(…)`) says no more than its method does.
+    const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) : null;
     return byName ?? sentThrough(ctx, path);
   }
   // `computed(() => props.interview.profile)`, `ref(result)`, `useMemo(() => data.result, […])`: the wrapped value.
@@ -165,7 +171,7 @@ function functionOf(idPath: Path): Path | null {
 }
 
 /** What a function returns, given what its first parameter is (for `.then(cb)`). */
-function returnTie(ctx: FileContext, fnPath: Path, firstParam: Tie | null): Tie | null {
+export function returnTie(ctx: FileContext, fnPath: Path, firstParam: Tie | null): Tie | null {
   const fn = fnPath.node;
   if (!isFunction(fn)) return null;
   if (!firstParam) {
@@ -249,12 +255,15 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   }
   const name = memberName(callPath.node.callee);
   if (!name) return null;
+  const listed = utilityItemTie(ctx, callPath, fnPath, paramPath.node);
+  if (listed !== undefined) return listed;
   // Redux Toolkit: `builder.addCase(createInterview.fulfilled, (state, { payload }) => …)`: the thunk's result.
   if (name === 'addCase' && fnPath.node.params[1] === paramPath.node) {
     const first = callPath.node.arguments[0];
     const thunk = isMember(first) && first.object.type === 'Identifier' ? helperNameTie(first.object.name) : null;
     if (thunk) return thunk;
   }
+  if (DEFERRED_CALLBACKS.has(name)) return deferredParamTie(ctx, callPath, fnPath.node.params.indexOf(paramPath.node), paramPath.node);
   if (fnPath.node.params[0] !== paramPath.node) return null;
   const objTie = name === 'catch' ? chainOrigin(ctx, callPath.get('callee', 'object')) : tieOf(ctx, callPath.get('callee', 'object'));
   if (!objTie) return null;
@@ -281,12 +290,14 @@ function selectedTie(ctx: FileContext, input: Path): Tie | null {
 }
 
 /** The first tied call of a promise chain (`api.createInterview(p).then(…).then(…)`): where a `.catch` error comes from. */
-function chainOrigin(ctx: FileContext, path: Path): Tie | null {
+const isChainMethod = (name: string) => ['then', 'catch', 'finally'].includes(name) || DEFERRED_CALLBACKS.has(name);
+
+export function chainOrigin(ctx: FileContext, path: Path): Tie | null {
   let p: Path = path;
   for (let i = 0; i < 8; i++) {
     const t = tieOf(ctx, p);
     if (t && t.role === 'result') return t;
-    if (!isCall(p.node) || !isMember(p.node.callee) || !['then', 'catch', 'finally'].includes(memberName(p.node.callee) ?? '')) return t;
+    if (!isCall(p.node) || !isMember(p.node.callee) || !isChainMethod(memberName(p.node.callee) ?? '')) return t;
     p = p.get('callee', 'object');
   }
   return null;

@@ -37,7 +37,8 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
     const n = call.node;
     const name = calleeName(n.callee);
     // nock: `.reply(status, body)` on an interceptor chain.
-    if ((name === 'reply' || name === 'replyWithError') && isMember(n.callee)) {
+    // AngularJS: `$httpBackend.expectPUT(url, body).respond(202, { msg })`.
+    if ((name === 'reply' || name === 'replyWithError' || name === 'respond') && isMember(n.callee)) {
       const endpoint = chainCall(ctx, call.get('callee', 'object'));
       if (!endpoint) continue;
       const [a0, a1] = n.arguments;

@@ -10,7 +10,7 @@ import { assertedSubject } from './assertions';
 import { sagaEffect } from './effects';
 import { enclosingCallSending, requestConfig } from './url';
 import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrappers';
-import { modelBodyTie } from './resource-models';
+import { modelBodyTie, modelDefaultsTie } from './resource-models';
 
 /**
  * The request side of data flow: which object literals are request bodies (sent to an API call, directly or
@@ -48,7 +48,7 @@ function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
     // `request('complaints/', { method: 'POST', body: { … } })`: the options object is not the body.
     const call = enclosingCallSending(ctx, path) ?? configSending(ctx, parentOf(parent)!, path);
     if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-    return key ? resourceKeyTie(ctx, parentOf(parent)!, key) : null;
+    return modelDefaultsTie(ctx, path) ?? (key ? resourceKeyTie(ctx, parentOf(parent)!, key) : null);
   }
   if (pn.type === 'TSAsExpression' || pn.type === 'TSSatisfiesExpression') {
     const t = typeTie(pn.typeAnnotation);
@@ -118,6 +118,8 @@ function requestTieOfBinding(ctx: FileContext, idPath: Path, shape: Node): Tie |
       }
       const call = enclosingCallSending(ctx, ref);
       if (call) found = { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+      // `var body = {…}; … return body;` in a model's `toJSON()`: the body the model sends.
+      else if (prop?.node.type === 'ReturnStatement') found = modelBodyTie(ctx, ref);
       else found = wrapperArgumentTie(ctx, ref) ?? helperArgumentTie(ref, shape);
     });
   return found;

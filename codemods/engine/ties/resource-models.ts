@@ -1,4 +1,4 @@
-import { isFunction, keyName, parentOf, type Node, type Path } from '../ast';
+import { constInit, isFunction, keyName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { staticText } from './constants';
 import type { Tie } from './tie';
@@ -54,11 +54,27 @@ function addressTexts(ctx: FileContext, member: Path): string[] {
   return out;
 }
 
-/** `this.isNew() ? root : root + this.id + '/'`, `a || b`: the static text of each branch. */
+/**
+ * `this.isNew() ? root : root + this.id + '/'`, `a || b`: the static text of each branch; a branching local
+ * (`var path = this.isNew() ? 'intents/' : 'intents/' + this.id + '/'`) joined into the address counts each branch.
+ */
 function branchTexts(ctx: FileContext, p: Path, depth = 0): string[] {
   const n = p.node;
-  if (depth < 3 && n.type === 'ConditionalExpression') return [...branchTexts(ctx, p.get('consequent'), depth + 1), ...branchTexts(ctx, p.get('alternate'), depth + 1)];
-  if (depth < 3 && n.type === 'LogicalExpression') return [...branchTexts(ctx, p.get('left'), depth + 1), ...branchTexts(ctx, p.get('right'), depth + 1)];
+  if (depth < 6 && n.type === 'ConditionalExpression') return [...branchTexts(ctx, p.get('consequent'), depth + 1), ...branchTexts(ctx, p.get('alternate'), depth + 1)];
+  if (depth < 6 && n.type === 'LogicalExpression') return [...branchTexts(ctx, p.get('left'), depth + 1), ...branchTexts(ctx, p.get('right'), depth + 1)];
+  if (depth < 6 && n.type === 'Identifier') {
+    const init = constInit(p);
+    if (init && (init.node.type === 'ConditionalExpression' || init.node.type === 'LogicalExpression')) return branchTexts(ctx, init, depth + 1);
+  }
+  if (depth < 6 && n.type === 'BinaryExpression' && n.operator === '+') {
+    const left = branchTexts(ctx, p.get('left'), depth + 1);
+    const right = branchTexts(ctx, p.get('right'), depth + 1);
+    if (left.length > 1 || right.length > 1) {
+      const ls = left.length ? left : ['{}'];
+      const rs = right.length ? right : ['{}'];
+      return ls.flatMap((l) => rs.map((r) => l + r)).slice(0, 8);
+    }
+  }
   const text = staticText(ctx, p);
   return text ? [text] : [];
 }
@@ -88,16 +104,29 @@ export function modelParseParamTie(ctx: FileContext, paramPath: Path): Tie | nul
   return model && model !== 'other' ? { resource: model.resource, role: 'body', path: [], via: 'flow' } : null;
 }
 
-/** An object literal returned by `toJSON()` of a model addressing a resource: the body the model sends. */
+/**
+ * An object literal returned by `toJSON()` of a model addressing a resource: the body the model sends. What its
+ * `defaults()` returns are attributes the model sends unless `toJSON` says otherwise: a person decides (weak).
+ */
 export function modelBodyTie(ctx: FileContext, objPath: Path): Tie | null {
   const ret = parentOf(objPath);
   if (!ret || ret.node.type !== 'ReturnStatement') return null;
   let fn: Path | null = parentOf(ret);
   while (fn && !isFunction(fn.node)) fn = parentOf(fn);
   const m = fn ? memberOf(fn) : null;
-  if (!m || m.name !== 'toJSON') return null;
+  if (!m || (m.name !== 'toJSON' && m.name !== 'defaults')) return null;
   const model = modelResource(ctx, m.holder);
-  return model && model !== 'other' ? { resource: model.resource, role: 'request', path: [], via: 'flow' } : null;
+  if (!model || model === 'other') return null;
+  return m.name === 'toJSON' ? { resource: model.resource, role: 'request', path: [], via: 'flow' } : { resource: model.resource, role: 'request', path: [], via: 'flow', weak: true };
+}
+
+/** `defaults: { text: '', extra: '' }` of a model addressing a resource: attributes it sends, for a person (weak). */
+export function modelDefaultsTie(ctx: FileContext, objPath: Path): Tie | null {
+  const prop = parentOf(objPath);
+  if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property' && prop.node.type !== 'ClassProperty') || prop.node.value !== objPath.node || keyName(prop.node) !== 'defaults') return null;
+  const holder = parentOf(prop);
+  const model = holder ? modelResource(ctx, holder) : null;
+  return model && model !== 'other' ? { resource: model.resource, role: 'request', path: [], via: 'flow', weak: true } : null;
 }
 
 /** Whether the file declares a model that addresses this API (`true`), only other APIs (`false`), or none (`null`). */
@@ -110,4 +139,18 @@ export function declaredModels(ctx: FileContext): boolean | null {
     else if (m) ours = true;
   }
   return ours ? true : other ? false : null;
+}
+
+/** `this` inside a method of a model addressing a resource (`this.get('advice')` in a Backbone model): its attributes are that resource's. */
+export function thisModelTie(ctx: FileContext, thisPath: Path): Tie | null {
+  let p: Path | null = parentOf(thisPath);
+  while (p && !isFunction(p.node)) p = parentOf(p);
+  // Arrow functions keep the method's `this`.
+  while (p && p.node.type === 'ArrowFunctionExpression') {
+    p = parentOf(p);
+    while (p && !isFunction(p.node)) p = parentOf(p);
+  }
+  const m = p ? memberOf(p) : null;
+  const model = m ? modelResource(ctx, m.holder) : null;
+  return model && model !== 'other' ? { resource: model.resource, role: 'body', path: [], via: 'flow' } : null;
 }

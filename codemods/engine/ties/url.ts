@@ -135,7 +135,9 @@ function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall 
   if (!target) return null;
 
   const name = calleeName(n.callee);
-  let method = HTTP_METHODS.includes(name.toLowerCase()) ? name.toUpperCase() : calledWithMethod(n) || effectMethod(n);
+  // AngularJS's `$httpBackend.expectPOST(url, body)` / `whenPUT(url)`: a test double named for the method.
+  const backend = /^(?:expect|when)(GET|POST|PUT|PATCH|DELETE)$/.exec(name);
+  let method = HTTP_METHODS.includes(name.toLowerCase()) ? name.toUpperCase() : backend ? backend[1]! : calledWithMethod(n) || effectMethod(n);
   const bodies: Path[] = [];
   args.forEach((_arg, i) => {
     if (i === urlIndex) return;

@@ -1,6 +1,7 @@
 import { parse, parseFragment } from 'parse5';
 import type { Extracted, ScriptBlock } from './blocks';
 import { forAlias } from './aliases';
+import { controlFlow } from './control-flow';
 import { complement } from './ranges';
 import { mustaches, templateSegments } from './templates';
 import type { TemplateAlias, TemplateExpression } from './template-reads';
@@ -49,6 +50,11 @@ export function extractHtml(source: string): Extracted {
       for (const m of segs.expressions) expressions.push({ ...m, start: m.start + base + loc.startOffset, anchor });
       aliases.push(...segs.aliases);
     }
+    if (node.nodeName === '#text' && loc && node.value.includes('@')) {
+      const flow = controlFlow(text.slice(loc.startOffset, loc.endOffset));
+      for (const m of flow.expressions) expressions.push({ ...m, start: m.start + base + loc.startOffset, anchor: flowAnchor(text, base, loc.startOffset + m.start, anchor) });
+      aliases.push(...flow.aliases);
+    }
     for (const a of node.attrs ?? []) {
       const at = loc?.attrs?.[a.name];
       if (!at) continue;
@@ -71,4 +77,10 @@ export function extractHtml(source: string): Extracted {
   };
   walk(doc, 0);
   return { scripts, expressions, aliases, templateRanges: complement(skip, source.length) };
+}
+
+/** A control-flow block's marker goes above its own `@if` line (the text node may start many lines before). */
+function flowAnchor(text: string, base: number, at: number, fallback: number): number {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  return /^\s*@/.test(text.slice(lineStart, at + 1)) || /^\s*[@}]/.test(text.slice(lineStart)) ? base + lineStart : fallback;
 }

@@ -25,6 +25,8 @@ export interface TemplateExpression {
 export interface TemplateAlias {
   name: string;
   of: string;
+  /** The alias names the value itself (Angular `@if (x; as y)`, `@let y = x`), not an item of it. */
+  same?: boolean;
 }
 
 export interface TemplateRead {
@@ -36,7 +38,8 @@ export interface TemplateRead {
   subject: string;
 }
 
-const CHAIN = /(?<![\w$.'"`])([@$]?)([A-Za-z_$][\w$]*)((?:\s*\??\.\s*[A-Za-z_$][\w$]*|\[\s*(['"])[A-Za-z_$][\w$]*\4\s*\]|\[\s*\d+\s*\])+)(\s*\()?/g;
+/** A member chain: prefix, root, an Angular signal's call (`result()`), the tail, and a call after it. */
+const CHAIN = /(?<![\w$.'"`])([@$]?)([A-Za-z_$][\w$]*)(\(\s*\))?((?:\s*\??\.\s*[A-Za-z_$][\w$]*|\[\s*(['"])[A-Za-z_$][\w$]*\5\s*\]|\[\s*\d+\s*\])+)(\s*\()?/g;
 const SEGMENT = /\??\.\s*([A-Za-z_$][\w$]*)|\[\s*(['"])([A-Za-z_$][\w$]*)\2\s*\]|\[\s*(\d+)\s*\]/g;
 
 /** The segments of a member chain's tail: `.a?.b['c'][0]` → ['a', 'b', 'c', '*'] with their end offsets. */
@@ -51,6 +54,11 @@ const CALLBACK_ALIAS = /([@$]?[A-Za-z_$][\w$.?]*)\s*\.\s*(?:map|forEach|filter|f
 
 /** Library iteration in templates: `_.each(question.options, function (o) {…})`, `angular.forEach(list, (o) => …)`. */
 const LIBRARY_ALIAS = /\b(?:_|lodash|angular)\s*\.\s*(?:each|forEach|map|filter|find|some|every|reject)\(\s*([@$]?[A-Za-z_$][\w$.?]*)\s*,\s*(?:function\s*\w*\s*)?\(?\s*([A-Za-z_$][\w$]*)/g;
+
+function resourceNameTie(name: string): Tie | null {
+  const t = nameTie(name);
+  return t && t.path.length === 0 ? t : null;
+}
 
 export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, loopAliases: readonly TemplateAlias[] = []): TemplateRead[] {
   const aliases = [...loopAliases];
@@ -67,7 +75,7 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
     const alias = aliases.find((a) => a.name === name);
     if (alias && depth < 3) {
       const t = chainTie(alias.of, depth + 1);
-      return t ? item(t) : null;
+      return t ? (alias.same ? t : item(t)) : null;
     }
     return nameTie(name);
   };
@@ -75,7 +83,9 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
     const m = /^\s*[@$]?([A-Za-z_$][\w$]*)(.*)$/s.exec(text);
     if (!m) return null;
     let t = rootTie(m[1]!, depth);
-    for (const s of segments(m[2]!)) t = t ? step(t, s.name) : null;
+    // `vm.result`, `outcome().result`: a member of something untied, named for a resource itself (not for a part
+    // of one: `ticket.options` says nothing).
+    for (const s of segments(m[2]!)) t = t ? step(t, s.name) : resourceNameTie(s.name);
     return t;
   };
 
@@ -83,9 +93,9 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
   for (const expr of exprs) {
     for (const m of expr.text.matchAll(CHAIN)) {
       const head = m[2] === 'this' ? null : m[2]!;
-      const segs = segments(m[3]!);
+      const segs = segments(m[4]!);
       // `question.preselected.join()`: the last segment is a method; the chain before it is read.
-      if (m[5]) segs.pop();
+      if (m[6]) segs.pop();
       let tie: Tie | null;
       let from = 0;
       if (head === null) {
@@ -96,7 +106,7 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
         tie = rootTie(head);
       }
       const names = segs.map((s) => s.name);
-      const base = expr.start + m.index + m[1]!.length + m[2]!.length;
+      const base = expr.start + m.index + m[1]!.length + m[2]!.length + (m[3]?.length ?? 0);
       const report = (i: number, change: string, message: string) =>
         out.push({ start: base + (i === 0 ? 0 : segs[i - 1]!.end), end: base + segs[i]!.end, anchor: expr.anchor, change, message, subject: names[i]! });
       // A distinctive moved path is a site whatever the root (`r.triage_explanation.potential_condition.triage`).
@@ -129,7 +139,7 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
   return out;
 }
 
-const COMPARED = /([A-Za-z_$][\w$.?]*)\s*(?:===?|!==?)\s*(['"])([\w-]+)\2|(['"])([\w-]+)\4\s*(?:===?|!==?)\s*([A-Za-z_$][\w$.?]*)|([A-Za-z_$][\w$.?]*)\(\s*(['"])([\w-]+)\8\s*\)/g;
+const COMPARED = /(?<![\w$.?)])([A-Za-z_$][\w$]*(?:\(\s*\))?(?:\??\.[A-Za-z_$][\w$]*(?:\(\s*\))?)*)\s*(?:===?|!==?)\s*(['"])([\w-]+)\2|(['"])([\w-]+)\4\s*(?:===?|!==?)\s*([A-Za-z_$][\w$.?]*)|([A-Za-z_$][\w$.?]*)\(\s*(['"])([\w-]+)\8\s*\)/g;
 
 /**
  * A mode compared with a v1 mode name in a template (`v-if="store.mode === 'complaint'"`): templates are never
@@ -142,7 +152,7 @@ function modeComparisons(expr: TemplateExpression, input: FrontEndInput): Templa
   for (const m of expr.text.matchAll(COMPARED)) {
     const chain = (m[1] ?? m[6] ?? m[7])!;
     const value = (m[3] ?? m[5] ?? m[9])!;
-    const parts = chain.split(/\??\./);
+    const parts = chain.replace(/\(\s*\)/g, '').split(/\??\./);
     const last = parts.pop() ?? '';
     // A comparison with a mode (`store.mode === 'complaint'`), or a setter's argument (`setMode('complaint')`).
     if (m[7] ? !(/^(set|change|switch|to)/i.test(last) && words(last).includes(api.modeField)) : !isModeName(last)) continue;

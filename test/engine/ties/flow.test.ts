@@ -31,6 +31,13 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   // reselect: a combiner's parameters are what its input selectors select (by name, or by what they return).
   { code: `const getLastResult = (s) => s.checkup.latest;\nconst tips = createSelector([getLastResult], (r) => /*@*/r.advice);`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
   { code: `const tips = createSelector((s) => s.visit.result, (s) => s.ui, (r, ui) => /*@*/r.advice);`, expect: { resource: 'result', path: ['advice'] } },
+  // jQuery deferreds: `.done` hands the body first and the request object later; `.fail` hands the request object.
+  { code: `$.ajax({ url: '${V1}results/1/' }).done(function (data) { /*@*/data.advice; });`, expect: { resource: 'result', role: 'body', path: ['advice'], via: 'flow' } },
+  { code: `sc.setMode(m).done(function (data, xhr) { /*@*/xhr; });`, expect: { resource: 'interview', op: 'mode-update', role: 'result' } },
+  { code: `sc.createInterview(p).done(function () {}).fail(function (jqXHR) { /*@*/jqXHR; });`, expect: { resource: 'interview', op: 'create', role: 'result' } },
+  // Utility collection functions take the list first: `$.grep`, `_.map`; jQuery's `$.each` hands the index first.
+  { code: `const res = await axios.get('${V1}questions/');\n$.each(res.data, function (i, q) { /*@*/q.preselected; });`, expect: { resource: 'question', path: ['preselected'] } },
+  { code: `const res = await axios.get('${V1}questions/');\n_.map(res.data, (q) => /*@*/q.preselected);`, expect: { resource: 'question', path: ['preselected'] } },
 ];
 
 const invalid: string[] = [
@@ -45,6 +52,12 @@ const invalid: string[] = [
   `const res = await fetch('https://desk.example.com/api/tickets/1');\nconst body = await res.json();\n/*@*/body.advice;`, // another API
   `const config = { advice: true };\n/*@*/config.advice;`, // a name that says nothing
   `const getTicket = (s) => s.desk.ticket;\nconst hints = createSelector([getTicket], (t) => /*@*/t.advice);`, // a selector of another thing
+  // jQuery deferreds of another API, and parameters that are not the request object.
+  `$.ajax({ url: 'https://desk.example.com/api/tickets/1' }).done(function (data) { /*@*/data.advice; });`,
+  `sc.setMode(m).done(function (data, textStatus) { /*@*/textStatus; });`,
+  `sc.createInterview(p).fail(function (reason) { /*@*/reason; });`,
+  `const res = await axios.get('${V1}questions/');\n$.each(res.data, function (i, q) { /*@*/i; });`,
+  `$.each(desk.tickets, function (i, t) { /*@*/t.advice; });`,
 ];
 
 tieCases('ties/flow: values from API calls', tieOf, valid, invalid);
