@@ -121,8 +121,11 @@ export class FileContext {
         for (const s of p.node.specifiers ?? []) foreign.add(s.local.name);
         return false;
       });
+      // …and so is what the file hands to it (`openTicket({ mode, extra: { interview: id } })`).
+      const handed = foreign.size === 0 ? [] : this.nodesOf('CallExpression').filter((p: Path) => p.node.callee.type === 'Identifier' && foreign.has(p.node.callee.name)).map((p: Path) => p.node);
+      const inHanded = (n: Node) => handed.some((c: Node) => n.start! >= c.start! && n.end! <= c.end!);
       this.touches =
-        this.nodesOf('Identifier').some((p: Path) => !foreign.has(p.node.name) && words(p.node.name).some((w) => nouns.has(w.replace(/s$/, '')))) ||
+        this.nodesOf('Identifier').some((p: Path) => !foreign.has(p.node.name) && words(p.node.name).some((w) => nouns.has(w.replace(/s$/, ''))) && !inHanded(p.node)) ||
         // `import { setMode } from '../api/interview'`: a module named for a resource.
         imports.some((p: Path) => String(p.node.source.value).split(/[/.@~-]+/).some((w) => nouns.has(w.toLowerCase().replace(/s$/, '')))) ||
         this.nodesOf('CallExpression').some((p: Path) => apiCall(this, p) !== null) ||
