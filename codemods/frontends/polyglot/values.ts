@@ -98,7 +98,9 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     // `TicketModeComplaint TicketMode = "complaint"`: a constant of another thing's mode type.
     const type = typeName(decl.type);
     if (type && saysMode(type) && !ourModeType(ctx, type)) return null;
-    if (saysMode(decl.name) && ctx.tied && !foreign) return 'constant';
+    // `const string DryRunMode = "safe"` in a settings class whose BaseUrl is another service's: that service's mode.
+    const owner = file.x.types.filter((t) => encloses(t.node, decl.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0];
+    if (saysMode(decl.name) && ctx.tied && !foreign && !(owner && foreignAddressIn(ctx, owner.node))) return 'constant';
     // `const SAFE = 'safe'` in `class InterviewMode` (PHP, Java, Ruby, Python constant groups): a member of a mode type.
     return modeGroupOf(ctx, decl.node) ? 'constant' : null;
   }

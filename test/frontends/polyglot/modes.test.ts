@@ -24,6 +24,29 @@ describe('modes set up in constant groups, lists and tables', () => {
     expect(sites(r, 'src/Desk/TicketMode.php')).toEqual([]);
   });
 
+  it("C#: a mode constant of a settings class whose base address is another service's is that service's; the API's own stays", async () => {
+    writeTree(dir, {
+      'src/Options.cs': [
+        'namespace Acme.Clinic',
+        '{',
+        '    public class DeskOptions',
+        '    {',
+        '        public const string PreviewMode = "safe";',
+        '        public string BaseUrl { get; set; } = "https://desk.example.org/api/";',
+        '    }',
+        '',
+        '    public class CheckerOptions',
+        '    {',
+        '        public const string FinalMode = "triage";',
+        '        public string BaseUrl { get; set; } = "https://www.buoyhealth.com/api/";',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Options.cs')).toEqual(['11 mode-safe-triage-removed', '12 base-url']);
+  });
+
   it('Python: a list of modes and a table keyed by mode in a file that talks to the API; a desk list with one mode word stays', async () => {
     writeTree(dir, {
       'tool/choices.py': [
