@@ -245,7 +245,7 @@ function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, c
     });
   } catch (err) {
     const o = failed(file, frontEnd, before, errorText(err, file.absPath));
-    o.findings = textFindings(file, before, ctx, 'in a file sc-migrate cannot parse');
+    o.findings = textFindings(file, before, ctx, err instanceof ParseError ? 'in a file sc-migrate cannot parse' : 'in a file sc-migrate failed on');
     return o;
   }
   if (result.facts) ctx.facts.set(file.absPath, result.facts);

@@ -6,6 +6,7 @@ import type { Finding } from '../../codemods/types';
 import { importSpecifiers } from '../../codemods/frontends/js';
 import { conformEol, looksMinified, mergeTypeAwareFindings, resolveImport, scan, type FileOutcome } from '../../lib';
 import { cleanup, customConfig, tmpDir, writeTree } from '../cli/helpers';
+import { defaultFrontEnds } from '../../lib/frontends';
 
 let dir: string;
 beforeEach(() => {
@@ -126,6 +127,19 @@ describe('scan', () => {
     const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off', maxFileSize: 1024 });
     expect(result.skipped).toMatchObject({ binary: 1, 'too-large': 1 });
     expect(result.outcomes.map((o) => o.relPath)).toEqual(['notes.txt']);
+  });
+
+  it("a front-end that fails on a file (not a syntax error) leaves it as it is, fails it with the reason, and the text pass still reports its v1 address", async () => {
+    writeTree(dir, { 'src/client.js': `export const BASE = '${V1}';\n` });
+    const frontEnds = defaultFrontEnds();
+    const js = frontEnds.forFile(path.join(dir, 'src/client.js'));
+    frontEnds.register({ ...js, id: 'js-failing', analyze: () => { throw new Error('index out of range'); } }, { first: true });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off', frontEnds });
+    const o = result.outcomes.find((x) => x.relPath === 'src/client.js')!;
+    expect(o.status).toBe('failed');
+    expect(o.after).toBe(o.before);
+    expect(o.error).toBe('sc-migrate could not migrate this file: index out of range');
+    expect(o.findings.map((f) => [f.line, f.change, /in a file sc-migrate failed on/.test(f.message)])).toEqual([[1, 'base-url', true]]);
   });
 
   it('names imported from a module that talks only to another API tie nothing to this one (a helpdesk client\'s `fileComplaint`)', async () => {
