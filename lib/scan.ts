@@ -59,7 +59,9 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   await eachLimited(selected, READ_CONCURRENCY, async (file) => {
     try {
       const frontEnd = registry.forFile(file.absPath);
-      const stat = await fs.promises.stat(file.absPath);
+      // Synchronous: one small file after another, without a promise and a file handle's round trips per file
+      // (a third of a report's time on published code went to async stat/open/read/close).
+      const stat = fs.statSync(file.absPath);
       if (stat.size > maxSize) {
         // A large binary (a jar, a static library) is not searched line by line: its first bytes tell.
         if (isBinary(await readHead(file.absPath))) {
@@ -72,7 +74,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (o) outcomes.set(file.absPath, o);
         return;
       }
-      const buf = await fs.promises.readFile(file.absPath);
+      const buf = fs.readFileSync(file.absPath);
       if (isBinary(buf)) {
         binaries++;
         skipped.binary++;
