@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { selectChanges, type Change } from '../catalogue';
 import { makeScanner } from '../codemods/engine';
 import { findV1Urls, UrlMapper } from '../config/urls';
@@ -114,9 +115,13 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   // One hop through imports: importers of a passing file, and files a passing file imports.
   const known = new Set(selected.map((f) => f.absPath));
   const extra = new Set<string>();
+  const passingNames = namesOf(passing);
   for (const { file, specs } of candidates) {
-    const targets = specs.map((s) => resolveImport(file.absPath, s, known)).filter((t): t is string => t !== null);
-    if (passing.has(file.absPath)) {
+    const own = passing.has(file.absPath);
+    // A file the pre-scan left out matters only if it imports a passing file: specifiers whose last segment names
+    // none are not resolved at all (most imports of published code).
+    const targets = specs.filter((s) => own || mayName(s, passingNames)).map((s) => resolveImport(file.absPath, s, known)).filter((t): t is string => t !== null);
+    if (own) {
       for (const t of targets) if (!passing.has(t)) extra.add(t);
     } else if (targets.some((t) => passing.has(t))) {
       extra.add(file.absPath);
@@ -200,6 +205,29 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 }
 
 const READ_CONCURRENCY = 16;
+
+/**
+ * What an import specifier's last segment can be for each file: its name, its name without the extension, and the
+ * folder of an index file. resolveImport only tries `base`, `base.ext`, `base/index.ext` and `base` with its
+ * extension swapped, so a specifier whose last segment (with or without its extension) is none of these cannot
+ * resolve to any of the files.
+ */
+function namesOf(files: ReadonlySet<string>): Set<string> {
+  const names = new Set<string>();
+  for (const f of files) {
+    const base = path.basename(f);
+    names.add(base);
+    names.add(base.slice(0, base.length - path.extname(base).length));
+    if (base.startsWith('index.')) names.add(path.basename(path.dirname(f)));
+  }
+  return names;
+}
+
+function mayName(specifier: string, names: ReadonlySet<string>): boolean {
+  const last = specifier.slice(specifier.lastIndexOf('/') + 1);
+  if (last === '' || last === '.' || last === '..') return true;
+  return names.has(last) || names.has(last.slice(0, last.length - path.extname(last).length));
+}
 /** How many times files linked by name may bring in more. */
 const LINK_HOPS = 3;
 const KEEP_TEXT_BYTES = 256 * 1024;
