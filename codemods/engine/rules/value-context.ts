@@ -1,7 +1,7 @@
 import { api, rulesOfKind } from '../../../catalogue';
 import { calleeName, constInit, enclosingFunction, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { constRef, staticText, type ConstRef } from '../ties/constants';
+import { staticText } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
 import { declaredAsMode, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
@@ -359,51 +359,4 @@ function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean
     p = parent;
   }
   return false;
-}
-
-/** Every string literal whose value is one of `values`. */
-export function stringLiterals(ctx: FileContext, values: Set<string>, visit: (path: Path, n: Node) => void): void {
-  ctx.nodesOf('StringLiteral').forEach((p: Path) => {
-    if (values.has(p.node.value)) visit(p, p.node);
-  });
-  ctx.nodesOf('Literal').forEach((p: Path) => {
-    if (typeof p.node.value === 'string' && values.has(p.node.value)) visit(p, p.node);
-  });
-  // The traversal does not enter class members' decorators: `@IsIn(['complaint', 'safe']) mode!: string`.
-  ctx.nodesOf('ClassProperty', 'PropertyDefinition').forEach((member: Path) => {
-    (member.node.decorators ?? []).forEach((d: Node, i: number) => {
-      const call = d.expression;
-      if (!isCall(call)) return;
-      call.arguments.forEach((arg: Node, a: number) => {
-        if (arg.type !== 'ArrayExpression') return;
-        arg.elements.forEach((el: Node, k: number) => {
-          if (el && STRING_LITERALS.has(el.type) && values.has(el.value)) visit(member.get('decorators', i, 'expression', 'arguments', a, 'elements', k), el);
-        });
-      });
-    });
-  });
-}
-const STRING_LITERALS = new Set(['StringLiteral', 'Literal']);
-
-/** Every object property whose key is one of `values` (a map keyed by mode). */
-export function keyedProperties(ctx: FileContext, values: Set<string>, visit: (prop: Path, key: string) => void): void {
-  ctx.nodesOf('ObjectProperty', 'Property').forEach((p: Path) => {
-    const key = keyName(p.node);
-    if (key !== null && values.has(key) && !p.node.computed) visit(p, key);
-  });
-}
-
-/**
- * Expressions in a value context of the field that name a constant holding one of `values`: `MODES.COMPLAINT`,
- * `InterviewMode.Safe`, an imported `DEFAULT_MODE`.
- */
-export function constantUses(ctx: FileContext, field: string, values: string | readonly string[], visit: (use: Path, ref: ConstRef) => void): void {
-  const wanted = new Set(typeof values === 'string' ? [values] : values);
-  for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression', 'Identifier')) {
-    const n = p.node;
-    if (n.type === 'Identifier' && isMember(parentOf(p)?.node) && parentOf(p)!.node.property === n) continue;
-    if (!isValueContext(ctx, p, field)) continue;
-    const ref = constRef(ctx, p);
-    if (ref && ref.name && wanted.has(ref.value)) visit(p, ref);
-  }
 }

@@ -1,4 +1,5 @@
-import { constantUses, isModeKey, isValueContext, keyedProperties, stringLiterals } from './value-context';
+import { isModeKey, isValueContext } from './value-context';
+import { constantUses, keyedProperties, stringLiterals } from './value-sites';
 import type { RuleImpl } from './types';
 
 /** Enumerated values that no longer exist: every use as a value of the field, and every map key, is marked. */

@@ -1,7 +1,8 @@
 import { innerRange } from '../ast';
 import * as path from 'node:path';
 import type { FileContext } from '../file';
-import { constantUses, isModeKey, isValueContext, keyedProperties, stringLiterals } from './value-context';
+import { isModeKey, isValueContext } from './value-context';
+import { constantUses, keyedProperties, stringLiterals } from './value-sites';
 import type { RuleImpl } from './types';
 
 /**
