@@ -5,9 +5,9 @@ import type { Config } from '../../config';
 import { UrlMapper, parseBase } from '../../config/urls';
 import { COMMENTS, markerEdits, type MarkerRequest } from '../markers';
 import type { Finding } from '../types';
-import { calleeName, parentOf, type Node, type Path } from './ast';
-import { staticText } from './ties/constants';
-import { apiCall, isDocumentPath, urlTarget } from './ties/url';
+import { parentOf, type Node, type Path } from './ast';
+import { apiCall } from './ties/url';
+import { talksToOtherApiOnly } from './other-api';
 import { EditSet, LineIndex, type Edit } from './edits';
 import { NodeIndex } from './node-index';
 import { declaredModels } from './ties/resource-models';
@@ -370,19 +370,4 @@ function deletionRanges(ctx: FileContext, obj: Node, indices: Set<number>): { st
     i = b + 1;
   }
   return ranges;
-}
-
-function talksToOtherApiOnly(ctx: FileContext): boolean {
-  // Models that declare their address (`urlRoot: base + 'interviews/'`, `url() { return desk + 'tickets.json' }`).
-  const models = declaredModels(ctx);
-  if (models === true) return false;
-  let other = models === false;
-  for (const call of ctx.nodesOf('CallExpression', 'OptionalCallExpression')) {
-    if (apiCall(ctx, call)) return false;
-    const arg = call.node.arguments[0];
-    if (!arg) continue;
-    const text = staticText(ctx, call.get('arguments', 0));
-    if (text && ((/^(https?:\/\/|\{\}\/?|\/)?[\w-]+\/[\w{}/.%-]*$/.test(text) && /\//.test(text)) || isDocumentPath(text)) && urlTarget(ctx, text) === null && ['get', 'post', 'put', 'patch', 'delete', 'fetch', 'request'].includes(calleeName(call.node.callee).toLowerCase())) other = true;
-  }
-  return other;
 }

@@ -1,8 +1,11 @@
 import { calleeName, isFunction, isMember, keyName, memberName, stringValue, type Node, type Path } from '../ast';
 import type { RuleImpl } from './types';
 
-/** A filter that only drops items whose `field` is set, on the `list` v2 already filters: removed. */
+/** A filter that only drops items whose `field` is set, on the `list` v2 already filters: removed (not in a file that talks only to another API and names nothing of this one). */
 export const obsoleteFilter: RuleImpl<'obsolete-filter'> = (ctx, change, rule) => {
+  // A file that talks only to another API and names nothing of this one filters that API's lists (a helpdesk
+  // form's `options`); a file with no calls (a helpers module) or one that names a question still has the filter.
+  if (ctx.otherApiOnly() && !ctx.touchesApi()) return;
   /** The predicate only keeps items whose `field` is null/undefined/falsy. */
   const onlyTestsField = (fn: Node): boolean => {
     if (!isFunction(fn) || fn.params.length !== 1) return false;

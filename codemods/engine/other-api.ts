@@ -1,0 +1,43 @@
+import { parseBase } from '../../config/urls';
+import { calleeName } from './ast';
+import type { FileContext } from './file';
+import { staticText } from './ties/constants';
+import { declaredModels } from './ties/resource-models';
+import { apiCall, isDocumentPath, urlTarget } from './ties/url';
+
+/** An absolute URL on a host that none of the configured environments uses (not a v1 or v2 base, audience or token service). */
+function foreignAbsolute(ctx: FileContext, text: string): boolean {
+  const m = /^https?:\/\/([^/?#:\s{}]+)[:/]/i.exec(text);
+  if (!m) return false;
+  const host = m[1]!.toLowerCase();
+  return !Object.values(ctx.config.environments).some((e) => [e.v1.baseUrl, e.v2.baseUrl, e.v1.audience, e.v2.audience, e.authUrl].some((u) => parseBase(u).host === host));
+}
+
+/**
+ * Whether a file talks to another API and never to this one (FileContext.otherApiOnly): it sends requests to
+ * relative paths that are none of this API's, or to absolute addresses on hosts no environment uses while
+ * addressing none of this API's resources.
+ */
+export function talksToOtherApiOnly(ctx: FileContext): boolean {
+  // Models that declare their address (`urlRoot: base + 'interviews/'`, `url() { return desk + 'tickets.json' }`).
+  const models = declaredModels(ctx);
+  if (models === true) return false;
+  let other = models === false;
+  // An absolute address on a host none of the environments uses counts only in a file that addresses none of this
+  // API's resources (`$.getJSON(desk + 'forms/' + id + '/')` beside `$.getJSON(CHECKER + 'questions/' + t + '/')`).
+  let foreign = false;
+  let ours = false;
+  for (const call of ctx.nodesOf('CallExpression', 'OptionalCallExpression')) {
+    if (apiCall(ctx, call)) return false;
+    const arg = call.node.arguments[0];
+    if (!arg) continue;
+    const text = staticText(ctx, call.get('arguments', 0));
+    if (!text || !HTTP_VERBS.has(calleeName(call.node.callee).toLowerCase())) continue;
+    if (urlTarget(ctx, text) !== null) ours = true;
+    else if ((/^(https?:\/\/|\{\}\/?|\/)?[\w-]+\/[\w{}/.%-]*$/.test(text) && /\//.test(text)) || isDocumentPath(text)) other = true;
+    else if (foreignAbsolute(ctx, text)) foreign = true;
+  }
+  return other || (foreign && !ours);
+}
+
+const HTTP_VERBS = new Set(['get', 'getjson', 'post', 'put', 'patch', 'delete', 'fetch', 'request']);
