@@ -101,6 +101,15 @@ export class UrlMapper {
     return this.v1Hosts.some((h) => h.re.test(value.trim()));
   }
 
+  /** Every host an environment names: v1 and v2 bases and audiences, the token service. Another host is another API's. */
+  configuredHosts(): ReadonlySet<string> {
+    if (!this.hosts) {
+      this.hosts = new Set(Object.values(this.config.environments).flatMap((e) => [e.v1.baseUrl, e.v2.baseUrl, e.v1.audience, e.v2.audience, e.authUrl].map((u) => parseBase(u).host)));
+    }
+    return this.hosts;
+  }
+  private hosts: Set<string> | null = null;
+
   /** Literal strings a cheap text scan can look for to decide whether a file may mention v1 addresses. */
   scanNeedles(): string[] {
     if (!this.needles) {

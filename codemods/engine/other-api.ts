@@ -1,4 +1,3 @@
-import { parseBase } from '../../config/urls';
 import { calleeName } from './ast';
 import type { FileContext } from './file';
 import { staticText } from './ties/constants';
@@ -9,8 +8,7 @@ import { apiCall, isDocumentPath, urlTarget } from './ties/url';
 function foreignAbsolute(ctx: FileContext, text: string): boolean {
   const m = /^https?:\/\/([^/?#:\s{}]+)[:/]/i.exec(text);
   if (!m) return false;
-  const host = m[1]!.toLowerCase();
-  return !Object.values(ctx.config.environments).some((e) => [e.v1.baseUrl, e.v2.baseUrl, e.v1.audience, e.v2.audience, e.authUrl].some((u) => parseBase(u).host === host));
+  return !ctx.mapper.configuredHosts().has(m[1]!.toLowerCase());
 }
 
 /**

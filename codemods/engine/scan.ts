@@ -105,9 +105,7 @@ export function makeScanner(config: Config, changes?: readonly Change[]): Scanne
   const all = scanNeedles(config, changes).map((n) => n.toLowerCase());
   const needles = all.filter((n) => !segments.has(n));
   const paths = all.filter((n) => segments.has(n));
-  const hosts = new Set(
-    Object.values(config.environments).flatMap((e) => [e.v1.baseUrl, e.v2.baseUrl, e.v1.audience, e.v2.audience, e.authUrl].map((u) => parseBase(u).host)),
-  );
+  const hosts = UrlMapper.of(config).configuredHosts();
   const reads = namedReadPattern(changes);
   const models = modelOrValuePattern(changes);
   const values = modelOrValuePattern(changes, { modelNames: false });

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { SgNode } from '@ast-grep/napi';
 import { findV1Urls } from '../../../config/urls';
 import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types';
+import type { Change } from '../../../catalogue';
 import { ParseError } from '../../types';
 import { makeScanner } from '../../engine/scan';
 import { LineIndex } from '../../engine/edits';
@@ -76,7 +77,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   }
   const vocab = vocabularyFor(input.changes);
   const out = new TextFile(input.source, input.changes, spec.comment);
-  if (error) out.restrictFixes(ADDRESS_CHANGES, `line ${error.range().start.line + 1} holds ${spec.id} syntax its grammar does not read`);
+  if (error) out.restrictFixes(addressChanges(input.changes), `line ${error.range().start.line + 1} holds ${spec.id} syntax its grammar does not read`);
   const file = new PolyFile(spec, root, input.source, vocab, input.config);
   const runIndex = input.project.poly?.language(spec.id);
   if (runIndex) file.usePaths(runIndex.paths);
@@ -96,8 +97,10 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   return { ...out.finish(input.markers), facts };
 }
 
-/** Changes whose rewrite is a string literal's text, safe in a file the grammar reads only in part. */
-const ADDRESS_CHANGES: ReadonlySet<string> = new Set(['base-url', 'token-audience']);
+/** Changes whose rewrite is a string literal's text (an address), safe in a file the grammar reads only in part. */
+function addressChanges(changes: readonly Change[]): ReadonlySet<string> {
+  return new Set(changes.filter((c) => c.rules.some((r) => r.kind === 'base-url' || r.kind === 'token-audience')).map((c) => c.id));
+}
 
 const scanners = new WeakMap<object, WeakMap<object, (text: string) => boolean>>();
 
