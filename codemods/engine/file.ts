@@ -7,7 +7,7 @@ import { COMMENTS, markerEdits, type MarkerRequest } from '../markers';
 import type { Finding } from '../types';
 import { parentOf, type Node, type Path } from './ast';
 import { apiCall } from './ties/url';
-import { talksToOtherApiOnly } from './other-api';
+import { foreignImports, talksToOtherApiOnly } from './other-api';
 import { EditSet, LineIndex, type Edit } from './edits';
 import { NodeIndex } from './node-index';
 import { declaredModels } from './ties/resource-models';
@@ -115,12 +115,8 @@ export class FileContext {
     if (this.touches === undefined) {
       const nouns = new Set(Object.values(api.resources).flatMap((r) => r.nouns.map((n) => n.toLowerCase())));
       // What a module of the run that talks only to another API exports is that API's (`fileComplaint` of a helpdesk client).
-      const foreign = new Set<string>();
-      const imports = this.nodesOf('ImportDeclaration').filter((p: Path) => {
-        if (!this.project.otherApiModule?.(this.filePath, String(p.node.source.value))) return true;
-        for (const s of p.node.specifiers ?? []) foreign.add(s.local.name);
-        return false;
-      });
+      const foreign = foreignImports(this);
+      const imports = this.nodesOf('ImportDeclaration').filter((p: Path) => !this.project.otherApiModule?.(this.filePath, String(p.node.source.value)));
       // …and so is what the file hands to it (`openTicket({ mode, extra: { interview: id } })`).
       const handed = foreign.size === 0 ? [] : this.nodesOf('CallExpression').filter((p: Path) => p.node.callee.type === 'Identifier' && foreign.has(p.node.callee.name)).map((p: Path) => p.node);
       const inHanded = (n: Node) => handed.some((c: Node) => n.start! >= c.start! && n.end! <= c.end!);

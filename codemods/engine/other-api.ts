@@ -1,8 +1,8 @@
-import { calleeName } from './ast';
+import { calleeName, type Path } from './ast';
 import type { FileContext } from './file';
 import { staticText } from './ties/constants';
 import { declaredModels } from './ties/resource-models';
-import { apiCall, isDocumentPath, urlTarget } from './ties/url';
+import { apiCall, isBasePlusSegment, isDocumentPath, urlTarget } from './ties/url';
 
 /** An absolute URL on a host that none of the configured environments uses (not a v1 or v2 base, audience or token service). */
 function foreignAbsolute(ctx: FileContext, text: string): boolean {
@@ -32,10 +32,28 @@ export function talksToOtherApiOnly(ctx: FileContext): boolean {
     const text = staticText(ctx, call.get('arguments', 0));
     if (!text || !HTTP_VERBS.has(calleeName(call.node.callee).toLowerCase())) continue;
     if (urlTarget(ctx, text) !== null) ours = true;
-    else if ((/^(https?:\/\/|\{\}\/?|\/)?[\w-]+\/[\w{}/.%-]*$/.test(text) && /\//.test(text)) || isDocumentPath(text)) other = true;
+    else if ((/^(https?:\/\/|\{\}\/?|\/)?[\w-]+\/[\w{}/.%-]*$/.test(text) && /\//.test(text)) || isDocumentPath(text) || isBasePlusSegment(text)) other = true;
     else if (foreignAbsolute(ctx, text)) foreign = true;
   }
   return other || (foreign && !ours);
 }
 
 const HTTP_VERBS = new Set(['get', 'getjson', 'post', 'put', 'patch', 'delete', 'fetch', 'request']);
+
+/**
+ * The local names a file imports from modules of the run that talk to another API and never to this one (a
+ * helpdesk client's `openTicket`, `TicketSchema`): what they give and take is that API's.
+ */
+export function foreignImports(ctx: FileContext): ReadonlySet<string> {
+  let out = foreignCache.get(ctx);
+  if (!out) {
+    out = new Set<string>();
+    for (const p of ctx.nodesOf('ImportDeclaration') as Path[]) {
+      if (!ctx.project.otherApiModule?.(ctx.filePath, String(p.node.source.value))) continue;
+      for (const s of p.node.specifiers ?? []) out.add(s.local.name);
+    }
+    foreignCache.set(ctx, out);
+  }
+  return out;
+}
+const foreignCache = new WeakMap<FileContext, Set<string>>();

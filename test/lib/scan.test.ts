@@ -162,6 +162,31 @@ describe('scan', () => {
     expect(findings('src/checkerSaga.js').filter(([, c]) => c !== 'base-url')).toEqual([[4, 'mode-complaint-renamed-input'], [5, 'mode-complaint-renamed-input']]);
   });
 
+  it("another API's modes stay its own: a desk client on `${DESK_URL}tickets`, its ticket's mode in a page, a chat store's mode map and a component bound to that store", async () => {
+    writeTree(dir, {
+      'src/desk.server.ts': `export async function openTicket(form: { kind: string }, interviewToken?: string) {\n  const res = await fetch(\`\${process.env.DESK_URL}tickets\`, {\n    method: 'POST',\n    body: JSON.stringify({ mode: form.kind === 'complaint' ? 'complaint' : 'general' }),\n  });\n  return res.json();\n}\n`,
+      'src/checker.server.ts': `export async function startInterview(token: string) {\n  const res = await fetch(\`\${process.env.SC_URL}interviews/\${token}/\`, { method: 'PUT', body: JSON.stringify({ mode: 'complaint' }) });\n  return res.json();\n}\n`,
+      'src/routes/support.tsx': `import { openTicket } from '../desk.server';\nimport { startInterview } from '../checker.server';\nexport function Support({ ticket, summary }: any) {\n  return <div>{ticket.mode === 'complaint' ? <p>We will review it.</p> : null}{summary.mode === 'complaint' ? <p>Tell us more.</p> : null}</div>;\n}\nexport const send = (f: any, t: string) => openTicket(f, t).then(() => startInterview(t));\n`,
+      'src/modes.js': `export const INTERVIEW_MODES = Object.freeze({ COMPLAINT: 'complaint' });\nexport const CHAT_MODES = Object.freeze({ QUESTION: 'question', COMPLAINT: 'complaint' });\n`,
+      'src/store/chat.js': `import * as desk from '../desk.server';\nimport { CHAT_MODES } from '../modes';\nexport default {\n  state: () => ({ mode: CHAT_MODES.QUESTION }),\n  getters: { isComplaint: (state) => state.mode === 'complaint' },\n  actions: {\n    async fileComplaint({ commit }, subject) {\n      await desk.openTicket({ kind: 'complaint' });\n      commit('SET', { mode: CHAT_MODES.COMPLAINT });\n    },\n  },\n};\n`,
+      'src/store/interview.js': `import { INTERVIEW_MODES } from '../modes';\nimport { startInterview } from '../checker.server';\nexport default { state: () => ({ mode: INTERVIEW_MODES.COMPLAINT }), actions: { start: (_, t) => startInterview(t) } };\n`,
+      'src/Chat.vue': `<template>\n  <button v-if="mode === 'complaint'">Talk to a person</button>\n</template>\n<script>\nimport { mapState } from 'vuex'\nexport default { computed: { ...mapState('helpdesk', ['mode']) } }\n</script>\n`,
+      'src/Step.vue': `<template>\n  <p v-if="mode === 'complaint'">Describe it</p>\n</template>\n<script>\nimport { mapState } from 'vuex'\nexport default { computed: { ...mapState('interview', ['mode']) } }\n</script>\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
+    const mode = 'mode-complaint-renamed-input';
+    expect(findings('src/desk.server.ts')).toEqual([]);
+    expect(findings('src/checker.server.ts')).toEqual([[2, mode, 'auto']]);
+    // The ticket's mode is the desk's; the summary of the interview keeps its site.
+    expect(findings('src/routes/support.tsx')).toEqual([[4, mode, 'auto']]);
+    expect(findings('src/store/chat.js')).toEqual([]);
+    expect(findings('src/modes.js')).toEqual([[1, mode, 'auto']]);
+    expect(findings('src/Chat.vue')).toEqual([]);
+    expect(findings('src/Step.vue')).toEqual([[2, mode, 'manual']]);
+    expect(result.outcomes.find((o) => o.relPath === 'src/Chat.vue')?.after).toBe(result.outcomes.find((o) => o.relPath === 'src/Chat.vue')?.before);
+  });
+
   it('a reducer reads what other files dispatch under its case\'s action type (redux-saga `put`, a thunk\'s `dispatch`)', async () => {
     writeTree(dir, {
       'src/types.js': `export const GOT_RESULT = 'results/GOT';\nexport const GOT_TICKET = 'desk/GOT_TICKET';\n`,

@@ -6,9 +6,10 @@ import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schem
 import { tieOf } from '../ties/flow';
 import { declaredAsMode, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
-import { isDocumentPath, requestConfig, urlTarget } from '../ties/url';
+import { isBasePlusSegment, isDocumentPath, requestConfig, urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
 import { words } from '../words';
+import { foreignImports } from '../other-api';
 
 /**
  * Whether a string literal is used as a value of the enumerated `field` (an interview mode): the value of a
@@ -158,8 +159,19 @@ function othersMode(ctx: FileContext, operand: Path): boolean {
   // `(t: Ticket) => t.mode === …`, with the file's `interface Ticket { mode: … }`: the ticket's mode.
   const holder = p.get('object');
   if (holder.node.type === 'Identifier' && typedAsOtherThing(ctx, declaredTypeName(holder))) return true;
+  // `ticket.mode === 'complaint'` in a file that imports `openTicket` from a helpdesk client: the mode of the other
+  // API's thing the holder is named for, when nothing ties it to this API.
+  if (holder.node.type === 'Identifier' && !tie && namedForForeignImport(ctx, holder.node.name) && !tieOf(ctx, holder)) return true;
   if (!fileModesAreOthers(ctx)) return false;
   return !tieOf(ctx, p.get('object')) && !tieOf(ctx, p);
+}
+
+/** Whether a name shares a word (of another thing, not a neutral one) with a name the file imports from another API's module. */
+function namedForForeignImport(ctx: FileContext, name: string): boolean {
+  const foreign = foreignImports(ctx);
+  if (foreign.size === 0 || !namesAnotherThing(name)) return false;
+  const own = words(name).filter((w) => w.length > 2);
+  return [...foreign].some((f) => words(f).some((w) => own.includes(w.replace(/s$/, '')) || own.includes(w)));
 }
 
 /**
@@ -343,7 +355,8 @@ function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean
     if (isCall(parent.node) && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
       // `request('/support/tickets', send('POST', {…}))`: a first argument that is no URL or path (a method) says nothing; look further out.
       const text = staticText(ctx, parent.get('arguments', 0));
-      if (text !== null && (/\/|^https?:/.test(text) || isDocumentPath(text))) return urlTarget(ctx, text) === null;
+      // `${HELPDESK_URL}tickets`: a base this file cannot read, then a path of its own.
+      if (text !== null && (/\/|^https?:/.test(text) || isDocumentPath(text) || isBasePlusSegment(text))) return urlTarget(ctx, text) === null;
     } else if (isFunction(parent.node) && (parent.node.body === p.node || parent.node.body.type === 'BlockStatement')) {
       // A handler of another API's route answers with it: msw's `rest.put('https://desk…/tickets/:id', (req, res, ctx) =>
       // res(ctx.json({ mode: 'complaint' })))`, `http.get(url, () => { return HttpResponse.json({…}) })`.

@@ -1,5 +1,5 @@
 import { api, rulesOfKind } from '../../../catalogue';
-import { bindingOf, calleeName, isCall, keyName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, isCall, isMember, keyName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { words } from '../words';
 import { isModeKeyedName, isModeName, nounTie } from './names';
@@ -52,6 +52,14 @@ export function fileModesAreOthers(ctx: FileContext): boolean {
     const names = referencedNames(p.node.typeAnnotation);
     if (names.length > 0 && !names.some((n) => isModeName(n) || isModeKeyedName(n))) others++;
     else ours++;
+  }
+  // Values taken from constant maps: `mode: CHAT_MODES.QUESTION` is a chat's mode, `mode: MODES.COMPLAINT` could be ours.
+  for (const p of ctx.nodesOf('ObjectProperty', 'Property')) {
+    const v = p.node.value;
+    if (keyName(p.node) !== api.modeField || !v || !isMember(v) || v.object.type !== 'Identifier') continue;
+    const map: string = v.object.name;
+    if (isModeName(map) || isModeKeyedName(map)) ours++;
+    else if (namesAnotherThing(map)) others++;
   }
   const answer = others > 0 && ours === 0;
   cache.set(ctx, answer);

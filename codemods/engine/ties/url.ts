@@ -53,6 +53,11 @@ export function urlTarget(ctx: FileContext, text: string): { resource: ResourceN
   return null;
 }
 
+/** A resource of a REST API after a base the file cannot read, with no slash: `${DESK_URL}tickets` (static text `{}tickets`). */
+export function isBasePlusSegment(text: string): boolean {
+  return /^\{\}[A-Za-z][\w-]*(?:[?#].*)?$/.test(text);
+}
+
 /** A document of a REST API addressed relative to its client's base, with no slash: `requests.json`, `tickets.xml`. */
 export function isDocumentPath(text: string): boolean {
   return /^[\w-]+\.(json|xml)([?#].*)?$/.test(text);

@@ -3,6 +3,7 @@ import type { FileContext } from '../../engine/file';
 import { patternTie, tieOf } from '../../engine/ties/flow';
 import { step, type Tie } from '../../engine/ties/tie';
 import { typeTie } from '../../engine/ties/types';
+import { namesAnotherThing } from '../../engine/ties/mode-types';
 
 /** Wrappers whose type argument is the value's type: `ref<Result>()`, `writable<Result>()`, `useState<Result>()`. */
 const REACTIVE = new Set(['ref', 'shallowRef', 'reactive', 'shallowReactive', 'computed', 'readonly', 'writable', 'readable', 'derived', 'useState', 'signal', 'atom', 'defineModel']);
@@ -67,4 +68,32 @@ function propsTies(path: Path | null, out: Map<string, Tie>): void {
     const t = key ? typeTie(m.typeAnnotation) : null;
     if (key && t) out.set(key, t);
   }
+}
+
+/** Store helpers that bind a store's members into a component by name (Vuex, Pinia). */
+const STORE_MAPPERS = new Set(['mapState', 'mapGetters', 'mapActions', 'mapMutations', 'mapWritableState', 'mapStores']);
+
+/**
+ * Names a component binds from a store named for another thing: `...mapState('helpdesk', ['mode'])`,
+ * `mapState(useTicketStore, { mode: 'mode' })`. Their `mode` in the template is that thing's, not the interview's.
+ */
+export function foreignBindings(ctx: FileContext): Set<string> {
+  const out = new Set<string>();
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    if (!STORE_MAPPERS.has(calleeName(n.callee)) || n.arguments.length < 2) continue;
+    const ns = n.arguments[0];
+    const name = ns.type === 'StringLiteral' || ns.type === 'Literal' ? String(ns.value) : ns.type === 'Identifier' ? ns.name.replace(/^use/, '').replace(/Store$/, '') : null;
+    if (!name || !namesAnotherThing(name)) continue;
+    const list = n.arguments[1];
+    if (list.type === 'ArrayExpression') {
+      for (const e of list.elements) if (e && (e.type === 'StringLiteral' || e.type === 'Literal')) out.add(String(e.value));
+    } else if (list.type === 'ObjectExpression') {
+      for (const p of list.properties) {
+        const key = keyName(p);
+        if (key) out.add(key);
+      }
+    }
+  }
+  return out;
 }

@@ -8,7 +8,7 @@ import type { Finding } from '../../types';
 import type { FrontEndInput, FrontEndOutput } from '../../../lib/types';
 import type { FileFacts } from '../../engine/ties/project';
 import { collectFacts } from '../js-facts';
-import { bindingTies } from './bindings';
+import { bindingTies, foreignBindings } from './bindings';
 import { modeOptions } from './mode-options';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
 
@@ -49,6 +49,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const edits: Edit[] = [];
   const findings: Finding[] = [];
   const ties = new Map<string, Tie>();
+  const foreign = new Set<string>();
   const facts: FileFacts = { exports: {}, uses: [], imports: [], functions: {} };
 
   for (const block of extracted.scripts) {
@@ -64,6 +65,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
       parsed: input.parsed,
     });
     for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
+    for (const name of foreignBindings(ctx)) foreign.add(name);
     const at = lines.lineCol(block.start);
     mergeFacts(facts, collectFacts(ctx), at.line - 1);
     const result = ctx.finish(input.markers);
@@ -72,7 +74,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   }
 
   const markers: MarkerRequest[] = [];
-  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases), ...modeOptions(input, extracted)]) {
+  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...modeOptions(input, extracted)]) {
     const site = lines.lineCol(read.start);
     const end = lines.lineCol(read.end);
     findings.push({ line: site.line, column: site.column, endLine: end.line, endColumn: end.column, change: read.change, fix: 'manual', message: read.message });

@@ -60,7 +60,7 @@ function resourceNameTie(name: string): Tie | null {
   return t && t.path.length === 0 ? t : null;
 }
 
-export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, loopAliases: readonly TemplateAlias[] = []): TemplateRead[] {
+export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, loopAliases: readonly TemplateAlias[] = [], foreign: ReadonlySet<string> = new Set()): TemplateRead[] {
   const aliases = [...loopAliases];
   for (const e of exprs) {
     for (const m of e.text.matchAll(CALLBACK_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
@@ -134,7 +134,7 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
         tie = step(tie, names[i]!);
       }
     }
-    out.push(...modeComparisons(expr, input));
+    out.push(...modeComparisons(expr, input, foreign));
   }
   return out;
 }
@@ -145,7 +145,7 @@ const COMPARED = /(?<![\w$.?)])([A-Za-z_$][\w$]*(?:\(\s*\))?(?:\??\.[A-Za-z_$][\
  * A mode compared with a v1 mode name in a template (`v-if="store.mode === 'complaint'"`): templates are never
  * rewritten, so it is a site for a person, with the v2 name where there is one.
  */
-function modeComparisons(expr: TemplateExpression, input: FrontEndInput): TemplateRead[] {
+function modeComparisons(expr: TemplateExpression, input: FrontEndInput, foreign: ReadonlySet<string>): TemplateRead[] {
   const out: TemplateRead[] = [];
   const renamed = rulesOfKind('value-renamed', input.changes);
   const removedValues = rulesOfKind('value-removed', input.changes);
@@ -158,6 +158,8 @@ function modeComparisons(expr: TemplateExpression, input: FrontEndInput): Templa
     if (m[7] ? !(/^(set|change|switch|to)/i.test(last) && words(last).includes(api.modeField)) : !isModeName(last)) continue;
     // `ticket.mode`, `theme.mode`: the mode of what the member before it names, not the interview's.
     if (!m[7] && parts.length > 0 && !holdsMode(parts[parts.length - 1]!)) continue;
+    // `mode` bound from another thing's store (`mapState('helpdesk', ['mode'])`).
+    if (foreign.has(parts[0] ?? last)) continue;
     const at = expr.start + m.index + m[0].indexOf(value);
     const r = renamed.find(({ rule }) => rule.from === value);
     if (r) {

@@ -1,4 +1,5 @@
-import { apiCall } from '../../../codemods/engine/ties/url';
+import { describe, expect, it } from 'vitest';
+import { apiCall, isBasePlusSegment } from '../../../codemods/engine/ties/url';
 import { tieCases, V1 } from './harness';
 
 /** ties/url.ts: a call is a request to this API by its URL (host or resource segment), method and body. */
@@ -21,3 +22,8 @@ const invalid: string[] = [
 ];
 
 tieCases('ties/url: requests to this API', apiCall, valid, invalid);
+
+describe('ties/url: a resource after a base the file cannot read', () => {
+  it.each(['{}tickets', '{}tickets?page=2', '{}requests#top'])('%s is one', (text) => expect(isBasePlusSegment(text)).toBe(true));
+  it.each(['{}', '{}{}', 'tickets', '{}tickets/1', '{}/tickets', 'https://x.test/tickets', '{} loaded'])('%s is not', (text) => expect(isBasePlusSegment(text)).toBe(false));
+});
