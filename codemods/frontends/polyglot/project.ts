@@ -178,8 +178,11 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
-  const uses = new Set<string>(file.x.calls.map((c) => c.callee));
-  for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
+  let uses = spec.id === 'go' ? goQualifiedUses(file.source) : null;
+  if (!uses) {
+    uses = new Set<string>(file.x.calls.map((c) => c.callee));
+    for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
+  }
   return {
     kind: 'polyglot',
     lang: spec.id,
@@ -193,6 +196,27 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
+}
+
+/**
+ * Go: the names a file uses of other packages, always qualified by an imported package's name
+ * (`symptomchecker.Client`); an unqualified `Result` is its own package's (the package's files share names
+ * through `tiedPackage`). Null when a dot import makes another package's names unqualified.
+ */
+export function goQualifiedUses(source: string): Set<string> | null {
+  const pkgs = new Set<string>();
+  for (const block of source.matchAll(/^import\s*(?:\(([^)]*)\)|((?:[\w.]+\s+)?"[^"\n]+"))/gm)) {
+    for (const m of (block[1] ?? block[2] ?? '').matchAll(/(?:^|\n)\s*([\w.]+\s+)?"([^"\n]+)"/g)) {
+      const alias = m[1]?.trim();
+      if (alias === '.') return null;
+      if (alias === '_') continue;
+      const segs = m[2]!.split('/').filter((x) => !/^v\d+$/.test(x));
+      pkgs.add(alias ?? (segs[segs.length - 1] ?? '').replace(/^go-|[.-]go$/g, '').replace(/\W/g, ''));
+    }
+  }
+  const uses = new Set<string>();
+  for (const m of source.matchAll(/\b([a-z_]\w*)\.([A-Z]\w*)/g)) if (pkgs.has(m[1]!)) uses.add(m[2]!);
+  return uses;
 }
 
 /** Identifiers a function uses that its file does not declare: what may be another file's path constant (`INTERVIEW_PATH.format(token=t)`). */

@@ -245,4 +245,16 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'sc/Settings.cs')).toEqual(['3 token-audience']);
     expect(sites(r, 'desk/DeskSettings.cs')).toEqual([]);
   });
+  it("Go: another package's unqualified names are its own (a desk's `Result` field is not the API's `Result` model); a qualified use ties", async () => {
+    writeTree(dir, {
+      'sc/types.go': 'package sc\n\ntype Mode string\n\nconst ModeComplaint Mode = "complaint"\n\ntype Result struct {\n\tAdvice []string `json:"advice"`\n}\n',
+      'sc/client.go': 'package sc\n\nconst Base = "https://www.buoyhealth.com/api/"\n\nfunc (c *Client) Get(t string) (*Result, error) { return c.get(Base + "results/" + t + "/") }\n',
+      'desk/client.go': 'package desk\n\nimport "encoding/json"\n\ntype Mode string\n\nconst ModeComplaint Mode = "complaint"\n\ntype reply struct {\n\tResult struct {\n\t\tNumber string `json:"number"`\n\t} `json:"result"`\n}\n\nfunc decode(b []byte) (reply, error) {\n\tvar out reply\n\treturn out, json.Unmarshal(b, &out)\n}\n',
+      'web/handlers.go': 'package web\n\nimport (\n\t"net/http"\n\tchecker "example.com/app/sc"\n)\n\nvar api = checker.Base\n\nconst startMode = "complaint"\n\nfunc ok(w http.ResponseWriter) { w.WriteHeader(http.StatusOK) }\n',
+    });
+    const r = await run();
+    expect(sites(r, 'sc/types.go')).toEqual(['5 mode-complaint-renamed-input', '8 result-advice-test-removed']);
+    expect(sites(r, 'desk/client.go')).toEqual([]);
+    expect(sites(r, 'web/handlers.go')).toEqual(['10 mode-complaint-renamed-input']);
+  });
 });
