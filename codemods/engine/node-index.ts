@@ -127,8 +127,17 @@ export function nodesBelow(j: JSCodeshift, path: Path): Path[] {
 
 /** The walk of `indexNodes`: every node below the roots (the roots excluded), in PathVisitor's order. */
 function walkNodes(j: JSCodeshift, rootPaths: Path[], onNode: (path: Path, value: Node) => void): void {
-  const { getFieldNames, getFieldValue } = j.types;
+  const { getFieldNames, getFieldValue, namedTypes } = j.types as unknown as {
+    getFieldNames(v: unknown): string[];
+    getFieldValue(v: unknown, f: string): unknown;
+    namedTypes: Record<string, unknown>;
+  };
   const isNode = subtypesOf(j, 'Node');
+  let fieldsByType = fieldMemo.get(j.types);
+  if (!fieldsByType) {
+    fieldsByType = new Map();
+    fieldMemo.set(j.types, fieldsByType);
+  }
   const roots = new Set(rootPaths);
   const stack: Path[] = [...roots].reverse();
   while (stack.length > 0) {
@@ -141,7 +150,12 @@ function walkNodes(j: JSCodeshift, rootPaths: Path[], onNode: (path: Path, value
     }
     // Like `find`, the collection's own paths are not among the results.
     if (typeof value.type === 'string' && isNode(value.type) && !roots.has(path)) onNode(path, value);
-    const fields = getFieldNames(value);
+    // The field names of a known node type depend on the type alone (ast-types copies them on every call).
+    let fields = typeof value.type === 'string' ? fieldsByType.get(value.type) : undefined;
+    if (!fields) {
+      fields = getFieldNames(value) as string[];
+      if (typeof value.type === 'string' && Object.prototype.hasOwnProperty.call(namedTypes, value.type)) fieldsByType.set(value.type, fields);
+    }
     for (const field of fields) {
       if (!Object.prototype.hasOwnProperty.call(value, field)) value[field] = getFieldValue(value, field);
     }
@@ -151,6 +165,8 @@ function walkNodes(j: JSCodeshift, rootPaths: Path[], onNode: (path: Path, value
     }
   }
 }
+
+const fieldMemo = new WeakMap<object, Map<string, string[]>>();
 
 /** Whether a node type is a subtype of `base` for ast-types (what a `visit<base>` method is called for). */
 function subtypesOf(j: JSCodeshift, base: string): (type: string) => boolean {
