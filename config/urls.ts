@@ -13,10 +13,18 @@ export interface ParsedBase {
 }
 
 export function parseBase(url: string): ParsedBase {
-  const m = /^https?:\/\/([^/?#]+)(\/[^?#]*)?/i.exec(url);
-  if (!m) throw new Error(`not an http(s) URL: ${url}`);
-  return { host: m[1]!.toLowerCase(), path: (m[2] ?? '').replace(/\/+$/, '') };
+  // Asked of the same few configured addresses for every file and literal: memoised (bounded), a copy per caller.
+  let parsed = parsedBases.get(url);
+  if (!parsed) {
+    const m = /^https?:\/\/([^/?#]+)(\/[^?#]*)?/i.exec(url);
+    if (!m) throw new Error(`not an http(s) URL: ${url}`);
+    parsed = { host: m[1]!.toLowerCase(), path: (m[2] ?? '').replace(/\/+$/, '') };
+    if (parsedBases.size >= 10_000) parsedBases.clear();
+    parsedBases.set(url, parsed);
+  }
+  return { host: parsed.host, path: parsed.path };
 }
+const parsedBases = new Map<string, ParsedBase>();
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

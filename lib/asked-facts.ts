@@ -24,17 +24,32 @@ export class AskedFacts {
   /** The facts to hand to the analysis: the same answers, each question recorded. */
   view(facts: RunFacts): RunFacts {
     const questions = this.questions;
+    // A question asked again gets the same answer from the same facts: recorded once (the same property read
+    // with the same value; a call with the same arguments, when they are strings, numbers, null or undefined).
+    // The call itself still goes to the facts: each caller gets its own answer, as before.
+    const seen = new Map<string, unknown>();
+    const calls = new Set<string>();
     return new Proxy(facts, {
       get: (target, prop, receiver) => {
         const value: unknown = Reflect.get(target, prop, receiver);
         if (typeof prop !== 'string') return value;
         if (typeof value !== 'function') {
+          if (seen.has(prop) && seen.get(prop) === value) return value;
+          seen.set(prop, value);
           questions.push(value === undefined ? { prop, kind: 'method', present: false } : { prop, kind: 'value', value });
           return value;
         }
-        questions.push({ prop, kind: 'method', present: true });
+        if (!seen.has(prop)) {
+          seen.set(prop, value);
+          questions.push({ prop, kind: 'method', present: true });
+        }
         return (...args: unknown[]) => {
           const answer: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          const key = callKey(prop, args);
+          if (key !== null) {
+            if (calls.has(key)) return answer;
+            calls.add(key);
+          }
           try {
             questions.push({ prop, kind: 'call', args: structuredClone(args), answer: structuredClone(answer) });
           } catch {
@@ -57,4 +72,18 @@ export class AskedFacts {
       return typeof value === 'function' && isDeepStrictEqual((value as (...a: unknown[]) => unknown).apply(facts, q.args), q.answer);
     });
   }
+}
+
+/** A key that tells calls apart exactly (`null` from `undefined`, `'1'` from `1`), or null when an argument is not a primitive. */
+function callKey(prop: string, args: readonly unknown[]): string | null {
+  let key = `${prop}(`;
+  for (const a of args) {
+    if (typeof a === 'string') key += `s${a.length}:${a}`;
+    else if (typeof a === 'number') key += `n${a}`;
+    else if (a === null) key += 'N';
+    else if (a === undefined) key += 'U';
+    else return null;
+    key += ',';
+  }
+  return key;
 }

@@ -31,7 +31,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
   const rerun = new Set<string>();
   for (const [from, f] of all) {
     for (const use of f.uses) {
-      const target = resolveImport(from, use.specifier, known);
+      const target = resolveKnown(from, use.specifier, known);
       // Numeric constants (`STATUS = { NO_NEXT_STEP: 202 }`) are not among the string exports; their status uses count.
       if (!target || (!all.get(target)?.exports[use.name] && !(use.role === 'status' && all.has(target)))) continue;
       const list = usesByFile.get(target) ?? [];
@@ -40,7 +40,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
       rerun.add(target);
     }
     for (const spec of f.imports) {
-      const target = resolveImport(from, spec, known);
+      const target = resolveKnown(from, spec, known);
       const t = target ? all.get(target) : undefined;
       if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0 || t.otherApiOnly)) rerun.add(from);
     }
@@ -49,7 +49,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
   const payloads = new Map<string, Tie | null>();
   const keysOf = (from: string, type: ActionType): string[] => {
     if (typeof type === 'string') return [`=${type}`];
-    const target = resolveImport(from, type.specifier, known);
+    const target = resolveKnown(from, type.specifier, known);
     if (!target) return [];
     const value = all.get(target)?.exports[type.name];
     return [`${target}#${type.name}`, ...(value?.kind === 'string' ? [`=${value.value}`] : [])];
@@ -67,12 +67,12 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
   if (rerun.size === 0) return null;
   const facts: ProjectFacts = {
     importedConst(fromFile, specifier, name) {
-      const target = resolveImport(fromFile, specifier, known);
+      const target = resolveKnown(fromFile, specifier, known);
       const value = target ? all.get(target)?.exports[name] : undefined;
       return value && target ? { ...value, file: target } : null;
     },
     importedFunction(fromFile, specifier, name) {
-      const target = resolveImport(fromFile, specifier, known);
+      const target = resolveKnown(fromFile, specifier, known);
       return (target ? all.get(target)?.functions?.[name] : undefined) ?? null;
     },
     actionPayload(fromFile, type) {
@@ -83,7 +83,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
       return null;
     },
     otherApiModule(fromFile, specifier) {
-      const target = resolveImport(fromFile, specifier, known);
+      const target = resolveKnown(fromFile, specifier, known);
       return !!(target && all.get(target)?.otherApiOnly);
     },
     usesOf(file, name, key) {
@@ -99,6 +99,23 @@ const JS_TO_TS: Record<string, string[]> = {
   '.mjs': ['.mts'],
   '.cjs': ['.cts'],
 };
+
+/** resolveImport, memoised per set of files (which the run never changes): the answer depends only on the file's folder and the specifier. */
+function resolveKnown(fromFile: string, specifier: string, known: ReadonlySet<string>): string | null {
+  let memo = resolved.get(known);
+  if (!memo) {
+    memo = new Map();
+    resolved.set(known, memo);
+  }
+  const key = `${path.dirname(fromFile)}\u0000${specifier}`;
+  let hit = memo.get(key);
+  if (hit === undefined) {
+    hit = resolveImport(fromFile, specifier, known);
+    memo.set(key, hit);
+  }
+  return hit;
+}
+const resolved = new WeakMap<ReadonlySet<string>, Map<string, string | null>>();
 
 /**
  * The file among `known` (absolute paths) that a relative specifier in `fromFile` names: the exact path,

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- ast-types nodes are a union of hundreds of types;
    the engine narrows them by `type` at each use. */
 import type { ASTPath } from 'jscodeshift';
+import { lookupBinding } from './scope';
 
 /**
  * Small, stateless questions about Babel/ESTree nodes that every tie and rule asks: names of keys, members and
@@ -89,14 +90,11 @@ export function propertyPath(objPath: Path, key: string): Path | null {
   return i >= 0 ? objPath.get('properties', i) : null;
 }
 
-/** The path of the identifier that declares `path`'s name in its scope. */
+/** The path of the identifier that declares `path`'s name in its scope (ast-types' `scope.lookup`, codemods/engine/scope.ts). */
 export function bindingOf(path: Path): Path | null {
   const known = bindings.get(path);
   if (known !== undefined) return known;
-  const name = path.node.name;
-  const scope = (path as any).scope?.lookup(name);
-  const list = scope?.getBindings()[name];
-  const found = list && list.length > 0 ? (list[0] as Path) : null;
+  const found = lookupBinding(path, path.node.name);
   bindings.set(path, found);
   return found;
 }

@@ -1,5 +1,5 @@
 import type { Collection, JSCodeshift } from 'jscodeshift';
-import { parentOf, type Path } from './ast';
+import { parentOf, type Node, type Path } from './ast';
 
 /** The indexes of one parsed file, each built on first use from one walk of the tree. */
 export class NodeIndex {
@@ -97,34 +97,65 @@ export class NodeIndex {
  * per node and a path for every primitive field. The same Path objects: later `j(path).find(…)` calls share them.
  */
 export function indexNodes(j: JSCodeshift, root: Collection): { byType: Map<string, Path[]>; byName: Map<string, Path[]> } {
-  const { getFieldNames, getFieldValue } = j.types;
-  const isNode = subtypesOf(j, 'Node');
   const isIdentifier = subtypesOf(j, 'Identifier');
   const index = new Map<string, Path[]>();
   // What `find(j.Identifier, { name })` matches (Identifier, JSXIdentifier, TSTypeParameter), by name, in the
   // traversal's order (not the text's: a function's parameters come before its type parameters).
   const names = new Map<string, Path[]>();
-  const roots = new Set(root.paths() as Path[]);
+  walkNodes(j, root.paths() as Path[], (path, value) => {
+    const list = index.get(value.type);
+    if (list) list.push(path);
+    else index.set(value.type, [path]);
+    if (isIdentifier(value.type) && typeof value.name === 'string') {
+      const same = names.get(value.name);
+      if (same) same.push(path);
+      else names.set(value.name, [path]);
+    }
+  });
+  return { byType: index, byName: names };
+}
+
+/**
+ * The paths `j(path).find(j.Node)` yields (every node below `path`, in the traversal's order), from the same walk
+ * as the index, without a PathVisitor (building one per call costs more than the walk of a small subtree).
+ */
+export function nodesBelow(j: JSCodeshift, path: Path): Path[] {
+  const out: Path[] = [];
+  walkNodes(j, [path], (p) => void out.push(p));
+  return out;
+}
+
+/** The walk of `indexNodes`: every node below the roots (the roots excluded), in PathVisitor's order. */
+function walkNodes(j: JSCodeshift, rootPaths: Path[], onNode: (path: Path, value: Node) => void): void {
+  const { getFieldNames, getFieldValue, namedTypes } = j.types as unknown as {
+    getFieldNames(v: unknown): string[];
+    getFieldValue(v: unknown, f: string): unknown;
+    namedTypes: Record<string, unknown>;
+  };
+  const isNode = subtypesOf(j, 'Node');
+  let fieldsByType = fieldMemo.get(j.types);
+  if (!fieldsByType) {
+    fieldsByType = new Map();
+    fieldMemo.set(j.types, fieldsByType);
+  }
+  const roots = new Set(rootPaths);
   const stack: Path[] = [...roots].reverse();
   while (stack.length > 0) {
     const path = stack.pop()!;
     const value = path.value;
+    if (value === null || typeof value !== 'object') continue;
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) if (value[i] !== null && typeof value[i] === 'object') stack.push(path.get(i));
       continue;
     }
     // Like `find`, the collection's own paths are not among the results.
-    if (typeof value.type === 'string' && isNode(value.type) && !roots.has(path)) {
-      const list = index.get(value.type);
-      if (list) list.push(path);
-      else index.set(value.type, [path]);
-      if (isIdentifier(value.type) && typeof value.name === 'string') {
-        const same = names.get(value.name);
-        if (same) same.push(path);
-        else names.set(value.name, [path]);
-      }
+    if (typeof value.type === 'string' && isNode(value.type) && !roots.has(path)) onNode(path, value);
+    // The field names of a known node type depend on the type alone (ast-types copies them on every call).
+    let fields = typeof value.type === 'string' ? fieldsByType.get(value.type) : undefined;
+    if (!fields) {
+      fields = getFieldNames(value) as string[];
+      if (typeof value.type === 'string' && Object.prototype.hasOwnProperty.call(namedTypes, value.type)) fieldsByType.set(value.type, fields);
     }
-    const fields = getFieldNames(value);
     for (const field of fields) {
       if (!Object.prototype.hasOwnProperty.call(value, field)) value[field] = getFieldValue(value, field);
     }
@@ -133,8 +164,9 @@ export function indexNodes(j: JSCodeshift, root: Collection): { byType: Map<stri
       if (child !== null && typeof child === 'object') stack.push(path.get(fields[i]!));
     }
   }
-  return { byType: index, byName: names };
 }
+
+const fieldMemo = new WeakMap<object, Map<string, string[]>>();
 
 /** Whether a node type is a subtype of `base` for ast-types (what a `visit<base>` method is called for). */
 function subtypesOf(j: JSCodeshift, base: string): (type: string) => boolean {

@@ -23,8 +23,12 @@ const babylonFactory = require('jscodeshift/parser/babylon') as (options: object
 const tsOptions = require('jscodeshift/parser/tsOptions') as { plugins: unknown[] };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/** jscodeshift's option sets, without the token list that only recast's reprinting needs. */
-const withoutTokens = { ...tsOptions, tokens: false };
+/**
+ * jscodeshift's option sets, without the token list that only recast's reprinting needs, and without attaching
+ * comments to nodes (`leadingComments`, …: Babel's own walk after the parse; the engine reads only the file's
+ * `comments` list, which Babel still fills).
+ */
+const withoutTokens = { ...tsOptions, tokens: false, attachComment: false };
 const parserOptions: Record<ReturnType<typeof parserFor>, object> = {
   ts: withoutTokens,
   tsx: { ...withoutTokens, plugins: ['jsx', ...tsOptions.plugins] },

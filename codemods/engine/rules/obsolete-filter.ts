@@ -1,4 +1,5 @@
 import { calleeName, isFunction, isMember, keyName, memberName, stringValue, type Node, type Path } from '../ast';
+import { nodesBelow } from '../node-index';
 import type { RuleImpl } from './types';
 
 /** A filter that only drops items whose `field` is set, on the `list` v2 already filters: removed (not in a file that talks only to another API and names nothing of this one). */
@@ -41,7 +42,7 @@ export const obsoleteFilter: RuleImpl<'obsolete-filter'> = (ctx, change, rule) =
     return isMember(body) && body.object.type === 'Identifier' && body.object.name === fn.params[0].name && memberName(body) === rule.field;
   };
   const message = `filter on \`${rule.field}\` removed: v2 leaves those ${rule.list} out`;
-  const claim = (p: Path) => ctx.j(p).find(ctx.j.Node).forEach((x: Path) => ctx.claimed.add(x.node));
+  const claim = (p: Path) => nodesBelow(ctx.j, p).forEach((x: Path) => ctx.claimed.add(x.node));
   ctx.nodesOf('CallExpression').forEach((call: Path) => {
     const callee = call.node.callee;
     const args = call.node.arguments;

@@ -1,4 +1,5 @@
 import { bindingOf, calleeName, isCall, isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
+import { nodesBelow } from '../node-index';
 import type { FileContext } from '../file';
 import { assertedSubject } from '../ties/assertions';
 import { patternTie, tieOf } from '../ties/flow';
@@ -111,7 +112,7 @@ export function interfaceMembers(
         else t = t.typeAnnotation;
       }
       if (t && t.type === 'TSTypeLiteral') {
-        ctx.j(memberPath.get('typeAnnotation')).find(ctx.j.TSTypeLiteral).filter((p: Path) => p.node === t).forEach((lit: Path) => walk(lit.get('members'), t.members, inner, role));
+        nodesBelow(ctx.j, memberPath.get('typeAnnotation')).filter((p: Path) => p.node === t).forEach((lit: Path) => walk(lit.get('members'), t.members, inner, role));
       }
     });
   };

@@ -1,5 +1,6 @@
 import { api } from '../../../catalogue';
 import { calleeName, constInit, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { nodesBelow } from '../node-index';
 import { typeTie } from '../ties/types';
 import { enclosingCallSending } from '../ties/url';
 import { tieOf } from '../ties/flow';
@@ -51,7 +52,7 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
       const arg = call.get('arguments', i);
       const listed = arg.node.type === 'Identifier' ? constInit(arg) : arg;
       if (!listed || (listed !== arg && listed.node.type !== 'ArrayExpression')) continue;
-      ctx.j(listed).find(ctx.j.Node).forEach((p: Path) => {
+      nodesBelow(ctx.j, listed).forEach((p: Path) => {
         if (stringValue(p.node) === field) ctx.manual(change, p, rule.message, p.node, field);
       });
       if (stringValue(listed.node) === field) ctx.manual(change, listed, rule.message, listed.node, field);

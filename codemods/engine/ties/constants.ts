@@ -117,6 +117,28 @@ function importedConst(ctx: FileContext, idPath: Path): { value: ConstValue; at:
 /** Static text of a string-ish expression; unknown parts become `{}`. Follows constants. */
 export function staticText(ctx: FileContext, path: Path | null, depth = 0): string | null {
   if (!path || !path.node || depth > 4) return null;
+  // A function of the tree, the bindings and the run's facts, which do not change during an analysis: memoised
+  // per path and depth (rules ask it of the same expressions again and again).
+  let memo = textMemo.get(ctx);
+  if (!memo) {
+    memo = new Map();
+    textMemo.set(ctx, memo);
+  }
+  let byDepth = memo.get(path);
+  if (!byDepth) {
+    byDepth = [];
+    memo.set(path, byDepth);
+  }
+  let text = byDepth[depth];
+  if (text === undefined) {
+    text = computeStaticText(ctx, path, depth);
+    byDepth[depth] = text;
+  }
+  return text;
+}
+const textMemo = new WeakMap<FileContext, Map<Path, (string | null)[]>>();
+
+function computeStaticText(ctx: FileContext, path: Path, depth: number): string | null {
   const p = unwrap(path);
   const n = p.node;
   switch (n.type) {

@@ -1,5 +1,6 @@
 import { api, rulesOfKind } from '../../../catalogue';
 import { bindingOf, calleeName, isCall, isMember, keyName, parentOf, type Node, type Path } from '../ast';
+import { nodesBelow } from '../node-index';
 import type { FileContext } from '../file';
 import { words } from '../words';
 import { isModeKeyedName, isModeName, nounTie } from './names';
@@ -136,7 +137,7 @@ export function typedAsOtherThing(ctx: FileContext, name: string | null): boolea
   return ctx.nodesOf('TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TypeAlias', 'InterfaceDeclaration').some((d: Path) => {
     if (d.node.id?.name !== name) return false;
     let own = false;
-    ctx.j(d).find(ctx.j.Node).forEach((m: Path) => {
+    nodesBelow(ctx.j, d).forEach((m: Path) => {
       if ((m.node.type === 'TSPropertySignature' || m.node.type === 'ObjectTypeProperty') && keyName(m.node) === api.modeField) own = true;
     });
     return own;

@@ -28,6 +28,18 @@ const nounTable: { noun: string; tie: Omit<NounTie, 'list'> }[] = [
 
 /** The resource an identifier's last word names (`result`, `lastResult`, `results`), if any. */
 export function nounTie(name: string): NounTie | null {
+  // A function of the name alone: memoised (bounded, like `words`); each caller gets its own copy.
+  let t = nouns.get(name);
+  if (t === undefined) {
+    t = computeNounTie(name);
+    if (nouns.size >= 50_000) nouns.clear();
+    nouns.set(name, t);
+  }
+  return t ? { ...t, path: [...t.path] } : null;
+}
+const nouns = new Map<string, NounTie | null>();
+
+function computeNounTie(name: string): NounTie | null {
   const w = words(name);
   if (w.length === 0) return null;
   const candidates = [w[w.length - 1]!, w.slice(-2).join('')];
