@@ -127,7 +127,10 @@ export interface PolyglotRow {
   files: number;
   bytes: number;
   origin: string;
+  /** The report as a whole process (Node's start, loading its modules, the scan, the JSON), as grep is timed. */
   reportMs: number;
+  /** The part of it inside `runReport` (the figure of the runs before 2026-11-23 22:00, when loading was not counted). */
+  scanMs: number;
   grepMs: number;
   filesPerSec: number;
   ratio: { perRun: number[]; median: number };
@@ -136,7 +139,10 @@ export interface PolyglotRow {
   grepMatches: number;
 }
 
-/** Time the report and the floor on each language's folder and on the whole tree, `runs` times alternating. */
+/**
+ * Time the report and the floor on each language's folder and on the whole tree, `runs` times alternating. The
+ * report is timed as a process, from its start to its exit, like grep: what a user waits for.
+ */
 export function polyglotBench(
   langs: PolyglotLang[],
   whole: string,
@@ -150,23 +156,28 @@ export function polyglotBench(
     const jobFile = path.join(tmp, `polyglot-${t.lang}.job.json`);
     const job: ContenderJob = { files: [], roots: [t.root], cwd: t.root };
     fs.writeFileSync(jobFile, JSON.stringify(job));
-    const report: ContenderResult[] = [];
+    const report: (ContenderResult & { processMs: number })[] = [];
     const grep: { wallMs: number; matches: number }[] = [];
     for (let run = 0; run < runs; run++) {
       // Alternate which contender goes first, so neither always runs on a warm page cache.
       if (run % 2) grep.push(grepFloor(t.root, t.root));
-      report.push(runChild('report', jobFile));
+      const start = process.hrtime.bigint();
+      const child = runChild('report', jobFile);
+      report.push({ ...child, processMs: Number(process.hrtime.bigint() - start) / 1e6 });
       if (!(run % 2)) grep.push(grepFloor(t.root, t.root));
-      log(`  polyglot ${t.lang.padEnd(7)} run ${run + 1}/${runs}: report ${Math.round(report[run]!.wallMs)} ms (findings ${report[run]!.findings}), grep ${grep[run]!.wallMs.toFixed(1)} ms`);
+      log(
+        `  polyglot ${t.lang.padEnd(7)} run ${run + 1}/${runs}: report ${Math.round(report[run]!.processMs)} ms (scan ${Math.round(child.wallMs)} ms; findings ${child.findings}), grep ${grep[run]!.wallMs.toFixed(1)} ms`,
+      );
     }
-    const r = pairedRatios(report.map((x) => x.wallMs), grep.map((x) => x.wallMs));
-    const reportMs = median(report.map((x) => x.wallMs));
+    const r = pairedRatios(report.map((x) => x.processMs), grep.map((x) => x.wallMs));
+    const reportMs = median(report.map((x) => x.processMs));
     return {
       lang: t.lang,
       files: t.files,
       bytes: t.bytes,
       origin: t.origin,
       reportMs: round(reportMs, 1),
+      scanMs: round(median(report.map((x) => x.wallMs)), 1),
       grepMs: round(median(grep.map((x) => x.wallMs)), 1),
       filesPerSec: round(t.files / (reportMs / 1000), 0),
       ratio: { perRun: r.perRun.map((x) => round(x, 2)), median: round(r.median, 2) },
@@ -181,10 +192,10 @@ export function polyglotReport(rows: PolyglotRow[], runs: number, missing: strin
   const all = rows.find((r) => r.lang === 'all');
   const met = !!all && all.ratio.median <= POLYGLOT_GOAL && rows.every((r) => r.findings.every((f) => f === 0));
   return [
-    `Polyglot corpus (medians of ${runs} runs; report vs grep -r -F of the v1 hosts, paired per run)`,
+    `Polyglot corpus (medians of ${runs} runs; the report process vs grep -r -F of the v1 hosts, paired per run; scan: the part inside runReport)`,
     table(
-      ['language', 'files', 'MB', 'report ms', 'files/s', 'grep ms', 'vs grep', 'findings', 'parse errors', 'source'],
-      rows.map((r) => [r.lang, r.files, round(r.bytes / 1e6, 1), r.reportMs, r.filesPerSec, r.grepMs, `${r.ratio.median}x`, r.findings.join('/'), r.parseErrors.join('/'), r.origin]),
+      ['language', 'files', 'MB', 'report ms', 'scan ms', 'files/s', 'grep ms', 'vs grep', 'findings', 'parse errors', 'source'],
+      rows.map((r) => [r.lang, r.files, round(r.bytes / 1e6, 1), r.reportMs, r.scanMs, r.filesPerSec, r.grepMs, `${r.ratio.median}x`, r.findings.join('/'), r.parseErrors.join('/'), r.origin]),
     ),
     ...(missing.length ? [`no sources on this machine for: ${missing.join(', ')} (pass --polyglot-src ${missing[0]}=DIR)`] : []),
     `goal polyglot: report <= ${POLYGLOT_GOAL}x grep over the whole tree, 0 findings: ${met ? 'MET' : 'MISSED'} (median ${all?.ratio.median ?? '-'}x, per run ${all?.ratio.perRun.join(', ') ?? '-'})`,

@@ -1,10 +1,13 @@
-import { SingleBar } from 'cli-progress';
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as readline from 'node:readline';
 import pc from 'picocolors';
 import type { Colors } from 'picocolors/types';
 import { SKIP_REASONS, type FileOutcome, type ScanResult } from '../lib/types';
 import { findMarkers, printable } from '../report';
+import { lazyModule } from '../lib/lazy';
+
+/** Loaded when a diff is printed (`run --dry`) or a progress bar drawn (on a terminal), not with every command. */
+const diff = lazyModule<typeof import('diff')>('diff');
+const progress = lazyModule<typeof import('cli-progress')>('cli-progress');
 
 /** What a command writes to: streams plus whether each is a terminal. Tests pass their own. */
 export interface Io {
@@ -48,9 +51,9 @@ export { displayPath };
 
 /** A unified diff of one outcome (`--- a/<path>` / `+++ b/<path>`, `git apply`-able from the cwd). */
 export function unifiedDiff(o: FileOutcome, shownPath: string, c: Colors): string {
-  const patch = createTwoFilesPatch(`a/${shownPath}`, `b/${shownPath}`, o.before, o.after, undefined, undefined, {
+  const patch = diff().createTwoFilesPatch(`a/${shownPath}`, `b/${shownPath}`, o.before, o.after, undefined, undefined, {
     context: 3,
-    headerOptions: FILE_HEADERS_ONLY,
+    headerOptions: diff().FILE_HEADERS_ONLY,
   });
   if (!c.isColorSupported) return patch;
   return patch
@@ -159,7 +162,7 @@ export function formatSummary(s: Summary, c: Colors, opts: { dry: boolean }): st
 /** A progress bar on the given stream when it is a terminal; otherwise nothing at all. */
 export function progressBar(stream: Io['stderr'], enabled: boolean, unit = 'files'): { update(done: number, total: number): void; stop(): void } {
   if (!enabled || stream.isTTY !== true) return { update: () => {}, stop: () => {} };
-  const bar = new SingleBar({
+  const bar = new (progress().SingleBar)({
     stream: stream as NodeJS.WritableStream,
     format: `sc-migrate [{bar}] {value}/{total} ${unit}`,
     clearOnComplete: true,

@@ -1,7 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { FileOutcome } from '../lib/types';
+import { lazyModule } from '../lib/lazy';
+
+/** Loaded when a file is written, not with every command. */
+const writeFileAtomic = lazyModule<typeof import('write-file-atomic')>('write-file-atomic');
 
 /**
  * Writing migrated files. Each write is atomic (a temporary file in the same folder, fsync'd, renamed over
@@ -32,7 +35,7 @@ export async function writeOutcome(o: FileOutcome): Promise<void> {
   const stat = await fs.promises.stat(o.absPath);
   const current = await fs.promises.readFile(o.absPath, 'utf8');
   if (current !== o.before) throw new Error('the file changed on disk while sc-migrate ran; left as it is');
-  await writeFileAtomic(o.absPath, o.after, { encoding: 'utf8', mode: stat.mode & 0o7777 });
+  await writeFileAtomic()(o.absPath, o.after, { encoding: 'utf8', mode: stat.mode & 0o7777 });
 }
 
 /**

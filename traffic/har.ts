@@ -5,10 +5,8 @@
  * error leaves its entry out, reported with the schema's words (never the entry's values). A HAR is one JSON
  * document, so a file is read whole (logs are streamed: traffic/ndjson.ts).
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
-import harSchemas from 'har-schema';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { lazyModule } from '../lib/lazy';
 import { addProblem, headerMap, parseBody, parseTime, type InputSummary, type TrafficRecord } from './record';
 
 interface Deviation {
@@ -83,13 +81,18 @@ export const DEVIATIONS: readonly Deviation[] = [
 ];
 
 let validators: { entry: ValidateFunction; log: ValidateFunction } | null = null;
+/** The validator and the schemas, loaded with the first HAR file rather than with every command (70 ms). */
+const ajvModule = lazyModule<typeof import('ajv')>('ajv');
+const ajvFormats = lazyModule<typeof import('ajv-formats')>('ajv-formats');
+const draft06 = lazyModule<object>('ajv/dist/refs/json-schema-draft-06.json');
+const harSchemas = lazyModule<Record<string, object>>('har-schema');
 
 function compile(): { entry: ValidateFunction; log: ValidateFunction } {
   if (validators) return validators;
-  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-  ajv.addMetaSchema(draft06);
-  addFormats(ajv, ['date-time', 'uri', 'ipv4', 'ipv6']);
-  for (const schema of Object.values(harSchemas as Record<string, object>)) ajv.addSchema(schema);
+  const ajv = new (ajvModule().default)({ allErrors: true, strict: false, validateSchema: false });
+  ajv.addMetaSchema(draft06());
+  ajvFormats().default(ajv, ['date-time', 'uri', 'ipv4', 'ipv6']);
+  for (const schema of Object.values(harSchemas())) ajv.addSchema(schema);
   validators = { entry: ajv.getSchema('entry.json#')!, log: ajv.getSchema('log.json#')! };
   return validators;
 }

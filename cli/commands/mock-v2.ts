@@ -3,7 +3,7 @@ import { api } from '../../catalogue';
 import { loadConfig } from '../../config';
 import { CliError } from '../exit';
 import { helpEpilogue } from '../help';
-import { MockV2 } from '../../shim/mock/server';
+import type { MockV2 } from '../../shim/mock/server';
 
 interface MockArgs {
   config?: string;
@@ -39,11 +39,13 @@ export const mockV2Command: CommandModule<object, MockArgs> = {
       ),
   handler: async (argv) => {
     let mock: MockV2;
+    // The server is loaded when the command runs, not with every command.
+    const { MockV2: Mock } = await import('../../shim/mock/server');
     try {
       const { config } = loadConfig({ configPath: argv.config });
       const env = config.environments[argv.env];
       if (!env) throw new Error(`environment '${argv.env}' is not in the config; known: ${Object.keys(config.environments).join(', ')}`);
-      mock = new MockV2({
+      mock = new Mock({
         basePath: new URL(env.v2.baseUrl).pathname,
         tokenPath: `${new URL(env.authUrl).pathname.replace(/\/+$/, '')}/${api.tokenRequest.path}`,
         audience: env.v2.audience,

@@ -3,7 +3,6 @@ import { loadConfig } from '../../config';
 import { CliError } from '../exit';
 import { helpEpilogue } from '../help';
 import { checkBinding, resolveProxyOptions } from '../../shim/options';
-import { runProxyProcess } from '../../shim/run';
 
 interface ProxyArgs {
   config?: string;
@@ -89,6 +88,8 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       throw new CliError((err as Error).message);
     }
     if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new CliError(`--port ${argv.port} is not a port`);
+    // The proxy (server, cluster, metrics, logging: 150 ms) is loaded when the command runs, not with every command.
+    const { runProxyProcess } = await import('../../shim/run');
     try {
       await runProxyProcess(options, { port: argv.port, host: argv.host });
     } catch (err) {

@@ -2,8 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { toolInfo } from '../../report';
 import { readInputs } from '../../traffic/read';
 import type { TrafficRecord } from '../../traffic/record';
-import { formatReplayHtml, formatReplayJson, formatReplayMarkdown, formatReplayText, replayReport, type ReplayReport } from '../../traffic/replay/format';
-import { replay } from '../../traffic/replay/run';
+import type { ReplayReport } from '../../traffic/replay/format';
 import { checkPin } from '../../shim/options';
 import { CliError, EXIT_EMPTY, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from '../exit';
 import { loadCliConfig } from '../load-config';
@@ -35,7 +34,6 @@ function checkUrl(value: string, what: string): string {
   }
 }
 
-const REPLAY: Formatters<ReplayReport> = { text: formatReplayText, json: formatReplayJson, markdown: formatReplayMarkdown, html: formatReplayHtml };
 
 /**
  * `sc-migrate replay`: the contract test before cutover. Exit 0 when every replayed request was equivalent,
@@ -56,6 +54,12 @@ export async function runReplay(args: ReplayArgs, io: Io = processIo, cwd: strin
     throw new CliError((err as Error).message, EXIT_USAGE);
   }
   const { config } = loadCliConfig({ config: args.config, paths: [args.har] }, cwd);
+  // The replay (the proxy, the stand-in, their logging and metrics) is loaded when the command runs, not with every command.
+  const [{ replay }, { formatReplayHtml, formatReplayJson, formatReplayMarkdown, formatReplayText, replayReport }] = await Promise.all([
+    import('../../traffic/replay/run'),
+    import('../../traffic/replay/format'),
+  ]);
+  const formatters: Formatters<ReplayReport> = { text: formatReplayText, json: formatReplayJson, markdown: formatReplayMarkdown, html: formatReplayHtml };
   const records: TrafficRecord[] = [];
   const [input] = await readInputs([args.har], { cwd, format: 'har' }, (r) => records.push(r));
   if (input!.error !== undefined) throw new CliError(`${args.har}: ${input!.error}`, EXIT_USAGE);
@@ -67,7 +71,7 @@ export async function runReplay(args: ReplayArgs, io: Io = processIo, cwd: strin
   }
   const report = replayReport(run, { tool: toolInfo(), input: args.har, through, upstream, legacyVersion });
   const color = args.output === undefined && coloursFor(io.stdout, io.env ?? process.env).isColorSupported;
-  await emit(renderAs(format, report, color, REPLAY), { paths: [], output: args.output }, io, cwd);
+  await emit(renderAs(format, report, color, formatters), { paths: [], output: args.output }, io, cwd);
   if (report.summary.steps === 0) {
     io.stderr.write(`sc-migrate replay: ${args.har} holds no v1 request with a recorded response; nothing was replayed.\n`);
     return EXIT_EMPTY;

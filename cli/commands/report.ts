@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { Argv, CommandModule } from 'yargs';
 import { loadCliConfig } from '../load-config';
 import { buildReport, FORMATS, renderReport, toolInfo, type Format, type Report } from '../../report';
@@ -10,6 +9,10 @@ import { coloursFor, processIo, progressBar, type Io } from '../output';
 import { writeErrorText } from '../write';
 import { scan } from '../../lib';
 import { parseMaxFileSize, parseOnly } from '../scan-options';
+import { lazyModule } from '../../lib/lazy';
+
+/** Loaded when a file is written, not with every command. */
+const writeFileAtomic = lazyModule<typeof import('write-file-atomic')>('write-file-atomic');
 
 
 /** Options `report` and `check` share: the same selection, config and parsing as `run`. */
@@ -76,7 +79,7 @@ export async function emit(text: string, args: ScanArgs, io: Io, cwd: string): P
   const dir = path.dirname(args.output) === '.' ? 'the current folder' : `the folder ${path.dirname(args.output)}`;
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new CliError(`cannot write ${args.output}: it is a folder`, EXIT_USAGE);
   try {
-    await writeFileAtomic(file, text);
+    await writeFileAtomic()(file, text);
   } catch (err) {
     throw new CliError(`cannot write ${args.output}: ${writeErrorText(err, file, dir)}`, EXIT_USAGE);
   }

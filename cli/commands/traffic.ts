@@ -1,9 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { isChangeId } from '../../catalogue';
 import { toolInfo } from '../../report';
-import { TrafficAnalysis } from '../../traffic/analyze';
-import { formatTrafficJson, formatTrafficMarkdown, formatTrafficText } from '../../traffic/format';
-import { formatTrafficHtml } from '../../traffic/html';
 import { gatePasses, type FailOn, type TrafficReport } from '../../traffic/model';
 import { fieldMap } from '../../traffic/ndjson';
 import { INPUT_FORMATS, readInputs, type InputFormatOption } from '../../traffic/read';
@@ -52,7 +49,6 @@ export function renderAs<R>(format: TrafficFormat, r: R, color: boolean, f: Form
   return format === 'text' ? f.text(r, { color }) : f[format](r);
 }
 
-const TRAFFIC: Formatters<TrafficReport> = { text: formatTrafficText, json: formatTrafficJson, markdown: formatTrafficMarkdown, html: formatTrafficHtml };
 
 /** Read the inputs (progress on a terminal only) and build the report. */
 export async function trafficReport(args: TrafficArgs, io: Io, cwd: string): Promise<TrafficReport> {
@@ -65,6 +61,8 @@ export async function trafficReport(args: TrafficArgs, io: Io, cwd: string): Pro
     throw new CliError((err as Error).message, EXIT_USAGE);
   }
   const format = parseFormat<InputFormatOption>(args.inputFormat, INPUT_FORMATS, 'auto');
+  // The analysis is loaded when the command runs, not with every command.
+  const { TrafficAnalysis } = await import('../../traffic/analyze');
   const analysis = new TrafficAnalysis({ config, maxClients: args.maxClients });
   const bar = progressBar(io.stderr, true, 'MB');
   const mb = (n: number) => Math.round(n / 1e6);
@@ -90,7 +88,9 @@ export async function runTraffic(args: TrafficArgs, io: Io = processIo, cwd: str
   const failOn = parseFailOn(args.failOn);
   const report = await trafficReport(args, io, cwd);
   const color = args.output === undefined && coloursFor(io.stdout, io.env ?? process.env).isColorSupported;
-  await emit(renderAs(format, report, color, TRAFFIC), { paths: [], output: args.output }, io, cwd);
+  const [{ formatTrafficJson, formatTrafficMarkdown, formatTrafficText }, { formatTrafficHtml }] = await Promise.all([import('../../traffic/format'), import('../../traffic/html')]);
+  const formatters: Formatters<TrafficReport> = { text: formatTrafficText, json: formatTrafficJson, markdown: formatTrafficMarkdown, html: formatTrafficHtml };
+  await emit(renderAs(format, report, color, formatters), { paths: [], output: args.output }, io, cwd);
   if (failOn.kind === 'none') return EXIT_OK;
   if (report.summary.apiRequests === 0 && !args.allowEmpty) {
     io.stderr.write(`sc-migrate traffic: no request to this API was read from ${args.files.join(', ')}; nothing was checked (--allow-empty to pass).\n`);

@@ -1,5 +1,6 @@
-import jscodeshift, { type Collection, type JSCodeshift } from 'jscodeshift';
+import type { Collection, JSCodeshift } from 'jscodeshift';
 import * as path from 'node:path';
+import { lazyModule } from '../../lib/lazy';
 import { ParseError } from '../types';
 
 /** jscodeshift parser for a file, by extension: TypeScript parsers for .ts/.tsx, babel (JSX, Flow) for the rest. */
@@ -18,22 +19,22 @@ export const SOURCE_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', 
  * which also copies the tree and keeps tokens for reprinting (3–6 times the cost), and hands the tree to
  * `j(ast)`: the same Collection API, paths and scopes.
  */
-/* eslint-disable @typescript-eslint/no-require-imports */
-const babylonFactory = require('jscodeshift/parser/babylon') as (options: object) => { parse(code: string): unknown };
-const tsOptions = require('jscodeshift/parser/tsOptions') as { plugins: unknown[] };
-/* eslint-enable @typescript-eslint/no-require-imports */
+const babylonFactory = lazyModule<(options: object) => { parse(code: string): unknown }>('jscodeshift/parser/babylon');
+const tsOptions = lazyModule<{ plugins: unknown[] }>('jscodeshift/parser/tsOptions');
+/** jscodeshift itself (recast, ast-types: 100 ms), loaded with the first JS/TS file, not at start-up. */
+const jscodeshift = lazyModule<typeof import('jscodeshift')>('jscodeshift');
 
 /**
  * jscodeshift's option sets, without the token list that only recast's reprinting needs, and without attaching
  * comments to nodes (`leadingComments`, …: Babel's own walk after the parse; the engine reads only the file's
  * `comments` list, which Babel still fills).
  */
-const withoutTokens = { ...tsOptions, tokens: false, attachComment: false };
-const parserOptions: Record<ReturnType<typeof parserFor>, object> = {
-  ts: withoutTokens,
-  tsx: { ...withoutTokens, plugins: ['jsx', ...tsOptions.plugins] },
+function parserOptions(name: ParserName): object {
+  const withoutTokens = { ...tsOptions(), tokens: false, attachComment: false };
+  if (name === 'ts') return withoutTokens;
+  if (name === 'tsx') return { ...withoutTokens, plugins: ['jsx', ...tsOptions().plugins] };
   // jscodeshift's `babylon` set: Flow and JSX on top of the proposals the TypeScript set enables.
-  babylon: {
+  return {
     ...withoutTokens,
     plugins: [
       ['flow', { all: true }],
@@ -41,15 +42,10 @@ const parserOptions: Record<ReturnType<typeof parserFor>, object> = {
       'jsx',
       ['decorators', { decoratorsBeforeExport: false }],
       'logicalAssignment',
-      ...tsOptions.plugins.filter((p) => p !== 'typescript' && p !== 'decorators-legacy'),
+      ...tsOptions().plugins.filter((p) => p !== 'typescript' && p !== 'decorators-legacy'),
     ],
-  },
-};
-const parserModules: Record<string, () => { parse(code: string): unknown }> = {
-  ts: () => babylonFactory(parserOptions.ts),
-  tsx: () => babylonFactory(parserOptions.tsx),
-  babylon: () => babylonFactory(parserOptions.babylon),
-};
+  };
+}
 const parsers = new Map<string, { parse(code: string): unknown }>();
 
 export type ParserName = ReturnType<typeof parserFor>;
@@ -64,7 +60,7 @@ export function parseAst(source: string, filePath: string, parserName?: ParserNa
   const name = parserName ?? parserFor(filePath);
   let parser = parsers.get(name);
   if (!parser) {
-    parser = parserModules[name]!();
+    parser = babylonFactory()(parserOptions(name));
     parsers.set(name, parser);
   }
   try {
@@ -82,7 +78,7 @@ export function jscodeshiftFor(filePath: string, parserName?: ParserName): JSCod
   const name = parserName ?? parserFor(filePath);
   let j = bound.get(name);
   if (!j) {
-    j = jscodeshift.withParser(name);
+    j = jscodeshift().withParser(name);
     bound.set(name, j);
   }
   return j;

@@ -1,4 +1,4 @@
-import { parse, parseFragment } from 'parse5';
+import { lazyModule } from '../../../lib/lazy';
 import type { Extracted, ScriptBlock } from './blocks';
 import { forAlias } from './aliases';
 import { controlFlow } from './control-flow';
@@ -7,6 +7,9 @@ import { mustaches, templateSegments } from './templates';
 import type { TemplateAlias, TemplateExpression } from './template-reads';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parse5's tree is walked generically. */
+
+/** The WHATWG parser, loaded with the first page. */
+const parse5 = lazyModule<typeof import('parse5')>('parse5');
 
 const JS_TYPES = /^(|text\/javascript|application\/javascript|module|text\/babel|application\/x-javascript)$/i;
 /** Attributes whose value is an expression in the template languages that live in .html files. */
@@ -21,7 +24,7 @@ const TEMPLATE_TYPES = /^(?:text\/(?:ng-template|template|html|x-template|x-hand
  * in .html files) are read for removed fields.
  */
 export function extractHtml(source: string): Extracted {
-  const doc = parse(source, { sourceCodeLocationInfo: true });
+  const doc = parse5().parse(source, { sourceCodeLocationInfo: true });
   const scripts: ScriptBlock[] = [];
   const skip: { start: number; end: number }[] = [];
   const expressions: TemplateExpression[] = [];
@@ -41,7 +44,7 @@ export function extractHtml(source: string): Extracted {
       // A template kept in a script tag: its markup has the page's expressions (`{{ vm.result.advice }}`).
       if (node.tagName === 'script' && TEMPLATE_TYPES.test(attrs.type ?? '') && bodyLoc) {
         const markup = text.slice(bodyLoc.startOffset, bodyLoc.endOffset);
-        walk(parseFragment(markup, { sourceCodeLocationInfo: true }), own, base + bodyLoc.startOffset, markup);
+        walk(parse5().parseFragment(markup, { sourceCodeLocationInfo: true }), own, base + bodyLoc.startOffset, markup);
       }
       return;
     }

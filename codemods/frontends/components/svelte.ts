@@ -1,4 +1,4 @@
-import { parse } from 'svelte/compiler';
+import { lazyModule } from '../../../lib/lazy';
 import { ParseError } from '../../types';
 import { parserForLang, type Extracted, type ScriptBlock } from './blocks';
 import { complement } from './ranges';
@@ -6,11 +6,14 @@ import type { TemplateAlias, TemplateExpression } from './template-reads';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Svelte's legacy AST is walked generically. */
 
+/** Svelte's compiler, loaded with the first component (100 ms of start-up otherwise). */
+const svelte = lazyModule<typeof import('svelte/compiler')>('svelte/compiler');
+
 /** A Svelte component, read with Svelte's own parser: instance and module scripts, and the markup's expressions. */
 export function extractSvelte(source: string, filePath: string): Extracted {
   let ast: any;
   try {
-    ast = parse(source, { filename: filePath });
+    ast = svelte().parse(source, { filename: filePath });
   } catch (err) {
     const e = err as Error & { start?: { line: number; column: number } };
     throw new ParseError(`${filePath}: ${e.message}`, e.start?.line, e.start ? e.start.column + 1 : undefined);

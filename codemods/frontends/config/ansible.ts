@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, type Node as YamlNode, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import type { Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq } from './yaml-nodes';
 import { baseVariables, jsonProps, pathTie, propSites, refineTie, relativePath, statusSites, type BodyProp, type Tie } from './calls';
 import { chainReads, type Root } from './chains';
 import type { ConfigValue, Site } from './model';

@@ -1,11 +1,11 @@
 import type { Node as JsonNode } from 'jsonc-parser';
 import * as path from 'node:path';
-import { isMap, isScalar, isSeq } from 'yaml';
 import { api, rulesOfKind, type Change, type Operation, type ResourceName } from '../../../catalogue';
 import { words } from '../../engine/words';
 import { pathTie, statusSites, type Tie } from './calls';
 import type { Site } from './model';
 import { indexOfRun } from './vocab';
+import { isMap, isScalar, isSeq } from './yaml-nodes';
 
 /**
  * API descriptions of the v1 API kept in a client's repository: OpenAPI documents (YAML or JSON) and JSON

@@ -1,4 +1,5 @@
-import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node as YamlNode } from 'yaml';
+import type { Alias, Node as YamlNode, Scalar } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, yaml } from './yaml-nodes';
 import { ParseError } from '../../types';
 import { ansibleSites, ansibleValues, isAnsible } from './ansible';
 import { assignments } from './assignments';
@@ -54,7 +55,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
   // A Compose file's commands: Compose reads `$X` itself and leaves `$$` to the shell as `$`.
   const compose = !opts.json && (/(^|[\\/])(docker-)?compose[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '') || /^services:[ \t]*$/m.test(source));
   const text = template ? blankTemplates(source) : source;
-  const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
+  const docs = yaml().parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
   for (const d of list) {
     const e = d.errors[0];

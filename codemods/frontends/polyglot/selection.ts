@@ -31,7 +31,11 @@ const MODE_LINE = new RegExp(`${MODE}(?![lmr])[^\\n]*(?:${VALUE})|(?:${VALUE})[^
 const MODE_TYPE = new RegExp(`\\b(?:class|enum|struct|object|interface|record)\\s+\\w*${cap(vocab.modeField)}s?\\b`);
 const MODE_VALUE = new RegExp(VALUE);
 const MODE_WORD = new RegExp(`${MODE}(?![lmr])`);
-const TYPE_DECL = /\b(?:class|struct|record|interface|type|object|protocol)\s+([A-Z]\w*)/g;
+/**
+ * A declared type's name: `class ComplaintBody`, `struct Result`. Written from the name's capital back to the keyword,
+ * so that the regular expression engine stops only at capitals (a keyword-first pattern is tried at every letter).
+ */
+const TYPE_DECL = /[A-Z](?<=\b(?:class|struct|record|interface|type|object|protocol)\s+[A-Z])\w*/g;
 
 /** Each resource's removed and moved fields, as patterns that match any spelling (`interview_mode`, `interviewMode`). */
 const FIELDS = new Map<ResourceName, RegExp[]>();
@@ -49,20 +53,57 @@ for (const change of catalogue) {
 export function selects(source: string): boolean {
   if (vocab.modes.size > 0 && MODE_WORD.test(source) && (MODE_LINE.test(source) || (MODE_TYPE.test(source) && MODE_VALUE.test(source)))) return true;
   for (const m of source.matchAll(TYPE_DECL)) {
-    const tie = modelTie(m[1]!);
+    const tie = modelTieOf(m[0]);
     const fields = tie ? FIELDS.get(tie.resource) ?? [] : [];
     // One of the resource's changed or constrained fields: `ComplaintBody … extra`, `VisitResult … advice`, `PatientProfile … age`.
     if (fields.some((re) => re.test(source))) return true;
   }
   // `PROFILE_ATTRIBUTES = %i[age sex race]`: a name listing a part's fields, one of its changed fields on the line.
-  for (const m of source.matchAll(FIELD_LIST)) {
-    const tie = fieldListTie(m[1]!);
-    if (tie && (FIELDS.get(tie.resource) ?? []).some((re) => re.test(m[0]))) return true;
+  for (const list of fieldLists(source)) {
+    const tie = fieldListTie(list.name);
+    if (tie && (FIELDS.get(tie.resource) ?? []).some((re) => re.test(list.line))) return true;
   }
   return false;
 }
 
-const FIELD_LIST = /\b([A-Za-z_]\w*(?:fields|attributes|attrs|keys|columns|params|properties))\s*[:=][^\n]*/gi;
+/** modelTie by type name: declared names repeat across a run's files; bounded, as `words` is. */
+function modelTieOf(name: string): ReturnType<typeof modelTie> {
+  let tie = ties.get(name);
+  if (tie === undefined) {
+    tie = modelTie(name);
+    if (ties.size >= 50_000) ties.clear();
+    ties.set(name, tie);
+  }
+  return tie;
+}
+const ties = new Map<string, ReturnType<typeof modelTie>>();
+
+/** An identifier that names a list of fields (`PROFILE_ATTRIBUTES`, `resultKeys`). */
+const FIELD_LIST_NAME = /^[A-Za-z_]\w*(?:fields|attributes|attrs|keys|columns|params|properties)$/i;
+/** The end of such a name, assigned or keyed (`…s =`, `…s:`): found at its final `s`, the name read back from there. */
+const FIELD_LIST_END = /s(?<=(?:fields|attributes|attrs|keys|columns|params|properties))\s*[:=]/gi;
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * The names of field lists assigned in a text, each with the rest of its line from the name on
+ * (`PROFILE_ATTRIBUTES = %i[age sex race]`), the first such name of a line only: what the pattern
+ * `\b([A-Za-z_]\w*(?:fields|…|properties))\s*[:=][^\n]*` (global) matches, without trying it at every word.
+ */
+function* fieldLists(source: string): Generator<{ name: string; line: string }> {
+  FIELD_LIST_END.lastIndex = 0;
+  for (let m = FIELD_LIST_END.exec(source); m; m = FIELD_LIST_END.exec(source)) {
+    const end = m.index + 1;
+    let start = end;
+    while (start > 0 && isWordChar(source.charCodeAt(start - 1))) start--;
+    const name = source.slice(start, end);
+    if (!FIELD_LIST_NAME.test(name)) continue;
+    const next = m.index + m[0].length;
+    const eol = source.indexOf('\n', next);
+    const stop = eol < 0 ? source.length : eol;
+    yield { name, line: source.slice(start, stop) };
+    FIELD_LIST_END.lastIndex = stop;
+  }
+}
 
 const patterns = new WeakMap<object, RegExp | null>();
 
