@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- ast-types paths and nodes, narrowed by `type`. */
-import jscodeshift from 'jscodeshift';
+import { lazyModule } from '../../lib/lazy';
 import type { Path } from './ast';
 
 /**
@@ -15,17 +15,19 @@ import type { Path } from './ast';
  * parameter shadows only inside its clause, and a pattern that is not a Pattern throws ast-types' own error.
  */
 
-const types = (jscodeshift as unknown as { types: any }).types;
-const n = types.namedTypes;
-const { getFieldNames, getFieldValue } = types;
+/** ast-types, through jscodeshift (loaded with the first JS/TS file, not at start-up). */
+const jscodeshift = lazyModule<{ types: any }>('jscodeshift');
+let astTypes: any;
+const types = (): any => (astTypes ??= jscodeshift().types);
 
 type Check = (value: any) => boolean;
 
 /** `namedTypes.A.check(v) || namedTypes.B.check(v) …` (not deep), memoised by the value's `type` string. */
 function typeCheck(...names: string[]): Check {
-  const defs = names.map((name) => n[name]).filter(Boolean) as { check(v: unknown): boolean }[];
+  let defs: { check(v: unknown): boolean }[] | null = null;
   const known = new Map<string, boolean>();
   return (value: any) => {
+    defs ??= names.map((name) => types().namedTypes[name]).filter(Boolean) as { check(v: unknown): boolean }[];
     if (value === null || typeof value !== 'object') return false;
     const t = value.type;
     // A non-string type: no definition can match (ast-types looks definitions up by the string); ask it anyway.
@@ -107,7 +109,7 @@ function bindingsOf(scopePath: Path): Bindings {
       const params = (scopePath as any).get('typeParameters', 'params');
       if (Array.isArray(params.value)) {
         each(params, (p) => {
-          if (!isTypeParameter(p.value)) types.Type.or(n.TypeParameter, n.TSTypeParameter).assert(p.value);
+          if (!isTypeParameter(p.value)) types().Type.or(types().namedTypes.TypeParameter, types().namedTypes.TSTypeParameter).assert(p.value);
         });
       }
     }
@@ -150,12 +152,12 @@ function scanScope(path: any, bindings: Bindings): void {
   } else if (isNode(node) && !isExpression(node)) {
     let names = typeof node.type === 'string' ? fieldNames.get(node.type) : undefined;
     if (!names) {
-      names = getFieldNames(node) as string[];
+      names = types().getFieldNames(node) as string[];
       if (typeof node.type === 'string') fieldNames.set(node.type, names);
     }
     for (const name of names) {
       let child = node[name];
-      if (child === undefined) child = getFieldValue(node, name);
+      if (child === undefined) child = types().getFieldValue(node, name);
       const childPath = path.get(name);
       if (!pathHasValue(childPath, child)) throw new Error('');
       scanChild(childPath, bindings);
@@ -192,7 +194,7 @@ function scanChild(path: any, bindings: Bindings): void {
 }
 
 function assertPattern(value: unknown): void {
-  if (!isPattern(value)) n.Pattern.assert(value);
+  if (!isPattern(value)) types().namedTypes.Pattern.assert(value);
 }
 
 function addPattern(patternPath: any, bindings: Bindings): void {

@@ -114,6 +114,34 @@ describe('sc-migrate run (process)', () => {
   });
 });
 
+describe('start-up: a command loads only what its files need (process)', () => {
+  /** The packages a run of the CLI required, recorded by a `-r` hook. */
+  async function loaded(args: string[]): Promise<{ code: number | null; packages: Set<string> }> {
+    const hook = path.join(dir, 'hook.cjs');
+    const out = path.join(dir, 'loaded.txt');
+    fs.writeFileSync(hook, `const M = require('module'); const seen = new Set(); const load = M._load;\nM._load = function (id) { seen.add(id); return load.apply(this, arguments); };\nprocess.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, [...seen].join('\\n')));\n`);
+    const r = await cli(args, ['-r', hook]);
+    return { code: r.code, packages: new Set(fs.readFileSync(out, 'utf8').split('\n')) };
+  }
+  const HEAVY = ['jscodeshift', 'svelte/compiler', '@vue/compiler-sfc', 'ajv', 'prom-client', 'yaml', 'htmlparser2'];
+
+  it('a report of a Python tree loads no JS parser, component compiler, schema validator or proxy', async () => {
+    writeTree(dir, { 'app/client.py': `BASE = "${V1}"\n` });
+    const r = await loaded(['report', 'app']);
+    expect(r.code).toBe(0);
+    expect(HEAVY.filter((p) => r.packages.has(p))).toEqual([]);
+  });
+
+  it('a tree with a .js and a .vue file loads their parsers, and a config file its validator', async () => {
+    writeConfig(dir);
+    writeTree(dir, { 'app/a.js': `fetch('${V1}results/1/');\n`, 'app/B.vue': `<template><p/></template>\n<script>\nexport default { created() { return fetch('${V1}interviews/1/') } }\n</script>\n` });
+    const r = await loaded(['report', 'app']);
+    expect(r.code).toBe(0);
+    expect(['jscodeshift', '@vue/compiler-sfc', 'ajv'].filter((p) => !r.packages.has(p))).toEqual([]);
+    expect(r.packages.has('prom-client')).toBe(false);
+  });
+});
+
 describe('sc-migrate check: a gate that cannot be green by mistake (process)', () => {
   it('scans a folder named on the command line even when a .gitignore above ignores it', async () => {
     writeConfig(dir);
