@@ -2,7 +2,7 @@ import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isM
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
 import { mockedResponses, mockOperationMatches } from '../ties/mocks';
-import { operationFor, urlTarget } from '../ties/url';
+import { operationFor, requestConfig, urlTarget } from '../ties/url';
 import type { Tie } from '../ties/tie';
 import { words } from '../words';
 import type { RuleImpl } from './types';
@@ -23,9 +23,12 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
     // `err.response.status`: the error's response is the call's.
     const obj = path.get('object');
     if (isMember(obj.node) && memberName(obj.node) === 'response') {
-      const t = tieOf(ctx, obj.get('object'));
+      const t = tieOf(ctx, obj.get('object')) ?? endpointCallbackTie(ctx, obj.get('object'), 1);
       if (t && t.role === 'result') return t;
     }
+    // RTK Query's `transformErrorResponse: (error) => error.status === 400`.
+    const errorOf = endpointCallbackTie(ctx, obj, 0, true);
+    if (errorOf) return errorOf;
     const chainRoot = rootPath(path);
     if (chainRoot.node.type === 'Identifier' && chainNames(n).length <= 4) {
       const caught = caughtTie(ctx, chainRoot);
@@ -86,6 +89,35 @@ function endpointInCondition(ctx: FileContext, bin: Path, statusPath: Path): Tie
   }
   if (!target) return null;
   return { resource: target.resource, op: operationFor(target, method || 'GET', []), role: 'result', path: [], via: 'flow' };
+}
+
+/** RTK Query's response callbacks of an endpoint: the `meta` (second parameter) of each, the error (first) of the error one. */
+const ENDPOINT_CALLBACKS = new Set(['transformResponse', 'transformErrorResponse']);
+
+/**
+ * A parameter of an endpoint's response callback (`transformResponse: (raw, meta) => meta?.response?.status === 202`)
+ * is the response of the request its `query` describes (`query: (t) => ({ url: \`interviews/${t}/\`, method: 'PUT', … })`).
+ */
+function endpointCallbackTie(ctx: FileContext, idPath: Path, index: number, errorOnly = false): Tie | null {
+  if (idPath.node?.type !== 'Identifier') return null;
+  const binding = bindingOf(idPath);
+  const fn = binding ? parentOf(binding) : null;
+  if (!fn || !['ArrowFunctionExpression', 'FunctionExpression'].includes(fn.node.type) || fn.node.params[index] !== binding!.node) return null;
+  const prop = parentOf(fn);
+  const key = prop && (prop.node.type === 'ObjectProperty' || prop.node.type === 'Property') ? keyName(prop.node) : null;
+  if (!key || !ENDPOINT_CALLBACKS.has(key) || (errorOnly && key !== 'transformErrorResponse')) return null;
+  const query = propertyPath(parentOf(prop!)!, 'query');
+  const q = query?.get('value');
+  if (!q || !['ArrowFunctionExpression', 'FunctionExpression'].includes(q.node.type)) return null;
+  let body: Path = q.get('body');
+  if (body.node.type === 'BlockStatement') {
+    const i = body.node.body.findIndex((st: Node) => st.type === 'ReturnStatement');
+    if (i < 0) return null;
+    body = body.get('body', i, 'argument');
+  }
+  const obj = objectLiteral(body);
+  const call = obj ? requestConfig(ctx, obj) : null;
+  return call ? { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' } : null;
 }
 
 function rootPath(path: Path): Path {
