@@ -17,7 +17,7 @@ import { sagaEffect, type EffectCall } from './effects';
 import { actionPayloadTie } from './actions';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
-import { modelParseParamTie } from './resource-models';
+import { constructorParamTie, modelParseParamTie } from './resource-models';
 import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
@@ -338,7 +338,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       const key = keyName(parent.node);
       if (t && key) return step(t, key);
     } else {
-      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding);
+      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding);
       if (cb) return cb;
     }
     const owned = ownedRequest(ctx, binding);
