@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, isCall, isMember, keyName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, isCall, isMember, keyName, parentOf, type Node, type Path } from '../ast';
 import { api } from '../../../catalogue';
 import type { FileContext } from '../file';
 import { tieOf } from './flow';
@@ -63,6 +63,8 @@ function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
     if (declared && !declared.list) return { ...declared, role: 'request', weak: true };
     return null;
   }
+  // `vm.intent = { … }` then `checker.createIntent(vm.intent)`: the member is sent as it was set.
+  if (pn.type === 'AssignmentExpression' && pn.right === path.node && pn.operator === '=' && isMember(pn.left)) return memberSentTie(ctx, pn.left, shape);
   // `toJSON() { return { … } }` of a model that declares its address: the body the library sends.
   if (pn.type === 'ReturnStatement') return modelBodyTie(ctx, path) ?? returnedBodyTie(ctx, parentOf(parentOf(parent)!), parent);
   if (pn.type === 'ArrowFunctionExpression') return pn.body === path.node ? returnedBodyTie(ctx, parent, path) : null;
@@ -111,6 +113,22 @@ function sentValueTie(ctx: FileContext, value: Path): Tie | null {
   if (outer && key) return { ...outer, path: [...outer.path, key] };
   const config = configSending(ctx, obj, value);
   return config ? { resource: config.resource, op: config.op, role: 'request', path: [], via: 'flow' } : null;
+}
+
+/** What a member set to an object literal (`vm.intent = { … }`) is sent as, where the file passes that member (`createIntent(vm.intent)`). */
+function memberSentTie(ctx: FileContext, member: Node, shape: Node): Tie | null {
+  const chain = chainNames(member).join('.');
+  if (!chain.includes('.') || chain.includes('?')) return null;
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const args: Node[] = call.node.arguments;
+    const i = args.findIndex((a) => isMember(a) && chainNames(a).join('.') === chain);
+    if (i < 0) continue;
+    const arg = call.get('arguments', i);
+    const sent = enclosingCallSending(ctx, arg);
+    const tie = sent ? { resource: sent.resource, op: sent.op, role: 'request' as const, path: [], via: 'flow' as const } : helperArgumentTie(arg, shape);
+    if (tie) return tie;
+  }
+  return null;
 }
 
 /** The request a config object describes (`{ url: 'complaints/', method: 'POST', body: {…} }`) when `value` is its body. */
