@@ -182,6 +182,18 @@ function performedInTest(ctx: FileContext, at: Path, accept: (t: Tie) => boolean
   return found.size === 1 ? [...found.values()][0]! : null;
 }
 
+/**
+ * `req.request.body` where `req` is Angular's `httpMock.expectOne(url)` (or the call itself): the body the code under
+ * test sent to the endpoint, as a test double received it.
+ */
+export function expectedRequestBodyTie(ctx: FileContext, bodyPath: Path): Tie | null {
+  const holder = bodyPath.node.object;
+  if (!isMember(holder) || memberName(holder) !== 'request') return null;
+  const expected = expectedRequest(bodyPath.get('object', 'object'));
+  const call = expected ? unstatedMethodCall(ctx, expected, apiCall(ctx, expected)) : null;
+  return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
+}
+
 /** The `expectOne(…)` call of Angular's HttpTestingController a request stands for, itself or through a const. */
 function expectedRequest(p: Path): Path | null {
   const target = p.node.type === 'Identifier' ? constInit(p) : p;
