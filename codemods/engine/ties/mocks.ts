@@ -35,6 +35,7 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
   const cached = memo.get(ctx);
   if (cached) return cached;
   const out: MockedResponse[] = [];
+  const builders = responseBuilders(ctx);
   for (const call of ctx.nodesOf('CallExpression')) {
     const n = call.node;
     const name = calleeName(n.callee);
@@ -98,7 +99,7 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
     }
     // A response a test builds with a helper of its own that takes the status: `const f = reply(202, { msg })`,
     // `capture(base + 'results/r-1/', 'GET', { advice }, 200)` (a helper around `$.mockjax`, `new Response`).
-    if (n.callee.type === 'Identifier' && !FN_MOCKS.has(calleeName(parentOf(call)?.node?.callee ?? null))) {
+    if (n.callee.type === 'Identifier' && builders.has(n.callee.name) && !FN_MOCKS.has(calleeName(parentOf(call)?.node?.callee ?? null))) {
       const built = builtResponse(call, true);
       const endpoint = built ? builtEndpoint(ctx, call) : null;
       if (built && endpoint) out.push({ call: endpoint, ...built });
@@ -262,6 +263,15 @@ function builtResponse(call: Path, statusParam = false): { status: Path | null; 
 }
 
 const STATUS_PARAM = /^(status|statusCode|code)$/;
+
+/** Names of this file's functions that take a status (`function reply(status, body)`, `const json = (body, status) => …`). */
+function responseBuilders(ctx: FileContext): Set<string> {
+  const names = new Set<string>();
+  const takesStatus = (fn: Node) => (fn.params ?? []).some((p: Node) => STATUS_PARAM.test((p.type === 'AssignmentPattern' ? p.left : p)?.name ?? ''));
+  for (const d of ctx.nodesOf('FunctionDeclaration')) if (d.node.id && takesStatus(d.node)) names.add(d.node.id.name);
+  for (const d of ctx.nodesOf('VariableDeclarator')) if (d.node.id.type === 'Identifier' && isFunction(d.node.init) && takesStatus(d.node.init)) names.add(d.node.id.name);
+  return names;
+}
 
 /**
  * The helper a saga test provides a value for: `matchers.call.fn(api.updateInterview)`, `call(api.getResult, t)`,
