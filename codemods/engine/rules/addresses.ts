@@ -6,7 +6,7 @@ import { bindingOf, innerRange, isMember, parentOf, type Node, type Path } from 
 import type { FileContext } from '../file';
 import { bindingOfLiteral, bindingUses, externalUses, positionOf, type AddressUse } from '../ties/addresses';
 import { constRef, importOf } from '../ties/constants';
-import { builtAddresses, hostedBasePaths } from './built-addresses';
+import { basePathChecks, builtAddresses, hostedBasePaths } from './built-addresses';
 
 /**
  * v1 addresses in JS/TS, by role (ties/addresses.ts). A v1 base with a path after it is the API's: it becomes
@@ -49,6 +49,7 @@ export function analyzeAddresses(ctx: FileContext): void {
     addressPatterns(ctx, base);
     builtAddresses(ctx, base);
     hostedBasePaths(ctx, base);
+    basePathChecks(ctx, base);
   }
 }
 const done = new WeakSet<FileContext>();

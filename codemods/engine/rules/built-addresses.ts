@@ -82,6 +82,46 @@ export function hostedBasePaths(ctx: FileContext, change: Change): void {
   }
 }
 
+/** String tests a URL check makes with a part of the address: `path.startsWith('/api/')`, `url.indexOf(root) === 0`. */
+const URL_TESTS = new Set(['startsWith', 'includes', 'indexOf', 'match', 'test', 'endsWith', 'search']);
+
+/**
+ * Checks that decide whether a request goes to this API by the v1 base path, where the address is taken apart:
+ * `HOSTS.includes(url.hostname) && url.pathname.startsWith('/api/')` (the same expression tests a binding that holds
+ * v1 hosts), or with a v1 host's domain and the base path, `req.url.includes('example.com/api/')`. In v2 the path
+ * is another, so such a check no longer matches: for a person.
+ */
+export function basePathChecks(ctx: FileContext, change: Change): void {
+  const basePaths = v1BasePaths(ctx);
+  if (basePaths.length === 0) return;
+  const hosts = Object.values(ctx.config.environments).map((e) => parseBase(e.v1.baseUrl).host);
+  const pathOf = (text: string): boolean => basePaths.some((b) => text === b || text === `${b}/`);
+  // `example.com/api/`: a domain of a v1 host (two labels at least) followed by the base path.
+  const domainPath = (text: string): boolean => {
+    const m = /^([a-z0-9.-]+\.[a-z]{2,})(\/.*)$/i.exec(text);
+    return !!m && pathOf(m[2]!) && hosts.some((h) => h === m[1]!.toLowerCase() || h.endsWith(`.${m[1]!.toLowerCase()}`));
+  };
+  for (const lit of [...ctx.nodesOf('StringLiteral'), ...ctx.nodesOf('Literal')]) {
+    const text = lit.node.value;
+    if (typeof text !== 'string' || ctx.claimed.has(lit.node) || text.length > 80) continue;
+    if (domainPath(text)) {
+      if (!ctx.otherApiOnly()) ctx.manual(change, lit, builtMessage(change), lit.node);
+      continue;
+    }
+    if (!pathOf(text)) continue;
+    const call = parentOf(lit);
+    if (!call || !isCall(call.node) || !call.node.arguments.includes(lit.node) || !URL_TESTS.has(calleeName(call.node.callee))) continue;
+    // The whole expression the test is part of (`a || !b.startsWith(…)`, an `if` condition).
+    let expr: Path = call;
+    while (parentOf(expr) && /Expression$/.test(parentOf(expr)!.node.type) && !/Function/.test(parentOf(expr)!.node.type)) expr = parentOf(expr)!;
+    let v1Hosts = false;
+    ctx.j(expr).find(ctx.j.Identifier).forEach((id: Path) => {
+      v1Hosts ||= !isMember(parentOf(id)?.node) || parentOf(id)!.node.object === id.node ? fromV1Hosts(ctx, id) : false;
+    });
+    if (v1Hosts) ctx.manual(change, lit, builtMessage(change), lit.node);
+  }
+}
+
 /** Whether a chain is rooted at `nock(x)` with `x` a v1 host or base. */
 function nockedV1Host(ctx: FileContext, n: Node): boolean {
   let o: Node = n;

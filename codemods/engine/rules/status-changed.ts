@@ -2,7 +2,7 @@ import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isM
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
 import { mockedResponses, mockOperationMatches } from '../ties/mocks';
-import { operationFor, urlTarget } from '../ties/url';
+import { operationFor, requestConfig, urlTarget } from '../ties/url';
 import type { Tie } from '../ties/tie';
 import { words } from '../words';
 import type { RuleImpl } from './types';
@@ -23,9 +23,12 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
     // `err.response.status`: the error's response is the call's.
     const obj = path.get('object');
     if (isMember(obj.node) && memberName(obj.node) === 'response') {
-      const t = tieOf(ctx, obj.get('object'));
+      const t = tieOf(ctx, obj.get('object')) ?? endpointCallbackTie(ctx, obj.get('object'), 1);
       if (t && t.role === 'result') return t;
     }
+    // RTK Query's `transformErrorResponse: (error) => error.status === 400`.
+    const errorOf = endpointCallbackTie(ctx, obj, 0, true);
+    if (errorOf) return errorOf;
     const chainRoot = rootPath(path);
     if (chainRoot.node.type === 'Identifier' && chainNames(n).length <= 4) {
       const caught = caughtTie(ctx, chainRoot);
@@ -88,6 +91,35 @@ function endpointInCondition(ctx: FileContext, bin: Path, statusPath: Path): Tie
   return { resource: target.resource, op: operationFor(target, method || 'GET', []), role: 'result', path: [], via: 'flow' };
 }
 
+/** RTK Query's response callbacks of an endpoint: the `meta` (second parameter) of each, the error (first) of the error one. */
+const ENDPOINT_CALLBACKS = new Set(['transformResponse', 'transformErrorResponse']);
+
+/**
+ * A parameter of an endpoint's response callback (`transformResponse: (raw, meta) => meta?.response?.status === 202`)
+ * is the response of the request its `query` describes (`query: (t) => ({ url: \`interviews/${t}/\`, method: 'PUT', … })`).
+ */
+function endpointCallbackTie(ctx: FileContext, idPath: Path, index: number, errorOnly = false): Tie | null {
+  if (idPath.node?.type !== 'Identifier') return null;
+  const binding = bindingOf(idPath);
+  const fn = binding ? parentOf(binding) : null;
+  if (!fn || !['ArrowFunctionExpression', 'FunctionExpression'].includes(fn.node.type) || fn.node.params[index] !== binding!.node) return null;
+  const prop = parentOf(fn);
+  const key = prop && (prop.node.type === 'ObjectProperty' || prop.node.type === 'Property') ? keyName(prop.node) : null;
+  if (!key || !ENDPOINT_CALLBACKS.has(key) || (errorOnly && key !== 'transformErrorResponse')) return null;
+  const query = propertyPath(parentOf(prop!)!, 'query');
+  const q = query?.get('value');
+  if (!q || !['ArrowFunctionExpression', 'FunctionExpression'].includes(q.node.type)) return null;
+  let body: Path = q.get('body');
+  if (body.node.type === 'BlockStatement') {
+    const i = body.node.body.findIndex((st: Node) => st.type === 'ReturnStatement');
+    if (i < 0) return null;
+    body = body.get('body', i, 'argument');
+  }
+  const obj = objectLiteral(body);
+  const call = obj ? requestConfig(ctx, obj) : null;
+  return call ? { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' } : null;
+}
+
 function rootPath(path: Path): Path {
   let p = path;
   while (isMember(p.node) || ['TSAsExpression', 'TSNonNullExpression', 'ParenthesizedExpression'].includes(p.node.type)) p = p.get(isMember(p.node) ? 'object' : 'expression');
@@ -109,6 +141,14 @@ function caughtTie(ctx: FileContext, idPath: Path): Tie | null {
 }
 
 /** A number literal, or a constant holding one (`const LOCATION_ERROR = 400`): its value and the constant's declarator. */
+/** Enums and maps of HTTP statuses by reason phrase that libraries export (Angular, NestJS, http-status-codes, Deno). */
+const STATUS_HOLDERS = /^(HttpStatusCode|HttpStatus|StatusCodes?|HTTP_STATUS(_CODES?)?|httpStatus|Status)$/;
+/** HTTP reason phrases (RFC 9110), lower case without separators, and their codes. */
+const REASONS: Record<string, number> = {
+  ok: 200, created: 201, accepted: 202, nocontent: 204, badrequest: 400, unauthorized: 401, forbidden: 403, notfound: 404,
+  conflict: 409, unprocessableentity: 422, unprocessablecontent: 422, toomanyrequests: 429, internalservererror: 500,
+};
+
 function numberOf(path: Path): { value: number; decl: Path | null } | null {
   const n = path.node;
   if ((n.type === 'NumericLiteral' || n.type === 'Literal') && typeof n.value === 'number') return { value: n.value, decl: null };
@@ -116,6 +156,11 @@ function numberOf(path: Path): { value: number; decl: Path | null } | null {
     const init = constInit(path);
     const v = init?.node;
     if (v && (v.type === 'NumericLiteral' || v.type === 'Literal') && typeof v.value === 'number') return { value: v.value, decl: declaratorOf(path) };
+  }
+  // A library's named status: Angular's `HttpStatusCode.Accepted`, Nest's `HttpStatus.ACCEPTED`, `StatusCodes.BAD_REQUEST`.
+  if (isMember(n) && n.object.type === 'Identifier' && STATUS_HOLDERS.test(n.object.name)) {
+    const code = REASONS[(memberName(n) ?? '').replace(/_/g, '').toLowerCase()];
+    if (code !== undefined) return { value: code, decl: null };
   }
   // `STATUS.NO_NEXT_STEP` of a constant map: reported where the map declares it.
   if (isMember(n) && n.object.type === 'Identifier') {

@@ -1,5 +1,5 @@
 import { api } from '../../../catalogue';
-import { bindingOf, calleeName, chainNames, constInit, isCall, isMember, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, isCall, isFunction, isMember, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import { constRef, staticText } from '../ties/constants';
 import { analyzeAddresses } from './addresses';
 import { words } from '../words';
@@ -53,6 +53,16 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
       if (p.node.left.type !== 'LogicalExpression') break;
     }
   });
+  // An audience given the base where it is set or computed: `env.scAudience = env.scApiBase`, `audience() { return
+  // settings.audience || settings.apiBase }`, `audienceFor(env) { if (…) return SETTINGS.apiBase; … }`.
+  if (ctx.touchesApi() && !ctx.otherApiOnly()) {
+    ctx.nodesOf('AssignmentExpression').forEach((a: Path) => {
+      if (a.node.operator === '=' && namesAudience(a.node.left)) sharedBase(a.get('right'));
+    });
+    ctx.nodesOf('ReturnStatement').forEach((r: Path) => {
+      if (r.node.argument && namesAudience(functionName(ownFunction(r)))) sharedBase(r.get('argument'));
+    });
+  }
   ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
     if (!keys.has(t.audienceField)) return;
@@ -63,6 +73,30 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     else if (ctx.touchesApi() && !ctx.otherApiOnly() && [...keys].some((k) => typeof k === 'string' && (words(k).includes('client') || isBaseName(k)))) sharedBase(prop.get('value'));
   });
 };
+
+/** Whether a variable, member or function name says it is a token audience (`scAudience`, `audienceFor`, `getAudience`). */
+function namesAudience(n: Node): boolean {
+  const name = !n ? null : n.type === 'Identifier' ? n.name : isMember(n) ? keyName({ key: n.property, computed: n.computed }) : null;
+  return name !== null && words(name).includes(api.tokenRequest.audienceField);
+}
+
+/** The function (or method) a return statement returns from. */
+function ownFunction(path: Path): Path | null {
+  let p = parentOf(path);
+  while (p && !isFunction(p.node) && p.node.type !== 'ObjectMethod' && p.node.type !== 'ClassMethod') p = parentOf(p);
+  return p;
+}
+
+/** The name of a function: its own, its variable's, its method's or its property's key (as an identifier node). */
+function functionName(fn: Path | null): Node {
+  if (!fn) return null;
+  if (fn.node.id) return fn.node.id;
+  if (fn.node.type === 'ClassMethod' || fn.node.type === 'ObjectMethod') return fn.node.computed ? null : fn.node.key;
+  const up = parentOf(fn)?.node;
+  if (up?.type === 'VariableDeclarator' && up.init === fn.node) return up.id;
+  if ((up?.type === 'ObjectProperty' || up?.type === 'Property' || up?.type === 'MethodDefinition' || up?.type === 'ClassProperty') && !up.computed) return up.key;
+  return null;
+}
 
 /** Whether a constant of this file is written with v1 addresses, itself or through the constants it is built from. */
 function holdsV1Address(ctx: Parameters<RuleImpl<'token-audience'>>[0], idPath: Path, depth = 0): boolean {

@@ -4,7 +4,7 @@ import type { FileContext } from '../file';
 import { staticText } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
-import { declaredAsMode, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
+import { cellOfMode, declaredAsMode, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
 import { isBasePlusSegment, isDocumentPath, requestConfig, urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
@@ -37,7 +37,8 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
   const modeish = (n: Node | null | undefined, at?: Path): boolean => {
     if (!n) return false;
     if (n.type === 'Identifier') return isModeName(n.name) || (!!at && at.node === n && declaredAsMode(at));
-    if (isMember(n)) return memberName(n) === field || isModeName(memberName(n) ?? '');
+    // `stage.value` of `const stage = ref<InterviewMode>(…)`: the cell's value is a mode.
+    if (isMember(n)) return memberName(n) === field || isModeName(memberName(n) ?? '') || (memberName(n) === 'value' && !!at && at.node === n && cellOfMode(at.get('object')));
     // `this.currentMode()`: a signal or getter named for the mode; `interview.get('mode')`: a model's attribute.
     if (isCall(n) && n.arguments.length === 0) return modeish(n.callee);
     if (isCall(n) && isMember(n.callee) && memberName(n.callee) === 'get' && n.arguments.length === 1) {

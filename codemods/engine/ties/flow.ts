@@ -17,12 +17,12 @@ import { sagaEffect, type EffectCall } from './effects';
 import { actionPayloadTie } from './actions';
 import type { FileContext } from '../file';
 import { helperNameTie, nameMayTie, nameTie } from './names';
-import { modelParseParamTie } from './resource-models';
+import { constructorParamTie, modelParseParamTie } from './resource-models';
 import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
 import { typeTie } from './types';
-import { mockRequestTie, nockMatcherTie } from './mocks';
+import { expectedRequestBodyTie, mockRequestTie, nockMatcherTie } from './mocks';
 import { apiCall } from './url';
 import { deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
 
@@ -67,9 +67,12 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       return callTie(ctx, path);
     case 'MemberExpression':
     case 'OptionalMemberExpression': {
-      const obj = tieOf(ctx, path.get('object'));
       const name = memberName(n);
       if (name === null) return null;
+      // `req.request.body` of Angular's `const req = httpMock.expectOne(url)`: the body the code sent.
+      const sent = name === 'body' ? expectedRequestBodyTie(ctx, path) : null;
+      if (sent) return sent;
+      const obj = tieOf(ctx, path.get('object'));
       // `this.result`, `state.interview`, `store.lastResult`: a property of something untied, named for the resource
       // (not in a file that talks only to another API: `response.data.results` there are that API's).
       if (!obj) {
@@ -338,7 +341,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       const key = keyName(parent.node);
       if (t && key) return step(t, key);
     } else {
-      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding);
+      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding);
       if (cb) return cb;
     }
     const owned = ownedRequest(ctx, binding);

@@ -1,4 +1,6 @@
-import { bindingOf, calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { api } from '../../../catalogue';
+import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
+import { staticText } from './constants';
 import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
@@ -33,6 +35,7 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
   const cached = memo.get(ctx);
   if (cached) return cached;
   const out: MockedResponse[] = [];
+  const builders = responseBuilders(ctx);
   for (const call of ctx.nodesOf('CallExpression')) {
     const n = call.node;
     const name = calleeName(n.callee);
@@ -61,9 +64,11 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       });
       continue;
     }
-    // Angular: `expectOne(url).flush(body, { status })`.
-    if (name === 'flush' && isMember(n.callee) && isCall(n.callee.object) && calleeName(n.callee.object.callee) === 'expectOne') {
-      const endpoint = apiCall(ctx, call.get('callee', 'object'));
+    // Angular: `expectOne(url).flush(body, { status })`, or through the request it returned
+    // (`const req = httpMock.expectOne(url); …; req.flush(body, { status })`).
+    const expected = name === 'flush' && isMember(n.callee) ? expectedRequest(call.get('callee', 'object')) : null;
+    if (expected) {
+      const endpoint = unstatedMethodCall(ctx, expected, apiCall(ctx, expected));
       if (!endpoint) continue;
       const opts = n.arguments[1];
       const statusProp = isObj(opts) ? opts.properties.findIndex((p: Node) => keyName(p) === 'status') : -1;
@@ -91,6 +96,14 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       const body = rejected ? null : data && isObj(data.node.value) ? data.get('value') : status ? null : arg;
       out.push({ call: { resource: helper.resource, op: helper.op!, method: '', bodies: [], url: '' }, status, body });
       continue;
+    }
+    // A response a test builds with a helper of its own that takes the status: `const f = reply(202, { msg })`,
+    // `capture(base + 'results/r-1/', 'GET', { advice }, 200)` (a helper around `$.mockjax`, `new Response`).
+    if (n.callee.type === 'Identifier' && builders.has(n.callee.name) && !FN_MOCKS.has(calleeName(parentOf(call)?.node?.callee ?? null))) {
+      const built = builtResponse(call, true);
+      const endpoint = built ? builtEndpoint(ctx, call) : null;
+      if (built && endpoint) out.push({ call: endpoint, ...built });
+      if (built) continue;
     }
     // msw: a handler for a route of this API; its answers are inside the resolver.
     const endpoint = isMember(n.callee) && n.arguments.length >= 2 && isFunction(n.arguments[n.arguments.length - 1]) ? apiCall(ctx, call) : null;
@@ -150,17 +163,78 @@ function transportInTest(ctx: FileContext, mockCall: Path): Tie | null {
   const name = isMember(target) ? memberName(target) ?? '' : target?.type === 'Identifier' ? target.name : '';
   const verb = VERB_OPS[name.toLowerCase()];
   if (!verb && !/^fetch(Mock)?$/i.test(name)) return null;
-  // The test's callback: `it('…', async () => { … })`.
-  let fn: Path | null = parentOf(mockCall);
+  return performedInTest(ctx, mockCall, (t) => !verb || verb.includes(t.op!));
+}
+
+/**
+ * The one operation of this API the test around `at` performs through a helper named for it (`await
+ * setInterviewMode(…)`, `SC.api.getResult(…)`, `store.dispatch(startInterview(…))`) that `accept` allows.
+ */
+function performedInTest(ctx: FileContext, at: Path, accept: (t: Tie) => boolean): Tie | null {
+  // The test's callback: `it('…', async () => { … })`, `QUnit.test('…', function (assert) { … })`.
+  let fn: Path | null = parentOf(at);
   while (fn && !(isFunction(fn.node) && isCall(parentOf(fn)?.node) && TEST_CALLS.has(calleeName(parentOf(fn)!.node.callee)))) fn = parentOf(fn);
   if (!fn) return null;
   const found = new Map<string, Tie>();
   ctx.j(fn).find(ctx.j.CallExpression).forEach((c: Path) => {
     const t = helperNameTie(calleeName(c.node.callee));
-    if (t && t.op && (!verb || verb.includes(t.op))) found.set(`${t.resource}:${t.op}`, t);
+    if (t && t.op && accept(t)) found.set(`${t.resource}:${t.op}`, t);
   });
   return found.size === 1 ? [...found.values()][0]! : null;
 }
+
+/**
+ * `req.request.body` where `req` is Angular's `httpMock.expectOne(url)` (or the call itself): the body the code under
+ * test sent to the endpoint, as a test double received it.
+ */
+export function expectedRequestBodyTie(ctx: FileContext, bodyPath: Path): Tie | null {
+  const holder = bodyPath.node.object;
+  if (!isMember(holder) || memberName(holder) !== 'request') return null;
+  const expected = expectedRequest(bodyPath.get('object', 'object'));
+  const call = expected ? unstatedMethodCall(ctx, expected, apiCall(ctx, expected)) : null;
+  return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
+}
+
+/** The `expectOne(…)` call of Angular's HttpTestingController a request stands for, itself or through a const. */
+function expectedRequest(p: Path): Path | null {
+  const target = p.node.type === 'Identifier' ? constInit(p) : p;
+  return target && isCall(target.node) && calleeName(target.node.callee) === 'expectOne' ? target : null;
+}
+
+/**
+ * A double given only a URL (`expectOne(url)`) does not say the method, so the operation its URL suggests (a read)
+ * is not known: the create path says it, else the operation the test performs on that resource through a helper.
+ */
+function unstatedMethodCall(ctx: FileContext, at: Path, call: ApiCall | null): ApiCall | null {
+  if (!call) return null;
+  if (at.node.arguments[0]?.type === 'ObjectExpression') return call;
+  const target = urlTarget(ctx, call.url);
+  if (target && target.resource === 'interview' && target.rest.startsWith(api.createInterviewPath.replace(/\/$/, ''))) return { ...call, op: 'create' };
+  const performed = performedInTest(ctx, at, (t) => t.resource === call.resource);
+  return performed ? { ...call, op: performed.op! } : call;
+}
+
+/**
+ * The endpoint of a response built by a test's own helper: the request its arguments address (a URL, or a route
+ * given as a pattern with a method), else — when it addresses nothing — the one operation the test performs.
+ * A helper given another API's address (`capture(deskUrl + 'tickets/', …)`) stands for that API.
+ */
+function builtEndpoint(ctx: FileContext, call: Path): ApiCall | null {
+  const direct = apiCall(ctx, call);
+  if (direct) return direct;
+  const args: Node[] = call.node.arguments;
+  const method = args.map((a) => stringValue(a)?.toUpperCase() ?? '').find((m) => HTTP_VERBS.includes(m)) ?? '';
+  for (const a of args) {
+    if (a?.type === 'RegExpLiteral' || (a?.type === 'Literal' && a.regex)) return patternCall(ctx, a.pattern ?? a.regex.pattern, method);
+  }
+  for (let i = 0; i < args.length; i++) {
+    const text = isNumber(args[i]) || isObj(args[i]) ? null : staticText(ctx, call.get('arguments', i));
+    if (text && /\//.test(text)) return null;
+  }
+  const t = performedInTest(ctx, call, (x) => !method || (VERB_OPS[method.toLowerCase()] ?? []).includes(x.op!));
+  return t ? { resource: t.resource, op: t.op!, method, bodies: [], url: '' } : null;
+}
+const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const TEST_CALLS = new Set(['it', 'test', 'beforeEach', 'only', 'each']);
 const VERB_OPS: Record<string, string[]> = { get: ['read', 'list'], post: ['create', 'answer'], put: ['update', 'mode-update', 'answer'], patch: ['update', 'mode-update', 'answer'] };
 
@@ -168,7 +242,7 @@ const VERB_OPS: Record<string, string[]> = { get: ['read', 'list'], post: ['crea
  * The status and body of a response a test builds with a helper of its own: `reply(400, { … })`, `json(body,
  * 202)`, where the helper's parameter at that place is named for the status.
  */
-function builtResponse(call: Path): { status: Path | null; body: Path | null } | null {
+function builtResponse(call: Path, statusParam = false): { status: Path | null; body: Path | null } | null {
   const n = call.node;
   if (n.callee.type !== 'Identifier') return null;
   const binding = bindingOf(call.get('callee'));
@@ -177,13 +251,26 @@ function builtResponse(call: Path): { status: Path | null; body: Path | null } |
   if (!fn) return null;
   let status: Path | null = null;
   let body: Path | null = null;
+  // A helper that takes a status (`(status, body) => …`, `capture(url, type, reply, status)`) builds responses.
+  if (statusParam && !fn.params.some((param: Node) => STATUS_PARAM.test((param.type === 'AssignmentPattern' ? param.left : param)?.name ?? ''))) return null;
   fn.params.forEach((param: Node, i: number) => {
     const id = param.type === 'AssignmentPattern' ? param.left : param;
     if (id?.type !== 'Identifier' || !n.arguments[i]) return;
-    if (/^(status|statusCode|code)$/.test(id.name) && isNumber(n.arguments[i])) status = call.get('arguments', i);
+    if (STATUS_PARAM.test(id.name) && isNumber(n.arguments[i])) status = call.get('arguments', i);
     else if (isObj(n.arguments[i])) body = call.get('arguments', i);
   });
   return status || body ? { status, body } : null;
+}
+
+const STATUS_PARAM = /^(status|statusCode|code)$/;
+
+/** Names of this file's functions that take a status (`function reply(status, body)`, `const json = (body, status) => …`). */
+function responseBuilders(ctx: FileContext): Set<string> {
+  const names = new Set<string>();
+  const takesStatus = (fn: Node) => (fn.params ?? []).some((p: Node) => STATUS_PARAM.test((p.type === 'AssignmentPattern' ? p.left : p)?.name ?? ''));
+  for (const d of ctx.nodesOf('FunctionDeclaration')) if (d.node.id && takesStatus(d.node)) names.add(d.node.id.name);
+  for (const d of ctx.nodesOf('VariableDeclarator')) if (d.node.id.type === 'Identifier' && isFunction(d.node.init) && takesStatus(d.node.init)) names.add(d.node.id.name);
+  return names;
 }
 
 /**
@@ -212,13 +299,18 @@ function patternRoute(ctx: FileContext, p: Path): ApiCall | null {
   const method = ADAPTER_ROUTES.get(name) ?? (['get', 'post', 'put', 'patch', 'delete'].includes(name) ? name.toUpperCase() : null);
   const re = n.arguments[0];
   if (!method || !isMember(n.callee) || re?.type !== 'RegExpLiteral') return null;
-  const text = String(re.pattern).replace(/\\\//g, '/').replace(/^\^|\$$/g, '');
+  return patternCall(ctx, re.pattern, method);
+}
+
+/** The request a route pattern addresses (`/interviews\/\w+\//` with PUT), from its first segment that is a resource. */
+function patternCall(ctx: FileContext, pattern: string, method: string): ApiCall | null {
+  const text = String(pattern).replace(/\\\//g, '/').replace(/^\^|\$$/g, '');
   // A pattern that names a host (`desk\.example\.com\/api\/complaints`) is about that host.
   const host = /[a-z0-9-]+(?:\\\.[a-z0-9-]+)+/i.exec(text)?.[0].replace(/\\/g, '').toLowerCase();
   if (host && !ctx.apiHosts.includes(host)) return null;
   for (let at = text.search(/[a-z]/); at >= 0 && at < text.length; ) {
     const target = urlTarget(ctx, text.slice(at));
-    if (target) return { resource: target.resource, op: operationFor(target, method, []), method, bodies: [], url: text.slice(at) };
+    if (target) return { resource: target.resource, op: operationFor(target, method || 'GET', []), method, bodies: [], url: text.slice(at) };
     const next = text.indexOf('/', at);
     at = next < 0 ? -1 : next + 1;
   }

@@ -212,3 +212,18 @@ export function declaredAsMode(id: Path): boolean {
   }
   return literals.some((t: Node) => (t?.type === 'TSTypeLiteral' || t?.type === 'ObjectTypeAnnotation') && (t.members ?? t.properties ?? []).some((m: Node) => keyName(m) === key && typeNamesMode(m.type === 'ObjectTypeProperty' ? { typeAnnotation: m.value } : m.typeAnnotation)));
 }
+
+/** Reactive cells that hold one value of their type argument: Vue's `ref<InterviewMode>()`, Angular's `signal<…>()`. */
+const CELLS = new Set(['ref', 'shallowRef', 'signal', 'writable', 'useRef']);
+
+/** Whether an identifier is a reactive cell declared with a mode type (`const mode = ref<InterviewMode>(…)`): its `.value` is a mode. */
+export function cellOfMode(id: Path): boolean {
+  if (id.node.type !== 'Identifier') return false;
+  const binding = bindingOf(id);
+  const decl = binding ? parentOf(binding) : null;
+  const init = decl?.node.type === 'VariableDeclarator' && decl.node.id === binding!.node ? decl.node.init : null;
+  if (!isCall(init) || init.callee.type !== 'Identifier' || !CELLS.has(init.callee.name)) return false;
+  const arg = (init.typeParameters?.params ?? init.typeArguments?.params ?? [])[0];
+  return !!arg && typeNamesMode({ typeAnnotation: arg });
+}
+

@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, isCall, isMember, keyName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, isCall, isMember, keyName, parentOf, type Node, type Path } from '../ast';
 import { api } from '../../../catalogue';
 import type { FileContext } from '../file';
 import { tieOf } from './flow';
@@ -63,9 +63,11 @@ function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
     if (declared && !declared.list) return { ...declared, role: 'request', weak: true };
     return null;
   }
+  // `vm.intent = { … }` then `checker.createIntent(vm.intent)`: the member is sent as it was set.
+  if (pn.type === 'AssignmentExpression' && pn.right === path.node && pn.operator === '=' && isMember(pn.left)) return memberSentTie(ctx, pn.left, shape);
   // `toJSON() { return { … } }` of a model that declares its address: the body the library sends.
-  if (pn.type === 'ReturnStatement') return modelBodyTie(ctx, path);
-  if (pn.type === 'ArrowFunctionExpression') return null;
+  if (pn.type === 'ReturnStatement') return modelBodyTie(ctx, path) ?? returnedBodyTie(ctx, parentOf(parentOf(parent)!), parent);
+  if (pn.type === 'ArrowFunctionExpression') return pn.body === path.node ? returnedBodyTie(ctx, parent, path) : null;
   // `expect(sent).toEqual({ … })` where `sent` is a body a test double received.
   const subject = assertedSubject(path);
   const asserted = subject ? tieOf(ctx, subject) : null;
@@ -73,6 +75,60 @@ function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
   return wrapperArgumentTie(ctx, path) ?? mutationArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
+}
+
+/**
+ * What a local helper that builds a body returns (`function toIntentBody(d) { return { … } }`, `const body = (d) =>
+ * ({ … })`): a request when a call of it is sent (`{ url: 'intents/', method: 'POST', body: toIntentBody(d) }`).
+ */
+function returnedBodyTie(ctx: FileContext, fn: Path | null, ret: Path): Tie | null {
+  if (!fn) return null;
+  const f = fn.node;
+  if (f.type === 'FunctionDeclaration' || f.type === 'FunctionExpression') {
+    if (parentOf(ret)?.node !== f.body) return null;
+  } else if (f.type !== 'ArrowFunctionExpression') return null;
+  const up = parentOf(fn);
+  const id: Path | null = f.type === 'FunctionDeclaration' && f.id ? fn.get('id') : up?.node.type === 'VariableDeclarator' && up.node.init === f && up.node.id.type === 'Identifier' ? up.get('id') : null;
+  if (!id) return null;
+  const scopePath = (parentOf(fn) as { scope?: { path?: Path } } | null)?.scope?.path;
+  if (!scopePath) return null;
+  let found: Tie | null = null;
+  for (const ref of ctx.identifiersIn(scopePath, id.node.name)) {
+    const call = parentOf(ref);
+    if (found || !call || !isCall(call.node) || call.node.callee !== ref.node || bindingOf(ref)?.node !== id.node) continue;
+    found = sentValueTie(ctx, call);
+  }
+  return found;
+}
+
+/** The request a value (not an object literal: a call, an identifier) is sent as: an API call's body, or a key of a sent body or request config. */
+function sentValueTie(ctx: FileContext, value: Path): Tie | null {
+  const call = enclosingCallSending(ctx, value);
+  if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+  const prop = parentOf(value);
+  if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== value.node) return null;
+  const obj = parentOf(prop)!;
+  const outer = requestTieOfObject(ctx, obj);
+  const key = keyName(prop.node);
+  if (outer && key) return { ...outer, path: [...outer.path, key] };
+  const config = configSending(ctx, obj, value);
+  return config ? { resource: config.resource, op: config.op, role: 'request', path: [], via: 'flow' } : null;
+}
+
+/** What a member set to an object literal (`vm.intent = { … }`) is sent as, where the file passes that member (`createIntent(vm.intent)`). */
+function memberSentTie(ctx: FileContext, member: Node, shape: Node): Tie | null {
+  const chain = chainNames(member).join('.');
+  if (!chain.includes('.') || chain.includes('?')) return null;
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const args: Node[] = call.node.arguments;
+    const i = args.findIndex((a) => isMember(a) && chainNames(a).join('.') === chain);
+    if (i < 0) continue;
+    const arg = call.get('arguments', i);
+    const sent = enclosingCallSending(ctx, arg);
+    const tie = sent ? { resource: sent.resource, op: sent.op, role: 'request' as const, path: [], via: 'flow' as const } : helperArgumentTie(arg, shape);
+    if (tie) return tie;
+  }
+  return null;
 }
 
 /** The request a config object describes (`{ url: 'complaints/', method: 'POST', body: {…} }`) when `value` is its body. */

@@ -1,4 +1,5 @@
-import { constInit, isFunction, keyName, parentOf, type Node, type Path } from '../ast';
+import { constInit, isFunction, isMember, keyName, parentOf, type Node, type Path } from '../ast';
+import { typeNameTie } from './types';
 import type { FileContext } from '../file';
 import { staticText } from './constants';
 import type { Tie } from './tie';
@@ -102,6 +103,30 @@ export function modelParseParamTie(ctx: FileContext, paramPath: Path): Tie | nul
   if (!m || m.name !== 'parse') return null;
   const model = modelResource(ctx, m.holder);
   return model && model !== 'other' ? { resource: model.resource, role: 'body', path: [], via: 'flow' } : null;
+}
+
+/**
+ * The data a constructor named for a resource is built from: `function Interview(data) { this.token = data.token; … }`
+ * (an AngularJS factory's model), `class Result { constructor(json) { this.triage = json.triage } }`. Its first
+ * parameter is that resource's representation, as far as the name tells (a person decides).
+ */
+export function constructorParamTie(paramPath: Path): Tie | null {
+  const fn = parentOf(paramPath);
+  if (!fn || fn.node.params?.[0] !== paramPath.node || paramPath.node.type !== 'Identifier') return null;
+  let name: string | null = null;
+  if (fn.node.type === 'FunctionDeclaration' || fn.node.type === 'FunctionExpression') {
+    const up = parentOf(fn)?.node;
+    name = fn.node.id?.name ?? (up?.type === 'VariableDeclarator' && up.id.type === 'Identifier' ? up.id.name : null);
+  } else if ((fn.node.type === 'ClassMethod' && fn.node.kind === 'constructor') || (fn.node.type === 'FunctionExpression' && parentOf(fn)?.node.kind === 'constructor')) {
+    name = parentOf(parentOf(fn)!)?.node.id?.name ?? null;
+  }
+  if (!name || !/^[A-Z]/.test(name)) return null;
+  const t = typeNameTie(name);
+  if (!t || t.role !== 'response' || t.list) return null;
+  // A constructor: it sets its own fields from the parameter (`this.mode = data.mode`).
+  const body: Node[] = fn.node.body?.body ?? [];
+  const sets = body.some((st) => st.type === 'ExpressionStatement' && st.expression.type === 'AssignmentExpression' && isMember(st.expression.left) && st.expression.left.object.type === 'ThisExpression');
+  return sets ? { resource: t.resource, role: 'body', path: [...t.path], via: 'name', weak: true } : null;
 }
 
 /**

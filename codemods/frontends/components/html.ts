@@ -40,9 +40,13 @@ export function extractHtml(source: string): Extracted {
       if (node.tagName === 'script' && !('src' in attrs) && JS_TYPES.test(attrs.type ?? '') && bodyLoc) {
         scripts.push({ start: base + bodyLoc.startOffset, end: base + bodyLoc.endOffset, parser: 'babylon' });
       }
-      if (loc) skip.push({ start: base + loc.startOffset, end: base + loc.endOffset });
+      const template = node.tagName === 'script' && TEMPLATE_TYPES.test(attrs.type ?? '') && bodyLoc;
+      // A template kept in a script tag is markup: only its tags are not.
+      if (loc && template) {
+        skip.push({ start: base + loc.startOffset, end: base + bodyLoc.startOffset }, { start: base + bodyLoc.endOffset, end: base + loc.endOffset });
+      } else if (loc) skip.push({ start: base + loc.startOffset, end: base + loc.endOffset });
       // A template kept in a script tag: its markup has the page's expressions (`{{ vm.result.advice }}`).
-      if (node.tagName === 'script' && TEMPLATE_TYPES.test(attrs.type ?? '') && bodyLoc) {
+      if (template) {
         const markup = text.slice(bodyLoc.startOffset, bodyLoc.endOffset);
         walk(parse5().parseFragment(markup, { sourceCodeLocationInfo: true }), own, base + bodyLoc.startOffset, markup);
       }

@@ -26,6 +26,30 @@ export function modeOptions(input: FrontEndInput, extracted: Extracted): Templat
     // A marker may go above each option's line.
     groups.push({ values, anchor: null });
   }
+  // Buttons and radios that post a mode: `<button name="mode" value="complaint">`, `<input type="radio" name="mode" value="safe">`.
+  const posted = new Map<string, { value: string; at: number }[]>();
+  for (const m of source.matchAll(/<(?:button|input)\b[^>]*>/gi)) {
+    if (!inTemplate(m.index)) continue;
+    const name = /\bname\s*=\s*["']([^"']+)["']/i.exec(m[0]);
+    const value = /\bvalue\s*=\s*(["'])([\w-]+)\1/i.exec(m[0]);
+    if (!name || !value || !namesMode(`name="${name[1]}"`)) continue;
+    const list = posted.get(name[1]!) ?? [];
+    list.push({ value: value[2]!, at: m.index + value.index + value[0].lastIndexOf(value[2]!) });
+    posted.set(name[1]!, list);
+  }
+  for (const values of posted.values()) groups.push({ values, anchor: null });
+  // Switches on the mode: AngularJS `ng-switch="vm.mode"` with `ng-switch-when="safe"`, Angular `[ngSwitch]="mode"` with
+  // `*ngSwitchCase="'triage'"`; the cases up to the next switch.
+  const switches = [...source.matchAll(/(?:\bng-switch|\[ngSwitch\])\s*=\s*["']([^"']+)["']/g)];
+  switches.forEach((m, i) => {
+    const subject = /([\w$]+)\s*$/.exec(m[1]!)?.[1];
+    if (!inTemplate(m.index) || !subject || !isModeName(subject)) return;
+    const from = m.index + m[0].length;
+    const to = switches[i + 1]?.index ?? source.length;
+    const body = source.slice(from, to);
+    const values = [...body.matchAll(/(?:\bng-switch-when|\*ngSwitchCase)\s*=\s*"'?([\w-]+)'?"/g)].map((c) => ({ value: c[1]!, at: from + c.index + c[0].lastIndexOf(c[1]!) }));
+    groups.push({ values, anchor: null });
+  });
   for (const e of extracted.expressions) {
     const m = /\bselect(?:_tag|box)?\s*\(?\s*(?::|(["']))([\w[\]]+)\1?/.exec(e.text);
     if (!m || !namesMode(`name="${m[2]}"`)) continue;

@@ -116,6 +116,43 @@ describe('interview modes offered in a form', () => {
     expect(report(run('resources/views/visit.blade.php', blade))).toEqual(['2 mode-complaint-renamed-input manual', '3 mode-safe-triage-removed manual']);
   });
 
+  it('buttons and radios that post a mode, and switches on the mode in templates: each v1 mode is a site', () => {
+    const svelte = [
+      '<script>export let state;</script>',
+      '<form method="POST" action="?/switch">',
+      '  <button name="mode" value="complaint" class:on={state.mode === \'input\'}>Another symptom</button>',
+      '  <button name="mode" value="safe">Check warning signs</button>',
+      '</form>',
+    ].join('\n');
+    expect(report(run('src/routes/check/+page.svelte', svelte))).toEqual(['3 mode-complaint-renamed-input manual', '4 mode-safe-triage-removed manual']);
+    const radios = ['<form>', '  <input type="radio" name="interviewMode" value="triage"> Where to go', '  <input type="radio" name="interviewMode" value="input"> Describe', '</form>'].join('\n');
+    expect(report(run('templates/switch.html', radios))).toEqual(['2 mode-safe-triage-removed manual']);
+    const ng = [
+      '<script type="text/ng-template" id="footer.tpl.html">',
+      '  <div ng-switch="vm.mode">',
+      '    <p ng-switch-when="safe">Call 911 if it gets worse.</p>',
+      '    <p ng-switch-when="triage">A nurse can go through this with you.</p>',
+      '    <p ng-switch-default>Not a diagnosis.</p>',
+      '  </div>',
+      '</script>',
+    ].join('\n');
+    const r = run('index.html', ng);
+    expect(report(r)).toEqual(['3 mode-safe-triage-removed manual', '4 mode-safe-triage-removed manual']);
+    expect(run('index.html', r.output).output).toBe(r.output);
+  });
+
+  it('a helpdesk\'s ticket buttons, a theme switch and a ticket-kind switch stay byte-identical', () => {
+    const desk = [
+      '<form><button name="mode" value="complaint">Complaint</button><button name="mode" value="question">Question</button></form>',
+      '<form><button name="theme_mode" value="safe">Safe</button><button name="theme_mode" value="triage">Board</button></form>',
+      '<div ng-switch="ticket.kind"><p ng-switch-when="complaint">Sorry</p><p ng-switch-when="safe">Safe</p></div>',
+      '<div ng-switch="vm.themeMode"><p ng-switch-when="safe">A</p><p ng-switch-when="triage">B</p></div>',
+    ].join('\n');
+    const r = run('desk/ticket.html', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+
   it('a helpdesk\'s ticket mode and a theme mode stay byte-identical', () => {
     const desk = [
       '<select name="mode"><option value="complaint">Complaint</option><option value="question">Question</option><option value="incident">Incident</option></select>',
