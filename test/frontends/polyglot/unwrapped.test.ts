@@ -288,3 +288,91 @@ describe('a model\'s reads of its own fields', () => {
     expect(sites(r, 'src/Result.kt')).toEqual(['2 result-advice-test-removed', '5 result-advice-test-removed']);
   });
 });
+
+describe('audiences taken from the base, and fields given to an endpoint', () => {
+  it('Ruby: an audience method that returns the base without `return`; a desk\'s audience method stays', async () => {
+    writeTree(dir, {
+      'lib/checker/tokens.rb': [
+        'module SymptomChecker',
+        '  class Tokens',
+        '    AUTH = "https://auth.buoyhealth.com/oauth/token"',
+        '',
+        '    def audience',
+        '      @settings[:audience].presence || @settings.fetch(:api_base)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'lib/desk/tokens.rb': [
+        'module SymptomChecker',
+        '  class DeskTokens',
+        '    AUTH = "https://desk.example.org/oauth/token"',
+        '',
+        '    def audience',
+        '      @settings.fetch(:desk_audience)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'lib/checker/tokens.rb')).toEqual(['6 token-audience']);
+    expect(sites(r, 'lib/desk/tokens.rb')).toEqual([]);
+  });
+
+  it('Dart: a test constant used as the base and as the audience; one used only as the audience is rewritten, not marked', async () => {
+    writeTree(dir, {
+      'test/auth_test.dart': [
+        "const _base = 'https://sandbox.buoyhealth.com/api/';",
+        "const _tokenAudience = 'https://www.buoyhealth.com/api/';",
+        '',
+        'void main() {',
+        "  final dio = Dio(BaseOptions(baseUrl: _base));",
+        "  final sent = {'grant_type': 'client_credentials', 'audience': _base};",
+        "  final other = {'grant_type': 'client_credentials', 'audience': _tokenAudience};",
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'test/auth_test.dart')).toEqual(['1 base-url', '2 token-audience', '6 token-audience']);
+  });
+
+  it('Ruby and Python: a field given by keyword or as the named part to an endpoint whose result is assigned; another client\'s stays', async () => {
+    writeTree(dir, {
+      'lib/checker_client.rb': [
+        'class CheckerClient',
+        '  def self.start_interview(profile:)',
+        '    HTTParty.post("https://www.buoyhealth.com/api/interviews/anonymous/", body: { profile: profile }.to_json)',
+        '  end',
+        'end',
+      ].join('\n'),
+      'spec/checker_client_spec.rb': [
+        'RSpec.describe CheckerClient do',
+        '  it "starts" do',
+        '    reply = CheckerClient.start_interview(profile: { age: 0, sex: "male" })',
+        '    expect(reply.code).to eq(201)',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/checker.py': [
+        'API = "https://www.buoyhealth.com/api/"',
+        '',
+        'class Checker:',
+        '    def start_interview(self, profile, location=None):',
+        '        return self.http.post(API + "interviews/anonymous/", json={"profile": profile})',
+        '',
+        'class Desk:',
+        '    def open_case(self, profile):',
+        '        return self.http.post("https://desk.example.org/api/cases/", json={"profile": profile})',
+      ].join('\n'),
+      'tests/test_checker.py': [
+        'def test_begin(checker, desk):',
+        '    reply = checker.start_interview({"age": 121, "sex": "female"})',
+        '    case = desk.open_case({"age": 121, "sex": "female"})',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'spec/checker_client_spec.rb')).toEqual(['3 profile-age-range']);
+    expect(sites(r, 'tests/test_checker.py')).toEqual(['2 profile-age-range']);
+  });
+});
