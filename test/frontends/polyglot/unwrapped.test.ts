@@ -376,3 +376,35 @@ describe('audiences taken from the base, and fields given to an endpoint', () =>
     expect(sites(r, 'tests/test_checker.py')).toEqual(['2 profile-age-range']);
   });
 });
+
+describe('parameters of an endpoint named as a removed field', () => {
+  it('C#: a client\'s parameter `extra` beside the model initialiser that sends it; a desk client\'s `extra` stays', async () => {
+    writeTree(dir, {
+      'src/Checker.cs': [
+        'public class Checker : IChecker',
+        '{',
+        '    public async Task<Complaint> AddComplaintAsync(string token, string text, string extra = null, CancellationToken ct = default)',
+        '    {',
+        '        var request = new RestRequest("complaints/", Method.POST);',
+        '        request.AddJsonBody(new ComplaintBody { Interview = token, Text = text, Extra = extra });',
+        '        return await Send<Complaint>(request, ct);',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/Desk.cs': [
+        'public class Desk',
+        '{',
+        '    public async Task<Ticket> AddTicketAsync(string text, string extra = null)',
+        '    {',
+        '        var request = new RestRequest("https://desk.example.org/api/tickets/", Method.POST);',
+        '        request.AddJsonBody(new { text, extra });',
+        '        return await Send<Ticket>(request);',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'src/Checker.cs')).toEqual(['3 complaint-extra-removed', '6 complaint-extra-removed']);
+    expect(sites(r, 'src/Desk.cs')).toEqual([]);
+  });
+});
