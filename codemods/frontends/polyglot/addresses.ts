@@ -141,7 +141,12 @@ function audienceFromBase(ctx: Ctx): void {
     // `copy(baseUrl = picked, audience = picked)`: the same name given to the base beside it.
     const name = value.text().trim();
     const same = /^[\w.$@]+$/.test(name) && siblings.some((q) => q.value?.text().trim() === name && keyRole(q.key) === 'base');
-    if (!namesBase(value) && !same) return;
+    // `'audience': _sandbox` where `const _sandbox = 'https://…/api/'` is also the base (`baseUrl: _sandbox`): one value in both roles.
+    const held = /^[$@]?[A-Za-z_]\w*$/.test(name) && file.declsOf(name.replace(/^[$@]+/, ''), value).some((d) => {
+      const l = file.lit(d.init);
+      return !!l && ctx.mapper.isExactV1Base(l.text) && keyRole(d.name) !== 'audience' && useRoles(ctx, d.name, l).includes('base');
+    });
+    if (!namesBase(value) && !same && !held) return;
     out.manual(id, span(value).start, span(value).end, message, { anchor: span(anchor).start });
   };
   const at = (n: SgNode) => span(n).start;
@@ -150,8 +155,19 @@ function audienceFromBase(ctx: Ctx): void {
   for (const fn of file.within(file.root, file.spec.functionKinds)) {
     const name = fn.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();
     if (!name || keyRole(name) !== 'audience') continue;
-    for (const ret of file.within(fn, file.spec.returnKinds)) check(name, ret, ret);
+    const returns = file.within(fn, file.spec.returnKinds);
+    for (const ret of returns) check(name, ret, ret);
+    // `def audience … settings.fetch(:api_base) end`, `fun audience() = baseUrl`: the value of its last expression.
+    const last = returns.length === 0 ? lastExpression(fn) : null;
+    if (last) check(name, last, last);
   }
+}
+
+/** The last expression of a function that returns it without `return` (Ruby, a Kotlin or Dart expression body). */
+function lastExpression(fn: SgNode): SgNode | null {
+  let n: SgNode | undefined = fn.children().filter((c) => c.isNamed()).pop();
+  for (let depth = 0; n && depth < 3 && /body|block|statements/.test(n.kind() as string); depth++) n = n.children().filter((c) => c.isNamed()).pop();
+  return n && !/body|block|statements|parameters|identifier/.test(n.kind() as string) ? n : null;
 }
 
 /** Whether an expression reads a name or key that says base (`SC_API_BASE`, `c.cfg.BaseURL`, `@config[:api_url]`). */

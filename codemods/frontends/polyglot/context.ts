@@ -1,11 +1,12 @@
 import type { SgNode } from '@ast-grep/napi';
+import { api } from '../../../catalogue';
 import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import type { PolyFile } from './file';
 import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
-import type { Vocabulary } from './vocabulary';
+import { norm, type Vocabulary } from './vocabulary';
 import { words } from '../../engine/words';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
@@ -55,6 +56,12 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const part = sent ? typedContainer(ctx, container) : null;
   if (part && part.path.length > 0 && part.resource === sent!.resource) return { ...part, sent: false };
   if (sent) return sent;
+  const at = span(container);
+  const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
+  // A named argument of one of the API's endpoints (`client.create_intent(t, "x", detail="…")`) is a field it sends,
+  // whatever the variable its result is assigned to is named (`response = create_interview(age: 0)`).
+  const e = call ? ctx.index.endpoint(call.callee) : null;
+  if (e && e.op !== 'read') return { resource: e.resource, path: [], via: 'index', sent: false, endpoint: true };
   // Assigned to a variable that is sent, or that a name ties.
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);
   if (decl) {
@@ -86,12 +93,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
       if (passedOn) return passedOn;
     }
   }
-  const at = span(container);
-  const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
   if (!call) return null;
-  // A named argument of one of the API's endpoints (`client.create_intent(t, "x", detail="…")`) is a field it sends.
-  const e = ctx.index.endpoint(call.callee);
-  if (e && e.op !== 'read') return { resource: e.resource, path: [], via: 'index', sent: false, endpoint: true };
   // `body.put("extra", x)` on `JSONObject body = new JSONObject()`: an entry of the map the receiver holds.
   const receiver = /^([$@]?[A-Za-z_]\w*)\s*(?:\.|->)\s*\w+\s*\(/.exec(container.text())?.[1]?.replace(/^[$@]+/, '');
   const held = receiver ? file.declsOf(receiver, container).filter((d) => d.init && span(d.init).end <= at.start).pop() : undefined;
@@ -148,9 +150,14 @@ function serialisedModel(ctx: Ctx, container: SgNode, scope: SgNode): ContainerT
 function endpointArgument(ctx: Ctx, container: SgNode): ContainerTie | null {
   const at = span(container);
   for (const call of ctx.file.x.calls) {
-    if (!call.args.some((a) => span(a).start === at.start && span(a).end === at.end)) continue;
+    const i = call.args.findIndex((a) => span(a).start === at.start && span(a).end === at.end);
+    if (i < 0) continue;
     const e = ctx.index.endpoint(call.callee);
-    return e && e.op !== 'read' ? { resource: e.resource, path: [], via: 'index', sent: false } : null;
+    if (!e || e.op === 'read') return null;
+    // Given as the parameter that names a part of the resource (`def create_interview(self, profile, …)`): that part.
+    const param = ctx.index.params(call.callee)?.[i];
+    const part = param ? Object.values(api.subjects).find((s) => s.parent === e.resource && s.path.length === 1 && norm(s.path[0]!) === norm(param)) : undefined;
+    return { resource: e.resource, path: part ? [norm(part.path[0]!)] : [], via: 'index', sent: false };
   }
   return null;
 }

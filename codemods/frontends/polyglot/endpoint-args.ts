@@ -15,6 +15,7 @@ const NAMED = /^[$@]?\w+\s*(?::(?!:)|=(?!=))/;
 export function endpointArgs(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   if (!ctx.index.hasEndpoints) return;
+  endpointParams(ctx);
   for (const call of file.x.calls) {
     const e = ctx.index.endpoint(call.callee);
     if (!e || e.op === 'read') continue;
@@ -33,6 +34,57 @@ export function endpointArgs(ctx: Ctx): void {
       out.manual(site.change.id, start, span(arg).end, site.message, { anchor: near ? start : span(call.node).start, subject: params[i]! });
     });
   }
+}
+
+/** Types a removed field's value may have: text, numbers, maps and JSON (a `Context` or `CancellationToken` parameter is another thing). */
+const DATA_TYPE = /^(?:[a-z]\w*|String|Object|Any|Map|Dictionary|IDictionary|IReadOnlyDictionary|Hash|JsonElement|JsonNode|JObject|JSONObject|Json|Dynamic|Bool|Boolean|Int|Integer|Long|Double)\b/;
+
+/**
+ * The parameters of one of the API's endpoints that creates or updates (declared in this file, an interface's
+ * declaration too) named as a removed request field of its resource: `CreateComplaintAsync(string token, string text,
+ * string extra = null)` declared bodiless, or passing it on as a model's field (`Extra = extra`). Callers pass the field
+ * through them; the parameter goes with the field. A body that writes the field's key itself holds the site.
+ */
+function endpointParams(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const fn of file.functions()) {
+    const e = fn.name ? ctx.index.endpoint(fn.name) : null;
+    if (!e || e.op === 'read' || !fn.name) continue;
+    const text = fn.node.text();
+    const open = text.indexOf('(', text.indexOf(fn.name));
+    if (open < 0) continue;
+    const close = matchParen(text, open);
+    const head = text.slice(open + 1, close);
+    for (const m of head.matchAll(/[$@]?\b([A-Za-z_]\w*)\b/g)) {
+      const name = m[1]!;
+      const site = vocab.fields(e.resource, [norm(name)], 'request')[0];
+      if (!site || !out.has(site.change.id)) continue;
+      // A parameter's name: followed by its type (`extra: String`), a default, a comma or the end; never a type itself.
+      const after = head.slice(m.index! + m[0].length);
+      const before = head.slice(0, m.index!);
+      if (!/^\s*(?:[:=,]|\?\s*[:=,)]|$)/.test(after) || /[.:]\s*$/.test(before)) continue;
+      const type = /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
+      if (type && !DATA_TYPE.test(type)) continue;
+      // A body that writes the field as a key of its own (`body = {"extra": extra}`) carries the site; the parameter only names it.
+      const headEnd = fn.start + close;
+      if (file.lits.some((l) => l.start > headEnd && l.end <= fn.end && norm(l.text) === norm(name))) continue;
+      // Declared without a body (an interface's), or passed on as the field of a model (`new ComplaintBody { Extra = extra }`);
+      // a parameter the body no longer sends (its entry removed) is left alone.
+      const bodyless = !/[{=]/.test(text.slice(close + 1));
+      if (!bodyless && !file.x.pairs.some((p) => p.start > headEnd && p.end <= fn.end && norm(p.key) === norm(name) && p.value?.text().trim() === name)) continue;
+      const at = fn.start + open + 1 + m.index! + (m[0].length - name.length);
+      out.manual(site.change.id, at, at + name.length, site.message, { anchor: at, subject: name });
+    }
+  }
+}
+
+function matchParen(text: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < text.length; k++) {
+    if (text[k] === '(') depth++;
+    else if (text[k] === ')' && --depth === 0) return k;
+  }
+  return text.length;
 }
 
 function lineOf(src: string, at: number): number {

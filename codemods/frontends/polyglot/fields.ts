@@ -3,6 +3,7 @@ import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span, typeName, type TypeDecl } from './lang';
 import type { SgNode } from '@ast-grep/napi';
 import { positionalField } from './positional';
+import { ownReads } from './own-reads';
 import { fieldListTie, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
@@ -189,6 +190,7 @@ function modelFields(ctx: Ctx): void {
       const key = f.keyNode ? span(f.keyNode) : span(f.nameNode);
       out.manual(site.change.id, key.start, Math.max(key.end, span(f.nameNode).end), site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
       for (const g of accessorsOf(ctx, type, f.name)) out.manual(site.change.id, g.start, g.end, site.message, { anchor: g.start, subject: f.key ?? f.name });
+      ownReads(ctx, type, f, site);
     }
   }
 }

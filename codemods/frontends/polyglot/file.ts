@@ -60,6 +60,7 @@ export class PolyFile {
       const hit = init ? this.resourceLits.find((r) => r.lit.start === init.start && r.lit.end === init.end) ?? (joined.length === 1 ? joined[0] : undefined) : undefined;
       if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest });
     }
+    this.pathFunctions();
     // A table of paths (`PATHS = {"interview_create": "interviews/anonymous/"}`): `PATHS["interview_create"]` addresses its entry's resource.
     const byContainer = new Map<string, typeof this.x.pairs>();
     for (const p of this.x.pairs) {
@@ -207,7 +208,34 @@ export class PolyFile {
 
   /** Names this file declares with a resource path as their value. */
   localPaths(): { name: string; resource: ResourceName; rest: string }[] {
-    return [...this.pathNames].filter(([name]) => this.declsByName.has(holderOf(name))).map(([name, hit]) => ({ name, ...hit }));
+    return [...this.pathNames].filter(([name]) => this.declsByName.has(holderOf(name)) || this.ownPathFns.has(name)).map(([name, hit]) => ({ name, ...hit }));
+  }
+
+  private readonly ownPathFns = new Set<string>();
+
+  /**
+   * Functions that only build a resource's path (`static String interview(String t) => 'interviews/$t/';`,
+   * `def interview_path(t): return f"interviews/{t}/"`): a call of one addresses the resource, as a path
+   * constant's use does. Named `name()`: only a call of the name is a use (a variable `interview` is not).
+   */
+  private pathFunctions(): void {
+    if (this.resourceLits.length === 0) return;
+    for (const fn of this.functions()) {
+      if (!fn.name || this.declsByName.has(fn.name)) continue;
+      const hits = this.resourceLits.filter((r) => r.lit.start >= fn.start && r.lit.end <= fn.end);
+      if (hits.length !== 1 || this.x.calls.some((c) => span(c.node).start >= fn.start && span(c.node).end <= fn.end)) continue;
+      const hit = hits[0]!;
+      // Nothing but its head and the path it returns: a function that also does something (an annotated endpoint
+      // declaration, `@PUT("interviews/{t}/") fun update(…)`) is no path builder.
+      if (fn.end - fn.start - (hit.lit.end - hit.lit.start) > PATH_FN_REST) continue;
+      const before = this.source.slice(fn.start, hit.lit.start);
+      const after = this.source.slice(hit.lit.end, fn.end);
+      if (!/(?:=>|=|\breturn)\s*$/.test(before) && !/\)\s*\n\s*$/.test(before)) continue;
+      if (!/^\s*[;}]?\s*(?:end)?\s*$/.test(after) || /^\s*@/.test(this.source.slice(fn.start, fn.end))) continue;
+      const name = `${fn.name}()`;
+      this.pathNames.set(name, { resource: hit.resource, rest: hit.rest });
+      this.ownPathFns.add(name);
+    }
   }
 
   private readonly pathNames = new Map<string, { resource: ResourceName; rest: string }>();
@@ -220,11 +248,15 @@ export class PolyFile {
     this.names ??= all(this.root, ...this.spec.nameKinds);
     this.refs = [];
     const tables = new Set([...this.pathNames.keys()].filter((k) => k.includes('[')).map(holderOf));
+    const fns = new Set([...this.pathNames.keys()].filter((k) => k.endsWith('()')).map(holderOf));
     for (const n of this.names) {
       const name = n.text().replace(/^[$@]+/, '');
       const at = span(n);
       const hit = this.pathNames.get(name);
       if (hit && !decls.has(at.start)) this.refs.push({ ...at, ...hit });
+      // A call of a function that builds the path (not its own definition's name).
+      const built = fns.has(name) ? this.pathNames.get(`${name}()`) : undefined;
+      if (built && /^\s*\(/.test(this.source.slice(at.end, at.end + 8)) && !this.functions().some((f) => f.name === name && f.start <= at.start && at.end <= f.end && this.ownPathFns.has(`${name}()`))) this.refs.push({ ...at, ...built });
       // `PATHS["questions"]`, `PATHS[:questions]`, `PATHS.get("questions")`: an entry of a table of paths.
       const entry = tables.has(name) ? /^\s*(?:\[\s*["':]?(\w+)["']?\s*\]|\.(?:get|fetch)\(\s*["':](\w+)["']?\s*\))/.exec(this.source.slice(at.end, at.end + 80)) : null;
       const row = entry ? this.pathNames.get(`${name}[${entry[1] ?? entry[2]}]`) : undefined;
@@ -342,9 +374,12 @@ export function within(n: SgNode, outer: SgNode): boolean {
 
 /** The name a path's entry is stored under: `PATHS` for `PATHS[questions]`. */
 export function holderOf(name: string): string {
-  const i = name.indexOf('[');
+  const i = name.search(/[[(]/);
   return i < 0 ? name : name.slice(0, i);
 }
+
+/** How much of a path-building function may be other than its path literal (its head, `return`, braces). */
+const PATH_FN_REST = 120;
 
 export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -121,6 +121,10 @@ export interface LangSpec {
    * parameter of a lambda that declares none (`it`, `$0`).
    */
   lambdas?: { kinds: string[]; params: string[]; pick: 'first' | 'last'; implicit?: string };
+  /** A type's members are in scope in its methods by their bare name (Ruby, Kotlin, Swift): `advice` reads `self.advice`. */
+  implicitSelf?: boolean;
+  /** Namespaces that group constants without being a type (Ruby's `module Modes … end`): named by their first child. */
+  groupKinds?: string[];
   /** Loops over a collection (`for o in xs`, `for (Option o : xs)`, `foreach ($xs as $o)`): their variable holds an item. */
   loopKinds?: string[];
   /**

@@ -67,7 +67,10 @@ const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
 /** Accessor calls whose string argument names a key. */
 const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key']);
 /** Calls and members that unwrap a response body without naming a field. */
-const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block']);
+const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block', 'parsed_response', 'to_array']);
+
+/** Calls that, without arguments, unwrap the value they are called on. */
+const UNWRAP_CALLS = new Set(['get', 'orElseThrow', 'getOrThrow', 'require', 'requireValue']);
 
 /** Parse a member chain from its text. Stops at the first thing it does not read. */
 export function chainSegments(text: string, offset: number): Segment[] {
@@ -134,7 +137,7 @@ export function chainSegments(text: string, offset: number): Segment[] {
 }
 
 /** An empty default after a read (`or {}`, `?? []`, `|| {}`). */
-const FALLBACK = /\s*(?:\bor\b|\?\?|\|\||\?:)\s*(?:\{\}|\[\]|None|nil|null|""|''|emptyList\(\)|emptyMap\(\)|listOf\(\))\s*$/;
+const FALLBACK = /\s*(?:\bor\b|\?\?|\|\||\?:)\s*(?:(?:const\s+)?(?:<[\w\s,?]*>\s*)?\{\}|(?:const\s+)?(?:<[\w\s,?]*>\s*)?\[\]|None|nil|null|""|''|emptyList\(\)|emptyMap\(\)|listOf\(\))\s*$/;
 
 function matchParen(text: string, open: number): number {
   let depth = 0;
@@ -149,7 +152,8 @@ function matchParen(text: string, open: number): number {
 export function dataSegments(segs: Segment[]): Segment[] {
   let s = segs;
   while (s.length > 0 && RECEIVERS.has(s[0]!.name)) s = s.slice(1);
-  return s.filter((x, k) => k === 0 || !(TRANSPARENT.has(norm(x.name)) || TRANSPARENT.has(x.name)));
+  // A getter called without a key (Swift's `result.get()`, an Optional's `get()`) unwraps what it is called on.
+  return s.filter((x, k) => k === 0 || !(TRANSPARENT.has(norm(x.name)) || TRANSPARENT.has(x.name) || (x.parens && UNWRAP_CALLS.has(x.name))));
 }
 
 /** Ties of values in one file. */
@@ -312,7 +316,9 @@ export class Ties {
     const segs = chainSegments(head, span(call.node).start);
     if (segs.length > 1) {
       segs[segs.length - 1]!.call = true;
-      return this.ofChain(dataSegments(segs), call.node, depth);
+      // `session.request(…).publishDecodable(type: Interview.self).tryMap { response in … }`: the model the chain decodes.
+      const decoded = decodedAs(head.slice(head.indexOf('(')));
+      return this.ofChain(dataSegments(segs), call.node, depth) ?? (decoded ? this.model(decoded) : null);
     }
     const other = call.args.find((a) => !within(a, lambda) && !within(lambda, a));
     return other ? this.ofExpr(other, depth) : null;
@@ -321,11 +327,11 @@ export class Ties {
 
 /**
  * The model a call decodes or fetches by its type token: `json.decodeFromString<Result>(raw)`, `gson.fromJson(text,
- * Result.class)`, `decoder.decode(Result.self, from: data)`, `readValue(s, Result::class.java)`, `Deserialize<Result>(s)`.
+ * Result.class)`, `decoder.decode(Result.self, from: data)`, `publishDecodable(type: Result.self)`, `readValue(s, Result::class.java)`, `Deserialize<Result>(s)`.
  */
 function decodedAs(text: string): string | null {
   if (text.length > 400) return null;
-  const m = /^[^(]*<\s*([A-Z]\w*)\s*>\s*\(|[(,]\s*\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
+  const m = /^[^(]*<\s*([A-Z]\w*)\s*>\s*\(|[(,]\s*(?:[a-z]\w*\s*:\s*)?\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
   return m ? m[1] ?? m[2] ?? m[3] ?? null : null;
 }
 

@@ -141,7 +141,15 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
 /** The type around a declaration, when its name says it holds this API's modes (`final class InterviewMode { const SAFE = 'safe'; }`). */
 function modeGroupOf(ctx: Ctx, decl: SgNode): boolean {
   const owner = ctx.file.x.types.filter((t) => encloses(t.node, decl)).pop();
-  return !!owner && saysMode(owner.name) && ourModeType(ctx, owner.name);
+  if (owner && saysMode(owner.name) && ourModeType(ctx, owner.name)) return true;
+  // `module Modes; SAFE = "safe"; end`: the innermost namespace of constants around it, inside that type.
+  const kinds = ctx.file.spec.groupKinds ?? [];
+  for (let p = decl.parent(); p && (!owner || encloses(owner.node, p)); p = p.parent()) {
+    if (!kinds.includes(p.kind() as string)) continue;
+    const name = p.children().find((c) => c.isNamed())?.text().split(/::|\./).pop() ?? '';
+    return saysMode(name) && ourModeType(ctx, name);
+  }
+  return false;
 }
 
 function listOfModes(ctx: Ctx, lit: Lit): boolean {
@@ -168,7 +176,9 @@ function modeTableKey(ctx: Ctx, lit: Lit): boolean {
   const pair = file.x.pairs.find((p) => span(p.keyNode).start === lit.start && span(p.keyNode).end === lit.end);
   if (!pair || pair.named) return false;
   const holder = file.x.decls.find((d) => d.init && span(d.init).start === span(pair.container).start);
-  if (!holder || !saysMode(holder.name) || !ctx.tied || foreignName(ctx, holder.name)) return false;
+  // `LABELS = {"complaint" => …}` inside `module Modes`: a table of the group's modes.
+  const named = !!holder && saysMode(holder.name) && ctx.tied && !foreignName(ctx, holder.name);
+  if (!holder || (!named && !modeGroupOf(ctx, holder.node))) return false;
   const keys = file.x.pairs.filter((p) => p.container === pair.container || span(p.container).start === span(pair.container).start).map((p) => p.key);
   return twoModes(ctx, keys);
 }

@@ -5,6 +5,7 @@ import { all, annotatedKey, childOf, collect, namedKids, sameNode, span, type En
 /** C#: anonymous objects and initializers, records and classes with `[JsonPropertyName]`, enums, properties, `switch`. */
 export const csharp: LangSpec = {
   id: 'csharp',
+  implicitSelf: true,
   grammar: '@ast-grep/lang-csharp',
   extensions: ['cs'],
   comment: COMMENTS.slash,

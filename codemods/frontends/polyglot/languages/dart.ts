@@ -13,6 +13,7 @@ import { enhancedEnums, prepareDart, switchArms } from './dart-syntax';
  */
 export const dart: LangSpec = {
   id: 'dart',
+  implicitSelf: true,
   grammar: '@ast-grep/lang-dart',
   extensions: ['dart'],
   comment: COMMENTS.slash,

@@ -5,6 +5,7 @@ import { all, annotatedKey, childOf, collect, namedKids, span, type EnumCase, ty
 /** Java: `Map.of`/`Map.entry`/`put`, declarations, records and classes with `@JsonProperty`/`@SerializedName`, enums, `switch`. */
 export const java: LangSpec = {
   id: 'java',
+  implicitSelf: true,
   grammar: '@ast-grep/lang-java',
   extensions: ['java'],
   comment: COMMENTS.slash,

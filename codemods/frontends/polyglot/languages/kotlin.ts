@@ -5,6 +5,7 @@ import { all, annotatedKey, childOf, collect, namedKids, span, type EnumCase, ty
 /** Kotlin: `mapOf("k" to v)`, named arguments, `val`/`var`, data classes with `@SerializedName`/`@Json`/`@SerialName`, enum classes, `when`. */
 export const kotlin: LangSpec = {
   id: 'kotlin',
+  implicitSelf: true,
   grammar: '@ast-grep/lang-kotlin',
   extensions: ['kt', 'kts'],
   comment: COMMENTS.slash,

@@ -19,6 +19,8 @@ export const ruby: LangSpec = {
   returnKinds: ['return'],
   lambdas: { kinds: ['block', 'do_block', 'lambda'], params: ['block_parameters', 'lambda_parameters'], pick: 'first', implicit: '_1' },
   loopKinds: ['for'],
+  groupKinds: ['module'],
+  implicitSelf: true,
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'pair')) {

@@ -5,6 +5,7 @@ import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, 
 /** Swift: dictionary literals and labelled arguments, `let`/`var`, Codable structs with CodingKeys, String enums, `switch`. */
 export const swift: LangSpec = {
   id: 'swift',
+  implicitSelf: true,
   grammar: '@ast-grep/lang-swift',
   extensions: ['swift'],
   comment: COMMENTS.slash,
