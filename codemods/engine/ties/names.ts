@@ -1,3 +1,4 @@
+import { memoByName } from '../memo';
 import { api, rulesOfKind, type Operation, type ResourceName } from '../../../catalogue';
 import { calleeName, type Node } from '../ast';
 import { words } from '../words';
@@ -27,17 +28,7 @@ const nounTable: { noun: string; tie: Omit<NounTie, 'list'> }[] = [
 ];
 
 /** The resource an identifier's last word names (`result`, `lastResult`, `results`), if any. */
-export function nounTie(name: string): NounTie | null {
-  // A function of the name alone: memoised (bounded, like `words`); each caller gets its own copy.
-  let t = nouns.get(name);
-  if (t === undefined) {
-    t = computeNounTie(name);
-    if (nouns.size >= 50_000) nouns.clear();
-    nouns.set(name, t);
-  }
-  return t ? { ...t, path: [...t.path] } : null;
-}
-const nouns = new Map<string, NounTie | null>();
+export const nounTie: (name: string) => NounTie | null = memoByName(computeNounTie);
 
 function computeNounTie(name: string): NounTie | null {
   const w = words(name);

@@ -1,3 +1,4 @@
+import { memoByName } from '../memo';
 import { rulesOfKind } from '../../../catalogue';
 import type { Node } from '../ast';
 import { words } from '../words';
@@ -20,17 +21,7 @@ const REPRESENTATION_WORDS = new Set(['dto', 'data', 'json', 'model', 'type', 'v
 const RESPONSE_WORDS = new Set(['response', 'res', 'reply', 'resp']);
 
 /** The resource a type name models, and whether it models a request body (`ComplaintBody`) or a response. */
-export function typeNameTie(name: string): (NounTie & { role: 'request' | 'response' }) | null {
-  // A function of the name alone: memoised (bounded, like `words`); each caller gets its own copy.
-  let t = typeNames.get(name);
-  if (t === undefined) {
-    t = computeTypeNameTie(name);
-    if (typeNames.size >= 50_000) typeNames.clear();
-    typeNames.set(name, t);
-  }
-  return t ? { ...t, path: [...t.path] } : null;
-}
-const typeNames = new Map<string, (NounTie & { role: 'request' | 'response' }) | null>();
+export const typeNameTie: (name: string) => (NounTie & { role: 'request' | 'response' }) | null = memoByName(computeTypeNameTie);
 
 function computeTypeNameTie(name: string): (NounTie & { role: 'request' | 'response' }) | null {
   const w = words(name);

@@ -1,6 +1,7 @@
 import type { Ctx } from './context';
 import { encloses } from './context';
 import { span } from './lang';
+import { matchParen } from './ties';
 import { norm } from './vocabulary';
 
 /** A named argument (`extra=x`, `extra: x`): the front-ends read those as entries already. */
@@ -76,15 +77,6 @@ function endpointParams(ctx: Ctx): void {
       out.manual(site.change.id, at, at + name.length, site.message, { anchor: at, subject: name });
     }
   }
-}
-
-function matchParen(text: string, open: number): number {
-  let depth = 0;
-  for (let k = open; k < text.length; k++) {
-    if (text[k] === '(') depth++;
-    else if (text[k] === ')' && --depth === 0) return k;
-  }
-  return text.length;
 }
 
 function lineOf(src: string, at: number): number {

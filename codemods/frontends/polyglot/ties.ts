@@ -139,7 +139,8 @@ export function chainSegments(text: string, offset: number): Segment[] {
 /** An empty default after a read (`or {}`, `?? []`, `|| {}`). */
 const FALLBACK = /\s*(?:\bor\b|\?\?|\|\||\?:)\s*(?:(?:const\s+)?(?:<[\w\s,?]*>\s*)?\{\}|(?:const\s+)?(?:<[\w\s,?]*>\s*)?\[\]|None|nil|null|""|''|emptyList\(\)|emptyMap\(\)|listOf\(\))\s*$/;
 
-function matchParen(text: string, open: number): number {
+/** The offset of the `)` that closes the `(` at `open` (the text's length when none does). */
+export function matchParen(text: string, open: number): number {
   let depth = 0;
   for (let k = open; k < text.length; k++) {
     if (text[k] === '(') depth++;
