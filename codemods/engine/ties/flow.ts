@@ -21,6 +21,7 @@ import { constructorParamTie, modelParseParamTie } from './resource-models';
 import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
+import { mutationPayloadTie } from './vuex';
 import { typeTie } from './types';
 import { expectedRequestBodyTie, mockRequestTie, nockMatcherTie } from './mocks';
 import { apiCall } from './url';
@@ -341,7 +342,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       const key = keyName(parent.node);
       if (t && key) return step(t, key);
     } else {
-      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding);
+      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding) ?? mutationPayloadTie(ctx, binding);
       if (cb) return cb;
     }
     const owned = ownedRequest(ctx, binding);
