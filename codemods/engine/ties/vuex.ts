@@ -1,4 +1,4 @@
-import { calleeName, isFunction, keyName, parentOf, type Path } from '../ast';
+import { bindingOf, calleeName, isFunction, isMember, keyName, memberName, parentOf, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { staticText } from './constants';
 import { tieOf } from './flow';
@@ -27,8 +27,71 @@ export function mutationPayloadTie(ctx: FileContext, param: Path): Tie | null {
   return null;
 }
 
+/**
+ * A field of a Vuex module's state, read in a getter or a mutation (`marketplaceName: state => state.marketplace.name`):
+ * what the module's mutations assign to that field (`state.marketplace = data.marketplace`, with `data` tied as
+ * above). Weak, as the payload it came from.
+ */
+export function storeStateTie(ctx: FileContext, member: Path): Tie | null {
+  const name = memberName(member.node);
+  if (!name || name === '*' || !isStateParam(ctx, member.get('object'), STATE_READERS)) return null;
+  for (const right of stateAssignments(ctx, name, member)) {
+    const tie = tieOf(ctx, right);
+    if (tie && tie.role !== 'request' && !tie.list) return { ...tie, weak: true };
+  }
+  return null;
+}
+
+/**
+ * The state itself where a field of it is read, when the mutations copy that field from a tied value under the same
+ * name (`state.marketplace = data.marketplace`): the state mirrors that value there, so `state.marketplace` is a read
+ * of the interview's `marketplace`. Weak.
+ */
+export function mirroredStateTie(ctx: FileContext, id: Path): Tie | null {
+  const member = parentOf(id);
+  if (!member || !isMember(member.node) || member.node.object !== id.node) return null;
+  const name = memberName(member.node);
+  if (!name || name === '*' || !isStateParam(ctx, id, STATE_READERS)) return null;
+  for (const right of stateAssignments(ctx, name, member)) {
+    if (!isMember(right.node) || memberName(right.node) !== name) continue;
+    const tie = tieOf(ctx, right.get('object'));
+    if (tie && tie.role !== 'request' && !tie.list) return { ...tie, weak: true };
+  }
+  return null;
+}
+
+/** What the module's mutations assign to `state.<name>` (other than at `except`), from the node index. */
+function stateAssignments(ctx: FileContext, name: string, except: Path): Path[] {
+  const out: Path[] = [];
+  for (const a of ctx.nodesOf('AssignmentExpression')) {
+    const left = a.get('left');
+    if (a.node.operator !== '=' || !isMember(left.node) || memberName(left.node) !== name || left.node === except.node) continue;
+    if (isStateParam(ctx, left.get('object'), MUTATIONS)) out.push(a.get('right'));
+  }
+  return out;
+}
+
+const MUTATIONS = new Set(['mutations']);
+const STATE_READERS = new Set(['mutations', 'getters']);
+
+/** Whether an expression is the `state` parameter (the first) of a function held under one of `holders`' keys. */
+function isStateParam(ctx: FileContext, path: Path, holders: Set<string>): boolean {
+  if (path.node.type !== 'Identifier') return false;
+  const binding = bindingOf(path);
+  const fnPath = binding ? parentOf(binding) : null;
+  if (!fnPath || !(isFunction(fnPath.node) || fnPath.node.type === 'ObjectMethod') || fnPath.node.params[0] !== binding!.node) return false;
+  const held = holderOf(ctx, fnPath);
+  return !!held && holders.has(held.holder);
+}
+
 /** The name of the mutation a function is (`SET_X (state, p) {}`, `SET_X: (state, p) => …`), or null. */
 function mutationName(ctx: FileContext, fnPath: Path): string | null {
+  const held = holderOf(ctx, fnPath);
+  return held?.holder === 'mutations' ? held.name : null;
+}
+
+/** For a function that is a property of an object literal: the property's name and what holds the object. */
+function holderOf(ctx: FileContext, fnPath: Path): { name: string | null; holder: string } | null {
   let prop: Path = fnPath;
   if (fnPath.node.type !== 'ObjectMethod') {
     prop = parentOf(fnPath)!;
@@ -39,6 +102,6 @@ function mutationName(ctx: FileContext, fnPath: Path): string | null {
   const holder = parentOf(obj);
   const held =
     holder && (['ObjectProperty', 'Property'].includes(holder.node.type) ? keyName(holder.node) : holder.node.type === 'VariableDeclarator' && holder.node.id.type === 'Identifier' ? holder.node.id.name : null);
-  if (held !== 'mutations') return null;
-  return keyName(prop.node) ?? (prop.node.computed ? staticText(ctx, prop.get('key')) : null);
+  if (!held) return null;
+  return { name: keyName(prop.node) ?? (prop.node.computed ? staticText(ctx, prop.get('key')) : null), holder: held };
 }
