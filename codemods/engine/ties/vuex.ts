@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, isFunction, isMember, keyName, memberName, parentOf, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, isFunction, isMember, keyName, memberName, objectHasKey, parentOf, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { staticText } from './constants';
 import { tieOf } from './flow';
@@ -104,4 +104,44 @@ function holderOf(ctx: FileContext, fnPath: Path): { name: string | null; holder
     holder && (['ObjectProperty', 'Property'].includes(holder.node.type) ? keyName(holder.node) : holder.node.type === 'VariableDeclarator' && holder.node.id.type === 'Identifier' ? holder.node.id.name : null);
   if (!held) return null;
   return { name: keyName(prop.node) ?? (prop.node.computed ? staticText(ctx, prop.get('key')) : null), holder: held };
+}
+
+/**
+ * The members of a Vuex module's initial state that mirror a tied value (`state: () => ({ marketplace: null })`
+ * where a mutation does `state.marketplace = data.marketplace`): the state models that field of the resource, with
+ * its path inside it. The state is a literal, a function returning one, or a const of this file naming either.
+ */
+export function mirroredStateMembers(ctx: FileContext, visit: (prop: Path, tie: Tie) => void): void {
+  for (const prop of ctx.nodesOf('ObjectProperty', 'Property', 'ObjectMethod')) {
+    if (keyName(prop.node) !== 'state' || !objectHasKey(parentOf(prop)!, 'mutations')) continue;
+    const literal = stateLiteral(prop.node.type === 'ObjectMethod' ? prop : prop.get('value'));
+    if (!literal) continue;
+    literal.node.properties.forEach((member: { key?: unknown }, i: number) => {
+      const name = keyName(member);
+      if (!name) return;
+      for (const right of stateAssignments(ctx, name, literal)) {
+        if (!isMember(right.node) || memberName(right.node) !== name) continue;
+        const tie = tieOf(ctx, right.get('object'));
+        if (tie && tie.role !== 'request' && !tie.list) return visit(literal.get('properties', i), { ...tie, path: [...tie.path, name], weak: true });
+      }
+    });
+  }
+}
+
+/** The object literal a module's `state` is: itself, what a function returns, or the const it names. */
+function stateLiteral(path: Path, depth = 0): Path | null {
+  const n = path.node;
+  if (!n || depth > 2) return null;
+  if (n.type === 'ObjectExpression') return path;
+  if (n.type === 'ParenthesizedExpression') return stateLiteral(path.get('expression'), depth + 1);
+  if (n.type === 'Identifier') {
+    const init = constInit(path);
+    return init ? stateLiteral(init, depth + 1) : null;
+  }
+  if (isFunction(n) || n.type === 'ObjectMethod') {
+    if (n.body.type !== 'BlockStatement') return stateLiteral(path.get('body'), depth + 1);
+    const i = n.body.body.findIndex((s: { type: string }) => s.type === 'ReturnStatement');
+    return i >= 0 ? stateLiteral(path.get('body', 'body', i, 'argument'), depth + 1) : null;
+  }
+  return null;
 }
