@@ -112,6 +112,19 @@ function holderOf(ctx: FileContext, fnPath: Path): { name: string | null; holder
  * its path inside it. The state is a literal, a function returning one, or a const of this file naming either.
  */
 export function mirroredStateMembers(ctx: FileContext, visit: (prop: Path, tie: Tie) => void): void {
+  let found = membersMemo.get(ctx);
+  if (!found) {
+    found = [];
+    const out = found;
+    collectStateMembers(ctx, (prop, tie) => out.push({ prop, tie }));
+    membersMemo.set(ctx, found);
+  }
+  for (const { prop, tie } of found) visit(prop, tie);
+}
+/** Per file: every rule of the run asks, the answer is one. */
+const membersMemo = new WeakMap<FileContext, { prop: Path; tie: Tie }[]>();
+
+function collectStateMembers(ctx: FileContext, visit: (prop: Path, tie: Tie) => void): void {
   for (const prop of ctx.nodesOf('ObjectProperty', 'Property', 'ObjectMethod')) {
     if (keyName(prop.node) !== 'state' || !objectHasKey(parentOf(prop)!, 'mutations')) continue;
     const literal = stateLiteral(prop.node.type === 'ObjectMethod' ? prop : prop.get('value'));
