@@ -7,6 +7,7 @@ import type { FileContext } from '../file';
 import { bindingOfLiteral, bindingUses, externalUses, positionOf, type AddressUse } from '../ties/addresses';
 import { constRef, importOf } from '../ties/constants';
 import { basePathChecks, builtAddresses, hostedBasePaths } from './built-addresses';
+import { proxyRewrites } from './proxy-rewrites';
 
 /**
  * v1 addresses in JS/TS, by role (ties/addresses.ts). A v1 base with a path after it is the API's: it becomes
@@ -50,6 +51,7 @@ export function analyzeAddresses(ctx: FileContext): void {
     builtAddresses(ctx, base);
     hostedBasePaths(ctx, base);
     basePathChecks(ctx, base);
+    proxyRewrites(ctx, base);
   }
 }
 const done = new WeakSet<FileContext>();

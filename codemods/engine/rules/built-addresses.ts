@@ -136,7 +136,7 @@ function nockedV1Host(ctx: FileContext, n: Node): boolean {
   return !!text && findV1Urls(ctx.config, text).length > 0;
 }
 
-function v1BasePaths(ctx: FileContext): string[] {
+export function v1BasePaths(ctx: FileContext): string[] {
   return [...new Set(Object.values(ctx.config.environments).map((e) => parseBase(e.v1.baseUrl).path.replace(/\/+$/, '')))].filter((p) => p !== '');
 }
 
@@ -155,7 +155,7 @@ function parts(p: Path): Path[] {
   return [p];
 }
 
-function builtMessage(change: Change): string {
+export function builtMessage(change: Change): string {
   for (const rule of change.rules) if (rule.kind === 'base-url') return rule.builtMessage;
   return change.title;
 }

@@ -6,6 +6,7 @@ import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';
 import { forwardedDestructured, interfaceMembers, memberMessage, memberReads, patternReads, typedLiterals } from './reads';
 import type { RuleImpl } from './types';
+import { mirroredStateMembers } from '../ties/vuex';
 
 /** Reads of a field v2 responses no longer carry are marked; so are the type members that declare it. */
 export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, change, rule) => {
@@ -45,6 +46,10 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   // Fixtures and mocks written with the model's type.
   typedLiterals(ctx, rule.resource, (prop, path) => {
     if (pathMatches(rule.path, path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this value.`, prop.node.key, field);
+  });
+  // A Vuex module's initial state, for the fields its mutations copy from the resource.
+  mirroredStateMembers(ctx, (prop, tie) => {
+    if (tie.resource === rule.resource && pathMatches(rule.path, tie.path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this state.`, prop.node.key, field);
   });
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);

@@ -46,6 +46,12 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
       return t && t.role === 'result' ? t : null;
     }
   }
+  // `const status = err.response && err.response.status; … status === 400`: a const holding a status read.
+  if (n.type === 'Identifier') {
+    const init = constInit(path);
+    if (init && init.node.type === 'LogicalExpression' && init.node.operator === '&&') return statusTie(ctx, init.get('right'));
+    if (init && isMember(init.node)) return statusTie(ctx, init);
+  }
   if (isCall(n) && words(calleeName(n.callee)).includes('status')) {
     for (let i = 0; i < n.arguments.length; i++) {
       const arg = path.get('arguments', i);

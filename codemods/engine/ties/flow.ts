@@ -21,6 +21,7 @@ import { constructorParamTie, modelParseParamTie } from './resource-models';
 import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
+import { mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
 import { typeTie } from './types';
 import { expectedRequestBodyTie, mockRequestTie, nockMatcherTie } from './mocks';
 import { apiCall } from './url';
@@ -78,7 +79,7 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       if (!obj) {
         if (name === '*' || isCallee(path)) return null;
         // `case T.RESULT_LOADED: … action.payload`: what other files dispatch with that type.
-        return (name === 'payload' ? actionPayloadTie(ctx, path) : null) ?? (ctx.otherApiOnly() ? null : nameTie(name));
+        return (name === 'payload' ? actionPayloadTie(ctx, path) : null) ?? storeStateTie(ctx, path) ?? (ctx.otherApiOnly() ? null : nameTie(name));
       }
       return step(obj, name);
     }
@@ -341,7 +342,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       const key = keyName(parent.node);
       if (t && key) return step(t, key);
     } else {
-      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding);
+      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding) ?? mutationPayloadTie(ctx, binding) ?? mirroredStateTie(ctx, path);
       if (cb) return cb;
     }
     const owned = ownedRequest(ctx, binding);

@@ -37,7 +37,12 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `sc.createInterview(p).done(function () {}).fail(function (jqXHR) { /*@*/jqXHR; });`, expect: { resource: 'interview', op: 'create', role: 'result' } },
   // Utility collection functions take the list first: `$.grep`, `_.map`; jQuery's `$.each` hands the index first.
   { code: `const res = await axios.get('${V1}questions/');\n$.each(res.data, function (i, q) { /*@*/q.preselected; });`, expect: { resource: 'question', path: ['preselected'] } },
-  { code: `const res = await axios.get('${V1}questions/');\n_.map(res.data, (q) => /*@*/q.preselected);`, expect: { resource: 'question', path: ['preselected'] } },
+  { code: `const res = await axios.get('${V1}questions/');\n_.map(res.data, (q) => /*@*/q.preselected);`, expect: { resource: 'question', path: ['preselected'] } },  // Vuex: a mutation's payload is what the file's actions commit under its name (namespaced or not); weak.
+  { code: `const mutations = { SAVE_RESULT: (state, r) => { state.tips = /*@*/r.advice; } };\nconst actions = { async load({ commit }) { const res = await axios.get('${V1}results/1/'); commit('SAVE_RESULT', res.data); } };`, expect: { resource: 'result', role: 'body', path: ['advice'], weak: true } },
+  { code: `export default { mutations: { SAVE (state, q) { state.pre = /*@*/q.preselected; } } };\nexport async function load(vm) { const { data } = await axios.get('${V1}questions/1/'); vm.$store.commit('checker/SAVE', data); }`, expect: { resource: 'question', path: ['preselected'], weak: true } },
+  // …and a getter's `state.x` is what the mutations assign to `state.x`; a field copied under its own name mirrors the value.
+  { code: `export default { getters: { pre: (state) => /*@*/state.current.preselected }, mutations: { SET (state, q) { state.current = q; } } };\nexport async function load(store) { const { data } = await axios.get('${V1}questions/1/'); store.commit('SET', data); }`, expect: { resource: 'question', path: ['preselected'], weak: true } },
+  { code: `export default { getters: { n: (state) => /*@*/state.marketplace }, mutations: { SET (state, iv) { state.marketplace = iv.marketplace; } } };\nexport async function start(store) { const res = await api.createInterview(p); store.commit('SET', res.data); }`, expect: { resource: 'interview', path: ['marketplace'], weak: true } },
 ];
 
 const invalid: string[] = [
@@ -57,7 +62,14 @@ const invalid: string[] = [
   `sc.setMode(m).done(function (data, textStatus) { /*@*/textStatus; });`,
   `sc.createInterview(p).fail(function (reason) { /*@*/reason; });`,
   `const res = await axios.get('${V1}questions/');\n$.each(res.data, function (i, q) { /*@*/i; });`,
-  `$.each(desk.tickets, function (i, t) { /*@*/t.advice; });`,
+  `$.each(desk.tickets, function (i, t) { /*@*/t.advice; });`,  // Vuex: a mutation given another API's answer, one whose name nothing commits, and a function outside `mutations`.
+  `export default { mutations: { SAVE (state, t) { state.tips = /*@*/t.advice; } } };\nexport async function load(store) { const res = await fetch('https://desk.example.com/api/tickets/1'); store.commit('SAVE', await res.json()); }`,
+  `export default { mutations: { OTHER (state, r) { state.tips = /*@*/r.advice; } } };\nexport async function load(store) { const res = await axios.get('${V1}results/1/'); store.commit('SAVE', res.data); }`,
+  `export default { helpers: { SAVE (state, r) { state.tips = /*@*/r.advice; } } };\nexport async function load(store) { const res = await axios.get('${V1}results/1/'); store.commit('SAVE', res.data); }`,
+  // …a state field the mutations fill from another API, and a getter's state outside any store module.
+  `export default { getters: { t: (state) => /*@*/state.tips.advice }, mutations: { SET (state, t) { state.tips = t; } } };\nexport async function load(store) { const res = await fetch('https://desk.example.com/api/tickets/1'); store.commit('SET', await res.json()); }`,
+  `export default { getters: { n: (state) => /*@*/state.marketplace }, mutations: { SET (state, t) { state.marketplace = t.marketplace; } } };\nexport async function open(store) { const res = await desk.openTicket(f); store.commit('SET', res.data); }`,
+  `export default { helpers: { n: (state) => /*@*/state.marketplace }, mutations: { SET (state, iv) { state.marketplace = iv.marketplace; } } };\nexport async function start(store) { const res = await axios.get('${V1}results/1/'); store.commit('SET', res.data); }`,
 ];
 
 tieCases('ties/flow: values from API calls', tieOf, valid, invalid);
