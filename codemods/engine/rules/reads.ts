@@ -182,7 +182,7 @@ export function interfaceMembers(
  * Object literals written with a response model's type: fixtures and mocks (`const result: Result = { advice: […] }`,
  * `{ … } as Interview`, `satisfies Question`, items of a `Result[]`), with the path of each key inside the model.
  */
-export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: Path, path: string[]) => void): void {
+export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: Path, path: string[]) => void, operations?: readonly string[]): void {
   const walk = (obj: Path, prefix: string[]) => walkLiteral(obj, prefix, visit);
   for (const obj of ctx.nodesOf('ObjectExpression')) {
     const parent = parentOf(obj);
@@ -203,9 +203,10 @@ export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: 
     if (!tie || tie.role !== 'body' || tie.resource !== resource || (tie.list && !list)) continue;
     walk(obj, [...tie.path]);
   }
-  // Test doubles' response bodies (nock, msw, Angular's HttpTestingController).
+  // Test doubles' response bodies (nock, msw, Angular's HttpTestingController): of the rule's operations only, when it
+  // names them (a mocked interview read's `msg` is no update's).
   for (const mock of mockedResponses(ctx)) {
-    if (mock.body && mock.call.resource === resource) walk(mock.body, []);
+    if (mock.body && mock.call.resource === resource && (!operations || operations.includes(mock.call.op))) walk(mock.body, []);
   }
 }
 

@@ -68,9 +68,14 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
   for (const m of jsdocMembers(ctx, rule.resource)) {
     if (m.role === 'response' && pathMatches(rule.from, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
   }
-  typedLiterals(ctx, rule.resource, (prop, path) => {
-    if (pathMatches(rule.from, path)) ctx.manual(change, prop, rule.message, prop.node.key, field);
-  });
+  typedLiterals(
+    ctx,
+    rule.resource,
+    (prop, path) => {
+      if (pathMatches(rule.from, path)) ctx.manual(change, prop, rule.message, prop.node.key, field);
+    },
+    rule.operations,
+  );
   interfaceMembers(ctx, (member, path, role, model) => {
     if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
   }, rule.resource);

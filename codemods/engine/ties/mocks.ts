@@ -322,11 +322,18 @@ function chainCall(ctx: FileContext, path: Path): ApiCall | null {
   let p: Path = path;
   for (let i = 0; i < 6 && isCall(p.node); i++) {
     const call = apiCall(ctx, p) ?? patternRoute(ctx, p);
-    if (call) return call;
+    if (call) return adapterMethod(ctx, p, call);
     if (!isMember(p.node.callee)) return null;
     p = p.get('callee', 'object');
   }
   return null;
+}
+
+/** axios-mock-adapter's `mock.onPut('interviews/1/')`: the route method says the operation (the call alone reads as a GET). */
+function adapterMethod(ctx: FileContext, p: Path, call: ApiCall): ApiCall {
+  const method = isMember(p.node.callee) ? ADAPTER_ROUTES.get(memberName(p.node.callee) ?? '') : undefined;
+  const target = method && method !== call.method ? urlTarget(ctx, call.url) : null;
+  return target ? { ...call, method: method!, op: operationFor(target, method!, call.bodies) } : call;
 }
 
 /** Whether a double's operation can be the rule's: a mocked interview update may stand for a mode update. */
