@@ -1,5 +1,5 @@
 import { api } from '../../../catalogue';
-import { keyName, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { calleeName, keyName, parentOf, propertyPath, type Node, type Path } from '../ast';
 import { requestTieOfObject } from '../ties/requests';
 import { nounTie } from '../ties/names';
 import { pathMatches } from '../ties/tie';
@@ -23,7 +23,7 @@ export const rangeConstraint: RuleImpl<'range-constraint'> = (ctx, change, rule)
     const value = numeric(prop.node.value);
     if (value === null || (value >= rule.min && value <= rule.max)) return;
     let tie: { resource: string; path: string[] } | null = requestTieOfObject(ctx, obj);
-    if (!tie) {
+    if (!tie && !answeredByDouble(obj)) {
       // Not sent in this file: the name it is given says what it is (`const elderProfile = { age: 121 }`).
       const parent = parentOf(obj)!.node;
       const name =
@@ -42,3 +42,20 @@ export const rangeConstraint: RuleImpl<'range-constraint'> = (ctx, change, rule)
     if (tie && tie.resource === rule.resource && pathMatches(parentPath, tie.path)) ctx.manual(change, prop, rule.message, prop.node.value);
   });
 };
+
+/** Test doubles' calls whose argument is what the double answers with: a response, never a body sent. */
+const ANSWERS = /^(?:mockResolvedValue|mockResolvedValueOnce|mockReturnValue|mockReturnValueOnce|reply|replyOnce|respond|flush)$/;
+
+/** Whether an object literal is (inside) what a test double answers: `fetchMock.mockResolvedValueOnce({ profile: { age: 1 } })`. */
+function answeredByDouble(obj: Path): boolean {
+  let p: Path | null = obj;
+  for (let i = 0; i < 8 && p; i++) {
+    const parent: Path | null = parentOf(p);
+    if (!parent) return false;
+    const n = parent.node;
+    if ((n.type === 'CallExpression' || n.type === 'OptionalCallExpression') && n.arguments.includes(p.node)) return ANSWERS.test(calleeName(n.callee));
+    if (!['ObjectExpression', 'ObjectProperty', 'Property', 'ArrayExpression'].includes(n.type)) return false;
+    p = parent;
+  }
+  return false;
+}
