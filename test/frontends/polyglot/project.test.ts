@@ -257,4 +257,70 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'desk/client.go')).toEqual([]);
     expect(sites(r, 'web/handlers.go')).toEqual(['10 mode-complaint-renamed-input']);
   });
+
+  it("Java: a model named after a resource is the API's when a file that calls one of its endpoints uses it (a view model parsing `Complaint.class`)", async () => {
+    writeTree(dir, {
+      'net/Paths.java': 'final class Paths {\n    static final String COMPLAINTS = "complaints/";\n}\n',
+      'net/Client.java': [
+        'class Client {',
+        '    Call fileComplaint(String token, String text, Callback cb) {',
+        '        JsonObject body = new JsonObject();',
+        '        body.addProperty("text", text);',
+        '        return send(post(root.resolve(Paths.COMPLAINTS), body), cb);',
+        '    }',
+        '}',
+      ].join('\n'),
+      'model/Complaint.java': [
+        'public class Complaint {',
+        '    @SerializedName("text") public String text;',
+        '    @SerializedName("extra") public JsonObject extra;',
+        '}',
+      ].join('\n'),
+      'ui/Board.java': [
+        'class Board {',
+        '    void submit(String text) {',
+        '        client.fileComplaint(token, text, new Callback() {',
+        '            public void onResponse(Call call, Response response) { shown = client.parse(response, Complaint.class); }',
+        '        });',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    // Both what is sent and what is read: one finding for each.
+    expect(sites(r, 'model/Complaint.java')).toEqual(['3 complaint-extra-removed', '3 complaint-extra-removed']);
+    expect(sites(r, 'ui/Board.java')).toEqual([]);
+  });
+
+  it('Java: the same shape for a helpdesk (its endpoint posts to another host) leaves its `Complaint` model alone', async () => {
+    writeTree(dir, {
+      'desk/DeskClient.java': [
+        'class DeskClient {',
+        '    Call fileComplaint(String text, Callback cb) {',
+        '        JsonObject body = new JsonObject();',
+        '        body.addProperty("text", text);',
+        '        return send(post("https://desk.example.org/api/complaints/", body), cb);',
+        '    }',
+        '}',
+      ].join('\n'),
+      'desk/Complaint.java': [
+        'public class Complaint {',
+        '    @SerializedName("text") public String text;',
+        '    @SerializedName("extra") public JsonObject extra;',
+        '}',
+      ].join('\n'),
+      'desk/Board.java': [
+        'class Board {',
+        '    void submit(String text) {',
+        '        desk.fileComplaint(text, new Callback() {',
+        '            public void onResponse(Call call, Response response) { shown = desk.parse(response, Complaint.class); }',
+        '        });',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'desk/Complaint.java')).toEqual([]);
+    expect(sites(r, 'desk/Board.java')).toEqual([]);
+  });
 });
