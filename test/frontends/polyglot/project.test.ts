@@ -208,6 +208,23 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'kt/OutcomeTest.kt')).toEqual(['4 potential-condition-triage-removed']);
   });
 
+  it("Java: a helper that decodes by a type token gives that model to what is read from its result (`client.decode(r, Result.class).advice`); another type's token does not", async () => {
+    writeTree(dir, {
+      'sc/ResultApi.java': ['interface ResultApi {', '    @GET("results/{token}/")', '    Call<Result> fetchResult(@Path("token") String token);', '}'].join('\n'),
+      'sc/Result.java': 'public class Result {\n    @SerializedName("advice") public String advice;\n}\n',
+      'sc/ResultReaderTest.java': [
+        'class ResultReaderTest {',
+        '    void reads() throws Exception {',
+        '        assertEquals("rest", client.decode(response, Result.class).advice);',
+        '        assertEquals("rest", client.decode(response, Ticket.class).advice);',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'sc/ResultReaderTest.java')).toEqual(['3 result-advice-test-removed']);
+  });
+
   it('Java: a test that only names the body type an endpoint is sent is read (its serialized mode is reported); a helpdesk case beside it is not', async () => {
     writeTree(dir, {
       'src/ModeApi.java': ['interface ModeApi {', '    @PUT("interviews/{token}/")', '    Call<Void> setMode(@Path("token") String token, @Body StepChange body);', '}'].join('\n'),
