@@ -225,6 +225,31 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'sc/ResultReaderTest.java')).toEqual(['3 result-advice-test-removed']);
   });
 
+  it("a test's equality assertion on a status after a mode update is a status check (JUnit, testify); a helpdesk's, or one on a count, is not", async () => {
+    writeTree(dir, {
+      'src/StageApi.java': ['interface StageApi {', '    @PUT("interviews/{token}/")', '    Call<Void> setMode(@Path("token") String token, @Body Map<String, String> body);', '}'].join('\n'),
+      'src/DeskApi.java': ['interface DeskApi {', '    @PUT("https://desk.example.org/api/tickets/{token}/")', '    Call<Void> moveTicket(@Path("token") String token, @Body Map<String, String> body);', '}'].join('\n'),
+      'src/StageTest.java': [
+        'class StageTest {',
+        '    void switches() throws Exception {',
+        '        Response<Void> r = api.setMode("t1", Map.of("mode", "protocol")).execute();',
+        '        assertEquals(202, r.code());',
+        '        assertEquals(202, pending.size());',
+        '    }',
+        '    void moves() throws Exception {',
+        '        Response<Void> r = desk.moveTicket("t1", Map.of("mode", "escalated")).execute();',
+        '        assertEquals(202, r.code());',
+        '    }',
+        '}',
+      ].join('\n'),
+      'checker/client.go': 'package checker\n\nconst Base = "https://sandbox.buoyhealth.com/api/"\n\nfunc (c *Client) SetMode(t, m string) (*http.Response, error) {\n\treturn c.put(Base+"interviews/"+t+"/", map[string]string{"mode": m})\n}\n',
+      'checker/client_test.go': 'package checker\n\nfunc TestSetMode(t *testing.T) {\n\tresp, _ := c.SetMode("t1", "protocol")\n\tassert.Equal(t, 202, resp.StatusCode)\n}\n\nfunc TestTicket(t *testing.T) {\n\tresp, _ := desk.Move("t1")\n\tassert.Equal(t, 202, resp.StatusCode)\n}\n',
+    });
+    const r = await run();
+    expect(sites(r, 'src/StageTest.java')).toEqual(['4 mode-update-status-200']);
+    expect(sites(r, 'checker/client_test.go')).toEqual(['5 mode-update-status-200']);
+  });
+
   it('Java: a test that only names the body type an endpoint is sent is read (its serialized mode is reported); a helpdesk case beside it is not', async () => {
     writeTree(dir, {
       'src/ModeApi.java': ['interface ModeApi {', '    @PUT("interviews/{token}/")', '    Call<Void> setMode(@Path("token") String token, @Body StepChange body);', '}'].join('\n'),
