@@ -9,6 +9,7 @@ import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
+import { constructorOrder } from './constructor-order';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -189,7 +190,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     lang: spec.id,
     tied: file.tied || distinctive || namesApi(file, file.config),
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
-    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t) })),
+    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id) })),
     functions,
     hosts,
     addresses,
@@ -219,9 +220,11 @@ function namedIdentifiers(file: PolyFile, fn: SgNode): string[] {
  * The JSON keys a record's header declares, in order (`record Profile(int age, String sex)`, Kotlin's `data class
  * Profile(val age: Int)`, C#'s `record Profile(int Age)`): the language modules give header parameters first.
  */
-function headerOrder(t: TypeDecl): { order?: string[] } {
+function headerOrder(t: TypeDecl, lang: string): { order?: string[] } {
   const header = t.fields.filter((f) => HEADER_PARAM.test(f.node.kind() as string));
-  return header.length > 0 && t.fields.slice(0, header.length).every((f) => HEADER_PARAM.test(f.node.kind() as string)) ? { order: header.map((f) => f.key ?? f.name) } : {};
+  if (header.length > 0 && t.fields.slice(0, header.length).every((f) => HEADER_PARAM.test(f.node.kind() as string))) return { order: header.map((f) => f.key ?? f.name) };
+  const order = header.length === 0 && (lang === 'java' || lang === 'csharp') ? constructorOrder(t) : null;
+  return order ? { order } : {};
 }
 
 const HEADER_PARAM = /^(formal_parameter|parameter|class_parameter)$/;

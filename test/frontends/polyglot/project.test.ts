@@ -250,6 +250,41 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'checker/client_test.go')).toEqual(['5 mode-update-status-200']);
   });
 
+  it("Java: positional arguments of a class's only constructor fill the fields it stores them in (`new Visit.Patient(0, sex)`); a desk's class of the same shape is left alone", async () => {
+    writeTree(dir, {
+      'sc/VisitApi.java': ['interface VisitApi {', '    @POST("interviews/anonymous/")', '    Call<Visit> openVisit(@Body Map<String, Object> body);', '}'].join('\n'),
+      'sc/Visit.java': [
+        'public class Visit {',
+        '    @SerializedName("token") public String token;',
+        '    @SerializedName("profile") public Patient patient;',
+        '    public static class Patient {',
+        '        @SerializedName("age") public int years;',
+        '        @SerializedName("sex") public String sex;',
+        '        public Patient(int years, String sex) {',
+        '            this.years = years;',
+        '            this.sex = sex;',
+        '        }',
+        '    }',
+        '}',
+      ].join('\n'),
+      'sc/Start.java': 'class Start {\n    void baby(String sex) { api.openVisit(Map.of("profile", new Visit.Patient(0, sex))); }\n    void adult(String sex) { api.openVisit(Map.of("profile", new Visit.Patient(30, sex))); }\n}\n',
+      'desk/Seat.java': [
+        'public class Seat {',
+        '    public static class Holder {',
+        '        @SerializedName("age") public int age;',
+        '        public Holder(int age) {',
+        '            this.age = age;',
+        '        }',
+        '    }',
+        '}',
+      ].join('\n'),
+      'desk/Book.java': 'class Book {\n    void baby() { desk.reserve(new Seat.Holder(0)); }\n}\n',
+    });
+    const r = await run();
+    expect(sites(r, 'sc/Start.java')).toEqual(['2 profile-age-range']);
+    expect(sites(r, 'desk/Book.java')).toEqual([]);
+  });
+
   it('Java: a test that only names the body type an endpoint is sent is read (its serialized mode is reported); a helpdesk case beside it is not', async () => {
     writeTree(dir, {
       'src/ModeApi.java': ['interface ModeApi {', '    @PUT("interviews/{token}/")', '    Call<Void> setMode(@Path("token") String token, @Body StepChange body);', '}'].join('\n'),
