@@ -19,10 +19,12 @@ export function positionalField(ctx: Ctx, arg: SgNode): { key: string; tie: Valu
   for (const { call, i } of argsOf(ctx.file).get(`${at.start}:${at.end}`) ?? []) {
     if (!/^[A-Z]/.test(call.callee)) continue;
     if (call.args.slice(0, i + 1).some((a) => NAMED.test(a.text()))) return null;
-    const order = ctx.index.model(call.callee)?.order;
+    // A nested type by its outer one (`new Interview.Profile(0, sex)`).
+    const type = call.callee.split('.').pop()!;
+    const order = ctx.index.model(type)?.order;
     if (!order || call.args.length > order.length) return null;
-    const tie = ctx.ties.model(call.callee);
-    return tie ? { key: norm(order[i]!), tie, type: call.callee } : null;
+    const tie = ctx.ties.model(type);
+    return tie ? { key: norm(order[i]!), tie, type } : null;
   }
   return null;
 }

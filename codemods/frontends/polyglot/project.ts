@@ -4,11 +4,12 @@ import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
 import { namedKids, paramNames, span, typeName, type FieldDecl, type TypeDecl } from './lang';
-import { modelTie } from './ties';
 import { norm } from './vocabulary';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
+import { resolveModels } from './models';
+import { constructorOrder } from './constructor-order';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -189,7 +190,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     lang: spec.id,
     tied: file.tied || distinctive || namesApi(file, file.config),
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
-    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t) })),
+    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id) })),
     functions,
     hosts,
     addresses,
@@ -219,9 +220,11 @@ function namedIdentifiers(file: PolyFile, fn: SgNode): string[] {
  * The JSON keys a record's header declares, in order (`record Profile(int age, String sex)`, Kotlin's `data class
  * Profile(val age: Int)`, C#'s `record Profile(int Age)`): the language modules give header parameters first.
  */
-function headerOrder(t: TypeDecl): { order?: string[] } {
+function headerOrder(t: TypeDecl, lang: string): { order?: string[] } {
   const header = t.fields.filter((f) => HEADER_PARAM.test(f.node.kind() as string));
-  return header.length > 0 && t.fields.slice(0, header.length).every((f) => HEADER_PARAM.test(f.node.kind() as string)) ? { order: header.map((f) => f.key ?? f.name) } : {};
+  if (header.length > 0 && t.fields.slice(0, header.length).every((f) => HEADER_PARAM.test(f.node.kind() as string))) return { order: header.map((f) => f.key ?? f.name) };
+  const order = header.length === 0 && (lang === 'java' || lang === 'csharp') ? constructorOrder(t) : null;
+  return order ? { order } : {};
 }
 
 const HEADER_PARAM = /^(formal_parameter|parameter|class_parameter)$/;
@@ -330,56 +333,6 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
 }
 
 
-/**
- * Model types: those whose name designates a resource, those an endpoint returns, then, over a few rounds, the
- * types a model's fields hold (`triage_explanation: Explanation` makes Explanation a result's explanation).
- * Strong when declared in a file that talks to the API or beside a type one of its endpoints returns.
- */
-function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>, sent: ReadonlyMap<string, ResourceName>): Map<string, ModelFacts | null> {
-  const returned = new Map<string, ResourceName>(sent);
-  for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
-  const declared = new Map<string, Declared | null>();
-  // Types a file that talks to the API names (`Router.createComplaint(ComplaintRequest)`, `-> AnyPublisher<Complaint, …>`).
-  const namedByTied = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
-  for (const f of all) {
-    const strongFile = f.tied || f.types.some((x) => returned.has(x.name));
-    for (const t of f.types) {
-      // A type named after a resource that a file talking to the API uses is that resource's model, wherever it is declared.
-      const strong = strongFile || (namedByTied.has(t.name) && !!modelTie(t.name));
-      const d: Declared = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong, ...(t.order ? { order: t.order } : {}) };
-      const prev = declared.get(t.name);
-      // Declared twice (a Kotlin and a Java model of one API, a nested class): one model while no field maps to two keys.
-      declared.set(t.name, prev === undefined ? d : prev && compatible(prev, d) ? merged(prev, d) : null);
-    }
-  }
-  const models = new Map<string, ModelFacts | null>();
-  const pinned = new Set<string>();
-  for (const [name, d] of declared) {
-    const byName = modelTie(name);
-    const resource = returned.get(name) ?? byName?.resource;
-    if (!d || !resource) continue;
-    pinned.add(name);
-    models.set(name, { resource, path: byName && byName.resource === resource ? byName.path : [], ...d, pinned: true });
-  }
-  for (let round = 0; round < 3; round++) {
-    for (const m of [...models.values()]) {
-      for (const [field, type] of m?.types ?? []) {
-        const d = declared.get(type);
-        if (!m || !d) continue;
-        // A model held by a field of a model the API returns or is sent is the API's too (`InterviewResponse.profile: ProfileDto`).
-        const held = pinned.has(type) ? models.get(type) : null;
-        if (held && m.strong && !held.strong && held.resource === m.resource) models.set(type, { ...held, strong: true });
-        if (pinned.has(type)) continue;
-        const path = [...m.path, norm(m.keys.get(field) ?? field)];
-        const prev = models.get(type);
-        if (prev === undefined) models.set(type, { resource: m.resource, path, ...d, strong: m.strong, pinned: false });
-        else if (prev && (prev.resource !== m.resource || prev.path.join('.') !== path.join('.'))) models.set(type, null);
-      }
-    }
-  }
-  return models;
-}
-
 /** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */
 function fieldType(file: PolyFile, f: FieldDecl): string | null {
   const text = f.node.text();
@@ -390,19 +343,4 @@ function fieldType(file: PolyFile, f: FieldDecl): string | null {
   if (file.spec.id === 'go') return typeName(/^\s+([*[\]\w.]+)/.exec(after)?.[1]);
   const before = text.slice(0, f.nameNode.range().start.index - f.node.range().start.index);
   return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
-}
-
-type Declared = { keys: Map<string, string>; types: Map<string, string>; strong: boolean; order?: string[] };
-
-function compatible(a: Declared, b: Declared): boolean {
-  return [...a.keys].every(([k, v]) => !b.keys.has(k) || b.keys.get(k) === v);
-}
-
-/** Both declarations' keys; a field's type where they agree on it (`int` and `Int` tell nothing apart). */
-function merged(a: Declared, b: Declared): Declared {
-  const types = new Map([...a.types, ...b.types]);
-  for (const [k, v] of a.types) if (b.types.has(k) && b.types.get(k) !== v) types.delete(k);
-  // Two headers that disagree say nothing of which argument is which.
-  const order = a.order && b.order && a.order.join() !== b.order.join() ? undefined : a.order ?? b.order;
-  return { keys: new Map([...a.keys, ...b.keys]), types, strong: a.strong || b.strong, ...(order ? { order } : {}) };
 }

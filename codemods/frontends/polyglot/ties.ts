@@ -239,7 +239,9 @@ export class Ties {
     if (!tie && this.file.declsOf(segs[0]!.name, at).some((d) => d.init && this.addressIn(d.init))) return null;
     for (const s of segs.slice(1)) {
       if (s.call || this.index.endpoint(s.name)) {
-        tie = this.ofCall(s.name) ?? tie;
+        // `client.parse(response, Interview.class).msg`: a helper that decodes by a type token gives that model.
+        const decoded = s.call ? decodedAs(this.file.source.slice(s.start, s.through ?? s.end)) : null;
+        tie = this.ofCall(s.name) ?? (decoded ? this.model(decoded) : null) ?? tie;
         continue;
       }
       if (tie) tie = this.step(tie, memberName(s));

@@ -289,6 +289,13 @@ function statuses(ctx: Ctx): void {
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
   for (const call of file.x.calls) {
+    // An equality assertion on a response's status (`assertEquals(202, response.code())`, `assert.Equal(t, 202, resp.StatusCode)`).
+    if (EQUALITY_ASSERT.test(call.callee) && call.args.length >= 2) {
+      const read = call.args.some((a) => statusOf(ctx, a) === null && words(a.text().replace(/\W+/g, ' ')).some((w) => w === 'status' || w === 'code'));
+      const lit = read ? call.args.find((a) => codes.has(statusOf(ctx, a) ?? -1)) : undefined;
+      if (lit) mentions.push({ node: lit, code: statusOf(ctx, lit)! });
+      continue;
+    }
     if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1) continue;
     const code = statusOf(ctx, call.args[0]!);
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
@@ -303,6 +310,9 @@ function statuses(ctx: Ctx): void {
     }
   }
 }
+
+/** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */
+const EQUALITY_ASSERT = /^(assert_?equals?|assertEqual|XCTAssertEqual|Equal|AreEqual)$/i;
 
 /** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
 const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;

@@ -208,6 +208,83 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'kt/OutcomeTest.kt')).toEqual(['4 potential-condition-triage-removed']);
   });
 
+  it("Java: a helper that decodes by a type token gives that model to what is read from its result (`client.decode(r, Result.class).advice`); another type's token does not", async () => {
+    writeTree(dir, {
+      'sc/ResultApi.java': ['interface ResultApi {', '    @GET("results/{token}/")', '    Call<Result> fetchResult(@Path("token") String token);', '}'].join('\n'),
+      'sc/Result.java': 'public class Result {\n    @SerializedName("advice") public String advice;\n}\n',
+      'sc/ResultReaderTest.java': [
+        'class ResultReaderTest {',
+        '    void reads() throws Exception {',
+        '        assertEquals("rest", client.decode(response, Result.class).advice);',
+        '        assertEquals("rest", client.decode(response, Ticket.class).advice);',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'sc/ResultReaderTest.java')).toEqual(['3 result-advice-test-removed']);
+  });
+
+  it("a test's equality assertion on a status after a mode update is a status check (JUnit, testify); a helpdesk's, or one on a count, is not", async () => {
+    writeTree(dir, {
+      'src/StageApi.java': ['interface StageApi {', '    @PUT("interviews/{token}/")', '    Call<Void> setMode(@Path("token") String token, @Body Map<String, String> body);', '}'].join('\n'),
+      'src/DeskApi.java': ['interface DeskApi {', '    @PUT("https://desk.example.org/api/tickets/{token}/")', '    Call<Void> moveTicket(@Path("token") String token, @Body Map<String, String> body);', '}'].join('\n'),
+      'src/StageTest.java': [
+        'class StageTest {',
+        '    void switches() throws Exception {',
+        '        Response<Void> r = api.setMode("t1", Map.of("mode", "protocol")).execute();',
+        '        assertEquals(202, r.code());',
+        '        assertEquals(202, pending.size());',
+        '    }',
+        '    void moves() throws Exception {',
+        '        Response<Void> r = desk.moveTicket("t1", Map.of("mode", "escalated")).execute();',
+        '        assertEquals(202, r.code());',
+        '    }',
+        '}',
+      ].join('\n'),
+      'checker/client.go': 'package checker\n\nconst Base = "https://sandbox.buoyhealth.com/api/"\n\nfunc (c *Client) SetMode(t, m string) (*http.Response, error) {\n\treturn c.put(Base+"interviews/"+t+"/", map[string]string{"mode": m})\n}\n',
+      'checker/client_test.go': 'package checker\n\nfunc TestSetMode(t *testing.T) {\n\tresp, _ := c.SetMode("t1", "protocol")\n\tassert.Equal(t, 202, resp.StatusCode)\n}\n\nfunc TestTicket(t *testing.T) {\n\tresp, _ := desk.Move("t1")\n\tassert.Equal(t, 202, resp.StatusCode)\n}\n',
+    });
+    const r = await run();
+    expect(sites(r, 'src/StageTest.java')).toEqual(['4 mode-update-status-200']);
+    expect(sites(r, 'checker/client_test.go')).toEqual(['5 mode-update-status-200']);
+  });
+
+  it("Java: positional arguments of a class's only constructor fill the fields it stores them in (`new Visit.Patient(0, sex)`); a desk's class of the same shape is left alone", async () => {
+    writeTree(dir, {
+      'sc/VisitApi.java': ['interface VisitApi {', '    @POST("interviews/anonymous/")', '    Call<Visit> openVisit(@Body Map<String, Object> body);', '}'].join('\n'),
+      'sc/Visit.java': [
+        'public class Visit {',
+        '    @SerializedName("token") public String token;',
+        '    @SerializedName("profile") public Patient patient;',
+        '    public static class Patient {',
+        '        @SerializedName("age") public int years;',
+        '        @SerializedName("sex") public String sex;',
+        '        public Patient(int years, String sex) {',
+        '            this.years = years;',
+        '            this.sex = sex;',
+        '        }',
+        '    }',
+        '}',
+      ].join('\n'),
+      'sc/Start.java': 'class Start {\n    void baby(String sex) { api.openVisit(Map.of("profile", new Visit.Patient(0, sex))); }\n    void adult(String sex) { api.openVisit(Map.of("profile", new Visit.Patient(30, sex))); }\n}\n',
+      'desk/Seat.java': [
+        'public class Seat {',
+        '    public static class Holder {',
+        '        @SerializedName("age") public int age;',
+        '        public Holder(int age) {',
+        '            this.age = age;',
+        '        }',
+        '    }',
+        '}',
+      ].join('\n'),
+      'desk/Book.java': 'class Book {\n    void baby() { desk.reserve(new Seat.Holder(0)); }\n}\n',
+    });
+    const r = await run();
+    expect(sites(r, 'sc/Start.java')).toEqual(['2 profile-age-range']);
+    expect(sites(r, 'desk/Book.java')).toEqual([]);
+  });
+
   it('Java: a test that only names the body type an endpoint is sent is read (its serialized mode is reported); a helpdesk case beside it is not', async () => {
     writeTree(dir, {
       'src/ModeApi.java': ['interface ModeApi {', '    @PUT("interviews/{token}/")', '    Call<Void> setMode(@Path("token") String token, @Body StepChange body);', '}'].join('\n'),
@@ -256,5 +333,71 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'sc/types.go')).toEqual(['5 mode-complaint-renamed-input', '8 result-advice-test-removed']);
     expect(sites(r, 'desk/client.go')).toEqual([]);
     expect(sites(r, 'web/handlers.go')).toEqual(['10 mode-complaint-renamed-input']);
+  });
+
+  it("Java: a model named after a resource is the API's when a file that calls one of its endpoints uses it (a view model parsing `Complaint.class`)", async () => {
+    writeTree(dir, {
+      'net/Paths.java': 'final class Paths {\n    static final String COMPLAINTS = "complaints/";\n}\n',
+      'net/Client.java': [
+        'class Client {',
+        '    Call fileComplaint(String token, String text, Callback cb) {',
+        '        JsonObject body = new JsonObject();',
+        '        body.addProperty("text", text);',
+        '        return send(post(root.resolve(Paths.COMPLAINTS), body), cb);',
+        '    }',
+        '}',
+      ].join('\n'),
+      'model/Complaint.java': [
+        'public class Complaint {',
+        '    @SerializedName("text") public String text;',
+        '    @SerializedName("extra") public JsonObject extra;',
+        '}',
+      ].join('\n'),
+      'ui/Board.java': [
+        'class Board {',
+        '    void submit(String text) {',
+        '        client.fileComplaint(token, text, new Callback() {',
+        '            public void onResponse(Call call, Response response) { shown = client.parse(response, Complaint.class); }',
+        '        });',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    // Both what is sent and what is read: one finding for each.
+    expect(sites(r, 'model/Complaint.java')).toEqual(['3 complaint-extra-removed', '3 complaint-extra-removed']);
+    expect(sites(r, 'ui/Board.java')).toEqual([]);
+  });
+
+  it('Java: the same shape for a helpdesk (its endpoint posts to another host) leaves its `Complaint` model alone', async () => {
+    writeTree(dir, {
+      'desk/DeskClient.java': [
+        'class DeskClient {',
+        '    Call fileComplaint(String text, Callback cb) {',
+        '        JsonObject body = new JsonObject();',
+        '        body.addProperty("text", text);',
+        '        return send(post("https://desk.example.org/api/complaints/", body), cb);',
+        '    }',
+        '}',
+      ].join('\n'),
+      'desk/Complaint.java': [
+        'public class Complaint {',
+        '    @SerializedName("text") public String text;',
+        '    @SerializedName("extra") public JsonObject extra;',
+        '}',
+      ].join('\n'),
+      'desk/Board.java': [
+        'class Board {',
+        '    void submit(String text) {',
+        '        desk.fileComplaint(text, new Callback() {',
+        '            public void onResponse(Call call, Response response) { shown = desk.parse(response, Complaint.class); }',
+        '        });',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'desk/Complaint.java')).toEqual([]);
+    expect(sites(r, 'desk/Board.java')).toEqual([]);
   });
 });
