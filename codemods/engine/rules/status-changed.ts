@@ -1,3 +1,4 @@
+import { statusOfName } from '../../http-status';
 import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
@@ -146,15 +147,10 @@ function caughtTie(ctx: FileContext, idPath: Path): Tie | null {
   return found.size === 1 ? [...found.values()][0]! : null;
 }
 
-/** A number literal, or a constant holding one (`const LOCATION_ERROR = 400`): its value and the constant's declarator. */
 /** Enums and maps of HTTP statuses by reason phrase that libraries export (Angular, NestJS, http-status-codes, Deno). */
 const STATUS_HOLDERS = /^(HttpStatusCode|HttpStatus|StatusCodes?|HTTP_STATUS(_CODES?)?|httpStatus|Status)$/;
-/** HTTP reason phrases (RFC 9110), lower case without separators, and their codes. */
-const REASONS: Record<string, number> = {
-  ok: 200, created: 201, accepted: 202, nocontent: 204, badrequest: 400, unauthorized: 401, forbidden: 403, notfound: 404,
-  conflict: 409, unprocessableentity: 422, unprocessablecontent: 422, toomanyrequests: 429, internalservererror: 500,
-};
 
+/** A number literal, or a constant holding one (`const LOCATION_ERROR = 400`): its value and the constant's declarator. */
 function numberOf(path: Path): { value: number; decl: Path | null } | null {
   const n = path.node;
   if ((n.type === 'NumericLiteral' || n.type === 'Literal') && typeof n.value === 'number') return { value: n.value, decl: null };
@@ -165,8 +161,8 @@ function numberOf(path: Path): { value: number; decl: Path | null } | null {
   }
   // A library's named status: Angular's `HttpStatusCode.Accepted`, Nest's `HttpStatus.ACCEPTED`, `StatusCodes.BAD_REQUEST`.
   if (isMember(n) && n.object.type === 'Identifier' && STATUS_HOLDERS.test(n.object.name)) {
-    const code = REASONS[(memberName(n) ?? '').replace(/_/g, '').toLowerCase()];
-    if (code !== undefined) return { value: code, decl: null };
+    const code = statusOfName(memberName(n) ?? '');
+    if (code !== null) return { value: code, decl: null };
   }
   // `STATUS.NO_NEXT_STEP` of a constant map: reported where the map declares it.
   if (isMember(n) && n.object.type === 'Identifier') {

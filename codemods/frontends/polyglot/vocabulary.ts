@@ -139,20 +139,4 @@ export function resourcesOfField(vocab: Vocabulary, name: string, side: 'request
   return out;
 }
 
-/**
- * Reason phrases of the HTTP status codes (RFC 9110), so that `http.StatusAccepted`, `HttpStatus.ACCEPTED`,
- * `HttpStatusCode.BadRequest` and `:bad_request` are read as the codes they name. HTTP's vocabulary, not the API's.
- */
-const REASONS: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-  404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
-};
-const NOISE = new Set(['http', 'status', 'code', 'sc', 'response', 'statuses', 'codes']);
-
-/** The status code an identifier names (`StatusAccepted` → 202), or null. */
-export function statusOfName(name: string): number | null {
-  const w = words(name).filter((x) => !NOISE.has(x)).join(' ');
-  if (!w) return null;
-  for (const [code, reason] of Object.entries(REASONS)) if (reason.toLowerCase() === w) return Number(code);
-  return null;
-}
+export { statusOfName } from '../../http-status';
