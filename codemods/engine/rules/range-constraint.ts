@@ -1,5 +1,6 @@
 import { api } from '../../../catalogue';
-import { calleeName, keyName, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { keyName, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { answeredByDouble } from '../ties/mocks';
 import { requestTieOfObject } from '../ties/requests';
 import { nounTie } from '../ties/names';
 import { pathMatches } from '../ties/tie';
@@ -42,20 +43,3 @@ export const rangeConstraint: RuleImpl<'range-constraint'> = (ctx, change, rule)
     if (tie && tie.resource === rule.resource && pathMatches(parentPath, tie.path)) ctx.manual(change, prop, rule.message, prop.node.value);
   });
 };
-
-/** Test doubles' calls whose argument is what the double answers with: a response, never a body sent. */
-const ANSWERS = /^(?:mockResolvedValue|mockResolvedValueOnce|mockReturnValue|mockReturnValueOnce|reply|replyOnce|respond|flush)$/;
-
-/** Whether an object literal is (inside) what a test double answers: `fetchMock.mockResolvedValueOnce({ profile: { age: 1 } })`. */
-function answeredByDouble(obj: Path): boolean {
-  let p: Path | null = obj;
-  for (let i = 0; i < 8 && p; i++) {
-    const parent: Path | null = parentOf(p);
-    if (!parent) return false;
-    const n = parent.node;
-    if ((n.type === 'CallExpression' || n.type === 'OptionalCallExpression') && n.arguments.includes(p.node)) return ANSWERS.test(calleeName(n.callee));
-    if (!['ObjectExpression', 'ObjectProperty', 'Property', 'ArrayExpression'].includes(n.type)) return false;
-    p = parent;
-  }
-  return false;
-}

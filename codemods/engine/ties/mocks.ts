@@ -136,6 +136,22 @@ const memo = new WeakMap<FileContext, MockedResponse[]>();
 
 /** Methods of Jest/Vitest function mocks that set what the mocked function returns or throws. */
 const FN_MOCKS = new Set(['mockResolvedValue', 'mockResolvedValueOnce', 'mockRejectedValue', 'mockRejectedValueOnce', 'mockReturnValue', 'mockReturnValueOnce']);
+/** Calls whose argument is what a test double answers with: a function mock's value, nock/axios-mock-adapter's `reply`, AngularJS's `respond`, Angular's `flush`. */
+const ANSWERS = new Set([...FN_MOCKS, 'reply', 'replyOnce', 'respond', 'flush']);
+
+/** Whether an object literal is (inside) what a test double answers — a response, never a body sent: `fetchMock.mockResolvedValueOnce({ profile: { age: 1 } })`. */
+export function answeredByDouble(obj: Path): boolean {
+  let p: Path | null = obj;
+  for (let i = 0; i < 8 && p; i++) {
+    const parent: Path | null = parentOf(p);
+    if (!parent) return false;
+    const n = parent.node;
+    if (isCall(n) && n.arguments.includes(p.node)) return ANSWERS.has(calleeName(n.callee));
+    if (!['ObjectExpression', 'ObjectProperty', 'Property', 'ArrayExpression'].includes(n.type)) return false;
+    p = parent;
+  }
+  return false;
+}
 
 /** The helper a function mock stands for: `sc.createInterview`, `vi.mocked(sc.setMode)`, `jest.spyOn(api, 'getResult')`. */
 function mockedHelper(n: Node): Tie | null {
