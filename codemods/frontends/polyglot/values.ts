@@ -12,7 +12,8 @@ import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
-import { norm, statusOfName, type StatusSite } from './vocabulary';
+import { statusOfName } from '../../http-status';
+import { norm, type StatusSite } from './vocabulary';
 
 /**
  * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`

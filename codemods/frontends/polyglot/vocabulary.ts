@@ -139,4 +139,3 @@ export function resourcesOfField(vocab: Vocabulary, name: string, side: 'request
   return out;
 }
 
-export { statusOfName } from '../../http-status';
