@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
 import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
+import { blankAwaits } from './swift-syntax';
 
 /** Swift: dictionary literals and labelled arguments, `let`/`var`, Codable structs with CodingKeys, String enums, `switch`. */
 export const swift: LangSpec = {
@@ -19,6 +20,7 @@ export const swift: LangSpec = {
   returnKinds: ['control_transfer_statement'],
   lambdas: { kinds: ['lambda_literal'], params: ['lambda_function_type_parameters'], pick: 'first', implicit: '$0' },
   loopKinds: ['for_statement'],
+  prepare: (source, attempt) => (attempt === 0 ? null : blankAwaits(source)),
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'dictionary_literal')) {
