@@ -10,8 +10,10 @@ import * as fs from 'node:fs';
 
 export interface Decoded {
   text: string;
-  /** False when the bytes are not valid UTF-8 (the text is then lossy and must not be written back). */
+  /** False when the bytes are not valid UTF-8 (the text is then lossy, or UTF-16, and must not be written back). */
   utf8: boolean;
+  /** Set when the text was decoded from UTF-16 (a BOM, or ASCII-range text with every other byte NUL). */
+  encoding?: 'UTF-16LE' | 'UTF-16BE';
 }
 
 /**
@@ -52,6 +54,44 @@ export async function readHead(file: string, bytes = 8192): Promise<Buffer> {
   } finally {
     await handle.close();
   }
+}
+
+/** A file's text: UTF-16 when its bytes say so (`decodeUtf16`), else UTF-8. */
+export function decodeText(buf: Buffer): Decoded {
+  return decodeUtf16(buf) ?? decode(buf);
+}
+
+/**
+ * UTF-16 text, which editors on Windows still write (a C# or PowerShell file, a `.resx`): a byte order mark, or
+ * ASCII-range text whose every other byte is NUL, which isbinaryfile takes for binary. Decoded so that what it
+ * holds is found, and flagged as not UTF-8 so that it is never written back. Null for anything else.
+ */
+export function decodeUtf16(buf: Buffer): Decoded | null {
+  let le: boolean | null;
+  let start = 0;
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe && !(buf.length >= 4 && buf[2] === 0 && buf[3] === 0)) [le, start] = [true, 2];
+  else if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) [le, start] = [false, 2];
+  else le = nulEveryOtherByte(buf);
+  if (le === null) return null;
+  const body = Buffer.from(buf.subarray(start, start + ((buf.length - start) & ~1)));
+  if (!le) body.swap16();
+  return { text: body.toString('utf16le'), utf8: false, encoding: le ? 'UTF-16LE' : 'UTF-16BE' };
+}
+
+/** Little-endian (true) or big-endian (false) when the first bytes are ASCII-range UTF-16 without a BOM, else null. */
+function nulEveryOtherByte(buf: Buffer): boolean | null {
+  const pairs = Math.min(buf.length, 4096) >> 1;
+  // Text of either kind starts with an ASCII-range character: one of its first two bytes is NUL.
+  if (pairs < 8 || (buf[0] !== 0 && buf[1] !== 0)) return null;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (buf[2 * i] === 0) evenNul++;
+    if (buf[2 * i + 1] === 0) oddNul++;
+  }
+  if (oddNul >= pairs * 0.9 && evenNul <= pairs * 0.02) return true;
+  if (evenNul >= pairs * 0.9 && oddNul <= pairs * 0.02) return false;
+  return null;
 }
 
 export function decode(buf: Buffer): Decoded {

@@ -10,7 +10,7 @@ import { AskedFacts } from './asked-facts';
 import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
-import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
+import { decode, decodeText, decodeUtf16, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
 import { displayPath } from './paths';
 import { selectFiles, type SelectedFile } from './select';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
@@ -75,12 +75,13 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (o) outcomes.set(file.absPath, o);
         return;
       }
-      if (isBinary(buf)) {
+      const wide = decodeUtf16(buf);
+      if (!wide && isBinary(buf)) {
         binaries++;
         skipped.binary++;
         return;
       }
-      const text = decode(buf);
+      const text = wide ?? decode(buf);
       const reason: SkipReason | null =
         frontEnd.minifiable && looksMinified(text.text) ? 'minified' : looksGenerated(text.text) ? 'generated' : null;
       if (reason) {
@@ -132,7 +133,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const file = byPath.get(abs)!;
     const frontEnd = registry.forFile(abs);
     try {
-      const text = texts.get(abs) ?? decode(await fs.promises.readFile(abs));
+      const text = texts.get(abs) ?? decodeText(await fs.promises.readFile(abs));
       if (isBinary(Buffer.from(text.text.slice(0, 8000)))) continue;
       texts.set(abs, text);
       outcomes.set(abs, analyzeFile(file, frontEnd, text, ctx));
@@ -152,7 +153,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     await eachLimited(pending, READ_CONCURRENCY, async (file) => {
       const frontEnd = registry.forFile(file.absPath);
       try {
-        const text = decode(await fs.promises.readFile(file.absPath));
+        const text = decodeText(await fs.promises.readFile(file.absPath));
         if (!frontEnd.linked!(text.text, facts)) return void rest.push(file);
         texts.set(file.absPath, text);
         outcomes.set(file.absPath, analyzeFile(file, frontEnd, text, linkedCtx));
@@ -251,7 +252,7 @@ interface AnalyzeContext {
 function analyzeFile(file: SelectedFile, frontEnd: FrontEnd, decoded: Decoded, ctx: AnalyzeContext): FileOutcome {
   const before = decoded.text;
   if (!decoded.utf8) {
-    const o = failed(file, frontEnd, before, 'not UTF-8 text; left as it is');
+    const o = failed(file, frontEnd, before, decoded.encoding ? `${decoded.encoding} text: sc-migrate writes only UTF-8; left as it is` : 'not UTF-8 text; left as it is');
     o.findings = textFindings(file, before, ctx, 'in a file that is not UTF-8 text');
     return o;
   }

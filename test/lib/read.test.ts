@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksGenerated } from '../../lib/read';
+import { decodeUtf16, looksGenerated } from '../../lib/read';
 
 describe('looksGenerated', () => {
   it("takes a generator's do-not-edit header, in the spellings generators use", () => {
@@ -23,5 +23,21 @@ describe('looksGenerated', () => {
     ]) {
       expect(looksGenerated(head), head).toBe(false);
     }
+  });
+});
+
+describe('decodeUtf16', () => {
+  const text = 'BASE = "https://example.test/"\n';
+  it('decodes UTF-16 by its byte order mark, or by ASCII-range text with every other byte NUL', () => {
+    expect(decodeUtf16(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toEqual({ text, utf8: false, encoding: 'UTF-16LE' });
+    expect(decodeUtf16(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]))).toEqual({ text, utf8: false, encoding: 'UTF-16BE' });
+    expect(decodeUtf16(Buffer.from(text, 'utf16le'))).toEqual({ text, utf8: false, encoding: 'UTF-16LE' });
+    expect(decodeUtf16(Buffer.from(text, 'utf16le').swap16())).toEqual({ text, utf8: false, encoding: 'UTF-16BE' });
+  });
+
+  it('leaves UTF-8 text, UTF-32 and binary data alone', () => {
+    expect(decodeUtf16(Buffer.from(text, 'utf8'))).toBeNull();
+    expect(decodeUtf16(Buffer.from([0xff, 0xfe, 0, 0, 0x41, 0, 0, 0]))).toBeNull();
+    expect(decodeUtf16(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0]))).toBeNull();
   });
 });

@@ -91,6 +91,24 @@ describe('scan', () => {
     expect(o!.findings.map((f) => [f.line, f.change, f.fix])).toEqual([[2, 'base-url', 'manual']]);
   });
 
+  it('finds v1 usage in UTF-16 files (with or without a byte order mark) and never writes them back', async () => {
+    const src = `// settings\r\nconst string Api = "${V1}";\r\n`;
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(src, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(src, 'utf16le').swap16()]);
+    const bare = Buffer.from(src, 'utf16le');
+    const other = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(src.replace(V1, 'https://desk.example.com/api/'), 'utf16le')]);
+    writeTree(dir, { 'Le.cs': le, 'Be.cs': be, 'Bare.cs': bare, 'Desk.cs': other });
+    const result = await scanDir();
+    const byPath = Object.fromEntries(result.outcomes.map((o) => [o.relPath, o]));
+    for (const [name, enc] of [['Le.cs', 'UTF-16LE'], ['Be.cs', 'UTF-16BE'], ['Bare.cs', 'UTF-16LE']] as const) {
+      expect(byPath[name], name).toMatchObject({ status: 'failed', error: `${enc} text: sc-migrate writes only UTF-8; left as it is` });
+      expect(byPath[name]!.after).toBe(byPath[name]!.before);
+      expect(byPath[name]!.findings.map((f) => [f.line, f.change, f.fix])).toEqual([[2, 'base-url', 'manual']]);
+    }
+    expect(byPath['Desk.cs']?.findings ?? []).toEqual([]);
+    expect(result.skipped.binary).toBe(0);
+  });
+
   it('restricts to --only ids (the text scan and the migration)', async () => {
     writeTree(dir, { '.env': `API=${V1}\n` });
     const result = await scanDir(['.'], { only: [getChange('token-audience').id] });
