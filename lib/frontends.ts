@@ -2,6 +2,7 @@ import { astroFrontEnd, bladeFrontEnd, htmlFrontEnd, razorFrontEnd, svelteFrontE
 import { configFrontEnds } from '../codemods/frontends/config';
 import { configTemplateFrontEnd } from '../codemods/frontends/config/templates';
 import { jsFrontEnd } from '../codemods/frontends/js';
+import { notebookFrontEnd } from '../codemods/frontends/notebook';
 import { polyglotFrontEnds } from '../codemods/frontends/polyglot';
 import { textFrontEnd } from '../codemods/frontends/text';
 import { FrontEndRegistry } from './registry';
@@ -19,7 +20,8 @@ export function defaultFrontEnds(): FrontEndRegistry {
     .register(htmlFrontEnd)
     .register(bladeFrontEnd)
     .register(razorFrontEnd)
-    .register(templateFrontEnd);
+    .register(templateFrontEnd)
+    .register(notebookFrontEnd);
   for (const f of configFrontEnds) registry.register(f);
   // Templates of configuration files (`app.env.j2`) are read as their format, before the template languages'.
   registry.register(configTemplateFrontEnd, { first: true });
