@@ -5,6 +5,7 @@ import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
 import { namedKids, paramNames, span, typeName, type FieldDecl, type TypeDecl } from './lang';
 import { norm } from './vocabulary';
+import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
@@ -304,7 +305,9 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
-  for (const [n, e] of endpoints) if (e) names.add(n);
+  // An endpoint named by one word (`result`, `questions`, `get`) is too common a method name to link files by: ERB's
+  // `template.result`, a job's `result()`. It is still the endpoint in a file something else ties.
+  for (const [n, e] of endpoints) if (e && words(n).length > 1) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
   // The bodies the endpoints are sent: the file that declares one (`record InterviewModeUpdate(…)`) is read too.

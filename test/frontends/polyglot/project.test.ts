@@ -335,6 +335,41 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'web/handlers.go')).toEqual(['10 mode-complaint-renamed-input']);
   });
 
+  it("Ruby: a one-word endpoint (`def result(token)`) links no file by its name (ERB's `template.result`); a two-word one does", async () => {
+    writeTree(dir, {
+      'lib/checker/client.rb': [
+        'module Checker',
+        '  class Client',
+        "    BASE = 'https://www.buoyhealth.com/api/'",
+        '    def result(token)',
+        '      get("results/#{token}/")',
+        '    end',
+        '    def change_mode(token, mode)',
+        '      put("interviews/#{token}/", mode: mode)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'lib/desk/client.rb': [
+        "require 'erb'",
+        'module Desk',
+        '  class Client',
+        '    def self.settings(path)',
+        '      YAML.safe_load(ERB.new(File.read(path)).result)',
+        '    end',
+        "    def open_ticket(subject:, mode: 'complaint')",
+        "      post('tickets', subject: subject, mode: mode)",
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/flow.rb': ['class Flow', "  def start(client, token, mode = 'complaint')", '    client.change_mode(token, mode)', '  end', 'end'].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'lib/desk/client.rb')).toEqual([]);
+    expect(sites(r, 'app/flow.rb')).toEqual(['2 mode-complaint-renamed-input']);
+  });
+
   it("Java: a model named after a resource is the API's when a file that calls one of its endpoints uses it (a view model parsing `Complaint.class`)", async () => {
     writeTree(dir, {
       'net/Paths.java': 'final class Paths {\n    static final String COMPLAINTS = "complaints/";\n}\n',
