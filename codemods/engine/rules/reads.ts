@@ -153,7 +153,7 @@ export function interfaceMembers(
     if (!tie || tie.resource !== resource) return;
     decl.node.body.body.forEach((m: Node, i: number) => {
       if (m.type !== 'ClassProperty' && m.type !== 'PropertyDefinition') return;
-      const key = keyName(m);
+      const key = wireKey(m);
       if (key) visit(decl.get('body', 'body', i), [...tie.path, key], tie.role, 'type');
     });
   });
@@ -176,6 +176,24 @@ export function interfaceMembers(
       });
     }
   });
+}
+
+/** Decorators that name the JSON key a class property maps (class-transformer, json2typescript, typescript-json-serializer). */
+const KEY_DECORATORS = new Set(['Expose', 'JsonProperty', 'JsonMember']);
+
+/**
+ * The JSON key a class property is read from and written to: `@Expose({ name: 'potential_condition' }) condition`,
+ * `@JsonProperty('advice', [String]) tips`, `@JsonProperty({ name: 'test' })`; else the property's own name.
+ */
+function wireKey(m: Node): string | null {
+  for (const d of m.decorators ?? []) {
+    const e = d.expression;
+    if (e?.type !== 'CallExpression' || e.callee.type !== 'Identifier' || !KEY_DECORATORS.has(e.callee.name)) continue;
+    const a = e.arguments[0];
+    const named = a?.type === 'ObjectExpression' ? a.properties.find((p: Node) => keyName(p) === 'name')?.value : a;
+    if (named && (named.type === 'StringLiteral' || (named.type === 'Literal' && typeof named.value === 'string'))) return named.value;
+  }
+  return keyName(m);
 }
 
 /**
