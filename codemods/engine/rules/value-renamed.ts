@@ -2,7 +2,7 @@ import { innerRange } from '../ast';
 import * as path from 'node:path';
 import type { FileContext } from '../file';
 import { isModeKey, isValueContext } from './value-context';
-import { constantUses, keyedProperties, stringLiterals } from './value-sites';
+import { constantUses, keyedProperties, siblingMembers, stringLiterals } from './value-sites';
 import type { RuleImpl } from './types';
 
 /**
@@ -25,6 +25,13 @@ export const valueRenamed: RuleImpl<'value-renamed'> = (ctx, change, rule) => {
       ctx.fix(change, start, end, rule.to, `${message} where \`${ref.name}\` is defined (it is used as the ${rule.field} at line ${ctx.lines.lineCol(use.node.start).line})`, ref.literal.node);
     }
     ctx.note(change, use.node, `\`${ref.name}\` is the ${rule.field} '${rule.from}': renamed '${rule.to}' where it is defined (${where}); this use needs no edit`, where);
+  });
+  // A member of an enum the file uses as the field, though not this member (`Complaint = 'complaint'` beside a used
+  // `CheckMode.Symptoms`): the enum is the field's type, its value is renamed where it is written.
+  siblingMembers(ctx, rule.field, new Set([rule.from]), (path) => {
+    if (ctx.claimed.has(path.node)) return;
+    const { start, end } = innerRange(path.node);
+    ctx.fix(change, start, end, rule.to, `${message} (a member of an enum used as the ${rule.field})`, path.node);
   });
   keyedProperties(ctx, new Set([rule.from]), (prop) => {
     const k = prop.node.key;

@@ -41,13 +41,37 @@ export function keyedProperties(ctx: FileContext, values: Set<string>, visit: (p
  * Expressions in a value context of the field that name a constant holding one of `values`: `MODES.COMPLAINT`,
  * `InterviewMode.Safe`, an imported `DEFAULT_MODE`.
  */
-export function constantUses(ctx: FileContext, field: string, values: string | readonly string[], visit: (use: Path, ref: ConstRef) => void): void {
-  const wanted = new Set(typeof values === 'string' ? [values] : values);
+export function constantUses(ctx: FileContext, field: string, values: string | readonly string[] | null, visit: (use: Path, ref: ConstRef) => void): void {
+  const wanted = values === null ? null : new Set(typeof values === 'string' ? [values] : values);
   for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression', 'Identifier')) {
     const n = p.node;
     if (n.type === 'Identifier' && isMember(parentOf(p)?.node) && parentOf(p)!.node.property === n) continue;
     if (!isValueContext(ctx, p, field)) continue;
     const ref = constRef(ctx, p);
-    if (ref && ref.name && wanted.has(ref.value)) visit(p, ref);
+    if (ref && ref.name && (!wanted || wanted.has(ref.value))) visit(p, ref);
+  }
+}
+
+/**
+ * The members of this file's enums and constant maps that the file uses as the field (`{ mode: CheckMode.Symptoms }`):
+ * such an enum is the field's type, so its other members holding one of `values` (`Safe = 'safe'`) are the field's
+ * values where they are written, used or not. Each is visited once, with the literal's path.
+ */
+export function siblingMembers(ctx: FileContext, field: string, values: Set<string>, visit: (literal: Path) => void): void {
+  const holders = new Set<Node>();
+  const byHolder: Path[] = [];
+  constantUses(ctx, field, null, (_use, ref) => {
+    const member = ref.literal && !ref.external ? parentOf(ref.literal) : null;
+    const holder = member && ['TSEnumMember', 'ObjectProperty', 'Property'].includes(member.node.type) ? parentOf(member) : null;
+    if (!holder || holders.has(holder.node) || !['TSEnumDeclaration', 'TSEnumBody', 'ObjectExpression'].includes(holder.node.type)) return;
+    holders.add(holder.node);
+    byHolder.push(holder);
+  });
+  for (const holder of byHolder) {
+    const key = holder.node.type === 'ObjectExpression' ? 'properties' : 'members';
+    (holder.node[key] ?? []).forEach((m: Node, i: number) => {
+      const init = m.type === 'TSEnumMember' ? m.initializer : m.value;
+      if (init && STRING_LITERALS.has(init.type) && values.has(init.value)) visit(holder.get(key, i, m.type === 'TSEnumMember' ? 'initializer' : 'value'));
+    });
   }
 }
