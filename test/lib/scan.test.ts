@@ -205,6 +205,23 @@ describe('scan', () => {
     expect(result.outcomes.find((o) => o.relPath === 'src/Chat.vue')?.after).toBe(result.outcomes.find((o) => o.relPath === 'src/Chat.vue')?.before);
   });
 
+  it('an enum another file uses as the interview mode is the mode type: its other members are modes too (a desk enum used for tickets is not)', async () => {
+    writeTree(dir, {
+      'src/steps.ts': `export enum Step {\n  Complaint = 'complaint',\n  Safe = 'safe',\n  Symptoms = 'symptoms',\n}\n`,
+      'src/api.ts': `import axios from 'axios';\nimport { Step } from './steps';\nexport const toSymptoms = (t: string) => axios.put(\`${V1}interviews/\${t}/\`, { mode: Step.Symptoms });\n`,
+      'src/desk-kinds.ts': `export enum Kind {\n  Complaint = 'complaint',\n  Safe = 'safe',\n  Question = 'question',\n}\n`,
+      'src/desk.ts': `import axios from 'axios';\nimport { Kind } from './desk-kinds';\nexport const ask = (text: string) => axios.post('https://desk.example.com/api/tickets/', { mode: Kind.Question, text });\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
+    expect(findings('src/steps.ts')).toEqual([
+      [2, 'mode-complaint-renamed-input', 'auto'],
+      [3, 'mode-safe-triage-removed', 'manual'],
+    ]);
+    expect(findings('src/desk-kinds.ts')).toEqual([]);
+    expect(findings('src/desk.ts')).toEqual([]);
+  });
+
   it('a reducer reads what other files dispatch under its case\'s action type (redux-saga `put`, a thunk\'s `dispatch`)', async () => {
     writeTree(dir, {
       'src/types.js': `export const GOT_RESULT = 'results/GOT';\nexport const GOT_TICKET = 'desk/GOT_TICKET';\n`,

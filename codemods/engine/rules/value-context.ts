@@ -63,12 +63,14 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       if (key === field || isModeName(key)) return true;
       // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`; or a map other files use as modes.
       const owner = ownerName(obj);
-      return owner !== null && (isModeName(owner) || usedAsMode(ctx, owner, key));
+      // Another file using any member as the mode (`{ mode: STEPS.start }`) makes the map the mode's: its members are modes.
+      return owner !== null && (isModeName(owner) || usedAsMode(ctx, owner, null));
     }
     case 'TSEnumMember': {
       const decl = parentOf(parent)!.node;
       const member = pn.id?.type === 'Identifier' ? pn.id.name : pn.id?.value ?? null;
-      return decl.type === 'TSEnumDeclaration' && (isModeName(decl.id.name) || usedAsMode(ctx, decl.id.name, member));
+      // Any member used as the mode in another file (`CheckMode.Symptoms`) makes the enum the mode's type.
+      return decl.type === 'TSEnumDeclaration' && (isModeName(decl.id.name) || (member !== null && usedAsMode(ctx, decl.id.name, null)));
     }
     case 'BinaryExpression': {
       if (!['===', '!==', '==', '!='].includes(pn.operator)) return false;
