@@ -215,7 +215,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const found = await typeAwareHook(opts, cwd, changes, list);
     if (found) list = mergeTypeAwareFindings(list, found);
   }
-  return { filesScanned: selected.length - binaries, outcomes: list, skipped };
+  return { filesScanned: selected.length - binaries, outcomes: list, skipped, threads: 1 + threads.workers };
 }
 
 const READ_CONCURRENCY = 16;

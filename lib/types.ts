@@ -68,6 +68,8 @@ export interface ScanResult {
   outcomes: FileOutcome[];
   /** Files not analysed, by reason (`ignored` counts the files and folders a .gitignore or the default folder list left out). */
   skipped?: Record<SkipReason, number>;
+  /** Threads that analysed files: 1, or 1 + the worker threads `jobs` started (lib/parallel.ts). */
+  threads?: number;
 }
 
 /** What a front-end is given for one file. */
