@@ -51,8 +51,12 @@ export interface AnalysisData {
 export const AUTO_MIN_FILES = 200;
 /** `auto` uses at most this many threads. */
 const AUTO_MAX_THREADS = 4;
-/** Files per batch sent to a worker, and analysed here between two looks at the workers' messages. */
+/** Files per batch sent to a worker. */
 const BATCH = 8;
+/** Batches a worker holds at a time. */
+const AHEAD = 2;
+/** Files analysed here between two looks at the workers' messages. */
+const HERE_BATCH = 4;
 
 /** How many threads analyse `files` files with `jobs` (1: this one only). */
 export function threadsFor(jobs: number | 'auto', files: number): number {
@@ -200,7 +204,8 @@ class Job {
   private readonly results: (FileAnalysis | undefined)[];
   /** Files not yet handed out, by the thread that parsed them first (-1: this one, or none). */
   private readonly queues = new Map<Owner, number[]>();
-  private readonly busy = new Map<number, number[]>();
+  /** Batches sent to each worker and not answered yet, oldest first (a worker answers in order). */
+  private readonly busy = new Map<number, number[][]>();
   private wake: (() => void) | null = null;
 
   constructor(
@@ -220,11 +225,12 @@ class Job {
   }
 
   async run(): Promise<FileAnalysis[]> {
+    // Two batches ahead: a worker never waits for this thread to finish its own batch before it gets the next.
     this.workers.forEach((w, n) => {
-      if (w) this.send(n);
+      if (w) for (let k = 0; k < AHEAD; k++) this.send(n);
     });
     for (;;) {
-      const batch = this.take(-1);
+      const batch = this.take(-1, HERE_BATCH);
       if (batch.length > 0) {
         for (const i of batch) {
           this.results[i] = this.here(this.pending[i]!);
@@ -241,26 +247,29 @@ class Job {
   }
 
   /** A batch for `thread`: its own files first, then any other's (the longest queue). */
-  private take(thread: Owner): number[] {
+  private take(thread: Owner, size = BATCH): number[] {
     let q = this.queues.get(thread);
     if (!q || q.length === 0) q = [...this.queues.values()].reduce<number[] | undefined>((a, b) => (!a || b.length > a.length ? b : a), undefined);
-    return q ? q.splice(0, BATCH) : [];
+    return q ? q.splice(0, size) : [];
   }
 
   private send(n: number): void {
     const batch = this.take(n);
     const worker = this.workers[n];
+    const inFlight = this.busy.get(n) ?? [];
     if (batch.length === 0 || !worker) {
-      this.busy.delete(n);
+      if (inFlight.length === 0) this.busy.delete(n);
       this.signal();
       return;
     }
-    this.busy.set(n, batch);
+    inFlight.push(batch);
+    this.busy.set(n, inFlight);
     const msg: WorkerMessage = { items: batch.map((i) => ({ i, file: this.pending[i]!.file, text: this.pending[i]!.text })) };
     worker.postMessage(msg);
   }
 
   answer(n: number, m: WorkerResults): void {
+    this.busy.get(n)?.shift();
     for (const r of m.results) {
       if (r.a) {
         this.results[r.i] = fromData(r.a);
@@ -274,9 +283,9 @@ class Job {
   }
 
   lost(n: number): void {
-    const batch = this.busy.get(n);
+    const batches = this.busy.get(n) ?? [];
     this.busy.delete(n);
-    for (const i of batch ?? []) if (this.results[i] === undefined) this.again(i);
+    for (const i of batches.flat()) if (this.results[i] === undefined) this.again(i);
     this.signal();
   }
 
