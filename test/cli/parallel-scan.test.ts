@@ -63,14 +63,14 @@ describe('scan over worker threads (--jobs)', () => {
       expect(parallel.outcomes.map((o) => o.relPath)).toEqual(serial.outcomes.map((o) => o.relPath));
       expect(parallel).toEqual({ ...serial, threads: jobs });
     }
-  });
+  }, 90_000);
 
   it("'auto' stays in one thread below 200 files to analyse, and so does a single file with any --jobs", async () => {
     sampleApps(1);
     expect((await scan({ roots: ['.'], config, cwd: dir, types: 'off' })).threads).toBe(1);
     writeTree(dir, { 'one/a.js': `fetch('${V1}results/1/');\n` });
     expect((await scan({ roots: ['one'], config, cwd: dir, types: 'off', jobs: 4 })).threads).toBe(1);
-  });
+  }, 90_000);
 
   it('reports a file that fails to parse in a worker as the serial scan does, and check fails on it', async () => {
     writeConfig(dir);
@@ -92,7 +92,7 @@ describe('scan over worker threads (--jobs)', () => {
     expect(two.code).toBe(1);
     expect(two.stdout).toMatch(/f05-broken\.js/);
     expect(two).toEqual(one);
-  });
+  }, 90_000);
 
   it('report --format json is byte-identical with --jobs 1 and --jobs 2; a bad --jobs is a usage error', () => {
     sampleApps(2);
@@ -105,5 +105,5 @@ describe('scan over worker threads (--jobs)', () => {
     const bad = cli(['report', '--jobs', '0', '.']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--jobs: expected 'auto' or a number/);
-  });
+  }, 90_000);
 });
