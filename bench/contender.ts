@@ -1,12 +1,13 @@
 /**
  * One contender of the codemod/report benchmark, run in a child process of its own so that its peak RSS is its
- * own: `node dist/bench/contender.js <read|jscodeshift|report> <job.json>`. The job names the file list (the
+ * own: `node dist/bench/contender.js <read|jscodeshift|report|report-1> <job.json>`. The job names the file list (the
  * same for every contender) and the roots. Modules are loaded before the clock starts. Prints one JSON line.
  */
 import * as fs from 'node:fs';
 import type { Writable } from 'node:stream';
 
-export type ContenderKind = 'read' | 'jscodeshift' | 'report';
+/** `report` with the default `--jobs auto` (worker threads on a large corpus), `report-1` with `--jobs 1` (one thread). */
+export type ContenderKind = 'read' | 'jscodeshift' | 'report' | 'report-1';
 
 export interface ContenderJob {
   /** Absolute paths, the same list for every contender (what the pipeline selects and does not drop as minified). */
@@ -86,14 +87,14 @@ export async function runContender(kind: ContenderKind, job: ContenderJob): Prom
     }
     return { ...base, ...t.stop(), bytes, failed, nodes };
   }
-  // report: the real command, `sc-migrate report <roots> --format json`, into a sink.
+  // report: the real command, `sc-migrate report <roots> --format json [--jobs 1]`, into a sink.
   /* eslint-disable-next-line @typescript-eslint/no-require-imports */
   const { runReport } = require('../cli/commands/report') as typeof import('../cli/commands/report');
   let out = '';
   const sink = { write: (s: string) => ((out += s), true) } as unknown as Writable;
   const errSink = { write: () => true };
   const t = clock();
-  const code = await runReport({ paths: job.roots, format: 'json', config: job.config }, { stdout: sink, stderr: errSink, env: {} }, job.cwd);
+  const code = await runReport({ paths: job.roots, format: 'json', config: job.config, ...(kind === 'report-1' ? { jobs: '1' } : {}) }, { stdout: sink, stderr: errSink, env: {} }, job.cwd);
   const timing = t.stop();
   if (code !== 0) throw new Error(`report exited ${code}`);
   const report = JSON.parse(out) as import('../report/json').JsonReport;

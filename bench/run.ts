@@ -29,7 +29,8 @@ import { discoverSources, parseSources, polyglotBench, polyglotCorpus, polyglotR
 import { LANGUAGES } from '../codemods/frontends/polyglot';
 
 const REPO = path.resolve(__dirname, '..', '..');
-const CONTENDERS: ContenderKind[] = ['read', 'jscodeshift', 'report'];
+/** `report` is the command as users run it (`--jobs auto`: worker threads on a large corpus); `report-1` the same with `--jobs 1`. */
+const CONTENDERS: ContenderKind[] = ['read', 'jscodeshift', 'report', 'report-1'];
 
 /** Issue 9's goals: the report reads published code at ≤ 0.05× and the heavy corpus at ≤ 0.75× of parse-and-walk. */
 export const GOALS = {
@@ -155,6 +156,10 @@ interface CorpusResult {
   medians: Record<ContenderKind, { wallMs: number; filesPerSec: number; maxRssMb: number; cpuMs: number }>;
   ratios: {
     reportVsJscodeshift: { perRun: number[]; median: number };
+    /** The single-thread report (`--jobs 1`) against the same baseline. */
+    report1VsJscodeshift: { perRun: number[]; median: number };
+    /** CPU time (user + system, every thread) of the report against the baseline's. */
+    reportCpuVsJscodeshift: { perRun: number[]; median: number };
     reportVsRead: { perRun: number[]; median: number };
     jscodeshiftVsRead: { perRun: number[]; median: number };
   };
@@ -162,17 +167,19 @@ interface CorpusResult {
   /** Outside the timed runs: files the pre-scan passes, and files the engine parsed (those plus their importers). */
   preScanPassed: number;
   engineParsed: number;
+  /** Threads the `report` contender analysed with (`--jobs auto` on this corpus and machine; `report-1`: 1). */
+  threads: number;
   goal: { text: string; met: boolean };
 }
 
 /** What the report did with the corpus, outside the timed runs: how many files passed the pre-scan and were parsed. */
-async function pipelineShape(corpus: Corpus): Promise<{ preScanPassed: number; engineParsed: number }> {
+async function pipelineShape(corpus: Corpus): Promise<{ preScanPassed: number; engineParsed: number; threads: number }> {
   const { config } = loadConfig({ configPath: corpus.job.config, cwd: corpus.job.cwd, roots: corpus.job.roots });
   const scanner = makeScanner(config);
   let preScanPassed = 0;
   for (const f of corpus.job.files) if (scanner(fs.readFileSync(f, 'utf8'))) preScanPassed++;
   const result = await scan({ roots: corpus.job.roots, config, types: 'auto', cwd: corpus.job.cwd });
-  return { preScanPassed, engineParsed: result.outcomes.length };
+  return { preScanPassed, engineParsed: result.outcomes.length, threads: result.threads ?? 1 };
 }
 
 async function codemodBench(corpus: Corpus, flags: Flags, tmp: string): Promise<CorpusResult> {
@@ -199,9 +206,17 @@ async function codemodBench(corpus: Corpus, flags: Flags, tmp: string): Promise<
     const r = pairedRatios(wall(a), wall(b));
     return { perRun: r.perRun.map((x) => round(x, 3)), median: round(r.median, 3) };
   };
-  const ratios = { reportVsJscodeshift: ratio('report', 'jscodeshift'), reportVsRead: ratio('report', 'read'), jscodeshiftVsRead: ratio('jscodeshift', 'read') };
+  const cpu = (kind: ContenderKind) => of(kind).map((r) => r.cpuMs);
+  const cpuRatio = pairedRatios(cpu('report'), cpu('jscodeshift'));
+  const ratios = {
+    reportVsJscodeshift: ratio('report', 'jscodeshift'),
+    report1VsJscodeshift: ratio('report-1', 'jscodeshift'),
+    reportCpuVsJscodeshift: { perRun: cpuRatio.perRun.map((x) => round(x, 3)), median: round(cpuRatio.median, 3) },
+    reportVsRead: ratio('report', 'read'), jscodeshiftVsRead: ratio('jscodeshift', 'read') };
   const findings = of('report').map((r) => r.findings ?? -1);
-  const reportFilesMatch = of('report').every((r) => r.reportFiles === corpus.job.files.length);
+  const findings1 = of('report-1').map((r) => r.findings ?? -1);
+  if (findings1.some((f, i) => f !== findings[i])) log(`  WARNING: report-1 found ${findings1.join(', ')} against report's ${findings.join(', ')}`);
+  const reportFilesMatch = [...of('report'), ...of('report-1')].every((r) => r.reportFiles === corpus.job.files.length);
   const goal =
     corpus.name === 'published'
       ? {
@@ -260,12 +275,12 @@ async function main(): Promise<void> {
               c.medians[k].wallMs,
               c.medians[k].filesPerSec,
               c.medians[k].maxRssMb,
-              k === 'report' ? `${c.ratios.reportVsJscodeshift.median}x` : k === 'jscodeshift' ? '1x' : '-',
-              k === 'report' ? `${c.ratios.reportVsRead.median}x` : k === 'jscodeshift' ? `${c.ratios.jscodeshiftVsRead.median}x` : '1x',
+              k === 'report' ? `${c.ratios.reportVsJscodeshift.median}x` : k === 'report-1' ? `${c.ratios.report1VsJscodeshift.median}x` : k === 'jscodeshift' ? '1x' : '-',
+              k === 'report' ? `${c.ratios.reportVsRead.median}x` : k === 'jscodeshift' ? `${c.ratios.jscodeshiftVsRead.median}x` : k === 'read' ? '1x' : '-',
             ]),
           ),
         ),
-        ...cm.map((c) => `goal ${c.name}: ${c.goal.text}: ${c.goal.met ? 'MET' : 'MISSED'} (median ${c.ratios.reportVsJscodeshift.median}x; findings per run ${c.findings.join(', ')}; report counted ${c.reportFilesMatch ? 'the same' : 'a DIFFERENT number of'} files; ${c.preScanPassed} passed the pre-scan, ${c.engineParsed} parsed by the engine)`),
+        ...cm.map((c) => `goal ${c.name}: ${c.goal.text}: ${c.goal.met ? 'MET' : 'MISSED'} (median ${c.ratios.reportVsJscodeshift.median}x with ${c.threads} thread${c.threads > 1 ? `s (--jobs auto: this one and ${c.threads - 1} worker${c.threads > 2 ? 's' : ''}; the baseline is one thread)` : ''}; one thread (--jobs 1) ${c.ratios.report1VsJscodeshift.median}x; CPU time ${c.ratios.reportCpuVsJscodeshift.median}x; findings per run ${c.findings.join(', ')}; report counted ${c.reportFilesMatch ? 'the same' : 'a DIFFERENT number of'} files; ${c.preScanPassed} passed the pre-scan, ${c.engineParsed} parsed by the engine)`),
         '',
       );
     }

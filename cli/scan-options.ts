@@ -33,3 +33,16 @@ export function parseMaxFileSize(value: string | number | undefined): number | u
     throw err;
   }
 }
+
+/** `--jobs auto|N` → 'auto' or N ≥ 1 (threads that analyse files, lib/parallel.ts); anything else is a usage error. */
+export function parseJobs(value: string | number | undefined): number | 'auto' | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (text === 'auto') return 'auto';
+  if (/^[1-9][0-9]{0,2}$/.test(text)) return Number(text);
+  throw new CliError(`--jobs: expected 'auto' or a number of threads from 1 (not '${text}')`, EXIT_USAGE);
+}
+
+/** The yargs text of `--jobs`, the same for `run`, `report` and `check`. */
+export const JOBS_DESCRIPTION =
+  "Threads that analyse files: 'auto' (default: up to 4 of the machine's processors when 200 files or more need analysing), 1 (this one only), or N";

@@ -61,6 +61,23 @@ export class AskedFacts {
     });
   }
 
+  /**
+   * The questions and answers as data another thread can be sent (a worker of a parallel scan). An answer
+   * compared by identity (an object-valued property) cannot keep its identity in a copy: the copy then always
+   * asks for a second analysis, as an answer that cannot be copied does.
+   */
+  toData(): AskedData {
+    const byIdentity = this.questions.some((q) => q.kind === 'value' && q.value !== null && (typeof q.value === 'object' || typeof q.value === 'function'));
+    return { questions: byIdentity ? [] : this.questions, opaque: this.opaque || byIdentity };
+  }
+
+  static fromData(data: AskedData): AskedFacts {
+    const asked = new AskedFacts();
+    asked.questions.push(...(data.questions as Question[]));
+    asked.opaque = data.opaque;
+    return asked;
+  }
+
   /** Whether `facts` answer every recorded question as the facts the analysis was given did. */
   sameAnswers(facts: RunFacts): boolean {
     if (this.opaque) return false;
@@ -72,6 +89,12 @@ export class AskedFacts {
       return typeof value === 'function' && isDeepStrictEqual((value as (...a: unknown[]) => unknown).apply(facts, q.args), q.answer);
     });
   }
+}
+
+/** What AskedFacts.toData gives: plain data for postMessage. */
+export interface AskedData {
+  questions: readonly unknown[];
+  opaque: boolean;
 }
 
 /** A key that tells calls apart exactly (`null` from `undefined`, `'1'` from `1`), or null when an argument is not a primitive. */

@@ -26,6 +26,13 @@ export interface ScanOptions {
   cwd?: string;
   /** Front-ends to use instead of the default registry (tests, integrations). */
   frontEnds?: FrontEndRegistryLike;
+  /**
+   * Threads that analyse the files which pass the pre-scan (lib/parallel.ts): 1 analyses them in this thread;
+   * N > 1 in this thread and N - 1 workers whenever there are at least two; 'auto' (the default) uses up to 4 of
+   * the machine's processors when at least 200 files pass. The outcomes are the same either way. Ignored (1)
+   * with `frontEnds`, which cannot be sent to a worker.
+   */
+  jobs?: number | 'auto';
 }
 
 export type FileStatus = 'changed' | 'unchanged' | 'failed';
@@ -61,6 +68,8 @@ export interface ScanResult {
   outcomes: FileOutcome[];
   /** Files not analysed, by reason (`ignored` counts the files and folders a .gitignore or the default folder list left out). */
   skipped?: Record<SkipReason, number>;
+  /** Threads that analysed files: 1, or 1 + the worker threads `jobs` started (lib/parallel.ts). */
+  threads?: number;
 }
 
 /** What a front-end is given for one file. */

@@ -8,7 +8,7 @@ import { helpEpilogue } from '../help';
 import { coloursFor, processIo, progressBar, type Io } from '../output';
 import { writeErrorText } from '../write';
 import { scan } from '../../lib';
-import { parseMaxFileSize, parseOnly } from '../scan-options';
+import { JOBS_DESCRIPTION, parseJobs, parseMaxFileSize, parseOnly } from '../scan-options';
 import { lazyModule } from '../../lib/lazy';
 
 /** Loaded when a file is written, not with every command. */
@@ -25,6 +25,7 @@ export interface ScanArgs {
   output?: string;
   maxFileSize?: string | number;
   format?: string;
+  jobs?: string | number;
 }
 
 export type ReportArgs = ScanArgs;
@@ -41,6 +42,7 @@ export async function scanReport(args: ScanArgs, io: Io, cwd: string): Promise<R
   if (!args.paths || args.paths.length === 0) throw new CliError('name at least one file or folder', EXIT_USAGE);
   const only = parseOnly(args.only);
   const maxFileSize = parseMaxFileSize(args.maxFileSize);
+  const jobs = parseJobs(args.jobs);
   const { config } = loadCliConfig(args, cwd);
   const bar = progressBar(io.stderr, true);
   try {
@@ -50,6 +52,7 @@ export async function scanReport(args: ScanArgs, io: Io, cwd: string): Promise<R
       only,
       types: args.types ?? 'auto',
       maxFileSize,
+      ...(jobs !== undefined ? { jobs } : {}),
       cwd,
       onProgress: (done, total) => bar.update(done, total),
     });
@@ -121,7 +124,8 @@ export function scanOptions(yargs: Argv<object>, verb: string): Argv<object> {
     .option('max-file-size', {
       type: 'string',
       describe: 'Files larger than this are not parsed, only searched for v1 addresses (default 2mb)',
-    });
+    })
+    .option('jobs', { alias: 'j', type: 'string', describe: JOBS_DESCRIPTION });
 }
 
 export const reportCommand: CommandModule<object, ReportArgs> = {

@@ -9,7 +9,7 @@ import { findGitTop } from '../../lib/gitignore';
 import { printable } from '../../report';
 import { scan } from '../../lib';
 import { writeOutcomes } from '../write';
-import { parseMaxFileSize, parseOnly } from '../scan-options';
+import { JOBS_DESCRIPTION, parseJobs, parseMaxFileSize, parseOnly } from '../scan-options';
 
 export interface RunArgs {
   paths: string[];
@@ -23,6 +23,7 @@ export interface RunArgs {
   types?: 'auto' | 'off';
   quiet?: boolean;
   maxFileSize?: string | number;
+  jobs?: string | number;
 }
 
 /**
@@ -39,6 +40,7 @@ export interface RunArgs {
 export async function runMigration(args: RunArgs, io: Io = processIo, cwd: string = process.cwd()): Promise<number> {
   const only = parseOnly(args.only);
   const maxFileSize = parseMaxFileSize(args.maxFileSize);
+  const jobs = parseJobs(args.jobs);
   const { config, source } = loadCliConfig(args, cwd);
   const env = io.env ?? process.env;
   const out = coloursFor(io.stdout, env);
@@ -53,6 +55,7 @@ export async function runMigration(args: RunArgs, io: Io = processIo, cwd: strin
       only,
       types: args.types ?? 'auto',
       maxFileSize,
+      ...(jobs !== undefined ? { jobs } : {}),
       cwd,
       onProgress: (done, total) => bar.update(done, total),
     });
@@ -148,6 +151,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar, no diff and no summary; failures only' })
       .option('max-file-size', { type: 'string', describe: 'Files larger than this are not parsed, only searched for v1 addresses (default 2mb)' })
+      .option('jobs', { alias: 'j', type: 'string', describe: JOBS_DESCRIPTION })
       .epilogue(
         helpEpilogue({
           examples: [

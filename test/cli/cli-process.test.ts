@@ -130,6 +130,10 @@ describe('start-up: a command loads only what its files need (process)', () => {
     const r = await loaded(['report', 'app']);
     expect(r.code).toBe(0);
     expect(HEAVY.filter((p) => r.packages.has(p))).toEqual([]);
+    // Nor worker threads, even when asked for: one file is analysed in the command's own thread.
+    const jobs = await loaded(['report', '--jobs', '4', 'app']);
+    expect(jobs.code).toBe(0);
+    expect([...HEAVY, 'node:worker_threads', 'worker_threads'].filter((p) => jobs.packages.has(p))).toEqual([]);
   });
 
   it('a tree with a .js and a .vue file loads their parsers, and a config file its validator', async () => {

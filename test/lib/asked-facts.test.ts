@@ -49,4 +49,22 @@ describe('AskedFacts', () => {
     expect(asked.sameAnswers(facts({}, { usesOf: () => uses.map((u) => ({ ...u })) }))).toBe(true);
     expect(asked.sameAnswers(facts({}, { usesOf: () => [] }))).toBe(false);
   });
+
+  it('survives a copy to another thread (toData, fromData), except an answer compared by identity', () => {
+    const asked = new AskedFacts();
+    const view = asked.view(facts({ BASE: 'https://x/' }));
+    view.importedConst('/b.js', './a', 'BASE');
+    void view.actionPayload;
+    const copy = AskedFacts.fromData(structuredClone(asked.toData()));
+    expect(copy.sameAnswers(facts({ BASE: 'https://x/' }))).toBe(true);
+    expect(copy.sameAnswers(facts({ BASE: 'https://y/' }))).toBe(false);
+    expect(copy.sameAnswers(facts({ BASE: 'https://x/' }, { actionPayload: () => null }))).toBe(false);
+
+    const index = {};
+    const byIdentity = new AskedFacts();
+    void byIdentity.view({ ...facts({}), poly: index } as unknown as RunFacts).poly;
+    const run = { ...facts({}), poly: index } as unknown as RunFacts;
+    expect(byIdentity.sameAnswers(run)).toBe(true);
+    expect(AskedFacts.fromData(structuredClone(byIdentity.toData())).sameAnswers(run)).toBe(false);
+  });
 });
