@@ -185,13 +185,18 @@ function typedContainer(ctx: Ctx, container: SgNode): ValueTie | null {
 }
 
 /**
- * The type a literal or constructor call builds (`Profile(age = 1)`, `&Profile{Age: 1}`, `new Profile { … }`), or
+ * The type a literal or constructor call builds (`Profile(age = 1)`, `&Profile{Age: 1}`, `new Profile { … }`, `pkg.Profile{…}`), or
  * the element type of the typed list or map literal it is an element of (`[]Option{{Preselected: &yes}}`).
  */
 export function containerType(ctx: Ctx, container: SgNode): string | null {
   const at = span(container);
   const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
-  const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? null;
+  // A struct literal may name its type through its package or namespace (`symptoms.Profile{…}`, `new Models.Profile { … }`).
+  const qualified = /^(?:new\s+)?&?((?:[A-Za-z_]\w*\.)+)([A-Z]\w*)\s*\{/.exec(container.text());
+  // A Go package none of whose files talks to the API (`desk.Profile{…}`) holds another service's type of that name.
+  const pkg = qualified && ctx.file.spec.id === 'go' ? qualified[1]!.slice(0, -1) : null;
+  const other = pkg !== null && !ctx.index.tiedPackage(pkg);
+  const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? (qualified && !other ? qualified[2]! : null);
   if (name) return /^[A-Z]/.test(name) ? name : null;
   const list = container.kind() === 'literal_element' ? container.parent()?.parent() : null;
   const type = list?.kind() === 'composite_literal' ? namedKids(list)[0] : null;

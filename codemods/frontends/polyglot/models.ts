@@ -18,8 +18,10 @@ export function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, 
   // or one that calls its endpoints (a view model's `api.createComplaint(…)` beside `parse(response, Complaint.class)`).
   const calls = (f: PolyFacts) => f.functions.some((fn) => fn.callees.some((c) => !!endpoints.get(c)));
   const namedByTied = new Set(all.filter((f) => f.tied || calls(f)).flatMap((f) => f.uses));
+  // A Go package's files share their names: a type declared beside a file that talks to the API is that file's.
+  const tiedPackages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   for (const f of all) {
-    const strongFile = f.tied || f.types.some((x) => returned.has(x.name));
+    const strongFile = f.tied || f.types.some((x) => returned.has(x.name)) || (!!f.pkg && tiedPackages.has(f.pkg));
     for (const t of f.types) {
       // A type named after a resource that a file talking to the API uses is that resource's model, wherever it is declared.
       const strong = strongFile || (namedByTied.has(t.name) && !!modelTie(t.name));

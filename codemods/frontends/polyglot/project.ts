@@ -93,7 +93,7 @@ export interface LangIndex {
   params(name: string): string[] | null;
   /** Whether any function of this language is known to call the API. */
   hasEndpoints: boolean;
-  /** A Go package one of whose files talks to the API (its files share names). */
+  /** A Go package one of whose files talks to the API (its files share names): its directory, or its name. */
   tiedPackage(pkg: string | null): boolean;
   /** Every name the index knows, for a cheap test of whether a file uses any. */
   names: ReadonlySet<string>;
@@ -322,7 +322,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     endpoint: (name) => endpoints.get(name) ?? null,
     host: (name) => hosts.has(name),
     foreignAddress: (name) => foreign.has(name),
-    tiedPackage: (pkg) => pkg !== null && packages.has(pkg),
+    // A directory, or the name code qualifies a package's members with (its directory's last segment).
+    tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
     hasEndpoints: [...endpoints.values()].some(Boolean),
     params: (name) => {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
