@@ -111,17 +111,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
-    if (!other) return null;
-    const segs = dataSegments(chainSegments(other.text(), span(other).start));
-    const last = segs[segs.length - 1];
-    // `func (m Mode) IsInitial() bool { return m == "complaint" }`: a value of a mode type.
-    if (segs.length === 1 && other.text().trim() === last?.name) {
-      const typed = file.declsOf(last.name, other).map((d) => typeName(d.type)).find((t): t is string => !!t && saysMode(t));
-      if (typed) return modeOwnerTie(typed) || (ctx.tied && !foreignName(ctx, typed)) ? 'comparison' : null;
-    }
-    if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return null;
-    const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
-    return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
+    return other && holdsMode(ctx, other) ? 'comparison' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   // `InterviewRequest.builder().mode("complaint")`: the mode field of a builder of the interviews resource's model
@@ -226,7 +216,23 @@ function setsMode(ctx: Ctx, call: Call): boolean {
   return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
 }
 
-/** `InterviewMode.SAFE`, `.safe` passed to a mode call: a removed mode used by its enum case. */
+/** Whether an expression compared with a value holds this API's interview mode (`mode` of an `InterviewMode` type, `interview.mode`). */
+function holdsMode(ctx: Ctx, other: SgNode): boolean {
+  const { file } = ctx;
+  const segs = dataSegments(chainSegments(other.text(), span(other).start));
+  const last = segs[segs.length - 1];
+  // `func (m Mode) IsInitial() bool { return m == "complaint" }`: a value of a mode type.
+  if (segs.length === 1 && other.text().trim() === last?.name) {
+    const typed = file.declsOf(last.name, other).map((d) => typeName(d.type)).find((t): t is string => !!t && saysMode(t));
+    // Of this API's mode type (`InterviewMode`, `Mode`), not another thing's (`TicketMode`).
+    if (typed) return ourModeType(ctx, typed);
+  }
+  if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return false;
+  const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
+  return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
+}
+
+/** `InterviewMode.SAFE`, `.safe` passed to a mode call or matched against a mode (`case .safe:`): a removed mode used by its enum case. */
 function removedModeMembers(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const node of file.within(file.root, file.spec.chainKinds)) {
@@ -245,6 +251,14 @@ function removedModeMembers(ctx: Ctx): void {
       const value = m ? vocab.modes.get(m[1]!) : undefined;
       if (value && value.to === null && out.has(value.change.id) && setsMode(ctx, call)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
     }
+  }
+  // `switch mode { case .safe, .triage: … }`, `if mode == .safe`: an implicit member matched against a value of a mode type.
+  for (const cmp of file.x.compares) {
+    const member = cmp.sides.find((s) => /^\.\w+$/.test(s.text().trim()));
+    const value = member ? vocab.modes.get(member.text().trim().slice(1)) : undefined;
+    if (!member || !value || value.to !== null || !out.has(value.change.id)) continue;
+    const other = cmp.sides.find((s) => s !== member);
+    if (other && holdsMode(ctx, other)) out.manual(value.change.id, span(member).start, span(member).end, value.message, { anchor: span(member).start });
   }
 }
 
