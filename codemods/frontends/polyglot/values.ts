@@ -66,7 +66,6 @@ function modes(ctx: Ctx): void {
 /** Why a literal is an interview mode, or null when nothing says so. */
 function modeContext(ctx: Ctx, lit: Lit): string | null {
   const { file } = ctx;
-  const strongOrTied = (strong: boolean) => strong || ctx.tied;
   // A case of a mode type, whatever gives it its value (`@Json(name = "safe") SAFE`, `case safe = "safe"`).
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
   if (type) return saysMode(type.name) && ourModeType(ctx, type.name) ? 'enum' : null;
