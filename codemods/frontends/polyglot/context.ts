@@ -168,7 +168,9 @@ function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
   let best: ContainerTie | null = null;
   for (const call of file.x.calls) {
     if (!encloses(call.node, n) || !encloses(scope, call.node)) continue;
-    const urls = file.resourcesIn(call.node);
+    let urls = file.resourcesIn(call.node);
+    // Given to a request built for the URL before (`request = NewRequest(Routes.Intent)` … `request.AddJsonBody(body)`).
+    if (urls.length === 0 && scope !== file.root) urls = requestBuiltFor(ctx, call.node, scope);
     const resources = new Set(urls.map((u) => u.resource));
     if (resources.size === 1) {
       const t: ContainerTie = { resource: urls[0]!.resource, path: [], via: 'url', sent: true };
@@ -176,6 +178,14 @@ function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
     }
   }
   return best;
+}
+
+/** The resource references of the value a method's receiver holds, when it is a variable built earlier in the function from them. */
+function requestBuiltFor(ctx: Ctx, call: SgNode, scope: SgNode): ReturnType<PolyFile['resourcesIn']> {
+  const receiver = /^([A-Za-z_]\w*)\s*\.\s*\w+\s*\(/.exec(call.text())?.[1];
+  if (!receiver) return [];
+  const decl = ctx.file.declsOf(receiver, call).filter((d) => d.init && encloses(scope, d.node) && span(d.node).end <= span(call).start).pop();
+  return decl?.init ? ctx.file.resourcesIn(decl.init) : [];
 }
 
 /** A struct literal or constructor call whose type models a resource (`Profile{Age: 1}`, `ComplaintRequest(extra = …)`). */
