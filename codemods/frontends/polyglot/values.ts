@@ -259,6 +259,16 @@ function removedModeMembers(ctx: Ctx): void {
     const other = cmp.sides.find((s) => s !== member);
     if (other && holdsMode(ctx, other)) out.manual(value.change.id, span(member).start, span(member).end, value.message, { anchor: span(member).start });
   }
+  // `mode = .safe`, `var mode: InterviewMode = .triage`: stored in a value of the mode type.
+  for (const d of file.x.decls) {
+    const m = d.init ? /^\.(\w+)$/.exec(d.init.text().trim()) : null;
+    const value = m ? vocab.modes.get(m[1]!) : undefined;
+    if (!value || value.to !== null || !out.has(value.change.id)) continue;
+    // Typed here or where the name is declared (`@Published var mode: InterviewMode`), with this API's mode type.
+    const owner = file.x.types.filter((t) => encloses(t.node, d.node)).pop();
+    const typed = typeName(d.type) ?? file.x.decls.filter((x) => x.name === d.name && x.type && (!owner || encloses(owner.node, x.node))).map((x) => typeName(x.type)).find((t): t is string => !!t && saysMode(t));
+    if (typed && saysMode(typed) && ourModeType(ctx, typed)) out.manual(value.change.id, span(d.init!).start, span(d.init!).end, value.message, { anchor: span(d.init!).start });
+  }
 }
 
 /** A status a node names: an integer literal, or a constant named after the code's reason phrase. */

@@ -55,4 +55,25 @@ describe('implicit members of a mode type matched against a mode', () => {
       '9 mode-safe-triage-removed',
     ]);
   });
+
+  it('Swift: a removed mode stored in a property of the mode type; one stored in a ticket mode property stays', async () => {
+    writeTree(dir, {
+      'App/Model.swift': [
+        'enum InterviewMode: String, Codable { case complaint, safe, differential }',
+        'enum TicketMode: String { case complaint, safe }',
+        '',
+        'final class Model {',
+        '    let base = URL(string: "https://www.buoyhealth.com/api/interviews/")!',
+        '    @Published private(set) var mode: InterviewMode = .complaint',
+        '    var kind: TicketMode = .complaint',
+        '    func escalate() {',
+        '        mode = .safe',
+        '        kind = .safe',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'App/Model.swift').filter((s) => s.includes('safe-triage'))).toEqual(['1 mode-safe-triage-removed', '9 mode-safe-triage-removed']);
+  });
 });
