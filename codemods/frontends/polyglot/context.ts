@@ -168,7 +168,9 @@ function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
   let best: ContainerTie | null = null;
   for (const call of file.x.calls) {
     if (!encloses(call.node, n) || !encloses(scope, call.node)) continue;
-    const urls = file.resourcesIn(call.node);
+    let urls = file.resourcesIn(call.node);
+    // Given to a request built for the URL before (`request = NewRequest(Routes.Intent)` … `request.AddJsonBody(body)`).
+    if (urls.length === 0 && scope !== file.root) urls = requestBuiltFor(ctx, call.node, scope);
     const resources = new Set(urls.map((u) => u.resource));
     if (resources.size === 1) {
       const t: ContainerTie = { resource: urls[0]!.resource, path: [], via: 'url', sent: true };
@@ -178,6 +180,14 @@ function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
   return best;
 }
 
+/** The resource references of the value a method's receiver holds, when it is a variable built earlier in the function from them. */
+function requestBuiltFor(ctx: Ctx, call: SgNode, scope: SgNode): ReturnType<PolyFile['resourcesIn']> {
+  const receiver = /^([A-Za-z_]\w*)\s*\.\s*\w+\s*\(/.exec(call.text())?.[1];
+  if (!receiver) return [];
+  const decl = ctx.file.declsOf(receiver, call).filter((d) => d.init && encloses(scope, d.node) && span(d.node).end <= span(call).start).pop();
+  return decl?.init ? ctx.file.resourcesIn(decl.init) : [];
+}
+
 /** A struct literal or constructor call whose type models a resource (`Profile{Age: 1}`, `ComplaintRequest(extra = …)`). */
 function typedContainer(ctx: Ctx, container: SgNode): ValueTie | null {
   const name = containerType(ctx, container);
@@ -185,13 +195,18 @@ function typedContainer(ctx: Ctx, container: SgNode): ValueTie | null {
 }
 
 /**
- * The type a literal or constructor call builds (`Profile(age = 1)`, `&Profile{Age: 1}`, `new Profile { … }`), or
+ * The type a literal or constructor call builds (`Profile(age = 1)`, `&Profile{Age: 1}`, `new Profile { … }`, `pkg.Profile{…}`), or
  * the element type of the typed list or map literal it is an element of (`[]Option{{Preselected: &yes}}`).
  */
 export function containerType(ctx: Ctx, container: SgNode): string | null {
   const at = span(container);
   const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
-  const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? null;
+  // A struct literal may name its type through its package or namespace (`symptoms.Profile{…}`, `new Models.Profile { … }`).
+  const qualified = /^(?:new\s+)?&?((?:[A-Za-z_]\w*\.)+)([A-Z]\w*)\s*\{/.exec(container.text());
+  // A Go package none of whose files talks to the API (`desk.Profile{…}`) holds another service's type of that name.
+  const pkg = qualified && ctx.file.spec.id === 'go' ? qualified[1]!.slice(0, -1) : null;
+  const other = pkg !== null && !ctx.index.tiedPackage(pkg);
+  const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? (qualified && !other ? qualified[2]! : null);
   if (name) return /^[A-Z]/.test(name) ? name : null;
   const list = container.kind() === 'literal_element' ? container.parent()?.parent() : null;
   const type = list?.kind() === 'composite_literal' ? namedKids(list)[0] : null;

@@ -27,7 +27,9 @@ function requestKeys(ctx: Ctx): void {
   for (const pair of file.x.pairs) {
     // A named argument or field of a model maps to the JSON key its annotation gives (`Profile(heightCm = …)`).
     let type = pair.named && ctx.index.keysOf(pair.key).length > 0 ? containerType(ctx, pair.container) : null;
-    const k = norm((type && ctx.index.model(type)?.keys.get(pair.key)) || pair.key);
+    const key = (type && ctx.index.model(type)?.keys.get(pair.key)) || pair.key;
+    // `Profile(height: h)` where the model reads `height` from `height_in`: still the removed `height`.
+    const k = norm(unitQualified(vocab, pair.key, key) ? pair.key : key);
     const range = vocab.ranges.find((r) => norm(r.rule.path[r.rule.path.length - 1]!) === k);
     if (!vocab.fieldNames.has(k) && !range) continue;
     type ??= pair.named ? containerType(ctx, pair.container) : null;
@@ -59,6 +61,13 @@ function requestKeys(ctx: Ctx): void {
     }
     out.manual(site.change.id, span(pair.keyNode).start, span(pair.keyNode).end, site.message, { anchor: span(pair.node).start, subject: pair.key });
   }
+}
+
+/** A key that only qualifies a field's name with a unit (`height_in` for `height`), the name being a changed field. */
+function unitQualified(vocab: Ctx['vocab'], name: string, key: string): boolean {
+  const n = norm(name);
+  const k = norm(key);
+  return vocab.fieldNames.has(n) && !vocab.fieldNames.has(k) && k.startsWith(`${n}_`) && k.split('_').length === n.split('_').length + 1;
 }
 
 /** A number out of a field's range passed by position to a record's constructor (`new Profile(1, "male")`). */
@@ -172,8 +181,7 @@ function modelFields(ctx: Ctx): void {
     const request = typeNameTie(type.name)?.role === 'request';
     for (const f of type.fields) {
       // A key that only qualifies the field's name with a unit (`height` read from `height_in`) is still that field.
-      const qualified = f.key && vocab.fieldNames.has(norm(f.name)) && !vocab.fieldNames.has(norm(f.key)) && norm(f.key).startsWith(`${norm(f.name)}_`) && norm(f.key).split('_').length === norm(f.name).split('_').length + 1;
-      const k = norm(qualified ? f.name : f.key ?? f.name);
+      const k = norm(f.key && unitQualified(vocab, f.name, f.key) ? f.name : f.key ?? f.name);
       if (!vocab.fieldNames.has(k)) continue;
       let path = [...tie.path, k];
       // A model that flattens a part of its resource into its own fields (`InterviewData` with `$race` from

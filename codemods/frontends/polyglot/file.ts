@@ -116,12 +116,19 @@ export class PolyFile {
     let text = '';
     const parts: Lit['parts'] = [];
     let simple = true;
-    for (const k of kids) {
+    for (const [i, k] of kids.entries()) {
       const kind = k.kind() as string;
       const r = span(k);
       if (content.has(kind)) {
-        parts.push({ start: r.start, end: r.end, text: k.text() });
-        text += k.text();
+        // A raw string read as one part with its delimiters (Swift's `#"{"mode": …}"#`): the text between them.
+        const open = r.start === start ? /^#*"{1,3}/.exec(k.text())?.[0].length ?? 0 : 0;
+        const close = r.end === end ? /"{1,3}#*$/.exec(k.text().slice(open))?.[0].length ?? 0 : 0;
+        parts.push({ start: r.start + open, end: r.end - close, text: k.text().slice(open, k.text().length - close) });
+        text += k.text().slice(open, k.text().length - close);
+      } else if (kind === '"' && kids.slice(0, i).some((c) => content.has(c.kind() as string)) && kids.slice(i + 1).some((c) => content.has(c.kind() as string) || c.isNamed())) {
+        // A quote inside a multi-line string, a token of its own in some grammars (Swift's `"""{"mode": …}"""`).
+        parts.push({ start: r.start, end: r.end, text: '"' });
+        text += '"';
       } else if (escapes.has(kind)) {
         simple = false;
         text += k.text();

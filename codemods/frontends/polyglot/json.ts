@@ -3,7 +3,7 @@ import type { ResourceName } from '../../../catalogue';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { encloses, type Ctx } from './context';
 import { escapeRe } from './file';
-import { HOLE, type Lit } from './lang';
+import { HOLE, span, type Lit } from './lang';
 import { norm, type FieldSite } from './vocabulary';
 
 /**
@@ -14,7 +14,9 @@ import { norm, type FieldSite } from './vocabulary';
  */
 export function jsonRules(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
-  for (const lit of file.lits) {
+  const joined = concatenated(ctx);
+  const inJoined = (l: Lit) => joined.some((j) => j.start <= l.start && l.end <= j.end);
+  for (const lit of [...file.lits.filter((l) => !inJoined(l)), ...joined]) {
     const keys = jsonKeys(lit);
     if (!keys || !keys.some((k) => vocab.fieldNames.has(k.path[k.path.length - 1]!) || k.path.includes(norm(vocab.modeField)))) continue;
     const resource = resourceAround(ctx, lit);
@@ -27,6 +29,32 @@ export function jsonRules(ctx: Ctx): void {
       if (mode && out.has(mode.change.id)) out.manual(mode.change.id, at, at + k.name.length, mode.message, { anchor: lit.start, subject: k.value as string });
     }
   }
+}
+
+/**
+ * JSON written across string literals joined with `+` (`"[{\"token\": \"q-1\", " + "\"options\": […]}]"`, a stub too long
+ * for one line): the literals read as one, when every operand of the join is a literal and the whole parses only so.
+ */
+function concatenated(ctx: Ctx): Lit[] {
+  const { file } = ctx;
+  const out: Lit[] = [];
+  for (const n of file.within(file.root, ['binary_expression', 'additive_expression'])) {
+    const parent = n.parent();
+    if (parent && /binary_expression|additive_expression|parenthesized_expression/.test(parent.kind() as string)) continue;
+    const leaves: Lit[] = [];
+    const flat = (x: SgNode): boolean => {
+      const l = file.lit(x);
+      if (l) return leaves.push(l) > 0;
+      const kind = x.kind() as string;
+      if (kind === 'parenthesized_expression') return x.children().filter((c) => c.isNamed()).every(flat);
+      if (!/binary_expression|additive_expression/.test(kind) || !x.children().some((c) => c.kind() === '+')) return false;
+      return x.children().filter((c) => c.isNamed()).every(flat);
+    };
+    if (!flat(n) || leaves.length < 2 || !leaves.some((l) => /^\s*[{[]/.test(l.text))) continue;
+    const at = span(n);
+    out.push({ node: n, start: at.start, end: at.end, text: leaves.map((l) => l.text).join(''), parts: [], simple: false });
+  }
+  return out.filter((j) => jsonKeys(j) && !out.some((o) => o !== j && o.start <= j.start && j.end <= o.end));
 }
 
 interface JsonKey {

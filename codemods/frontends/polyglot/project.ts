@@ -84,6 +84,8 @@ export interface ModelFacts {
 /** What the files of one language (or of the JVM's two) define. */
 export interface LangIndex {
   model(name: string): ModelFacts | null;
+  /** A type named like a subject's model whose fields say it is the app's own record (no model, whatever its name). */
+  unlike(name: string): boolean;
   endpoint(name: string): Endpoint | null;
   host(name: string): boolean;
   /** The JSON keys a field of that name is read from, in the models that rename it. */
@@ -92,7 +94,7 @@ export interface LangIndex {
   params(name: string): string[] | null;
   /** Whether any function of this language is known to call the API. */
   hasEndpoints: boolean;
-  /** A Go package one of whose files talks to the API (its files share names). */
+  /** A Go package one of whose files talks to the API (its files share names): its directory, or its name. */
   tiedPackage(pkg: string | null): boolean;
   /** Every name the index knows, for a cheap test of whether a file uses any. */
   names: ReadonlySet<string>;
@@ -295,7 +297,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     const e = fn.sends ? endpoints.get(fn.name) : null;
     if (e) for (const t of fn.sends!) sent.set(t, e.resource);
   }
-  const models = resolveModels(all, endpoints, sent);
+  const unlike = new Set<string>();
+  const models = resolveModels(all, endpoints, sent, unlike);
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
   const hosts = new Set(all.flatMap((f) => f.hosts));
@@ -318,10 +321,12 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
   return {
     model: (name) => models.get(name) ?? null,
+    unlike: (name) => unlike.has(name),
     endpoint: (name) => endpoints.get(name) ?? null,
     host: (name) => hosts.has(name),
     foreignAddress: (name) => foreign.has(name),
-    tiedPackage: (pkg) => pkg !== null && packages.has(pkg),
+    // A directory, or the name code qualifies a package's members with (its directory's last segment).
+    tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
     hasEndpoints: [...endpoints.values()].some(Boolean),
     params: (name) => {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));

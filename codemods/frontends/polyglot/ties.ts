@@ -171,6 +171,7 @@ export class Ties {
   model(name: string | null): ValueTie | null {
     const m = name ? this.index.model(name) : null;
     if (m?.strong) return { resource: m.resource, path: m.path, via: 'index', model: name };
+    if (!m && name && this.index.unlike(name)) return null;
     return this.tied ? (m ? { resource: m.resource, path: m.path, via: 'type', model: name } : modelTie(name)) : null;
   }
 

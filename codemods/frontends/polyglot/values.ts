@@ -66,7 +66,6 @@ function modes(ctx: Ctx): void {
 /** Why a literal is an interview mode, or null when nothing says so. */
 function modeContext(ctx: Ctx, lit: Lit): string | null {
   const { file } = ctx;
-  const strongOrTied = (strong: boolean) => strong || ctx.tied;
   // A case of a mode type, whatever gives it its value (`@Json(name = "safe") SAFE`, `case safe = "safe"`).
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
   if (type) return saysMode(type.name) && ourModeType(ctx, type.name) ? 'enum' : null;
@@ -111,17 +110,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
-    if (!other) return null;
-    const segs = dataSegments(chainSegments(other.text(), span(other).start));
-    const last = segs[segs.length - 1];
-    // `func (m Mode) IsInitial() bool { return m == "complaint" }`: a value of a mode type.
-    if (segs.length === 1 && other.text().trim() === last?.name) {
-      const typed = file.declsOf(last.name, other).map((d) => typeName(d.type)).find((t): t is string => !!t && saysMode(t));
-      if (typed) return modeOwnerTie(typed) || (ctx.tied && !foreignName(ctx, typed)) ? 'comparison' : null;
-    }
-    if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return null;
-    const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
-    return strongOrTied(!!tie && tie.resource === ctx.vocab.modeResource) ? 'comparison' : null;
+    return other && holdsMode(ctx, other) ? 'comparison' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   // `InterviewRequest.builder().mode("complaint")`: the mode field of a builder of the interviews resource's model
@@ -226,7 +215,23 @@ function setsMode(ctx: Ctx, call: Call): boolean {
   return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
 }
 
-/** `InterviewMode.SAFE`, `.safe` passed to a mode call: a removed mode used by its enum case. */
+/** Whether an expression compared with a value holds this API's interview mode (`mode` of an `InterviewMode` type, `interview.mode`). */
+function holdsMode(ctx: Ctx, other: SgNode): boolean {
+  const { file } = ctx;
+  const segs = dataSegments(chainSegments(other.text(), span(other).start));
+  const last = segs[segs.length - 1];
+  // `func (m Mode) IsInitial() bool { return m == "complaint" }`: a value of a mode type.
+  if (segs.length === 1 && other.text().trim() === last?.name) {
+    const typed = file.declsOf(last.name, other).map((d) => typeName(d.type)).find((t): t is string => !!t && saysMode(t));
+    // Of this API's mode type (`InterviewMode`, `Mode`), not another thing's (`TicketMode`).
+    if (typed) return ourModeType(ctx, typed);
+  }
+  if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return false;
+  const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
+  return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
+}
+
+/** `InterviewMode.SAFE`, `.safe` passed to a mode call or matched against a mode (`case .safe:`): a removed mode used by its enum case. */
 function removedModeMembers(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const node of file.within(file.root, file.spec.chainKinds)) {
@@ -245,6 +250,24 @@ function removedModeMembers(ctx: Ctx): void {
       const value = m ? vocab.modes.get(m[1]!) : undefined;
       if (value && value.to === null && out.has(value.change.id) && setsMode(ctx, call)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
     }
+  }
+  // `switch mode { case .safe, .triage: … }`, `if mode == .safe`: an implicit member matched against a value of a mode type.
+  for (const cmp of file.x.compares) {
+    const member = cmp.sides.find((s) => /^\.\w+$/.test(s.text().trim()));
+    const value = member ? vocab.modes.get(member.text().trim().slice(1)) : undefined;
+    if (!member || !value || value.to !== null || !out.has(value.change.id)) continue;
+    const other = cmp.sides.find((s) => s !== member);
+    if (other && holdsMode(ctx, other)) out.manual(value.change.id, span(member).start, span(member).end, value.message, { anchor: span(member).start });
+  }
+  // `mode = .safe`, `var mode: InterviewMode = .triage`: stored in a value of the mode type.
+  for (const d of file.x.decls) {
+    const m = d.init ? /^\.(\w+)$/.exec(d.init.text().trim()) : null;
+    const value = m ? vocab.modes.get(m[1]!) : undefined;
+    if (!value || value.to !== null || !out.has(value.change.id)) continue;
+    // Typed here or where the name is declared (`@Published var mode: InterviewMode`), with this API's mode type.
+    const owner = file.x.types.filter((t) => encloses(t.node, d.node)).pop();
+    const typed = typeName(d.type) ?? file.x.decls.filter((x) => x.name === d.name && x.type && (!owner || encloses(owner.node, x.node))).map((x) => typeName(x.type)).find((t): t is string => !!t && saysMode(t));
+    if (typed && saysMode(typed) && ourModeType(ctx, typed)) out.manual(value.change.id, span(d.init!).start, span(d.init!).end, value.message, { anchor: span(d.init!).start });
   }
 }
 

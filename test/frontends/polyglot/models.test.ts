@@ -198,4 +198,36 @@ describe('a model field whose key qualifies its name with a unit', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'Models/Profile.swift').filter((s) => !s.endsWith('base-url'))).toEqual(['4 interview-profile-fields-removed', '7 interview-profile-fields-removed']);
   });
+
+  it('Swift: `Profile(age: a, height: h)` built elsewhere sends the removed `height` its CodingKeys read from `height_in`; `Vitals(height: h)` stays', async () => {
+    writeTree(dir, {
+      'Models/Profile.swift': [
+        'let base = "https://sandbox.buoyhealth.com/api/"',
+        'struct Profile: Codable {',
+        '    var age: Int',
+        '    var height: Double?',
+        '    enum CodingKeys: String, CodingKey {',
+        '        case age',
+        '        case height = "height_in"',
+        '    }',
+        '}',
+        'struct Vitals: Codable {',
+        '    var height: Double?',
+        '    enum CodingKeys: String, CodingKey {',
+        '        case height = "height_in"',
+        '    }',
+        '}',
+      ].join('\n'),
+      'Flow/Start.swift': [
+        'final class Start {',
+        '    func profile(age: Int, h: Double?) -> Profile {',
+        '        let vitals = Vitals(height: h)',
+        '        return Profile(age: age, height: vitals.height)',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Flow/Start.swift')).toEqual(['4 interview-profile-fields-removed']);
+  });
 });

@@ -11,7 +11,7 @@ export const swift: LangSpec = {
   extensions: ['swift'],
   comment: COMMENTS.slash,
   stringKinds: ['line_string_literal', 'multi_line_string_literal', 'raw_string_literal'],
-  contentKinds: ['line_str_text', 'multi_line_str_text', 'raw_str_part'],
+  contentKinds: ['line_str_text', 'multi_line_str_text', 'raw_str_part', 'raw_str_end_part'],
   escapeKinds: ['str_escaped_char'],
   functionKinds: ['function_declaration', 'lambda_literal', 'init_declaration', 'computed_property', 'computed_getter'],
   chainKinds: ['navigation_expression', 'call_expression'],
