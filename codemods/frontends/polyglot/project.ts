@@ -87,6 +87,13 @@ export interface LangIndex {
   host(name: string): boolean;
   /** The JSON keys a field of that name is read from, in the models that rename it. */
   keysOf(field: string): string[];
+  /**
+   * The model a field of that name holds in the types that are no model of the API (a job's outcome with
+   * `interview: Optional[Interview]`), when every such type that declares it agrees.
+   */
+  heldModel(field: string): string | null;
+  /** The names of those fields. */
+  heldFields: ReadonlySet<string>;
   /** The parameter names of a function of that name, when its definitions agree on them. */
   params(name: string): string[] | null;
   /** Whether any function of this language is known to call the API. */
@@ -126,7 +133,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
   const language = (lang: string) => indexes.get(family(lang)) ?? none;
   return {
     language,
-    concerns: (f) => f.uses.some((u) => language(f.lang).names.has(u)) || language(f.lang).tiedPackage(f.pkg),
+    concerns: (f) => f.uses.some((u) => language(f.lang).names.has(u) || (u.startsWith('.') && !!language(f.lang).heldModel(u.slice(1)))) || language(f.lang).tiedPackage(f.pkg),
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
 }
@@ -185,6 +192,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     uses = new Set<string>(file.x.calls.map((c) => c.callee));
     for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
   }
+  // Members read (`.interview`, `->result`): a field another file's type declares as holding a model (LangIndex.heldModel).
+  for (const m of file.source.matchAll(/(?:\.|->)([a-z_]\w{2,})\b(?!\s*\()/g)) uses.add(`.${m[1]}`);
   return {
     kind: 'polyglot',
     lang: spec.id,
@@ -297,6 +306,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const models = resolveModels(all, endpoints, sent);
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
+  const held = heldModels(all, models);
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
@@ -325,6 +335,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
     },
     keysOf: (field) => renamed.get(field) ?? [],
+    heldModel: (field) => held.get(field) ?? null,
+    heldFields: new Set(held.keys()),
     names,
     links,
     declares: (name) => declared.has(name),
@@ -332,6 +344,25 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   };
 }
 
+/**
+ * Fields of types that are no model of the API (a record of one run, a job's outcome, a view's state) that hold
+ * one of its strong models: field name → model, left out where two such types disagree on what it holds.
+ */
+function heldModels(all: readonly PolyFacts[], models: ReadonlyMap<string, ModelFacts | null>): Map<string, string> {
+  const types = new Map<string, Set<string>>();
+  for (const t of all.flatMap((f) => f.types)) {
+    if (models.get(t.name)) continue;
+    for (const f of t.fields) types.set(f.name, (types.get(f.name) ?? new Set()).add(f.type ?? ''));
+  }
+  const held = new Map<string, string>();
+  // A field of that name holding anything else anywhere (`result: str`, an untyped one) says nothing.
+  for (const [name, set] of types) {
+    const [only] = set;
+    const m = set.size === 1 && only ? models.get(only) : null;
+    if (m?.strong && m.pinned && name.length > 2) held.set(name, only!);
+  }
+  return held;
+}
 
 /** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */
 function fieldType(file: PolyFile, f: FieldDecl): string | null {

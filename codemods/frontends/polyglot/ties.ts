@@ -215,6 +215,9 @@ export class Ties {
     if (last && end - span(expr).start >= text.trimEnd().length - 2) {
       const t = this.ofChain(segs, expr, depth + 1);
       if (t) return t;
+      // `outcome.result`: a held model's field whose name is also an unwrapping word.
+      const held = chain.length > 1 && tail && !tail.call && !tail.parens ? this.index.heldModel(tail.name) : null;
+      if (held) return this.model(held);
     }
     // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells.
     for (const k of expr.children().filter((c) => c.isNamed()).slice(0, 3)) {
@@ -244,7 +247,10 @@ export class Ties {
         tie = this.ofCall(s.name) ?? (decoded ? this.model(decoded) : null) ?? tie;
         continue;
       }
+      const held = tie ? null : this.index.heldModel(memberName(s));
       if (tie) tie = this.step(tie, memberName(s));
+      // `outcome.interview.variant`: a field the run's other types declare as holding one of the API's models.
+      else if (held) tie = this.model(held);
       else if (this.tied) {
         const byNoun = nounTie(s.name);
         if (byNoun && byNoun.path.length > 0) tie = { resource: byNoun.resource, path: byNoun.path.filter((p) => p !== '*').map(norm), via: 'field' };
