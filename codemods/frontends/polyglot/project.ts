@@ -10,6 +10,7 @@ import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { constructorOrder } from './constructor-order';
+import { saysMode } from './ties';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -94,6 +95,11 @@ export interface LangIndex {
   heldModel(field: string): string | null;
   /** The names of those fields. */
   heldFields: ReadonlySet<string>;
+  /**
+   * Whether a type whose name says mode (`SC_Modes`, `ModeNames`) is used by a file that talks to the API: a
+   * group of its modes, though the file that declares it names nothing else of the API.
+   */
+  modeGroup(name: string): boolean;
   /** The parameter names of a function of that name, when its definitions agree on them. */
   params(name: string): string[] | null;
   /** Whether any function of this language is known to call the API. */
@@ -133,7 +139,10 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
   const language = (lang: string) => indexes.get(family(lang)) ?? none;
   return {
     language,
-    concerns: (f) => f.uses.some((u) => language(f.lang).names.has(u) || (u.startsWith('.') && !!language(f.lang).heldModel(u.slice(1)))) || language(f.lang).tiedPackage(f.pkg),
+    concerns: (f) => {
+      const i = language(f.lang);
+      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (u.startsWith('.') && !!i.heldModel(u.slice(1)))) || i.tiedPackage(f.pkg);
+    },
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
 }
@@ -190,7 +199,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   let uses = spec.id === 'go' ? goQualifiedUses(file.source) : null;
   if (!uses) {
     uses = new Set<string>(file.x.calls.map((c) => c.callee));
-    for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
+    // `InterviewMode`, `SC_HOST`, and PHP's `SC_Modes`.
+    for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b|\b[A-Z][A-Za-z0-9]*_\w*[a-z]\w*\b/g)) uses.add(m[0]);
   }
   // Members read (`.interview`, `->result`): a field another file's type declares as holding a model (LangIndex.heldModel).
   for (const m of file.source.matchAll(/(?:\.|->)([a-z_]\w{2,})\b(?!\s*\()/g)) uses.add(`.${m[1]}`);
@@ -307,6 +317,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
   const held = heldModels(all, models);
+  const tiedUses = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
+  const modeGroups = new Set(all.flatMap((f) => f.types.map((t) => t.name)).filter((n) => saysMode(n) && tiedUses.has(n)));
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
@@ -337,6 +349,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     keysOf: (field) => renamed.get(field) ?? [],
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
+    modeGroup: (name) => modeGroups.has(name),
     names,
     links,
     declares: (name) => declared.has(name),
