@@ -11,6 +11,8 @@ import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { constructorOrder } from './constructor-order';
 import { saysMode } from './ties';
+import { derivedReaders, type Derived } from './derived';
+import { heldModels } from './held';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -30,7 +32,7 @@ export interface PolyFacts {
   /** Go: the package (folder) whose files share their names. */
   pkg: string | null;
   /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
-  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[] }[];
+  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[] }[];
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
@@ -79,6 +81,8 @@ export interface ModelFacts {
   pinned: boolean;
   /** The JSON keys of a record's or data class's header, in order: what positional constructor arguments fill. */
   order?: string[];
+  /** Its methods that read changed fields (derived.ts): method name → key paths they may read. */
+  derived?: Map<string, string[][]>;
 }
 
 /** What the files of one language (or of the JVM's two) define. */
@@ -95,6 +99,10 @@ export interface LangIndex {
   heldModel(field: string): string | null;
   /** The names of those fields. */
   heldFields: ReadonlySet<string>;
+  /** Names of the models' methods that read changed fields (ModelFacts.derived). */
+  derivedNames: ReadonlySet<string>;
+  /** The models that declare a derived reader of that name. */
+  modelsWith(method: string): ModelFacts[];
   /**
    * Whether a type whose name says mode (`SC_Modes`, `ModeNames`) is used by a file that talks to the API: a
    * group of its modes, though the file that declares it names nothing else of the API.
@@ -141,7 +149,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     language,
     concerns: (f) => {
       const i = language(f.lang);
-      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (u.startsWith('.') && !!i.heldModel(u.slice(1)))) || i.tiedPackage(f.pkg);
+      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg);
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
@@ -202,14 +210,18 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     // `InterviewMode`, `SC_HOST`, and PHP's `SC_Modes`.
     for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b|\b[A-Z][A-Za-z0-9]*_\w*[a-z]\w*\b/g)) uses.add(m[0]);
   }
-  // Members read (`.interview`, `->result`): a field another file's type declares as holding a model (LangIndex.heldModel).
+  // Members read (`.interview`, `->result`, `.advice_text`): a field another file's type declares as holding a model
+  // (LangIndex.heldModel), a model's derived reader (LangIndex.derivedNames).
   for (const m of file.source.matchAll(/(?:\.|->)([a-z_]\w{2,})\b(?!\s*\()/g)) uses.add(`.${m[1]}`);
   return {
     kind: 'polyglot',
     lang: spec.id,
     tied: file.tied || distinctive || namesApi(file, file.config),
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
-    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id) })),
+    types: file.x.types.map((t) => {
+      const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
+      return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id), ...(derived.length > 0 ? { derived } : {}) };
+    }),
     functions,
     hosts,
     addresses,
@@ -317,6 +329,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
   const held = heldModels(all, models);
+  const derived = new Set([...models.values()].flatMap((m) => (m?.strong ? [...(m.derived?.keys() ?? [])] : [])));
   const tiedUses = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
   const modeGroups = new Set(all.flatMap((f) => f.types.map((t) => t.name)).filter((n) => saysMode(n) && tiedUses.has(n)));
   const hosts = new Set(all.flatMap((f) => f.hosts));
@@ -349,32 +362,14 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     keysOf: (field) => renamed.get(field) ?? [],
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
+    derivedNames: derived,
+    modelsWith: (method) => [...models.values()].filter((m): m is ModelFacts => !!m?.derived?.has(method)),
     modeGroup: (name) => modeGroups.has(name),
     names,
     links,
     declares: (name) => declared.has(name),
     paths: known,
   };
-}
-
-/**
- * Fields of types that are no model of the API (a record of one run, a job's outcome, a view's state) that hold
- * one of its strong models: field name → model, left out where two such types disagree on what it holds.
- */
-function heldModels(all: readonly PolyFacts[], models: ReadonlyMap<string, ModelFacts | null>): Map<string, string> {
-  const types = new Map<string, Set<string>>();
-  for (const t of all.flatMap((f) => f.types)) {
-    if (models.get(t.name)) continue;
-    for (const f of t.fields) types.set(f.name, (types.get(f.name) ?? new Set()).add(f.type ?? ''));
-  }
-  const held = new Map<string, string>();
-  // A field of that name holding anything else anywhere (`result: str`, an untyped one) says nothing.
-  for (const [name, set] of types) {
-    const [only] = set;
-    const m = set.size === 1 && only ? models.get(only) : null;
-    if (m?.strong && m.pinned && name.length > 2) held.set(name, only!);
-  }
-  return held;
 }
 
 /** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */

@@ -111,7 +111,7 @@ const patterns = new WeakMap<object, RegExp | null>();
 export function linked(lang: string, source: string, index: PolyIndex | undefined): boolean {
   const names = index?.language(lang).links;
   if (!names || names.size === 0) return false;
-  if (readsHeld(source, index!.language(lang).heldFields)) return true;
+  if (readsHeld(source, index!.language(lang).heldFields) || readsHeld(source, index!.language(lang).derivedNames)) return true;
   let re = patterns.get(names);
   if (re === undefined) {
     const words = [...names].filter((n) => /^\w+$/.test(n)).map(escapeRe);
@@ -123,7 +123,7 @@ export function linked(lang: string, source: string, index: PolyIndex | undefine
 
 const heldPatterns = new WeakMap<object, RegExp | null>();
 
-/** Whether a file reads a member that other types declare as holding one of the API's models (`v.session.marketplace`). */
+/** Whether a file reads a member that other types declare as holding one of the API's models (`v.session.marketplace`), or a model's derived reader. */
 function readsHeld(source: string, fields: ReadonlySet<string>): boolean {
   if (fields.size === 0) return false;
   let re = heldPatterns.get(fields);
