@@ -128,7 +128,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   // (a builder of another type, `TicketBody.builder().mode(…)`, sets that type's mode).
   const built = call && call.args.length === 1 ? builderField(ctx, call.node, call.callee) : null;
   if (built) return built.key === norm(api.modeField) && built.tie?.resource === ctx.vocab.modeResource ? 'builder' : null;
-  if (call && setsMode(ctx, call)) return 'argument';
+  if (call && (setsMode(ctx, call) || modeParameter(ctx, call, lit))) return 'argument';
   if (call && keyedSetting(ctx, lit, call)) return 'setting';
   if (jsonPathMode(ctx, lit)) return 'json-path';
   if (tableKey(ctx, lit)) return 'table-key';
@@ -224,6 +224,19 @@ function setsMode(ctx: Ctx, call: Call): boolean {
     if (saysMode(head) && calls.some((c) => ctx.index.endpoint(c.call.callee)?.resource === ctx.vocab.modeResource)) return true;
   }
   return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
+}
+
+/**
+ * A value passed by position to a parameter named mode of a function of the run that calls an endpoint updating
+ * the mode's resource (`flow.advance(token, "safe")` on `def advance(interview_token, mode)`); a parameter of
+ * another name, or a function that updates nothing of the API, is not one.
+ */
+function modeParameter(ctx: Ctx, call: Call, lit: Lit): boolean {
+  const resource = ctx.vocab.modeResource;
+  const params = resource ? ctx.index.params(call.callee) : null;
+  const at = call.args.findIndex((a) => span(a).start === lit.start && span(a).end === lit.end);
+  const name = params && at >= 0 && params.length === call.args.length ? params[at] : undefined;
+  return !!name && norm(name) === norm(api.modeField) && ctx.index.updates(call.callee, resource!);
 }
 
 /** `InterviewMode.SAFE`, `.safe` passed to a mode call: a removed mode used by its enum case. */
