@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import type { SgNode } from '@ast-grep/napi';
-import { api, catalogue, type Operation, type ResourceName } from '../../../catalogue';
+import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
 import { namedKids, paramNames, span, typeName, type FieldDecl, type TypeDecl } from './lang';
-import { norm, vocabularyFor } from './vocabulary';
+import { norm } from './vocabulary';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
@@ -13,6 +13,7 @@ import { constructorOrder } from './constructor-order';
 import { saysMode } from './ties';
 import { derivedReaders, type Derived } from './derived';
 import { heldModels } from './held';
+import { modeSetters, updates } from './mode-functions';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -343,11 +344,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
-  const modeResource = vocabularyFor(catalogue).modeResource;
-  for (const fn of all.flatMap((f) => f.functions)) {
-    if (!modeResource || !fn.params?.some((p) => norm(p) === norm(api.modeField)) || endpoints.get(fn.name)) continue;
-    if (fn.callees.some((c) => endpoints.get(c)?.resource === modeResource && !['create', 'read'].includes(endpoints.get(c)!.op ?? ''))) names.add(fn.name);
-  }
+  for (const n of modeSetters(all, endpoints)) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
   // The bodies the endpoints are sent: the file that declares one (`record InterviewModeUpdate(…)`) is read too.
@@ -367,14 +364,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
     },
-    updates: (name, resource) => {
-      const fns = all.flatMap((f) => f.functions).filter((fn) => fn.name === name);
-      const updating = (c: string) => {
-        const e = endpoints.get(c);
-        return !!e && e.resource === resource && e.op !== 'create' && e.op !== 'read';
-      };
-      return fns.length > 0 && fns.every((fn) => fn.callees.some(updating));
-    },
+    updates: (name, resource) => updates(all, endpoints, name, resource),
     keysOf: (field) => renamed.get(field) ?? [],
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
