@@ -88,6 +88,56 @@ describe("fields of other types that hold the API's models", () => {
     const r = await run();
     expect(sites(r, 'lab/sheet.py')).toEqual([]);
   });
+
+  it("Python: a model's list of a model named for its own place in the resource (`conditions: List[PotentialCondition]`) reads that place (`fetch_result(t)` gives the model it returns: `r.conditions[0].triage`); a desk's list of its own conditions stays", async () => {
+    writeTree(dir, {
+      'lab/api.py': [
+        'import requests',
+        'from dataclasses import dataclass, field',
+        'from typing import List, Optional',
+        '',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        '',
+        '',
+        '@dataclass',
+        'class PotentialCondition:',
+        '    name: str',
+        '    triage: Optional[dict] = None',
+        '',
+        '',
+        '@dataclass',
+        'class Result:',
+        '    token: str',
+        '    conditions: List[PotentialCondition] = field(default_factory=list)',
+        '',
+        '',
+        'def fetch_result(token) -> Result:',
+        '    return Result(**requests.get(BASE + "results/%s/" % token).json())',
+        '',
+      ].join('\n'),
+      'lab/desk.py': [
+        'from dataclasses import dataclass, field',
+        'from typing import List, Optional',
+        '',
+        '',
+        '@dataclass',
+        'class DeskCondition:',
+        '    triage: Optional[dict] = None',
+        '',
+        '',
+        '@dataclass',
+        'class DeskCase:',
+        '    conditions: List[DeskCondition] = field(default_factory=list)',
+        '',
+      ].join('\n'),
+      'lab/show.py': ['from lab.api import fetch_result', '', '', 'def first_level(token):', '    r = fetch_result(token)', '    return r.conditions[0].triage["level"]', ''].join('\n'),
+      'lab/desk_show.py': ['from lab.desk import DeskCase', '', '', 'def first_level(case: DeskCase):', '    return case.conditions[0].triage', ''].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'lab/show.py')).toEqual(['6 potential-condition-triage-removed']);
+    expect(sites(r, 'lab/desk.py')).toEqual([]);
+    expect(sites(r, 'lab/desk_show.py')).toEqual([]);
+  });
 });
 
 const run = () => scanProject(dir);
