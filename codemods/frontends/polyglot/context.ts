@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
-import type { PolyFile } from './file';
+import { escapeRe, type PolyFile } from './file';
 import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
@@ -76,6 +76,16 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
       }
     }
   }
+  // Returned by a helper of this file (`def profile_payload; { race: …, height: … }.compact; end`) whose result is
+  // given as a key of a literal (`create_interview(profile: profile_payload)`): that key of the literal's tie.
+  const fn = decl ? null : returnedBy(ctx, container, scope);
+  for (const use of fn?.name ? file.usesOf(fn.name) : []) {
+    if (encloses(fn!.node, use)) continue;
+    const called = new RegExp(`^(?:self\\.|this\\.|\\$this->)?${escapeRe(fn!.name!)}(?:\\(\\s*\\))?$`);
+    const holder = file.x.pairs.find((p) => p.value && encloses(p.value, use) && called.test(p.value.text().trim()));
+    const t = holder ? containerTie(ctx, holder.container, depth + 1) : null;
+    if (t) return { ...t, path: [...t.path, normKey(holder!)], sent: false };
+  }
   const typed = typedContainer(ctx, container);
   if (typed) return { ...typed, sent: false };
   const serialised = serialisedModel(ctx, container, scope);
@@ -98,6 +108,22 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const receiver = /^([$@]?[A-Za-z_]\w*)\s*(?:\.|->)\s*\w+\s*\(/.exec(container.text())?.[1]?.replace(/^[$@]+/, '');
   const held = receiver ? file.declsOf(receiver, container).filter((d) => d.init && span(d.init).end <= at.start).pop() : undefined;
   return held?.init ? containerTie(ctx, held.init, depth + 1) : null;
+}
+
+/**
+ * The function of this file a literal is the value of: its last expression or a `return` (past calls that tidy
+ * it, `.compact`, `.freeze`).
+ */
+function returnedBy(ctx: Ctx, container: SgNode, scope: SgNode): { name: string | null; node: SgNode } | null {
+  const { file } = ctx;
+  if (scope === file.root) return null;
+  const fn = file.functions().find((f) => f.start === span(scope).start && f.end === span(scope).end);
+  if (!fn?.name) return null;
+  const at = span(container);
+  const lineStart = file.source.lastIndexOf('\n', at.start - 1) + 1;
+  if (!/^\s*(?:return\s+)?$/.test(file.source.slice(lineStart, at.start))) return null;
+  if (!/^(?:\s*\.\s*\w+[!?]?(?:\(\s*\))?)*\s*;?\s*(?:end|\})?\s*$/.test(file.source.slice(at.end, fn.end))) return null;
+  return { name: fn.name, node: fn.node };
 }
 
 /** Keys of an HTTP client's options that hold the request body (Guzzle, Faraday, HTTParty, requests). */

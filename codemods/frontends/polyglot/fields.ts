@@ -236,6 +236,7 @@ function reads(ctx: Ctx): void {
       const k = norm(name);
       // A model's field may be named apart from its JSON key (`val weightKg` read from `weight`).
       const renamed = ctx.index.keysOf(name).some((x) => vocab.fieldNames.has(norm(x)));
+      if (!vocab.fieldNames.has(k) && !renamed && !seg.call && ctx.index.derivedNames.has(name)) derivedRead(ctx, segs.slice(0, j), seg, node);
       if ((!vocab.fieldNames.has(k) && !renamed) || seg.call) continue;
       const prefix = dataSegments(segs.slice(0, j));
       const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
@@ -248,6 +249,27 @@ function reads(ctx: Ctx): void {
       }
       if (!site || !out.has(site.change.id)) continue;
       out.manual(site.change.id, seg.start, seg.end, site.message, { anchor: seg.start, subject: seg.name });
+    }
+  }
+}
+
+/**
+ * A call of a model's derived reader (`result.advice_text`, derived.ts) on a value tied to that model, or to its
+ * resource where every model of the run that declares the method is that resource's: a read of the field it reads.
+ */
+function derivedRead(ctx: Ctx, before: Segment[], seg: Segment, node: SgNode): void {
+  const prefix = dataSegments(before);
+  if (prefix.length === 0 || isReceiverOnly(before)) return;
+  const tie = ctx.ties.ofChain(prefix, node);
+  if (!tie) return;
+  const own = tie.model ? ctx.index.model(tie.model) : null;
+  const models = own ? [own] : ctx.index.modelsWith(seg.name).filter((m) => m.resource === tie.resource && m.path.join('.') === tie.path.join('.'));
+  for (const m of models) {
+    for (const p of m.derived?.get(seg.name) ?? []) {
+      const site = ctx.vocab.fields(tie.resource, [...tie.path, ...p], 'response')[0];
+      if (!site || !ctx.out.has(site.change.id)) continue;
+      ctx.out.manual(site.change.id, seg.start, seg.end, site.message, { anchor: seg.start, subject: seg.name });
+      return;
     }
   }
 }

@@ -39,12 +39,13 @@ const PLAIN = new Set(['name', 'names', 'value', 'values', 'type', 'types', 'kin
 /**
  * Whether a type or constant group whose name says mode holds this API's interview modes: it names the
  * resource (`InterviewMode`), or, in a file that talks to the API, nothing but the mode word, plain words and
- * the API's own name (`Mode`, `ModeName`, `ScMode`). A mode type qualified by another noun (`TicketMode`,
+ * the API's own name (`Mode`, `ModeName`, `ScMode`); so too a group of that name that such a file uses. A mode type qualified by another noun (`TicketMode`,
  * `ThemeMode`) is another thing's, even beside the API's own `Mode`.
  */
 export function ourModeType(ctx: Ctx, name: string): boolean {
   if (modeOwnerTie(name)) return true;
-  if (!ctx.tied || foreignName(ctx, name)) return false;
+  // A group a file that talks to the API uses (`SC_Modes::all()`) is read as if its own file did.
+  if ((!ctx.tied && !ctx.index.modeGroup(name)) || foreignName(ctx, name)) return false;
   const a = apiWords(ctx.file.config);
   const own = (w: string) => saysMode(w) || ctx.vocab.modes.has(w) || PLAIN.has(w) || a.words.has(w) || a.phrases.some((p) => p.includes(w)) || a.prefixes.includes(w);
   return words(name).every(own);

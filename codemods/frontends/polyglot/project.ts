@@ -11,6 +11,10 @@ import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { constructorOrder } from './constructor-order';
+import { saysMode } from './ties';
+import { derivedReaders, type Derived } from './derived';
+import { heldModels } from './held';
+import { modeSetters, updates } from './mode-functions';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -30,7 +34,7 @@ export interface PolyFacts {
   /** Go: the package (folder) whose files share their names. */
   pkg: string | null;
   /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
-  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[] }[];
+  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[] }[];
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
@@ -79,6 +83,8 @@ export interface ModelFacts {
   pinned: boolean;
   /** The JSON keys of a record's or data class's header, in order: what positional constructor arguments fill. */
   order?: string[];
+  /** Its methods that read changed fields (derived.ts): method name → key paths they may read. */
+  derived?: Map<string, string[][]>;
 }
 
 /** What the files of one language (or of the JVM's two) define. */
@@ -90,8 +96,26 @@ export interface LangIndex {
   host(name: string): boolean;
   /** The JSON keys a field of that name is read from, in the models that rename it. */
   keysOf(field: string): string[];
+  /**
+   * The model a field of that name holds in the types that are no model of the API (a job's outcome with
+   * `interview: Optional[Interview]`), when every such type that declares it agrees.
+   */
+  heldModel(field: string): string | null;
+  /** The names of those fields. */
+  heldFields: ReadonlySet<string>;
+  /** Names of the models' methods that read changed fields (ModelFacts.derived). */
+  derivedNames: ReadonlySet<string>;
+  /** The models that declare a derived reader of that name. */
+  modelsWith(method: string): ModelFacts[];
+  /**
+   * Whether a type whose name says mode (`SC_Modes`, `ModeNames`) is used by a file that talks to the API: a
+   * group of its modes, though the file that declares it names nothing else of the API.
+   */
+  modeGroup(name: string): boolean;
   /** The parameter names of a function of that name, when its definitions agree on them. */
   params(name: string): string[] | null;
+  /** Whether every function of that name calls an endpoint that updates the resource (a flow's `advance(token, mode)`). */
+  updates(name: string, resource: ResourceName): boolean;
   /** Whether any function of this language is known to call the API. */
   hasEndpoints: boolean;
   /** A Go package one of whose files talks to the API (its files share names): its directory, or its name. */
@@ -129,7 +153,10 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
   const language = (lang: string) => indexes.get(family(lang)) ?? none;
   return {
     language,
-    concerns: (f) => f.uses.some((u) => language(f.lang).names.has(u)) || language(f.lang).tiedPackage(f.pkg),
+    concerns: (f) => {
+      const i = language(f.lang);
+      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg);
+    },
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
 }
@@ -185,15 +212,24 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   let uses = spec.id === 'go' ? goQualifiedUses(file.source) : null;
   if (!uses) {
-    uses = new Set<string>(file.x.calls.map((c) => c.callee));
-    for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b/g)) uses.add(m[0]);
+    // A method named by one word called on a class (`ERB.new(text).result`, `JSON.parse(s)`) is a library's, not a function
+    // of the run's client by that name (`def result(token)`).
+    uses = new Set<string>(file.x.calls.filter((c) => words(c.callee).length > 1 || !ON_CLASS.test(c.node.text())).map((c) => c.callee));
+    // `InterviewMode`, `SC_HOST`, and PHP's `SC_Modes`.
+    for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b|\b[A-Z][A-Za-z0-9]*_\w*[a-z]\w*\b/g)) uses.add(m[0]);
   }
+  // Members read (`.interview`, `->result`, `.advice_text`): a field another file's type declares as holding a model
+  // (LangIndex.heldModel), a model's derived reader (LangIndex.derivedNames).
+  for (const m of file.source.matchAll(/(?:\.|->)([a-z_]\w{2,})\b(?!\s*\()/g)) uses.add(`.${m[1]}`);
   return {
     kind: 'polyglot',
     lang: spec.id,
     tied: file.tied || distinctive || namesApi(file, file.config),
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
-    types: file.x.types.map((t) => ({ name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id) })),
+    types: file.x.types.map((t) => {
+      const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
+      return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id), ...(derived.length > 0 ? { derived } : {}) };
+    }),
     functions,
     hosts,
     addresses,
@@ -283,6 +319,9 @@ function returnType(file: PolyFile, fn: SgNode): string | null {
 /** Types of the languages' libraries an endpoint may return (a body as text, bytes or a map): no model of the API. */
 const PLATFORM_TYPES = new Set(['String', 'Object', 'Unit', 'Void', 'Boolean', 'Integer', 'Long', 'Double', 'Float', 'Data', 'Dictionary', 'HashMap', 'JsonNode', 'JsonObject', 'JsonElement', 'JObject', 'Bytes', 'Uint8List', 'ResponseBody', 'HttpResponseMessage', 'IActionResult', 'Dynamic']);
 
+/** A call whose receiver chain starts at a capitalised name (a class or module: `ERB.new(…)`, `File::read`, `Json->x`). */
+const ON_CLASS = /^[A-Z][A-Za-z0-9_]*\s*(?:\.|::|->)/;
+
 /** One language's index. A name defined twice with different meanings is left out. */
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const paths = new Map<string, { resource: ResourceName; rest: string } | null>();
@@ -301,6 +340,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const models = resolveModels(all, endpoints, sent, unlike);
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
+  const held = heldModels(all, models);
+  const derived = new Set([...models.values()].flatMap((m) => (m?.strong ? [...(m.derived?.keys() ?? [])] : [])));
+  const tiedUses = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
+  const modeGroups = new Set(all.flatMap((f) => f.types.map((t) => t.name)).filter((n) => saysMode(n) && tiedUses.has(n)));
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
@@ -308,9 +351,9 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
-  // An endpoint named by one word (`result`, `questions`, `get`) is too common a method name to link files by: ERB's
-  // `template.result`, a job's `result()`. It is still the endpoint in a file something else ties.
-  for (const [n, e] of endpoints) if (e && words(n).length > 1) names.add(n);
+  for (const [n, e] of endpoints) if (e) names.add(n);
+  // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
+  for (const n of modeSetters(all, endpoints)) names.add(n);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
   // The bodies the endpoints are sent: the file that declares one (`record InterviewModeUpdate(…)`) is read too.
@@ -332,14 +375,19 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
     },
+    updates: (name, resource) => updates(all, endpoints, name, resource),
     keysOf: (field) => renamed.get(field) ?? [],
+    heldModel: (field) => held.get(field) ?? null,
+    heldFields: new Set(held.keys()),
+    derivedNames: derived,
+    modelsWith: (method) => [...models.values()].filter((m): m is ModelFacts => !!m?.derived?.has(method)),
+    modeGroup: (name) => modeGroups.has(name),
     names,
     links,
     declares: (name) => declared.has(name),
     paths: known,
   };
 }
-
 
 /** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */
 function fieldType(file: PolyFile, f: FieldDecl): string | null {

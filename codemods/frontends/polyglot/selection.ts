@@ -111,11 +111,26 @@ const patterns = new WeakMap<object, RegExp | null>();
 export function linked(lang: string, source: string, index: PolyIndex | undefined): boolean {
   const names = index?.language(lang).links;
   if (!names || names.size === 0) return false;
+  if (readsHeld(source, index!.language(lang).heldFields) || readsHeld(source, index!.language(lang).derivedNames)) return true;
   let re = patterns.get(names);
   if (re === undefined) {
     const words = [...names].filter((n) => /^\w+$/.test(n)).map(escapeRe);
     re = words.length > 0 ? new RegExp(`\\b(?:${words.join('|')})\\b`) : null;
     patterns.set(names, re);
+  }
+  return !!re && re.test(source);
+}
+
+const heldPatterns = new WeakMap<object, RegExp | null>();
+
+/** Whether a file reads a member that other types declare as holding one of the API's models (`v.session.marketplace`), or a model's derived reader. */
+function readsHeld(source: string, fields: ReadonlySet<string>): boolean {
+  if (fields.size === 0) return false;
+  let re = heldPatterns.get(fields);
+  if (re === undefined) {
+    const words = [...fields].filter((n) => /^\w+$/.test(n)).map(escapeRe);
+    re = words.length > 0 ? new RegExp(`(?:\\.|->)(?:${words.join('|')})\\b(?!\\s*\\()`) : null;
+    heldPatterns.set(fields, re);
   }
   return !!re && re.test(source);
 }

@@ -178,7 +178,12 @@ export class Ties {
   /** A member read one level down: through a model, its field's JSON key and the type it holds. */
   step(tie: ValueTie, name: string): ValueTie {
     const m = tie.model ? this.index.model(tie.model) : null;
-    return { ...tie, path: [...tie.path, norm(m?.keys.get(name) ?? name)], model: m?.types.get(name) ?? null };
+    const type = m?.types.get(name) ?? null;
+    // A field holding a model named for its own place in the resource (`conditions: List[PotentialCondition]`
+    // flattened from `triage_explanation.potential_condition`): that model's path, not the field's name.
+    const held = type ? this.index.model(type) : null;
+    const path = held?.pinned && held.resource === tie.resource && held.path.length > 0 && tie.path.length === 0 ? held.path : [...tie.path, norm(m?.keys.get(name) ?? name)];
+    return { ...tie, path, model: type };
   }
 
   /** What a call returns: an endpoint of the index, else what a helper's name says. */
@@ -216,6 +221,14 @@ export class Ties {
     if (last && end - span(expr).start >= text.trimEnd().length - 2) {
       const t = this.ofChain(segs, expr, depth + 1);
       if (t) return t;
+      // `outcome.result`: a held model's field whose name is also an unwrapping word.
+      const held = chain.length > 1 && tail && !tail.call && !tail.parens ? this.index.heldModel(tail.name) : null;
+      if (held) return this.model(held);
+    }
+    // `fetch_result(token)`: a whole call of one of the API's endpoints gives what it returns.
+    if (tail?.call && /call|invocation/.test(expr.kind() as string) && this.index.endpoint(tail.name)) {
+      const open = text.indexOf('(', tail.end - span(expr).start);
+      if (open >= 0 && matchParen(text, open) === text.trimEnd().length - 1) return this.ofCall(tail.name);
     }
     // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells.
     for (const k of expr.children().filter((c) => c.isNamed()).slice(0, 3)) {
@@ -228,7 +241,8 @@ export class Ties {
   /** What a chain `root.a.b` holds (the tie of its root, with the path of its segments). */
   ofChain(segs: Segment[], at: SgNode, depth = 0): ValueTie | null {
     if (segs.length === 0) return null;
-    let tie = this.ofName(segs[0]!.name, at, depth);
+    // `fetch_result(t).conditions`: a call of one of the API's endpoints gives what it returns, not what its name says.
+    let tie = segs[0]!.call && this.index.endpoint(segs[0]!.name) ? this.ofCall(segs[0]!.name) : this.ofName(segs[0]!.name, at, depth);
     if (!tie && (segs[0]!.call || this.index.endpoint(segs[0]!.name))) tie = this.ofCall(segs[0]!.name);
     // `sent_json(mock, "POST", BASE + "complaints/")["extra"]`: a call given one resource's URL.
     if (!tie && segs[0]!.call) {
@@ -245,7 +259,10 @@ export class Ties {
         tie = this.ofCall(s.name) ?? (decoded ? this.model(decoded) : null) ?? tie;
         continue;
       }
+      const held = tie ? null : this.index.heldModel(memberName(s));
       if (tie) tie = this.step(tie, memberName(s));
+      // `outcome.interview.variant`: a field the run's other types declare as holding one of the API's models.
+      else if (held) tie = this.model(held);
       else if (this.tied) {
         const byNoun = nounTie(s.name);
         if (byNoun && byNoun.path.length > 0) tie = { resource: byNoun.resource, path: byNoun.path.filter((p) => p !== '*').map(norm), via: 'field' };

@@ -113,11 +113,13 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return other && holdsMode(ctx, other) ? 'comparison' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
+  // `assertSame('safe', $this->last_body()['mode'])`: an equality assertion against a read of the mode.
+  if (call && (EQUALITY_ASSERT.test(call.callee) || call.callee === 'assertSame') && call.args.length >= 2) return assertedMode(ctx, call, lit) ? 'comparison' : null;
   // `InterviewRequest.builder().mode("complaint")`: the mode field of a builder of the interviews resource's model
   // (a builder of another type, `TicketBody.builder().mode(…)`, sets that type's mode).
   const built = call && call.args.length === 1 ? builderField(ctx, call.node, call.callee) : null;
   if (built) return built.key === norm(api.modeField) && built.tie?.resource === ctx.vocab.modeResource ? 'builder' : null;
-  if (call && setsMode(ctx, call)) return 'argument';
+  if (call && (setsMode(ctx, call) || modeParameter(ctx, call, lit))) return 'argument';
   if (call && keyedSetting(ctx, lit, call)) return 'setting';
   if (jsonPathMode(ctx, lit)) return 'json-path';
   if (tableKey(ctx, lit)) return 'table-key';
@@ -231,6 +233,19 @@ function holdsMode(ctx: Ctx, other: SgNode): boolean {
   return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
 }
 
+/**
+ * A value passed by position to a parameter named mode of a function of the run that calls an endpoint updating
+ * the mode's resource (`flow.advance(token, "safe")` on `def advance(interview_token, mode)`); a parameter of
+ * another name, or a function that updates nothing of the API, is not one.
+ */
+function modeParameter(ctx: Ctx, call: Call, lit: Lit): boolean {
+  const resource = ctx.vocab.modeResource;
+  const params = resource ? ctx.index.params(call.callee) : null;
+  const at = call.args.findIndex((a) => span(a).start === lit.start && span(a).end === lit.end);
+  const name = params && at >= 0 && params.length === call.args.length ? params[at] : undefined;
+  return !!name && norm(name) === norm(api.modeField) && ctx.index.updates(call.callee, resource!);
+}
+
 /** `InterviewMode.SAFE`, `.safe` passed to a mode call or matched against a mode (`case .safe:`): a removed mode used by its enum case. */
 function removedModeMembers(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
@@ -333,6 +348,24 @@ function statuses(ctx: Ctx): void {
       if (m.constant) report(site, m.constant);
     }
   }
+}
+
+/**
+ * Whether an equality assertion compares a mode literal with a read of the mode field (`self::assertSame('safe',
+ * $body['mode'])`, `assertEquals("triage", sent.mode)`): in a file that talks to the API, or on a value tied to the
+ * interview; not a read of another thing's mode (a ticket's), nor a read of a name that only says mode.
+ */
+function assertedMode(ctx: Ctx, call: Call, lit: Lit): boolean {
+  const others = call.args.filter((a) => !encloses(a, lit.node) && !ctx.file.lit(a));
+  if (others.length !== 1) return false;
+  const other = others[0]!;
+  const segs = dataSegments(chainSegments(other.text(), span(other).start));
+  const last = segs[segs.length - 1];
+  if (!last || segs.length < 2 || norm(last.name) !== norm(api.modeField) || foreignOwner(ctx, other)) return false;
+  const reach = last.call ? last.end : last.through ?? last.end;
+  if (reach - span(other).start < other.text().trimEnd().length - 2) return false;
+  const tie = ctx.ties.ofChain(segs.slice(0, -1), other);
+  return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
 }
 
 /** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */

@@ -335,7 +335,7 @@ describe('polyglot facts across files', () => {
     expect(sites(r, 'web/handlers.go')).toEqual(['10 mode-complaint-renamed-input']);
   });
 
-  it("Ruby: a one-word endpoint (`def result(token)`) links no file by its name (ERB's `template.result`); a two-word one does", async () => {
+  it("Ruby: a one-word method called on a class (`ERB.new(…).result`) links no file to the endpoint of that name (`def result(token)`); a call on the client does", async () => {
     writeTree(dir, {
       'lib/checker/client.rb': [
         'module Checker',

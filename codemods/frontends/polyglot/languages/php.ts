@@ -1,4 +1,5 @@
 import { COMMENTS } from '../../../markers';
+import type { SgNode } from '@ast-grep/napi';
 import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /** PHP: associative arrays, named arguments, assignments, class constants and properties, enums, `switch`/`match`. */
@@ -52,7 +53,7 @@ export const php: LangSpec = {
       const cases: EnumCase[] = [];
       for (const p of all(n, 'property_element')) {
         const v = childOf(p, 'variable_name');
-        if (v) fields.push({ node: p.parent() ?? p, name: v.text().replace(/^\$/, ''), nameNode: v, key: null, keyNode: null });
+        if (v) fields.push({ node: p.parent() ?? p, name: v.text().replace(/^\$/, ''), nameNode: v, ...serializedKey(p.parent() ?? p, lit) });
       }
       // Constructor property promotion (`public function __construct(public ?array $advice)`) declares properties too.
       for (const p of all(n, 'property_promotion_parameter')) {
@@ -83,3 +84,20 @@ export const php: LangSpec = {
     return { pairs, decls, types, compares, calls };
   },
 };
+
+/**
+ * The JSON key a serializer's annotation gives a property: Symfony's `#[SerializedName('x')]` attribute, or
+ * `@SerializedName("x")` in the docblock above it (the comment, which names the key, is the key's node).
+ */
+function serializedKey(decl: SgNode, lit: (n: SgNode) => Lit | null): { key: string | null; keyNode: SgNode | null } {
+  for (const a of all(decl, 'attribute')) {
+    if (!/^\\?(?:[\w\\]+\\)?SerializedName\b/.test(a.text())) continue;
+    const s = all(a, 'string', 'encapsed_string')[0];
+    const l = s ? lit(s) : null;
+    // The attribute's string is itself read as a field's name inside the model (fields.ts namedFields): the key only.
+    if (l) return { key: l.text, keyNode: null };
+  }
+  const doc = decl.prev();
+  const m = doc?.kind() === 'comment' ? /@SerializedName\(\s*(?:name\s*=\s*)?["']([\w-]+)["']\s*\)/.exec(doc.text()) : null;
+  return m ? { key: m[1]!, keyNode: doc! } : { key: null, keyNode: null };
+}
