@@ -10,6 +10,7 @@ import { AskedFacts } from './asked-facts';
 import { ParseError, type Finding } from '../codemods/types';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
+import { quietFiles } from './prefilter';
 import { decode, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
 import { displayPath } from './paths';
 import { selectFiles, type SelectedFile } from './select';
@@ -56,10 +57,17 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const unread: SelectedFile[] = [];
   let binaries = 0;
   const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map(), parsed: new ParsedFiles(), asked: new Map() };
+  // A large tree's polyglot files pre-scanned in threads first (lib/prefilter.ts): those it answers quiet are not read below.
+  const frontEnds = new Map(selected.map((f) => [f.absPath, registry.forFile(f.absPath)]));
+  const quiet = await quietFiles([...frontEnds].map(([absPath, frontEnd]) => ({ absPath, frontEnd })), { config: opts.config, only: opts.only, maxSize, threads: opts.threads });
 
   await eachLimited(selected, READ_CONCURRENCY, async (file) => {
     try {
-      const frontEnd = registry.forFile(file.absPath);
+      const frontEnd = frontEnds.get(file.absPath)!;
+      if (quiet?.has(file.absPath)) {
+        if (frontEnd.linked) unread.push(file);
+        return;
+      }
       // Synchronous: one small file after another, without a promise and a file handle's round trips per file
       // (a third of a report's time on published code went to async stat/open/read/close).
       const { size, buf } = readUpTo(file.absPath, maxSize);

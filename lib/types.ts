@@ -26,6 +26,12 @@ export interface ScanOptions {
   cwd?: string;
   /** Front-ends to use instead of the default registry (tests, integrations). */
   frontEnds?: FrontEndRegistryLike;
+  /**
+   * Threads that read and pre-scan a large tree's polyglot files (lib/prefilter.ts), the main one included: 1 is
+   * serial; by default SC_MIGRATE_THREADS, else the machine's cores (at most 4), from 2,000 such files on. Given,
+   * it applies to a tree of any size. The outcome is the same whatever the count.
+   */
+  threads?: number;
 }
 
 export type FileStatus = 'changed' | 'unchanged' | 'failed';
@@ -143,6 +149,11 @@ export interface FrontEnd {
   readonly selectsModels?: boolean;
   /** The front-end's own pre-scan: analyse a file it says may matter even when the shared pre-scan finds nothing. */
   selects?(source: string, config: Config): boolean;
+  /**
+   * Its `selects` is the polyglot selection (codemods/frontends/polyglot/selection.ts) and nothing else: a large
+   * tree's files of this kind may be pre-scanned in worker threads that load only that (lib/prefilter.ts).
+   */
+  readonly poolSelects?: boolean;
   /** Analyse the file again, with `input.nameUses`, when files of the run use names in a role. */
   readonly readsNameUses?: boolean;
   /** Whether a file the pre-scan left out uses what the run's other files define (polyglot models, endpoints). */
