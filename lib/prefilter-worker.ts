@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { quietVerdicts, type PrefilterJob } from './prefilter';
+import { answerFiles, type PrefilterJob } from './prefilter';
 
-/** A pre-scan worker (lib/prefilter.ts): answers its share of the files once and ends. */
-const verdicts = quietVerdicts(workerData as PrefilterJob);
-parentPort!.postMessage(verdicts, [verdicts.buffer as ArrayBuffer]);
+/** A pre-scan worker (lib/prefilter.ts): takes files from the shared queue until none is left, then ends. */
+answerFiles(workerData as PrefilterJob, () => parentPort!.postMessage(0));

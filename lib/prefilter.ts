@@ -23,13 +23,21 @@ import type { FrontEnd } from './types';
  * modules), never a parser. A small tree is pre-scanned serially: threads start in ~0.1 s.
  */
 
-/** What the main thread gives a worker, and what it answers: 1 for a quiet file, 0 for one the pipeline reads. */
+/**
+ * What the main thread gives the workers: the files, and two shared buffers — the index of the next file to take
+ * (threads take CHUNK files at a time, so a worker that starts late or a thread slowed by a large file takes fewer)
+ * and the answers, by file: 1 quiet, 2 for a file the pipeline reads, 0 not answered (yet).
+ */
 export interface PrefilterJob {
   config: Config;
   only?: readonly string[];
   maxSize: number;
   files: { absPath: string; minifiable: boolean }[];
+  next: SharedArrayBuffer;
+  verdicts: SharedArrayBuffer;
 }
+
+const CHUNK = 8;
 
 /** Below this many files of such front-ends, one thread: starting workers costs more than it saves. */
 export const PARALLEL_MIN_FILES = 2000;
@@ -57,25 +65,31 @@ export function poolable(frontEnd: FrontEnd): boolean {
 }
 
 /**
- * The answers for a job's files, in its order: 1 when the file is text that is neither minified nor generated and
- * that neither the pre-scan nor `selects` passes (the serial path would not analyse it now), else 0.
+ * Answer the job's files, CHUNK at a time, until none is left: 1 when the file is text that is neither minified nor
+ * generated and that neither the pre-scan nor `selects` passes (the serial path would not analyse it now), else 2.
+ * Calls `chunkDone` after each chunk.
  */
-export function quietVerdicts(job: PrefilterJob): Uint8Array {
+export function answerFiles(job: PrefilterJob, chunkDone: () => void = () => {}): void {
   const scanner = makeScanner(job.config, selectChanges(job.only));
-  const out = new Uint8Array(job.files.length);
-  job.files.forEach((f, i) => {
-    try {
-      const { buf } = readUpTo(f.absPath, job.maxSize);
-      if (!buf || isBinary(buf)) return;
-      const text = decode(buf).text;
-      if ((f.minifiable && looksMinified(text)) || looksGenerated(text)) return;
-      if (scanner(text, { modelNames: false }) || selects(text)) return;
-      out[i] = 1;
-    } catch {
-      // The pipeline reads it again and reports what went wrong.
-    }
-  });
-  return out;
+  const next = new Int32Array(job.next);
+  const out = new Uint8Array(job.verdicts);
+  for (let from = Atomics.add(next, 0, CHUNK); from < job.files.length; from = Atomics.add(next, 0, CHUNK)) {
+    for (let i = from; i < Math.min(from + CHUNK, job.files.length); i++) out[i] = isQuiet(job.files[i]!, job.maxSize, scanner) ? 1 : 2;
+    chunkDone();
+  }
+}
+
+function isQuiet(f: PrefilterJob['files'][number], maxSize: number, scanner: ReturnType<typeof makeScanner>): boolean {
+  try {
+    const { buf } = readUpTo(f.absPath, maxSize);
+    if (!buf || isBinary(buf)) return false;
+    const text = decode(buf).text;
+    if ((f.minifiable && looksMinified(text)) || looksGenerated(text)) return false;
+    return !scanner(text, { modelNames: false }) && !selects(text);
+  } catch {
+    // The pipeline reads it again and reports what went wrong.
+    return false;
+  }
 }
 
 /**
@@ -93,33 +107,42 @@ export async function quietFiles(
   const script = path.join(__dirname, 'prefilter-worker.js');
   if (!fs.existsSync(script)) return null;
   const { Worker } = await import('node:worker_threads');
-  // Interleaved shares: neighbouring files are alike in size (a package's tests, its generated bindings).
-  const shares = Array.from({ length: threads }, (_, t) => pool.filter((_, i) => i % threads === t));
-  const job = (share: typeof pool): PrefilterJob => ({
+  const job: PrefilterJob = {
     config: opts.config,
     only: opts.only,
     maxSize: opts.maxSize,
-    files: share.map((f) => ({ absPath: f.absPath, minifiable: f.frontEnd.minifiable === true })),
+    files: pool.map((f) => ({ absPath: f.absPath, minifiable: f.frontEnd.minifiable === true })),
+    next: new SharedArrayBuffer(4),
+    verdicts: new SharedArrayBuffer(pool.length),
+  };
+  const verdicts = new Uint8Array(job.verdicts);
+  const answered = () => verdicts.every((v) => v !== 0);
+  const workers = Array.from({ length: threads - 1 }, () => {
+    const w = new Worker(script, { workerData: job });
+    // A worker that fails (no memory for another thread) leaves what it took unanswered: the serial path reads it.
+    w.on('error', () => undefined);
+    return w;
   });
-  const answers = shares.slice(1).map(
-    (share) =>
-      new Promise<Uint8Array>((resolve, reject) => {
-        const w = new Worker(script, { workerData: job(share) });
-        w.once('message', (m: Uint8Array) => resolve(m));
-        w.once('error', reject);
-        w.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`pre-scan worker exited with ${code}`))));
-      }),
-  );
-  const own = quietVerdicts(job(shares[0]!));
-  let all: Uint8Array[];
-  try {
-    all = [own, ...(await Promise.all(answers))];
-  } catch {
-    // A worker that fails (no memory for another thread) leaves its files to the serial path.
-    const settled = await Promise.allSettled(answers);
-    all = [own, ...settled.map((s, t) => (s.status === 'fulfilled' ? s.value : new Uint8Array(shares[t + 1]!.length)))];
+  // The main thread takes files too, from the start; the workers join as they come up.
+  answerFiles(job);
+  if (!answered()) {
+    // Chunks still being answered by workers: wait for them, or for their end.
+    await new Promise<void>((resolve) => {
+      let alive = workers.length;
+      const check = () => (answered() || alive === 0) && resolve();
+      for (const w of workers) {
+        w.on('message', check);
+        w.once('exit', () => {
+          alive--;
+          check();
+        });
+      }
+      check();
+    });
   }
+  // Workers still starting, or done: nothing left for them.
+  for (const w of workers) void w.terminate();
   const quiet = new Set<string>();
-  all.forEach((verdicts, t) => verdicts.forEach((v, i) => v === 1 && quiet.add(shares[t]![i]!.absPath)));
+  verdicts.forEach((v, i) => v === 1 && quiet.add(pool[i]!.absPath));
   return quiet;
 }
