@@ -10,10 +10,10 @@ import type { FrontEnd } from './types';
 
 /**
  * The pre-scan of a large tree's polyglot files in worker threads. Most files of a tree (published code in
- * Python, Go, Java, …) never touch the API: reading and pre-scanning them is most of a report's time, and it is
- * the same pure question for every file — read it, is it binary, minified or generated, does the shared pre-scan
- * or the polyglot `selects` pass it. Threads answer it for a share of the files each (the main thread too); the
- * pipeline (lib/scan.ts) then goes through the files in its usual order and does not read again those answered
+ * Python, Go, Java, …) never touch the API: reading and pre-scanning them is about half of a report's time, and
+ * it is the same pure question for every file — read it, is it binary, minified or generated, does the shared
+ * pre-scan or the polyglot `selects` pass it. Threads answer it, taking files from a shared queue (the main thread
+ * too); the pipeline (lib/scan.ts) then goes through the files in its usual order and does not read again those answered
  * "quiet", for which the serial path would only have kept the path for the linked hops. Everything else — a file
  * that passes, is skipped for a reason or cannot be read — takes the serial path unchanged, so the outcome is the
  * same as with one thread.
