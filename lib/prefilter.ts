@@ -117,12 +117,18 @@ export async function quietFiles(
   };
   const verdicts = new Uint8Array(job.verdicts);
   const answered = () => verdicts.every((v) => v !== 0);
-  const workers = Array.from({ length: threads - 1 }, () => {
-    const w = new Worker(script, { workerData: job });
-    // A worker that fails (no memory for another thread) leaves what it took unanswered: the serial path reads it.
-    w.on('error', () => undefined);
-    return w;
-  });
+  const workers: InstanceType<typeof Worker>[] = [];
+  for (let t = 1; t < threads; t++) {
+    try {
+      const w = new Worker(script, { workerData: job });
+      // A worker that fails (no memory for another thread) leaves what it took unanswered: the serial path reads it.
+      w.on('error', () => undefined);
+      workers.push(w);
+    } catch {
+      // No thread to be had (or a configuration that cannot be copied to one): the main thread answers alone.
+      break;
+    }
+  }
   // The main thread takes files too, from the start; the workers join as they come up.
   answerFiles(job);
   if (!answered()) {
