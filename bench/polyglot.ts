@@ -15,6 +15,7 @@ import { LANGUAGES } from '../codemods/frontends/polyglot';
 import { loadConfig } from '../config';
 import { UrlMapper } from '../config/urls';
 import type { ContenderJob, ContenderResult } from './contender';
+import { threadCount } from '../lib/prefilter';
 import { median, pairedRatios, round, table } from './stats';
 
 /** Issue 10's goal: the report over the polyglot corpus within 10× the reading floor. */
@@ -137,6 +138,8 @@ export interface PolyglotRow {
   findings: number[];
   parseErrors: number[];
   grepMatches: number;
+  /** The whole tree only: the report with one thread (SC_MIGRATE_THREADS=1), in the same runs. */
+  single?: { reportMs: number; scanMs: number; ratio: { perRun: number[]; median: number } };
 }
 
 /**
@@ -148,7 +151,7 @@ export function polyglotBench(
   whole: string,
   runs: number,
   tmp: string,
-  runChild: (kind: 'report', jobFile: string) => ContenderResult,
+  runChild: (kind: 'report', jobFile: string, env?: Record<string, string>) => ContenderResult,
   log: (line: string) => void,
 ): PolyglotRow[] {
   const targets = [...langs, { lang: 'all', root: whole, files: langs.reduce((n, l) => n + l.files, 0), bytes: langs.reduce((n, l) => n + l.bytes, 0), origin: 'every folder above' }];
@@ -157,6 +160,7 @@ export function polyglotBench(
     const job: ContenderJob = { files: [], roots: [t.root], cwd: t.root };
     fs.writeFileSync(jobFile, JSON.stringify(job));
     const report: (ContenderResult & { processMs: number })[] = [];
+    const single: (ContenderResult & { processMs: number })[] = [];
     const grep: { wallMs: number; matches: number }[] = [];
     for (let run = 0; run < runs; run++) {
       // Alternate which contender goes first, so neither always runs on a warm page cache.
@@ -164,6 +168,13 @@ export function polyglotBench(
       const start = process.hrtime.bigint();
       const child = runChild('report', jobFile);
       report.push({ ...child, processMs: Number(process.hrtime.bigint() - start) / 1e6 });
+      if (t.lang === 'all') {
+        // The whole tree is large enough for the pre-scan threads (lib/prefilter.ts): the one-thread figure beside it.
+        const at = process.hrtime.bigint();
+        const one = runChild('report', jobFile, { SC_MIGRATE_THREADS: '1' });
+        single.push({ ...one, processMs: Number(process.hrtime.bigint() - at) / 1e6 });
+        log(`  polyglot all     run ${run + 1}/${runs}: report with one thread ${Math.round(single[run]!.processMs)} ms (scan ${Math.round(one.wallMs)} ms; findings ${one.findings})`);
+      }
       if (!(run % 2)) grep.push(grepFloor(t.root, t.root));
       log(
         `  polyglot ${t.lang.padEnd(7)} run ${run + 1}/${runs}: report ${Math.round(report[run]!.processMs)} ms (scan ${Math.round(child.wallMs)} ms; findings ${child.findings}), grep ${grep[run]!.wallMs.toFixed(1)} ms`,
@@ -184,6 +195,12 @@ export function polyglotBench(
       findings: report.map((x) => x.findings ?? -1),
       parseErrors: report.map((x) => x.failed),
       grepMatches: grep[0]?.matches ?? 0,
+      ...(single.length
+        ? (() => {
+            const one = pairedRatios(single.map((x) => x.processMs), grep.map((x) => x.wallMs));
+            return { single: { reportMs: round(median(single.map((x) => x.processMs)), 1), scanMs: round(median(single.map((x) => x.wallMs)), 1), ratio: { perRun: one.perRun.map((x) => round(x, 2)), median: round(one.median, 2) } } };
+          })()
+        : {}),
     };
   });
 }
@@ -198,6 +215,11 @@ export function polyglotReport(rows: PolyglotRow[], runs: number, missing: strin
       rows.map((r) => [r.lang, r.files, round(r.bytes / 1e6, 1), r.reportMs, r.scanMs, r.filesPerSec, r.grepMs, `${r.ratio.median}x`, r.findings.join('/'), r.parseErrors.join('/'), r.origin]),
     ),
     ...(missing.length ? [`no sources on this machine for: ${missing.join(', ')} (pass --polyglot-src ${missing[0]}=DIR)`] : []),
+    ...(all?.single
+      ? [
+          `the whole tree's pre-scan ran in ${threadCount(undefined).threads} threads (main + workers, lib/prefilter.ts; SC_MIGRATE_THREADS to choose); with one thread: report ${all.single.reportMs} ms, scan ${all.single.scanMs} ms, ${all.single.ratio.median}x grep (per run ${all.single.ratio.perRun.join(', ')})`,
+        ]
+      : []),
     `goal polyglot: report <= ${POLYGLOT_GOAL}x grep over the whole tree, 0 findings: ${met ? 'MET' : 'MISSED'} (median ${all?.ratio.median ?? '-'}x, per run ${all?.ratio.perRun.join(', ') ?? '-'})`,
     '',
   ];

@@ -133,9 +133,10 @@ function gitCommit(): string | null {
 }
 
 /** One contender in a child process; its JSON line. */
-function runChild(kind: ContenderKind, jobFile: string): ContenderResult {
+function runChild(kind: ContenderKind, jobFile: string, env?: Record<string, string>): ContenderResult {
   const out = execFileSync(process.execPath, [path.join(__dirname, 'contender.js'), kind, jobFile], {
     encoding: 'utf8',
+    env: env ? { ...process.env, ...env } : process.env,
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -11,6 +11,7 @@ export { conformEol } from './analyze';
 import { ScanThreads, type Pending } from './parallel';
 import { defaultFrontEnds } from './frontends';
 import { buildProject, resolveImport } from './project';
+import { quietFiles } from './prefilter';
 import { decode, decodeText, decodeUtf16, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
 import { selectFiles, type SelectedFile } from './select';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
@@ -56,12 +57,19 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const unread: SelectedFile[] = [];
   let binaries = 0;
   const ctx: AnalyzeContext = { opts, changes, project: noProject, facts: new Map(), nameUses: new Map(), parsed: new ParsedFiles(), asked: new Map() };
+  // A large tree's polyglot files pre-scanned in threads first (lib/prefilter.ts): those it answers quiet are not read below.
+  const frontEnds = new Map(selected.map((f) => [f.absPath, registry.forFile(f.absPath)]));
+  const quiet = await quietFiles([...frontEnds].map(([absPath, frontEnd]) => ({ absPath, frontEnd })), { config: opts.config, only: opts.only, maxSize, threads: typeof opts.jobs === 'number' ? opts.jobs : undefined });
   /** Files that pass the pre-scan, in the order they were read: analysed after the reads (in parallel when there are many). */
   const toAnalyze: Pending[] = [];
 
   await eachLimited(selected, READ_CONCURRENCY, async (file) => {
     try {
-      const frontEnd = registry.forFile(file.absPath);
+      const frontEnd = frontEnds.get(file.absPath)!;
+      if (quiet?.has(file.absPath)) {
+        if (frontEnd.linked) unread.push(file);
+        return;
+      }
       // Synchronous: one small file after another, without a promise and a file handle's round trips per file
       // (a third of a report's time on published code went to async stat/open/read/close).
       const { size, buf } = readUpTo(file.absPath, maxSize);

@@ -30,7 +30,8 @@ export interface ScanOptions {
    * Threads that analyse the files which pass the pre-scan (lib/parallel.ts): 1 analyses them in this thread;
    * N > 1 in this thread and N - 1 workers whenever there are at least two; 'auto' (the default) uses up to 4 of
    * the machine's processors when at least 200 files pass. The outcomes are the same either way. Ignored (1)
-   * with `frontEnds`, which cannot be sent to a worker.
+   * with `frontEnds`, which cannot be sent to a worker. A number also sets the threads of a large tree's polyglot
+   * pre-scan (lib/prefilter.ts: by default SC_MIGRATE_THREADS, else the cores, at most 4, from 2,000 such files on).
    */
   jobs?: number | 'auto';
 }
@@ -152,6 +153,11 @@ export interface FrontEnd {
   readonly selectsModels?: boolean;
   /** The front-end's own pre-scan: analyse a file it says may matter even when the shared pre-scan finds nothing. */
   selects?(source: string, config: Config): boolean;
+  /**
+   * Its `selects` is the polyglot selection (codemods/frontends/polyglot/selection.ts) and nothing else: a large
+   * tree's files of this kind may be pre-scanned in worker threads that load only that (lib/prefilter.ts).
+   */
+  readonly poolSelects?: boolean;
   /** Analyse the file again, with `input.nameUses`, when files of the run use names in a role. */
   readonly readsNameUses?: boolean;
   /** Whether a file the pre-scan left out uses what the run's other files define (polyglot models, endpoints). */

@@ -41,6 +41,7 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
     minifiable: true,
     selectsModels: true,
     selects: (source) => selects(source),
+    poolSelects: true,
     linked: (source, project) => linked(spec.id, source, project.poly),
   };
 }

@@ -26,10 +26,9 @@ const cap = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);
 const VALUE = `["':.](?:${modes.join('|')})\\b|\\bcase\\s+(?:${modes.join('|')})\\b|\\b(?:${modes.map((m) => m.toUpperCase()).join('|')}|${modes.map(cap).join('|')})\\b`;
 /** The mode word in any letter case (`mode`, `InterviewMode`, `MODE_SAFE`), the values in theirs. */
 const MODE = [...vocab.modeField].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRe(c))).join('');
-/** A mode value on the line of a mode word (`MODE_TRIAGE = "triage"`, `mode: :safe`), or a mode type and a value. */
-const MODE_LINE = new RegExp(`${MODE}(?![lmr])[^\\n]*(?:${VALUE})|(?:${VALUE})[^\\n]*${MODE}(?![lmr])`);
 const MODE_TYPE = new RegExp(`\\b(?:class|enum|struct|object|interface|record)\\s+\\w*${cap(vocab.modeField)}s?\\b`);
 const MODE_VALUE = new RegExp(VALUE);
+const MODE_VALUES = new RegExp(VALUE, 'g');
 const MODE_WORD = new RegExp(`${MODE}(?![lmr])`);
 /**
  * A declared type's name: `class ComplaintBody`, `struct Result`. Written from the name's capital back to the keyword,
@@ -51,17 +50,42 @@ for (const change of catalogue) {
 }
 
 export function selects(source: string): boolean {
-  if (vocab.modes.size > 0 && MODE_WORD.test(source) && (MODE_LINE.test(source) || (MODE_TYPE.test(source) && MODE_VALUE.test(source)))) return true;
+  if (vocab.modes.size > 0 && modeSelects(source)) return true;
+  /** Whether the text names one of a resource's changed fields, once per resource and text. */
+  const named = new Map<ResourceName, boolean>();
   for (const m of source.matchAll(TYPE_DECL)) {
     const tie = modelTieOf(m[0]);
-    const fields = tie ? FIELDS.get(tie.resource) ?? [] : [];
+    if (!tie) continue;
+    let hit = named.get(tie.resource);
+    if (hit === undefined) named.set(tie.resource, (hit = (FIELDS.get(tie.resource) ?? []).some((re) => re.test(source))));
     // One of the resource's changed or constrained fields: `ComplaintBody … extra`, `VisitResult … advice`, `PatientProfile … age`.
-    if (fields.some((re) => re.test(source))) return true;
+    if (hit) return true;
   }
   // `PROFILE_ATTRIBUTES = %i[age sex race]`: a name listing a part's fields, one of its changed fields on the line.
   for (const list of fieldLists(source)) {
     const tie = fieldListTie(list.name);
     if (tie && (FIELDS.get(tie.resource) ?? []).some((re) => re.test(list.line))) return true;
+  }
+  return false;
+}
+
+/**
+ * A mode value on the line of a mode word (`MODE_TRIAGE = "triage"`, `mode: :safe`), or a mode type and a value
+ * anywhere (MODE_TYPE, MODE_VALUE).
+ * Both need a value, far rarer than the mode word (`mode` is in a tenth of all sources): the values are found
+ * first and only their lines are searched for the word. A mode word and a value never overlap (neither holds the
+ * other's letters): what `MODE(?![lmr])[^\n]*VALUE|VALUE[^\n]*MODE(?![lmr])` matches, without trying it at every `mode`.
+ */
+function modeSelects(source: string): boolean {
+  if (!MODE_VALUE.test(source) || !MODE_WORD.test(source)) return false;
+  if (MODE_TYPE.test(source)) return true;
+  MODE_VALUES.lastIndex = 0;
+  for (let m = MODE_VALUES.exec(source); m; m = MODE_VALUES.exec(source)) {
+    const start = source.lastIndexOf('\n', m.index) + 1;
+    const eol = source.indexOf('\n', m.index);
+    const stop = eol < 0 ? source.length : eol;
+    if (MODE_WORD.test(source.slice(start, stop))) return true;
+    MODE_VALUES.lastIndex = stop;
   }
   return false;
 }
@@ -80,8 +104,12 @@ const ties = new Map<string, ReturnType<typeof modelTie>>();
 
 /** An identifier that names a list of fields (`PROFILE_ATTRIBUTES`, `resultKeys`). */
 const FIELD_LIST_NAME = /^[A-Za-z_]\w*(?:fields|attributes|attrs|keys|columns|params|properties)$/i;
-/** The end of such a name, assigned or keyed (`…s =`, `…s:`): found at its final `s`, the name read back from there. */
-const FIELD_LIST_END = /s(?<=(?:fields|attributes|attrs|keys|columns|params|properties))\s*[:=]/gi;
+/**
+ * The end of such a name, assigned or keyed (`…s =`, `…s:`): found at the `=` or `:` (rarer than an `s`), the name
+ * read back from there.
+ */
+const FIELD_LIST_END = /[:=](?<=(?:fields|attributes|attrs|keys|columns|params|properties)\s*[:=])/gi;
+const SPACE = /\s/;
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
 /**
@@ -92,13 +120,13 @@ const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) |
 function* fieldLists(source: string): Generator<{ name: string; line: string }> {
   FIELD_LIST_END.lastIndex = 0;
   for (let m = FIELD_LIST_END.exec(source); m; m = FIELD_LIST_END.exec(source)) {
-    const end = m.index + 1;
+    let end = m.index;
+    while (SPACE.test(source.charAt(end - 1))) end--;
     let start = end;
     while (start > 0 && isWordChar(source.charCodeAt(start - 1))) start--;
     const name = source.slice(start, end);
     if (!FIELD_LIST_NAME.test(name)) continue;
-    const next = m.index + m[0].length;
-    const eol = source.indexOf('\n', next);
+    const eol = source.indexOf('\n', m.index + 1);
     const stop = eol < 0 ? source.length : eol;
     yield { name, line: source.slice(start, stop) };
     FIELD_LIST_END.lastIndex = stop;

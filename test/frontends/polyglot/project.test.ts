@@ -27,6 +27,25 @@ describe('which polyglot files are parsed', () => {
     expect(selects('os.chmod(path, mode)  # safe for concurrent use')).toBe(false);
     expect(selects('class Ticket { String mode = "open"; }')).toBe(false);
   });
+
+  it('a mode value selects on the line of a mode word, either side, whatever else the text holds', () => {
+    // What the single pattern `MODE[^\n]*VALUE|VALUE[^\n]*MODE` selected, now found value first.
+    expect(selects('x = 1\nself.mode = "safe"  # ok\ny = 2')).toBe(true);
+    expect(selects('x = 1\ncase triage: return MODE_X\n')).toBe(true);
+    expect(selects('x = "safe"\nmode = 1\n')).toBe(false);
+    expect(selects('x = "safe"\r\nmode = 1\r\n')).toBe(false);
+    expect(selects('"safe" "complaint"\n\nthe modes\nSafe mode')).toBe(true);
+    expect(selects('modem = ".safe"')).toBe(false);
+    expect(selects('enum Mode { A }\n\nlet y = Triage')).toBe(true);
+  });
+
+  it('a field list is read back from its `=` or `:` across spaces', () => {
+    expect(selects('PROFILE_ATTRIBUTES = %i[age sex race]')).toBe(true);
+    expect(selects('profileKeys\t :  ["age"]')).toBe(true);
+    expect(selects('profileKeys\n= ["age"]')).toBe(true);
+    expect(selects('PROFILE_ATTRIBUTES = %i[sex]\nage')).toBe(false);
+    expect(selects('keys = ["age"]')).toBe(false);
+  });
 });
 
 describe('polyglot facts across files', () => {
