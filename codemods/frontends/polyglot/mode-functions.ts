@@ -1,4 +1,6 @@
 import { api, catalogue, type ResourceName } from '../../../catalogue';
+import type { Ctx } from './context';
+import { span, type Call, type Lit } from './lang';
 import type { Endpoint, PolyFacts } from './project';
 import { norm, vocabularyFor } from './vocabulary';
 
@@ -19,4 +21,17 @@ export function modeSetters(all: readonly PolyFacts[], endpoints: ReadonlyMap<st
     .flatMap((f) => f.functions)
     .filter((fn) => !endpoints.get(fn.name) && fn.params?.some((p) => norm(p) === norm(api.modeField)) && fn.callees.some((c) => updating(endpoints.get(c), resource)))
     .map((fn) => fn.name);
+}
+
+/**
+ * A value passed by position to a parameter named mode of a function of the run that calls an endpoint updating
+ * the mode's resource (`flow.advance(token, "safe")` on `def advance(interview_token, mode)`); a parameter of
+ * another name, or a function that updates nothing of the API, is not one.
+ */
+export function modeParameter(ctx: Ctx, call: Call, lit: Lit): boolean {
+  const resource = ctx.vocab.modeResource;
+  const params = resource ? ctx.index.params(call.callee) : null;
+  const at = call.args.findIndex((a) => span(a).start === lit.start && span(a).end === lit.end);
+  const name = params && at >= 0 && params.length === call.args.length ? params[at] : undefined;
+  return !!name && norm(name) === norm(api.modeField) && ctx.index.updates(call.callee, resource!);
 }

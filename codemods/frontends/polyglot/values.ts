@@ -11,6 +11,7 @@ import { heldCollection } from './collections';
 import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
+import { modeParameter } from './mode-functions';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
@@ -231,19 +232,6 @@ function holdsMode(ctx: Ctx, other: SgNode): boolean {
   if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return false;
   const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
   return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
-}
-
-/**
- * A value passed by position to a parameter named mode of a function of the run that calls an endpoint updating
- * the mode's resource (`flow.advance(token, "safe")` on `def advance(interview_token, mode)`); a parameter of
- * another name, or a function that updates nothing of the API, is not one.
- */
-function modeParameter(ctx: Ctx, call: Call, lit: Lit): boolean {
-  const resource = ctx.vocab.modeResource;
-  const params = resource ? ctx.index.params(call.callee) : null;
-  const at = call.args.findIndex((a) => span(a).start === lit.start && span(a).end === lit.end);
-  const name = params && at >= 0 && params.length === call.args.length ? params[at] : undefined;
-  return !!name && norm(name) === norm(api.modeField) && ctx.index.updates(call.callee, resource!);
 }
 
 /** `InterviewMode.SAFE`, `.safe` passed to a mode call or matched against a mode (`case .safe:`): a removed mode used by its enum case. */
