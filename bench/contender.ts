@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import type { Writable } from 'node:stream';
 
-/** `report` with the default `--jobs auto` (worker threads on a large corpus), `report-1` with `--jobs 1` (one thread). */
+/** `report` with `--jobs auto` (worker threads on a large corpus), `report-1` with `--jobs 1` (one thread, the default). */
 export type ContenderKind = 'read' | 'jscodeshift' | 'report' | 'report-1';
 
 export interface ContenderJob {
@@ -87,14 +87,14 @@ export async function runContender(kind: ContenderKind, job: ContenderJob): Prom
     }
     return { ...base, ...t.stop(), bytes, failed, nodes };
   }
-  // report: the real command, `sc-migrate report <roots> --format json [--jobs 1]`, into a sink.
+  // report: the real command, `sc-migrate report <roots> --format json --jobs auto|1`, into a sink.
   /* eslint-disable-next-line @typescript-eslint/no-require-imports */
   const { runReport } = require('../cli/commands/report') as typeof import('../cli/commands/report');
   let out = '';
   const sink = { write: (s: string) => ((out += s), true) } as unknown as Writable;
   const errSink = { write: () => true };
   const t = clock();
-  const code = await runReport({ paths: job.roots, format: 'json', config: job.config, ...(kind === 'report-1' ? { jobs: '1' } : {}) }, { stdout: sink, stderr: errSink, env: {} }, job.cwd);
+  const code = await runReport({ paths: job.roots, format: 'json', config: job.config, jobs: kind === 'report-1' ? '1' : 'auto' }, { stdout: sink, stderr: errSink, env: {} }, job.cwd);
   const timing = t.stop();
   if (code !== 0) throw new Error(`report exited ${code}`);
   const report = JSON.parse(out) as import('../report/json').JsonReport;

@@ -29,7 +29,7 @@ import { discoverSources, parseSources, polyglotBench, polyglotCorpus, polyglotR
 import { LANGUAGES } from '../codemods/frontends/polyglot';
 
 const REPO = path.resolve(__dirname, '..', '..');
-/** `report` is the command as users run it (`--jobs auto`: worker threads on a large corpus); `report-1` the same with `--jobs 1`. */
+/** `report` is the command with `--jobs auto` (worker threads on a large corpus); `report-1` with `--jobs 1`, the default. */
 const CONTENDERS: ContenderKind[] = ['read', 'jscodeshift', 'report', 'report-1'];
 
 /** Issue 9's goals: the report reads published code at ≤ 0.05× and the heavy corpus at ≤ 0.75× of parse-and-walk. */

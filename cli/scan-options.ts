@@ -45,4 +45,4 @@ export function parseJobs(value: string | number | undefined): number | 'auto' |
 
 /** The yargs text of `--jobs`, the same for `run`, `report` and `check`. */
 export const JOBS_DESCRIPTION =
-  "Threads that analyse files: 'auto' (default: up to 4 of the machine's processors when 200 files or more need analysing), 1 (this one only), or N";
+  "Threads that analyse files: 1 (default: this one only), 'auto' (up to 4 of the machine's processors when 200 files or more need analysing), or N";

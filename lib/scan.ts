@@ -125,7 +125,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 
   // The files that passed, analysed in the order they were read (the order of the facts they tell the run); their
   // outcomes are the same with workers as without (lib/parallel.ts).
-  const threads = ScanThreads.open(opts.frontEnds ? 1 : (opts.jobs ?? 'auto'), toAnalyze.length, opts);
+  const threads = ScanThreads.open(opts.frontEnds ? 1 : (opts.jobs ?? 1), toAnalyze.length, opts);
   try {
     for (const a of await threads.analyze(toAnalyze, ctx, (p) => tick(p.file))) outcomes.set(a.outcome.absPath, record(ctx, a));
 

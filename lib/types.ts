@@ -27,9 +27,9 @@ export interface ScanOptions {
   /** Front-ends to use instead of the default registry (tests, integrations). */
   frontEnds?: FrontEndRegistryLike;
   /**
-   * Threads that analyse the files which pass the pre-scan (lib/parallel.ts): 1 analyses them in this thread;
-   * N > 1 in this thread and N - 1 workers whenever there are at least two; 'auto' (the default) uses up to 4 of
-   * the machine's processors when at least 200 files pass. The outcomes are the same either way. Ignored (1)
+   * Threads that analyse the files which pass the pre-scan (lib/parallel.ts): 1 (the default) analyses them in this
+   * thread; N > 1 in this thread and N - 1 workers whenever there are at least two; 'auto' uses up to 4 of the
+   * machine's processors when at least 200 files pass (two gained nothing on a 2-CPU machine: docs/PERFORMANCE.md). The outcomes are the same either way. Ignored (1)
    * with `frontEnds`, which cannot be sent to a worker. A number also sets the threads of a large tree's polyglot
    * pre-scan (lib/prefilter.ts: by default SC_MIGRATE_THREADS, else the cores, at most 4, from 2,000 such files on).
    */
