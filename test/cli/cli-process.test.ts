@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, customConfig, initRepo, read, tmpDir, writeConfig, writeTree } from './helpers';
+import { buildInto, cleanup, customConfig, initRepo, read, tmpDir, writeConfig, writeTree } from './helpers';
 
 // The real CLI as users run it: a separate process, no terminal, exit codes from the process.
 // Built from the current sources into a private folder inside node_modules/.cache (so its requires find
@@ -12,13 +12,7 @@ const outDir = path.join(repo, 'node_modules', '.cache', `sc-migrate-cli-test-${
 const main = path.join(outDir, 'cli', 'main.js');
 
 beforeAll(() => {
-  const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
-  const r = spawnSync(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir, '--noCheck', '--declaration', 'false', '--sourceMap', 'false'],
-    { cwd: repo, encoding: 'utf8' },
-  );
-  if (r.status !== 0 || !fs.existsSync(main)) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
+  buildInto(outDir);
 }, 120_000);
 afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 

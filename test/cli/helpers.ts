@@ -97,3 +97,20 @@ export async function helpOf(args: string[], columns = 80): Promise<string> {
     else process.env.COLUMNS = saved;
   }
 }
+
+/**
+ * The repository built from the current sources into `outDir` (inside node_modules/.cache, so its requires find this
+ * project's node_modules), type checking off: `npx tsc --noEmit` checks types, child processes and worker threads
+ * only need JavaScript. Returns the built CLI's main module.
+ */
+export function buildInto(outDir: string): string {
+  const repo = path.resolve(__dirname, '../..');
+  const main = path.join(outDir, 'cli', 'main.js');
+  const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir, '--noCheck', '--declaration', 'false', '--sourceMap', 'false'], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0 || !fs.existsSync(main)) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
+  return main;
+}

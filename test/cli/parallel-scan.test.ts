@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScanOptions, ScanResult } from '../../lib';
-import { cleanup, customConfig, tmpDir, writeConfig, writeTree } from './helpers';
+import { buildInto, cleanup, customConfig, tmpDir, writeConfig, writeTree } from './helpers';
 
 // Worker threads run the built JavaScript (lib/scan-worker.js beside lib/parallel.js): the sources are built into
 // a private folder inside node_modules/.cache, as in cli-process.test.ts, and the scan is loaded from there.
@@ -14,13 +14,7 @@ let scan: (opts: ScanOptions) => Promise<ScanResult>;
 let config: ScanOptions['config'];
 
 beforeAll(() => {
-  const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
-  const r = spawnSync(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir, '--noCheck', '--declaration', 'false', '--sourceMap', 'false'],
-    { cwd: repo, encoding: 'utf8' },
-  );
-  if (r.status !== 0 || !fs.existsSync(main)) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
+  buildInto(outDir);
   /* eslint-disable @typescript-eslint/no-require-imports */
   scan = (require(path.join(outDir, 'lib', 'index.js')) as typeof import('../../lib')).scan;
   const { loadConfig } = require(path.join(outDir, 'config', 'index.js')) as typeof import('../../config');
