@@ -218,6 +218,12 @@ function setsMode(ctx: Ctx, call: Call): boolean {
   return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
 }
 
+/** A call of a function of the run whose parameter is of this API's mode type (`func switchMode(to mode: InterviewMode)`). */
+function takesMode(ctx: Ctx, call: Call): boolean {
+  const type = ctx.index.modeType(call.callee);
+  return !!type && ourModeType(ctx, type);
+}
+
 /** Whether an expression compared with a value holds this API's interview mode (`mode` of an `InterviewMode` type, `interview.mode`). */
 function holdsMode(ctx: Ctx, other: SgNode): boolean {
   const { file } = ctx;
@@ -251,7 +257,7 @@ function removedModeMembers(ctx: Ctx): void {
     for (const a of call.args) {
       const m = /^\.(\w+)$/.exec(a.text().trim());
       const value = m ? vocab.modes.get(m[1]!) : undefined;
-      if (value && value.to === null && out.has(value.change.id) && setsMode(ctx, call)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
+      if (value && value.to === null && out.has(value.change.id) && (setsMode(ctx, call) || takesMode(ctx, call))) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
     }
   }
   // `switch mode { case .safe, .triage: … }`, `if mode == .safe`: an implicit member matched against a value of a mode type.
