@@ -353,11 +353,17 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): boolean {
   const others = call.args.filter((a) => !encloses(a, lit.node) && !ctx.file.lit(a));
   if (others.length !== 1) return false;
   const other = others[0]!;
-  const segs = dataSegments(chainSegments(other.text(), span(other).start));
+  // `try sent()["mode"] as? String`: the read without the `try` before it and the cast after it.
+  const raw = other.text();
+  const lead = /^(?:(?:try[?!]?|await)\s+)*/.exec(raw)![0].length;
+  const cast = /\s+as[?!]?\s+[\w.]+[?!]?\s*$/.exec(raw);
+  const text = raw.slice(lead, cast ? cast.index : undefined);
+  const start = span(other).start + lead;
+  const segs = dataSegments(chainSegments(text, start));
   const last = segs[segs.length - 1];
   if (!last || segs.length < 2 || norm(last.name) !== norm(api.modeField) || foreignOwner(ctx, other)) return false;
   const reach = last.call ? last.end : last.through ?? last.end;
-  if (reach - span(other).start < other.text().trimEnd().length - 2) return false;
+  if (reach - start < text.trimEnd().length - 2) return false;
   const tie = ctx.ties.ofChain(segs.slice(0, -1), other);
   return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
 }
