@@ -11,7 +11,7 @@ import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { constructorOrder } from './constructor-order';
-import { saysMode } from './ties';
+import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders, type Derived } from './derived';
 import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
@@ -59,6 +59,8 @@ export interface PolyFunction {
   sends?: string[];
   /** Its parameters' names, in order (a method's receiver, `self` and `cls` left out). */
   params?: string[];
+  /** The declared type of its one parameter whose type's name says mode (`func switchMode(to mode: InterviewMode)`). */
+  modeType?: string;
   /** Names it uses that this file does not declare (a path constant imported from another file), and the operation its HTTP method says. */
   refs?: string[];
   op?: Operation | null;
@@ -114,6 +116,8 @@ export interface LangIndex {
   modeGroup(name: string): boolean;
   /** The parameter names of a function of that name, when its definitions agree on them. */
   params(name: string): string[] | null;
+  /** The mode type every function of that name declares one parameter with (PolyFunction.modeType). */
+  modeType(name: string): string | null;
   /** Whether every function of that name calls an endpoint that updates the resource (a flow's `advance(token, mode)`). */
   updates(name: string, resource: ResourceName): boolean;
   /** Whether any function of this language is known to call the API. */
@@ -190,7 +194,9 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const sends = bodyTypes(file, fn.node);
     const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}) });
+    const modeTypes = file.x.decls.filter((d) => { const p = d.node.parent(); return !!p && p.kind() === fn.node.kind() && span(p).start === fn.start && span(p).end === fn.end; }).map((d) => typeName(d.type)).filter((t): t is string => !!t && saysMode(t));
+    const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType });
   }
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
   const hosts = file.x.decls
@@ -354,6 +360,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
   for (const n of modeSetters(all, endpoints)) names.add(n);
+  // Functions taking a value of this API's mode type (`func switchMode(to: InterviewMode)`): their callers pass one.
+  for (const fn of all.flatMap((f) => f.functions)) if (fn.modeType && modeOwnerTie(fn.modeType)) names.add(fn.name);
   // Nested models (`Name`, `Data`) are too common a word to link files by.
   for (const [n, m] of models) if (m?.strong && m.pinned) names.add(n);
   // The bodies the endpoints are sent: the file that declares one (`record InterviewModeUpdate(…)`) is read too.
@@ -374,6 +382,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     params: (name) => {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
+    },
+    modeType: (name) => {
+      const types = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => fn.modeType ?? ''));
+      return types.size === 1 ? [...types][0]! || null : null;
     },
     updates: (name, resource) => updates(all, endpoints, name, resource),
     keysOf: (field) => renamed.get(field) ?? [],

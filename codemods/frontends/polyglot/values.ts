@@ -218,6 +218,12 @@ function setsMode(ctx: Ctx, call: Call): boolean {
   return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
 }
 
+/** A call of a function of the run whose parameter is of this API's mode type (`func switchMode(to mode: InterviewMode)`). */
+function takesMode(ctx: Ctx, call: Call): boolean {
+  const type = ctx.index.modeType(call.callee);
+  return !!type && ourModeType(ctx, type);
+}
+
 /** Whether an expression compared with a value holds this API's interview mode (`mode` of an `InterviewMode` type, `interview.mode`). */
 function holdsMode(ctx: Ctx, other: SgNode): boolean {
   const { file } = ctx;
@@ -251,7 +257,7 @@ function removedModeMembers(ctx: Ctx): void {
     for (const a of call.args) {
       const m = /^\.(\w+)$/.exec(a.text().trim());
       const value = m ? vocab.modes.get(m[1]!) : undefined;
-      if (value && value.to === null && out.has(value.change.id) && setsMode(ctx, call)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
+      if (value && value.to === null && out.has(value.change.id) && (setsMode(ctx, call) || takesMode(ctx, call))) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
     }
   }
   // `switch mode { case .safe, .triage: … }`, `if mode == .safe`: an implicit member matched against a value of a mode type.
@@ -347,11 +353,17 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): boolean {
   const others = call.args.filter((a) => !encloses(a, lit.node) && !ctx.file.lit(a));
   if (others.length !== 1) return false;
   const other = others[0]!;
-  const segs = dataSegments(chainSegments(other.text(), span(other).start));
+  // `try sent()["mode"] as? String`: the read without the `try` before it and the cast after it.
+  const raw = other.text();
+  const lead = /^(?:(?:try[?!]?|await)\s+)*/.exec(raw)![0].length;
+  const cast = /\s+as[?!]?\s+[\w.]+[?!]?\s*$/.exec(raw);
+  const text = raw.slice(lead, cast ? cast.index : undefined);
+  const start = span(other).start + lead;
+  const segs = dataSegments(chainSegments(text, start));
   const last = segs[segs.length - 1];
   if (!last || segs.length < 2 || norm(last.name) !== norm(api.modeField) || foreignOwner(ctx, other)) return false;
   const reach = last.call ? last.end : last.through ?? last.end;
-  if (reach - span(other).start < other.text().trimEnd().length - 2) return false;
+  if (reach - start < text.trimEnd().length - 2) return false;
   const tie = ctx.ties.ofChain(segs.slice(0, -1), other);
   return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
 }

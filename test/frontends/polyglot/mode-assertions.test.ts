@@ -38,4 +38,26 @@ describe('mode assertions', () => {
     expect(sites(r, 'tests/ClientTest.php')).toEqual(['10 mode-complaint-renamed-input', '6 base-url', '8 mode-safe-triage-removed']);
     expect(sites(r, 'desk/tests/ClientTest.php')).toEqual([]);
   });
+
+  it('Swift: `XCTAssertEqual(try lastBody()["mode"] as? String, "safe")` (a `try` before the read, a cast after it) in a test of the API; another key, or a desk\'s test, stays', async () => {
+    const swiftTest = (base: string) =>
+      [
+        'import XCTest',
+        '',
+        'final class VisitTests: XCTestCase {',
+        '    func testModeIsSent() async throws {',
+        `        Stub.reply(to: "${base}interviews/t-1/", status: 200)`,
+        '        try await store.changeMode(token: "t-1", to: "safe")',
+        '        XCTAssertEqual(try lastBody()["mode"] as? String, "safe")',
+        '        XCTAssertEqual(lastBody()?["mode"] as? String, "complaint")',
+        '        XCTAssertEqual(try lastBody()["theme"] as? String, "safe")',
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    writeTree(dir, { 'Tests/VisitTests.swift': swiftTest('https://www.buoyhealth.com/api/'), 'Desk/Tests/VisitTests.swift': swiftTest('https://desk.example.org/api/') });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Tests/VisitTests.swift')).toEqual(['5 base-url', '7 mode-safe-triage-removed', '8 mode-complaint-renamed-input']);
+    expect(sites(r, 'Desk/Tests/VisitTests.swift')).toEqual([]);
+  });
 });
