@@ -1,0 +1,94 @@
+import type { SgNode } from '@ast-grep/napi';
+import { encloses, type Ctx } from './context';
+import { ourModeType, foreignOwner } from './foreign';
+import { span, typeName, type Call } from './lang';
+import { chainSegments, dataSegments, saysMode } from './ties';
+import { norm } from './vocabulary';
+
+/**
+ * Removed interview modes written as members of a mode type (`InterviewMode.SAFE`, Swift's `.triage`): passed to a call
+ * that sets the mode, matched against a value of the mode type, or stored in one. Reported for a person (the spec
+ * names no replacement).
+ */
+
+/**
+ * Whether a call sets the API's interview mode: one of its endpoints (or their wrappers) that updates the mode's
+ * resource, a function of this file that takes a mode and calls one (`apply(.safe)`), or, while the run knows
+ * none of the API's endpoints in this language, a call whose name says mode in a file that talks to the API
+ * (where the endpoints are known, another object's `queue_mode(t, :safe)` is not one of them).
+ */
+export function setsMode(ctx: Ctx, call: Call): boolean {
+  const e = ctx.index.endpoint(call.callee);
+  if (e) return e.resource === ctx.vocab.modeResource && e.op !== 'create' && e.op !== 'read';
+  const { file } = ctx;
+  for (const fn of file.functions()) {
+    if (fn.name !== call.callee) continue;
+    const params = fn.node.children().filter((c) => /param/.test(c.kind() as string)).map((c) => c.text()).join(' ');
+    const head = params || fn.node.text().slice(0, fn.node.text().indexOf('{') + 1 || 200);
+    const calls = file.callSpans().filter((c) => c.start >= fn.start && c.end <= fn.end && c.call !== call);
+    if (saysMode(head) && calls.some((c) => ctx.index.endpoint(c.call.callee)?.resource === ctx.vocab.modeResource)) return true;
+  }
+  return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
+}
+
+/** A call of a function of the run whose parameter is of this API's mode type (`func switchMode(to mode: InterviewMode)`). */
+function takesMode(ctx: Ctx, call: Call): boolean {
+  const type = ctx.index.modeType(call.callee);
+  return !!type && ourModeType(ctx, type);
+}
+
+/** Whether an expression compared with a value holds this API's interview mode (`mode` of an `InterviewMode` type, `interview.mode`). */
+export function holdsMode(ctx: Ctx, other: SgNode): boolean {
+  const { file } = ctx;
+  const segs = dataSegments(chainSegments(other.text(), span(other).start));
+  const last = segs[segs.length - 1];
+  // `func (m Mode) IsInitial() bool { return m == "complaint" }`: a value of a mode type.
+  if (segs.length === 1 && other.text().trim() === last?.name) {
+    const typed = file.declsOf(last.name, other).map((d) => typeName(d.type)).find((t): t is string => !!t && saysMode(t));
+    // Of this API's mode type (`InterviewMode`, `Mode`), not another thing's (`TicketMode`).
+    if (typed) return ourModeType(ctx, typed);
+  }
+  if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return false;
+  const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
+  return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
+}
+
+/** `InterviewMode.SAFE`, `.safe` passed to a mode call or matched against a mode (`case .safe:`): a removed mode used by its enum case. */
+export function removedModeMembers(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const node of file.within(file.root, file.spec.chainKinds)) {
+    const segs = chainSegments(node.text(), span(node).start);
+    if (segs.length !== 2) continue;
+    const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
+    const value = vocab.modes.get(norm(member.name));
+    if (!value || value.to !== null || !out.has(value.change.id)) continue;
+    if (!saysMode(owner.name) || !ourModeType(ctx, owner.name)) continue;
+    out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
+  }
+  // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
+  for (const call of file.x.calls) {
+    for (const a of call.args) {
+      const m = /^\.(\w+)$/.exec(a.text().trim());
+      const value = m ? vocab.modes.get(m[1]!) : undefined;
+      if (value && value.to === null && out.has(value.change.id) && (setsMode(ctx, call) || takesMode(ctx, call))) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
+    }
+  }
+  // `switch mode { case .safe, .triage: … }`, `if mode == .safe`: an implicit member matched against a value of a mode type.
+  for (const cmp of file.x.compares) {
+    const member = cmp.sides.find((s) => /^\.\w+$/.test(s.text().trim()));
+    const value = member ? vocab.modes.get(member.text().trim().slice(1)) : undefined;
+    if (!member || !value || value.to !== null || !out.has(value.change.id)) continue;
+    const other = cmp.sides.find((s) => s !== member);
+    if (other && holdsMode(ctx, other)) out.manual(value.change.id, span(member).start, span(member).end, value.message, { anchor: span(member).start });
+  }
+  // `mode = .safe`, `var mode: InterviewMode = .triage`: stored in a value of the mode type.
+  for (const d of file.x.decls) {
+    const m = d.init ? /^\.(\w+)$/.exec(d.init.text().trim()) : null;
+    const value = m ? vocab.modes.get(m[1]!) : undefined;
+    if (!value || value.to !== null || !out.has(value.change.id)) continue;
+    // Typed here or where the name is declared (`@Published var mode: InterviewMode`), with this API's mode type.
+    const owner = file.x.types.filter((t) => encloses(t.node, d.node)).pop();
+    const typed = typeName(d.type) ?? file.x.decls.filter((x) => x.name === d.name && x.type && (!owner || encloses(owner.node, x.node))).map((x) => typeName(x.type)).find((t): t is string => !!t && saysMode(t));
+    if (typed && saysMode(typed) && ourModeType(ctx, typed)) out.manual(value.change.id, span(d.init!).start, span(d.init!).end, value.message, { anchor: span(d.init!).start });
+  }
+}
