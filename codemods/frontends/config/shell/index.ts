@@ -1,10 +1,10 @@
 import type { Change } from '../../../../catalogue';
 import type { Config } from '../../../../config';
 import { assignments } from '../assignments';
-import { baseVariables, bodySites, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
+import { baseVariables, bodySites, type Body, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
 import { HTTPIE, httpieRequest, tokenAudienceValues, wgetRequest } from './clients';
 import { literalOf } from '../rules';
-import { jqReads } from '../jq';
+import { jqObjectJson, jqReads } from '../jq';
 import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
@@ -102,6 +102,20 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     }
   }
 
+  // `body="$(jq -n --arg i "$I" '{interview: $i, extra: {…}}')"`: the object a later call sends as `"$body"`.
+  const jqBodies: { name: string; start: number; body: Body & { anchor?: number } }[] = [];
+  for (const c of commands) {
+    const name = assigned.get(c);
+    if (!name || c.words[0]?.text !== 'jq' || !c.words.some((w) => w.text === '-n' || w.text === '--null-input')) continue;
+    const filter = jqFilter(c.words);
+    const body = filter ? jqObjectJson(filter.text, filter.map) : null;
+    if (body) jqBodies.push({ name, start: c.start, body: { ...body, anchor: startOf(c.start) } });
+  }
+  const jqBody = (w: Word, before: number): (Body & { anchor?: number }) | undefined => {
+    const v = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(w.text)?.[1];
+    return v ? last(jqBodies, (b) => b.name === v && b.start < before)?.body : undefined;
+  };
+
   const compares: Command[] = [];
   for (const c of commands) {
     const words = c.words.filter((w) => !/^[A-Za-z_]\w*=/.test(w.text) || w !== c.words[0]);
@@ -111,7 +125,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     if (isCurl(name) || wrappers.has(name)) {
       const wrapper = wrappers.get(name);
       let method = '';
-      let body: Word | undefined;
+      let body: (Body & { anchor?: number }) | undefined;
       let url: Word | undefined;
       const status = /http_code/.test(words.map((w) => w.text).join(' ')) || !!wrapper?.status;
       for (let k = 1; k < words.length; k++) {
@@ -119,18 +133,24 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
         if (w.redirect) continue;
         if (w.text === '-X' || w.text === '--request') method = words[++k]?.text ?? method;
         else if (/^-X[A-Z]+$/.test(w.text)) method = w.text.slice(2);
-        else if (DATA_OPTS.has(w.text)) body = words[++k];
+        else if (DATA_OPTS.has(w.text)) {
+          const d = words[++k];
+          body = d && (jqBody(d, c.start) ?? d);
+        }
         else if (w.text === '--url') url = words[++k];
         else if (OPTS_WITH_ARG.has(w.text)) k++;
         else if (w.text.startsWith('-')) continue;
         else if (wrapper && METHOD.test(w.text) && !method) method = w.text;
         else if (wrapper && /^\s*[{[]/.test(w.text) && !body) body = w;
+        else if (wrapper && !body && jqBody(w, c.start)) body = jqBody(w, c.start);
         else if (!url && relPath(w, !!wrapper) !== null) url = w;
       }
       const rel = url ? relPath(url, !!wrapper) : null;
       const base = rel !== null ? pathTie(method || (body ? 'POST' : 'GET'), rel) : null;
       const tie = base ? refineTie(base, body?.text) : null;
-      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor, setting));
+      // A jq-built body's markers go above the command that builds it.
+      const at = body?.anchor ?? anchor;
+      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, at, setting));
       values.push(...tokenAudienceValues(words, body, `${opts.parent ?? 'shell'}/token`, anchor));
       const into = assigned.get(c);
       calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined, status });
@@ -147,17 +167,9 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       continue;
     }
     if (name === 'jq') {
-      let filter: Word | undefined;
-      let input: string | undefined;
-      for (let k = 1; k < words.length; k++) {
-        const w = words[k]!;
-        if (w.redirect === '<<<') input = /^\$\{?(\w+)\}?$/.exec(w.text)?.[1];
-        else if (w.redirect) continue;
-        else if (JQ_OPTS_WITH_ARGS[w.text]) k += JQ_OPTS_WITH_ARGS[w.text]!;
-        else if (w.text.startsWith('-')) continue;
-        else if (!filter) filter = w;
-      }
-      if (!filter) continue;
+      const filter = jqFilter(words);
+      const input = jqInput(words);
+      if (!filter || words.some((w) => w.text === '-n' || w.text === '--null-input')) continue;
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
       if (!call?.tie) continue;
       const f = filter;
@@ -187,6 +199,25 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   }
   // A here-doc's text is searched like the rest, its markers above the command that writes it.
   return { values, skip, loose: true, sites, looseSpans: script.heredocs.map((h) => ({ ...h, anchor: startOf(h.anchor) ?? h.anchor })) };
+}
+
+/** The filter of a jq command: its first word that is not an option, an option's argument or a redirection. */
+function jqFilter(words: readonly Word[]): Word | undefined {
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k]!;
+    if (w.redirect) continue;
+    else if (JQ_OPTS_WITH_ARGS[w.text]) k += JQ_OPTS_WITH_ARGS[w.text]!;
+    else if (w.text.startsWith('-')) continue;
+    else return w;
+  }
+  return undefined;
+}
+
+/** The variable a jq command reads (`<<<"$answer"`). */
+function jqInput(words: readonly Word[]): string | undefined {
+  let input: string | undefined;
+  for (const w of words) if (w.redirect === '<<<') input = /^\$\{?(\w+)\}?$/.exec(w.text)?.[1];
+  return input;
 }
 
 function last<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {
