@@ -186,6 +186,19 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   // Status comparisons, once every call is known (a `$( curl … )` inside the comparison is read after it).
   for (const c of compares) {
     const anchor = startOf(c.start);
+    // `case "$status" in 200|202) … esac`: each code of a pattern is compared with the status.
+    const cv = c.words[0]?.text === 'case' && c.words[2]?.text === 'in' ? /^\$\{?(\w+)\}?$/.exec(c.words[1]!.text) : null;
+    const caseCall = cv ? last(calls, (x) => x.into?.name === cv[1] && x.into.status && x.start < c.start) : undefined;
+    if (caseCall?.tie) {
+      const esac = commands.find((x) => x.start > c.start && x.words[0]?.text === 'esac');
+      for (const p of commands) {
+        if (p.start <= c.start || (esac && p.start >= esac.start)) continue;
+        const w = p.words[0];
+        const code = w && /^\(?(\d{3})\)?$/.exec(w.text);
+        if (code) sites.push(...statusSites(Number(code[1]), caseCall.tie, ctx.changes, { start: w.start, end: w.end, anchor: startOf(p.start) }));
+      }
+      continue;
+    }
     for (let k = 1; k < c.words.length - 1; k++) {
       if (!/^(==|=|!=|-eq|-ne)$/.test(c.words[k]!.text)) continue;
       const [a, b] = [c.words[k - 1]!, c.words[k + 1]!];
