@@ -74,7 +74,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     const h = heredocAt(o);
     return startOf(h ? h.anchor : o);
   };
-  const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: anchorOf }).filter((v) => !inSkip(v.start));
+  const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: anchorOf, ...(opts.make ? { make: true, syntaxes: ['brace', 'dollar', 'paren'] } : {}) }).filter((v) => !inSkip(v.start));
 
   const known = [...(opts.outer ?? []), ...values];
   const isBaseVar = baseVariables(ctx.config, source, known);
