@@ -4,6 +4,7 @@ import { assignments } from '../assignments';
 import { baseVariables, bodySites, type Body, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
 import { HTTPIE, httpieRequest, tokenAudienceValues, wgetRequest } from './clients';
 import { literalOf } from '../rules';
+import { scanRefs } from '../refs';
 import { jqObjectJson, jqReads } from '../jq';
 import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
@@ -180,6 +181,19 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const at = (i: number) => f.map[i] ?? f.start;
       for (const r of raw) sites.push(...comparedModeSites(f.text, r, call.tie, ctx.changes, at, (s, e) => at(e - 1) - at(s) === e - 1 - s, anchor));
       continue;
+    }
+    // `echo "NAME=value" >> "$GITHUB_ENV"`: a GitHub Actions step sets NAME for the steps after it.
+    if ((name === 'echo' || name === 'printf') && words.some((w) => w.redirect?.startsWith('>') && /^\$\{?GITHUB_ENV\}?$/.test(w.text))) {
+      for (const w of words.slice(1)) {
+        const m = /^([A-Za-z_]\w*)=(.+)$/.exec(w.text);
+        if (w.redirect || !m) continue;
+        const from = m[1]!.length + 1;
+        const vs = w.map[from]!;
+        const ve = w.map[w.text.length - 1]! + 1;
+        // Only a value written as it reads (no quoting or escapes inside it) is a range of the source.
+        if (ve - vs !== w.text.length - from) continue;
+        values.push({ path: [m[1]!], start: vs, end: ve, refs: scanRefs(source, vs, ve, ['brace', 'dollar']), parent: opts.parent ?? 'shell', anchor });
+      }
     }
     compares.push(c);
   }
