@@ -113,6 +113,12 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     if (body) jqBodies.push({ name, start: c.start, body: { ...body, anchor: startOf(c.start) } });
   }
   const jqBody = (w: Word, before: number): (Body & { anchor?: number }) | undefined => {
+    // `--data "$(jq -n '{…}')"`: the object built in place.
+    const sub = w.subs.length === 1 && /^\$\(/.test(w.text) && w.text.endsWith(')') ? w.subs[0]! : undefined;
+    if (sub && sub.words[0]?.text === 'jq' && sub.words.some((x) => x.text === '-n' || x.text === '--null-input')) {
+      const f = jqFilter(sub.words);
+      return (f && jqObjectJson(f.text, f.map)) ?? undefined;
+    }
     const v = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(w.text)?.[1];
     return v ? last(jqBodies, (b) => b.name === v && b.start < before)?.body : undefined;
   };
