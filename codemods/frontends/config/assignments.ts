@@ -15,6 +15,8 @@ export interface AssignmentOptions {
   syntaxes?: readonly RefSyntax[];
   /** Where markers for these values go (the command's first line). */
   anchor?: (offset: number) => number | undefined;
+  /** A Makefile recipe: `$(X)` is a make variable (a reference), `$$(…)` and `$(shell …)` what a command prints. */
+  make?: boolean;
 }
 
 /** Values assigned in `source[start, end)`. */
@@ -27,7 +29,7 @@ export function assignments(source: string, start: number, end: number, opts: As
     const valueStart = start + m.index + m[0].length;
     const span = wordAt(source, valueStart, end);
     // What a command prints (`X=$(curl …)`) is no setting.
-    if (!span || /^\$\$?\(|^`/.test(source.slice(span.start, span.end))) continue;
+    if (!span || (opts.make ? /^\$\$\(|^\$\(shell\s|^`/ : /^\$\$?\(|^`/).test(source.slice(span.start, span.end))) continue;
     const anchor = opts.anchor?.(valueStart);
     out.push({ path: [name], start: span.start, end: span.end, refs: scanRefs(source, span.start, span.end, syntaxes), parent: opts.parent, anchor });
   }

@@ -174,3 +174,45 @@ function unquote(s: string): string {
     return s.slice(1, -1);
   }
 }
+
+/**
+ * A jq object built from literals and variables (`jq -n --arg a "$A" '{profile: {age: $age}, text: "x"}'`) as
+ * JSON text with the source offset of each character: bare keys are quoted (the quotes map to the key's first
+ * and last characters), `$var` values become `null`. Anything else jq computes (paths, pipes, functions,
+ * shorthand keys) gives null: the object is not a literal body.
+ */
+export function jqObjectJson(filter: string, map: readonly number[]): { text: string; map: number[] } | null {
+  if (!/^\s*\{/.test(filter)) return null;
+  let text = '';
+  const out: number[] = [];
+  const put = (s: string, at: (i: number) => number) => {
+    for (let i = 0; i < s.length; i++) {
+      text += s[i];
+      out.push(at(i));
+    }
+  };
+  const tokens = [...filter.matchAll(TOKEN)];
+  let prev = '';
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]![0];
+    const i = tokens[k]!.index!;
+    const src = (j: number) => map[Math.min(i + j, i + t.length - 1)] ?? 0;
+    if (/^\s+$/.test(t)) {
+      put(t, src);
+      continue;
+    }
+    let next = '';
+    for (let j = k + 1; j < tokens.length; j++) {
+      if (!/^\s+$/.test(tokens[j]![0])) {
+        next = tokens[j]![0];
+        break;
+      }
+    }
+    if (/^[A-Za-z_]\w*$/.test(t) && next === ':' && (prev === '{' || prev === ',')) put(`"${t}"`, (j) => src(Math.max(0, j - 1)));
+    else if (/^"/.test(t) || /^\d/.test(t) || /^(true|false|null)$/.test(t) || /^[{}[\],:-]$/.test(t)) put(t, src);
+    else if (/^\$[A-Za-z_]\w*$/.test(t) && prev === ':') put('null', src);
+    else return null;
+    prev = t;
+  }
+  return { text, map: out };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chainReads } from '../../../codemods/frontends/config/chains';
-import { jqReads } from '../../../codemods/frontends/config/jq';
+import { jqObjectJson, jqReads } from '../../../codemods/frontends/config/jq';
 import { makeRefs } from '../../../codemods/frontends/config/make';
 import { comparedLiterals } from '../../../codemods/frontends/config/reads';
 import { scanRefs } from '../../../codemods/frontends/config/refs';
@@ -30,6 +30,20 @@ describe('jq filters', () => {
   it('makes a path relative where its input is not known', () => {
     expect(paths(jqReads('.a as $x | $x.msg'))).toEqual(['a', '~msg']);
     expect(paths(jqReads('(.a // .b) | .msg'))).toEqual(['a', 'b', '~msg']);
+  });
+});
+
+describe('jq -n objects', () => {
+  const ids = (s: string) => Array.from({ length: s.length }, (_, i) => i);
+  it('quotes bare keys and nulls variables, keeping each key where it is written', () => {
+    const f = '{a: $x, "b": {c: 1, d: "y"}}';
+    const r = jqObjectJson(f, ids(f))!;
+    expect(JSON.parse(r.text)).toEqual({ a: null, b: { c: 1, d: 'y' } });
+    const c = r.text.indexOf('"c"');
+    expect(f.slice(r.map[c]!, r.map[c + 2]! + 1)).toBe('c');
+  });
+  it('is no literal body where jq computes anything', () => {
+    for (const f of ['{a: .x}', '{a: 1} | .b = 2', '{$x}', '{a: ($x | tostring)}', '[1]']) expect(jqObjectJson(f, ids(f))).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { api } from '../../../../catalogue';
-import { jsonProps, type BodyProp } from '../calls';
+import { jsonProps, type Body, type BodyProp } from '../calls';
 import type { ConfigValue } from '../model';
 import type { Word } from './words';
 
@@ -90,7 +90,7 @@ export function wgetRequest(words: readonly Word[], isUrl: (w: Word) => boolean)
  * The audience of a token request's JSON body (`curl …/oauth/token -d '{"audience": "'"$X"'"}'`) when it is one
  * variable: a value under the audience key that refers to it, so the variable counts as used as the audience.
  */
-export function tokenAudienceValues(words: readonly Word[], body: Word | undefined, parent: string, anchor: number | undefined): ConfigValue[] {
+export function tokenAudienceValues(words: readonly Word[], body: Body | undefined, parent: string, anchor: number | undefined): ConfigValue[] {
   if (!body || !words.some((w) => w.text.includes(`/${api.tokenRequest.path}`))) return [];
   const out: ConfigValue[] = [];
   for (const p of jsonProps(body)) {

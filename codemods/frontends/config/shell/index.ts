@@ -1,10 +1,11 @@
 import type { Change } from '../../../../catalogue';
 import type { Config } from '../../../../config';
 import { assignments } from '../assignments';
-import { baseVariables, bodySites, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
+import { baseVariables, bodySites, type Body, pathTie, propSites, refineTie, relativePath, statusSites, type Forwarded, type Tie } from '../calls';
 import { HTTPIE, httpieRequest, tokenAudienceValues, wgetRequest } from './clients';
 import { literalOf } from '../rules';
-import { jqReads } from '../jq';
+import { scanRefs } from '../refs';
+import { jqObjectJson, jqReads } from '../jq';
 import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
@@ -74,7 +75,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     const h = heredocAt(o);
     return startOf(h ? h.anchor : o);
   };
-  const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: anchorOf }).filter((v) => !inSkip(v.start));
+  const values: ConfigValue[] = assignments(source, start, end, { parent: opts.parent ?? 'shell', anchor: anchorOf, ...(opts.make ? { make: true, syntaxes: ['brace', 'dollar', 'paren'] } : {}) }).filter((v) => !inSkip(v.start));
 
   const known = [...(opts.outer ?? []), ...values];
   const isBaseVar = baseVariables(ctx.config, source, known);
@@ -102,6 +103,26 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     }
   }
 
+  // `body="$(jq -n --arg i "$I" '{interview: $i, extra: {…}}')"`: the object a later call sends as `"$body"`.
+  const jqBodies: { name: string; start: number; body: Body & { anchor?: number } }[] = [];
+  for (const c of commands) {
+    const name = assigned.get(c);
+    if (!name || c.words[0]?.text !== 'jq' || !c.words.some((w) => w.text === '-n' || w.text === '--null-input')) continue;
+    const filter = jqFilter(c.words);
+    const body = filter ? jqObjectJson(filter.text, filter.map) : null;
+    if (body) jqBodies.push({ name, start: c.start, body: { ...body, anchor: startOf(c.start) } });
+  }
+  const jqBody = (w: Word, before: number): (Body & { anchor?: number }) | undefined => {
+    // `--data "$(jq -n '{…}')"`: the object built in place.
+    const sub = w.subs.length === 1 && /^\$\(/.test(w.text) && w.text.endsWith(')') ? w.subs[0]! : undefined;
+    if (sub && sub.words[0]?.text === 'jq' && sub.words.some((x) => x.text === '-n' || x.text === '--null-input')) {
+      const f = jqFilter(sub.words);
+      return (f && jqObjectJson(f.text, f.map)) ?? undefined;
+    }
+    const v = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(w.text)?.[1];
+    return v ? last(jqBodies, (b) => b.name === v && b.start < before)?.body : undefined;
+  };
+
   const compares: Command[] = [];
   for (const c of commands) {
     const words = c.words.filter((w) => !/^[A-Za-z_]\w*=/.test(w.text) || w !== c.words[0]);
@@ -111,7 +132,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     if (isCurl(name) || wrappers.has(name)) {
       const wrapper = wrappers.get(name);
       let method = '';
-      let body: Word | undefined;
+      let body: (Body & { anchor?: number }) | undefined;
       let url: Word | undefined;
       const status = /http_code/.test(words.map((w) => w.text).join(' ')) || !!wrapper?.status;
       for (let k = 1; k < words.length; k++) {
@@ -119,18 +140,24 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
         if (w.redirect) continue;
         if (w.text === '-X' || w.text === '--request') method = words[++k]?.text ?? method;
         else if (/^-X[A-Z]+$/.test(w.text)) method = w.text.slice(2);
-        else if (DATA_OPTS.has(w.text)) body = words[++k];
+        else if (DATA_OPTS.has(w.text)) {
+          const d = words[++k];
+          body = d && (jqBody(d, c.start) ?? d);
+        }
         else if (w.text === '--url') url = words[++k];
         else if (OPTS_WITH_ARG.has(w.text)) k++;
         else if (w.text.startsWith('-')) continue;
         else if (wrapper && METHOD.test(w.text) && !method) method = w.text;
         else if (wrapper && /^\s*[{[]/.test(w.text) && !body) body = w;
+        else if (wrapper && !body && jqBody(w, c.start)) body = jqBody(w, c.start);
         else if (!url && relPath(w, !!wrapper) !== null) url = w;
       }
       const rel = url ? relPath(url, !!wrapper) : null;
       const base = rel !== null ? pathTie(method || (body ? 'POST' : 'GET'), rel) : null;
       const tie = base ? refineTie(base, body?.text) : null;
-      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, anchor, setting));
+      // A jq-built body's markers go above the command that builds it.
+      const at = body?.anchor ?? anchor;
+      if (tie && body) sites.push(...bodySites(body, tie, ctx.changes, at, setting));
       values.push(...tokenAudienceValues(words, body, `${opts.parent ?? 'shell'}/token`, anchor));
       const into = assigned.get(c);
       calls.push({ tie, start: c.start, into: into ? { name: into, status } : undefined, status });
@@ -147,17 +174,9 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       continue;
     }
     if (name === 'jq') {
-      let filter: Word | undefined;
-      let input: string | undefined;
-      for (let k = 1; k < words.length; k++) {
-        const w = words[k]!;
-        if (w.redirect === '<<<') input = /^\$\{?(\w+)\}?$/.exec(w.text)?.[1];
-        else if (w.redirect) continue;
-        else if (JQ_OPTS_WITH_ARGS[w.text]) k += JQ_OPTS_WITH_ARGS[w.text]!;
-        else if (w.text.startsWith('-')) continue;
-        else if (!filter) filter = w;
-      }
-      if (!filter) continue;
+      const filter = jqFilter(words);
+      const input = jqInput(words);
+      if (!filter || words.some((w) => w.text === '-n' || w.text === '--null-input')) continue;
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
       if (!call?.tie) continue;
       const f = filter;
@@ -169,11 +188,37 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       for (const r of raw) sites.push(...comparedModeSites(f.text, r, call.tie, ctx.changes, at, (s, e) => at(e - 1) - at(s) === e - 1 - s, anchor));
       continue;
     }
+    // `echo "NAME=value" >> "$GITHUB_ENV"`: a GitHub Actions step sets NAME for the steps after it.
+    if ((name === 'echo' || name === 'printf') && words.some((w) => w.redirect?.startsWith('>') && /^\$\{?GITHUB_ENV\}?$/.test(w.text))) {
+      for (const w of words.slice(1)) {
+        const m = /^([A-Za-z_]\w*)=(.+)$/.exec(w.text);
+        if (w.redirect || !m) continue;
+        const from = m[1]!.length + 1;
+        const vs = w.map[from]!;
+        const ve = w.map[w.text.length - 1]! + 1;
+        // Only a value written as it reads (no quoting or escapes inside it) is a range of the source.
+        if (ve - vs !== w.text.length - from) continue;
+        values.push({ path: [m[1]!], start: vs, end: ve, refs: scanRefs(source, vs, ve, ['brace', 'dollar']), parent: opts.parent ?? 'shell', anchor });
+      }
+    }
     compares.push(c);
   }
   // Status comparisons, once every call is known (a `$( curl … )` inside the comparison is read after it).
   for (const c of compares) {
     const anchor = startOf(c.start);
+    // `case "$status" in 200|202) … esac`: each code of a pattern is compared with the status.
+    const cv = c.words[0]?.text === 'case' && c.words[2]?.text === 'in' ? /^\$\{?(\w+)\}?$/.exec(c.words[1]!.text) : null;
+    const caseCall = cv ? last(calls, (x) => x.into?.name === cv[1] && x.into.status && x.start < c.start) : undefined;
+    if (caseCall?.tie) {
+      const esac = commands.find((x) => x.start > c.start && x.words[0]?.text === 'esac');
+      for (const p of commands) {
+        if (p.start <= c.start || (esac && p.start >= esac.start)) continue;
+        const w = p.words[0];
+        const code = w && /^\(?(\d{3})\)?$/.exec(w.text);
+        if (code) sites.push(...statusSites(Number(code[1]), caseCall.tie, ctx.changes, { start: w.start, end: w.end, anchor: startOf(p.start) }));
+      }
+      continue;
+    }
     for (let k = 1; k < c.words.length - 1; k++) {
       if (!/^(==|=|!=|-eq|-ne)$/.test(c.words[k]!.text)) continue;
       const [a, b] = [c.words[k - 1]!, c.words[k + 1]!];
@@ -187,6 +232,25 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   }
   // A here-doc's text is searched like the rest, its markers above the command that writes it.
   return { values, skip, loose: true, sites, looseSpans: script.heredocs.map((h) => ({ ...h, anchor: startOf(h.anchor) ?? h.anchor })) };
+}
+
+/** The filter of a jq command: its first word that is not an option, an option's argument or a redirection. */
+function jqFilter(words: readonly Word[]): Word | undefined {
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k]!;
+    if (w.redirect) continue;
+    else if (JQ_OPTS_WITH_ARGS[w.text]) k += JQ_OPTS_WITH_ARGS[w.text]!;
+    else if (w.text.startsWith('-')) continue;
+    else return w;
+  }
+  return undefined;
+}
+
+/** The variable a jq command reads (`<<<"$answer"`). */
+function jqInput(words: readonly Word[]): string | undefined {
+  let input: string | undefined;
+  for (const w of words) if (w.redirect === '<<<') input = /^\$\{?(\w+)\}?$/.exec(w.text)?.[1];
+  return input;
 }
 
 function last<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {
