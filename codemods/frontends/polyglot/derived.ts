@@ -47,6 +47,9 @@ export function derivedReaders(file: PolyFile, type: TypeDecl, params: (fn: SgNo
         names.push(s.name);
       }
       if (names.length === 0 || names[0] === fn.name) continue;
+      // An item of a collection the body walks (`options.filter(o -> !o.preselected())`, `{ |o| o.preselected }`): a
+      // field of each item, not of the model; the method's caller reads none of it.
+      if (itemName(body, names[0]!)) continue;
       if (fieldNames.has(names[0]!) || names.length > 1) add(names);
       if (names.length > 1) add(names.slice(1));
     }
@@ -58,6 +61,12 @@ export function derivedReaders(file: PolyFile, type: TypeDecl, params: (fn: SgNo
     if (paths.length > 0) out.push({ name: fn.name, paths });
   }
   return out;
+}
+
+/** Whether `name` is declared in `body` as a lambda's or block's parameter, or a loop's variable. */
+function itemName(body: string, name: string): boolean {
+  const n = escapeRe(name);
+  return new RegExp(`(?:\\b${n}\\s*(?:->|=>)|\\(\\s*${n}\\s*\\)\\s*(?:->|=>)|\\{\\s*${n}\\s+in\\b|\\|\\s*${n}\\s*\\||\\blambda\\s+${n}\\s*:|\\bfor\\s*\\(?\\s*(?:[\\w<>?]+\\s+)?\\$?${n}\\s+(?:in|:)\\s)`).test(body);
 }
 
 function within(n: SgNode, outer: SgNode): boolean {

@@ -115,4 +115,33 @@ describe("calls of a model's derived readers", () => {
     const r = await scanProject(dir);
     expect(sites(r, 'lab/mail.py')).toEqual(['6 result-advice-test-removed']);
   });
+
+  it('a method that walks the model\'s items (`options.reject { |o| o.preselected }`) reads no field of the model for its caller; its own body is still the site', async () => {
+    writeTree(dir, {
+      'lib/sc_client.rb': ['class ScClient', '  BASE = "https://www.buoyhealth.com/api/"', '', '  def fetch_question(token)', '    Question.new(get_json(BASE + "questions/#{token}/"))', '  end', 'end', ''].join('\n'),
+      'lib/question.rb': [
+        'class Question',
+        '  attr_reader :options, :preselected',
+        '',
+        '  def initialize(json)',
+        '    @options = json["options"]',
+        '    @preselected = json["preselected"]',
+        '  end',
+        '',
+        '  def open_options',
+        '    options.reject { |o| o.preselected }',
+        '  end',
+        '',
+        '  def chosen',
+        '    preselected.to_a',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+      'lib/screen.rb': ['class Screen', '  def rows(client, token)', '    q = client.fetch_question(token)', '    [q.open_options, q.chosen]', '  end', 'end', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/screen.rb')).toEqual(['4 question-preselected-removed']);
+    expect(r.outcomes.find((o) => o.relPath === 'lib/screen.rb')!.findings.map((f) => f.column)).toEqual([24]);
+  });
 });
