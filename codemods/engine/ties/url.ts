@@ -162,7 +162,9 @@ function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall 
       }
       return;
     }
-    if (i > urlIndex && (arg.type === 'ObjectExpression' || arg.type === 'Identifier')) bodies.push(argPath);
+    // The data argument, or its JSON text (`http.post(url, JSON.stringify(body), params)`: k6, axios, superagent).
+    const data = unwrapStringify(argPath);
+    if (i > urlIndex && (data.node.type === 'ObjectExpression' || data.node.type === 'Identifier')) bodies.push(data);
   });
   if (!method) method = bodies.length > 0 ? 'POST' : 'GET';
   return { resource: target.resource, op: operationFor(target, method, bodies), method, bodies, url: urlText };
