@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { AskedFacts, type AskedData } from './asked-facts';
 import { analyzeText, type AnalyzeContext, type AnalyzeOptions, type FileAnalysis } from './analyze';
 import type { Decoded } from './read';
 import type { SelectedFile } from './select';
+import { availableCores, MAX_THREADS } from './threads';
 import type { FileOutcome, FrontEnd, NameUse, RunFileFacts } from './types';
 
 /**
@@ -49,8 +49,6 @@ export interface AnalysisData {
 
 /** `auto` uses workers from this many files that pass the pre-scan (a worker loads the parsers: ~0.3 s of CPU). */
 export const AUTO_MIN_FILES = 200;
-/** `auto` uses at most this many threads. */
-const AUTO_MAX_THREADS = 4;
 /** Files per batch sent to a worker. */
 const BATCH = 8;
 /** Batches a worker holds at a time. */
@@ -60,7 +58,7 @@ const HERE_BATCH = 4;
 
 /** How many threads analyse `files` files with `jobs` (1: this one only). */
 export function threadsFor(jobs: number | 'auto', files: number): number {
-  if (jobs === 'auto') return files >= AUTO_MIN_FILES ? Math.max(1, Math.min(os.availableParallelism(), AUTO_MAX_THREADS)) : 1;
+  if (jobs === 'auto') return files >= AUTO_MIN_FILES ? Math.max(1, Math.min(availableCores(), MAX_THREADS)) : 1;
   return files >= 2 ? Math.max(1, Math.min(Math.floor(jobs), files)) : 1;
 }
 

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { selectChanges } from '../catalogue';
 import type { Config } from '../config';
 import { makeScanner } from '../codemods/engine/scan';
 import { selects } from '../codemods/frontends/polyglot/selection';
 import { decode, isBinary, looksGenerated, looksMinified, readUpTo } from './read';
+import { availableCores, MAX_THREADS } from './threads';
 import type { FrontEnd } from './types';
 
 /**
@@ -41,8 +41,6 @@ const CHUNK = 8;
 
 /** Below this many files of such front-ends, one thread: starting workers costs more than it saves. */
 export const PARALLEL_MIN_FILES = 2000;
-/** At most this many threads (the main one included). */
-export const MAX_THREADS = 4;
 
 /**
  * The thread count for a run: `threads` if given, else SC_MIGRATE_THREADS, else the machine's cores (at most
@@ -55,9 +53,6 @@ export function threadCount(threads: number | undefined): { threads: number; cho
   return { threads: Math.max(1, Math.floor(n)), chosen: (threads ?? set) !== undefined };
 }
 
-function availableCores(): number {
-  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-}
 
 /** Whether a front-end's files can be pre-scanned in a worker (see FrontEnd.poolSelects). */
 export function poolable(frontEnd: FrontEnd): boolean {

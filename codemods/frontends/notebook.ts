@@ -1,6 +1,6 @@
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../lib/types';
-import { LineIndex } from '../engine/edits';
+import { EditSet, LineIndex, type Edit } from '../engine/edits';
 import type { Finding } from '../types';
 import { ParseError } from '../types';
 import { jsonFrontEnd } from './config';
@@ -114,12 +114,6 @@ function cellText(source: string, cells: Node[]): CellText {
   return out;
 }
 
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
-
 /** The fixes of a front-end's output as edits of its input, or null when they do not rebuild its output exactly. */
 function autoEdits(input: string, r: FrontEndOutput): Edit[] | null {
   const lines = new LineIndex(input);
@@ -137,15 +131,10 @@ function mapEdit(t: CellText, e: Edit): Edit | null {
   return { start: t.at[e.start]!, end: t.after[e.end - 1]!, text: JSON.stringify(e.text).slice(1, -1) };
 }
 
+/** The edits applied to `source`, or `source` as it is when two of them overlap. */
 function applyEdits(source: string, edits: readonly Edit[]): string {
-  let out = '';
-  let pos = 0;
-  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
-    if (e.start < pos) return source;
-    out += source.slice(pos, e.start) + e.text;
-    pos = e.end;
-  }
-  return out + source.slice(pos);
+  const set = new EditSet();
+  return edits.every((e) => set.add(e)) ? set.apply(source) : source;
 }
 
 function manualOnly(f: Finding): Finding {
