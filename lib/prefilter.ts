@@ -4,7 +4,7 @@ import { selectChanges } from '../catalogue';
 import type { Config } from '../config';
 import { makeScanner } from '../codemods/engine/scan';
 import { selects } from '../codemods/frontends/polyglot/selection';
-import { decode, isBinary, looksGenerated, looksMinified, readUpTo } from './read';
+import { decode, decodeUtf16, isBinary, looksGenerated, looksMinified, readUpTo } from './read';
 import { availableCores, MAX_THREADS } from './threads';
 import type { FrontEnd } from './types';
 
@@ -77,7 +77,8 @@ export function answerFiles(job: PrefilterJob, chunkDone: () => void = () => {})
 function isQuiet(f: PrefilterJob['files'][number], maxSize: number, scanner: ReturnType<typeof makeScanner>): boolean {
   try {
     const { buf } = readUpTo(f.absPath, maxSize);
-    if (!buf || isBinary(buf)) return false;
+    // UTF-16 text (read as UTF-8 it would look quiet) and binaries are the pipeline's to tell.
+    if (!buf || decodeUtf16(buf) || isBinary(buf)) return false;
     const text = decode(buf).text;
     if ((f.minifiable && looksMinified(text)) || looksGenerated(text)) return false;
     return !scanner(text, { modelNames: false }) && !selects(text);
