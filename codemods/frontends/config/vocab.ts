@@ -130,8 +130,8 @@ export function switchRules(path: readonly string[], changes: readonly Change[])
   });
 }
 
-/** Words of a key that holds field names: `SC_PROFILE_FIELDS`, `result_columns`, `interview_attributes`. */
-const LIST_WORDS = new Set(['field', 'fields', 'column', 'columns', 'attribute', 'attributes', 'props']);
+/** Words of a key that holds field names: `SC_PROFILE_FIELDS`, `result_columns`, `SC_RESULT_SECTIONS`, `interview_attributes`. */
+const LIST_WORDS = new Set(['field', 'fields', 'column', 'columns', 'attribute', 'attributes', 'props', 'property', 'properties', 'key', 'keys', 'section', 'sections', 'part', 'parts']);
 
 /** Rules whose removed fields a list of field names under this key (`SC_PROFILE_FIELDS`, `result_columns`) names. */
 export function fieldListRules(path: readonly string[], items: readonly string[], changes: readonly Change[]): FieldRule[] {
