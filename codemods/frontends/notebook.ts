@@ -4,7 +4,7 @@ import { EditSet, LineIndex, type Edit } from '../engine/edits';
 import type { Finding } from '../types';
 import { ParseError } from '../types';
 import { jsonFrontEnd } from './config';
-import { decodeString } from './config/postman';
+import { decodeString } from './config/calls';
 import { polyglotFrontEnd } from './polyglot/frontend';
 import { LANGUAGES } from './polyglot';
 import { python } from './polyglot/languages/python';

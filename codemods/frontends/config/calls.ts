@@ -211,3 +211,28 @@ function forwardedModeSites(from: Forwarded, tie: Tie, path: readonly string[], 
   }
   return out;
 }
+
+/** A JSON string's value with the source offset of each character. */
+export function decodeString(source: string, n: Node): Body {
+  let text = '';
+  const map: number[] = [];
+  const end = n.offset + n.length - 1;
+  for (let i = n.offset + 1; i < end; i++) {
+    if (source[i] !== '\\') {
+      text += source[i];
+      map.push(i);
+      continue;
+    }
+    const e = source[i + 1]!;
+    const at = i;
+    if (e === 'u') {
+      text += String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
+      i += 5;
+    } else {
+      text += ({ n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e;
+      i++;
+    }
+    map.push(at);
+  }
+  return { text, map };
+}

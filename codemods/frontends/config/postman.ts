@@ -1,14 +1,16 @@
 import { findNodeAtLocation, type Node } from 'jsonc-parser';
-import { baseVariables, jsonProps, pathTie, propSites, refineTie, relativePath, type Body } from './calls';
+import { baseVariables, decodeString, jsonProps, pathTie, propSites, refineTie, relativePath, type Body } from './calls';
 import { chainReads, type Root } from './chains';
 import type { DocContext } from './docs';
 import type { ConfigValue, Site } from './model';
+import { itemScripts, scriptedBody } from './postman-scripts';
 import { comparedModeSites, comparedStatusSites, readPathSites } from './reads';
 import { scanRefs } from './refs';
 
 /**
  * Postman collections: each request (`{request: {method, url, body: {raw}}}`) is tied to a resource by its URL
- * (after a base variable or a v1 address); its JSON body is checked against the resource's rules, and its test
+ * (after a base variable or a v1 address); its JSON body (or the body its pre-request script builds, see
+ * postman-scripts.ts) is checked against the resource's rules, and its test
  * scripts (`event: [{listen: 'test', script: {exec: […]}}]`) are read for what they check of the answer: reads
  * of `pm.response.json()` (and `JSON.parse(responseBody)`), statuses (`pm.response.to.have.status(202)`,
  * `pm.response.code`) and the interview mode compared with a renamed or removed one. `{{name}}` values of a
@@ -35,42 +37,24 @@ export function postmanRequests(source: string, root: Node, values: readonly Con
       const raw = req && findNodeAtLocation(req, ['body', 'raw']);
       const rel = url?.type === 'string' ? relativePath(ctx.config, String(url.value), isBase) : null;
       const base = rel !== null && method?.type === 'string' ? pathTie(String(method.value), rel) : null;
-      const props = raw?.type === 'string' ? jsonProps(decodeString(source, raw)) : [];
+      const decoded = raw?.type === 'string' ? decodeString(source, raw) : null;
+      const props = decoded ? jsonProps(decoded) : [];
       for (const p of props) {
         const r = p.value.inner;
         if (p.value.type !== 'string' || !r?.exact || !String(p.value.value).includes('{{')) continue;
         out.push({ path: p.path, start: r.start, end: r.end, refs: scanRefs(source, r.start, r.end, ['mustache']), parent: `body${raw!.offset}` });
       }
       if (base) {
-        const tie = refineTie(base, props);
-        sites.push(...propSites(props, tie, ctx.changes));
-        for (const script of testScripts(source, n)) sites.push(...scriptSites(script, tie, ctx));
+        const built = decoded ? scriptedBody(source, n, decoded.text) : [];
+        const tie = refineTie(base, [...props, ...built]);
+        sites.push(...propSites(props, tie, ctx.changes), ...propSites(built, tie, ctx.changes));
+        for (const script of itemScripts(source, n, 'test')) sites.push(...scriptSites(script, tie, ctx));
       }
     }
     for (const c of n.children ?? []) visit(c);
   };
   visit(root);
   return { sites, values: out };
-}
-
-/** The test scripts of an item, each as one text (its `exec` lines joined) with the source offset of each character. */
-function testScripts(source: string, item: Node): Body[] {
-  const out: Body[] = [];
-  const events = findNodeAtLocation(item, ['event']);
-  for (const e of events?.children ?? []) {
-    if (findNodeAtLocation(e, ['listen'])?.value !== 'test') continue;
-    const exec = findNodeAtLocation(e, ['script', 'exec']);
-    const lines = exec?.type === 'array' ? (exec.children ?? []).filter((l) => l.type === 'string') : exec?.type === 'string' ? [exec] : [];
-    let text = '';
-    const map: number[] = [];
-    for (const l of lines) {
-      const d = decodeString(source, l);
-      text += d.text + '\n';
-      map.push(...d.map, l.offset + l.length - 1);
-    }
-    if (text) out.push({ text, map });
-  }
-  return out;
 }
 
 function scriptSites(script: Body, tie: NonNullable<ReturnType<typeof pathTie>>, ctx: DocContext): Site[] {
@@ -87,29 +71,4 @@ function scriptSites(script: Body, tie: NonNullable<ReturnType<typeof pathTie>>,
   for (const s of statuses) sites.push(...comparedStatusSites(script.text, s, tie, ctx.changes, at));
   for (const r of reads) sites.push(...comparedModeSites(script.text, r, tie, ctx.changes, at, exact));
   return sites;
-}
-
-/** A JSON string's value with the source offset of each character. */
-export function decodeString(source: string, n: Node): Body {
-  let text = '';
-  const map: number[] = [];
-  const end = n.offset + n.length - 1;
-  for (let i = n.offset + 1; i < end; i++) {
-    if (source[i] !== '\\') {
-      text += source[i];
-      map.push(i);
-      continue;
-    }
-    const e = source[i + 1]!;
-    const at = i;
-    if (e === 'u') {
-      text += String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
-      i += 5;
-    } else {
-      text += ({ n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e;
-      i++;
-    }
-    map.push(at);
-  }
-  return { text, map };
 }
