@@ -201,17 +201,21 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 
     // Names configuration files use in a role (`SC_AUDIENCE: $SC_API_BASE`): the files of front-ends that read
     // them are analysed again with every use of the run, so a value another file uses as the audience is not
-    // rewritten to the base.
+    // rewritten to the base. Names files set to the API's base (`baseUrl` of an environment) go to the files that
+    // write them, so that a request file's `{{baseUrl}}interviews/` is a request to the API.
     if (ctx.nameUses.size > 0) {
       for (const [abs, o] of outcomes) {
         const frontEnd = registry.forFile(abs);
         const text = texts.get(abs);
         if (!frontEnd.readsNameUses || !text || o.status === 'failed' || o.skipped) continue;
+        let squeezed: string | undefined;
+        const mentions = (name: string) => (squeezed ??= text.text.toLowerCase().replace(/[^a-z0-9]/g, '')).includes(name);
         // In the order of the files' paths, not of their reads' completion: the messages that list them stay the same run to run.
         const others = [...ctx.nameUses]
           .filter(([file]) => file !== abs)
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .flatMap(([, uses]) => uses);
+          .flatMap(([, uses]) => uses)
+          .filter((u) => !u.defines || mentions(u.name));
         if (others.length > 0) outcomes.set(abs, analyzeFile(byPath.get(abs)!, frontEnd, text, { ...ctx, runUses: others, nameUses: new Map() }));
       }
     }

@@ -125,6 +125,14 @@ export interface NameUse {
   namespace?: string;
   /** Where the use is (`file:line (key)`), for messages. */
   at: string;
+  /**
+   * Not a use: the file sets this name to the API's base address (an environment's `baseUrl: https://…/api/`).
+   * Request files of other kinds read it (`{{baseUrl}}interviews/` is a request to the API); the roles of
+   * addresses never depend on it.
+   */
+  defines?: boolean;
+  /** The folder whose files a definition speaks to (absolute): the definer's, or its collection's for a file under `environments/`. */
+  scope?: string;
 }
 
 /**

@@ -6,9 +6,10 @@ import { keyRole } from '../../roles';
 import { commentStyleFor } from '../comments';
 import { keyBefore, mapperFor, rewriteOccurrence } from '../text';
 import { TextFile } from '../text-file';
+import { isApiBase } from './calls';
 import { composition, keyAgrees, planSplits, refConflicts, valueAddresses, type AddressContext } from './addresses';
 import { Emitter } from './emit';
-import type { ConfigValue, NameUse, Parsed, Span } from './model';
+import { norm, type ConfigValue, type NameUse, type Parsed, type Span } from './model';
 import { subjectMaps, valueRules } from './rules';
 import { localUses, ValueGraph } from './values';
 
@@ -44,7 +45,7 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
   const lineOf = (offset: number) => file.lines.lineCol(offset).line;
   const own = localUses(graph, lineOf, path.basename(input.filePath));
   for (const u of own) graph.own.add(u);
-  const uses = [...own, ...(input.nameUses ?? [])];
+  const uses = [...own, ...(input.nameUses ?? []).filter((u) => !u.defines)];
   const base = { source: input.source, config: input.config, mapper, graph, uses, lineOf };
   const ctx: AddressContext = { ...base, emit, splits: planSplits(base) };
   const rules = { emit, source: input.source, config: input.config, changes: input.changes, graph };
@@ -83,5 +84,22 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
     }
   }
   const out = file.finish(input.markers && rewrite);
-  return { ...out, nameUses: own };
+  return { ...out, nameUses: [...own, ...baseDefinitions(input, parsed.values, lineOf)] };
+}
+
+/**
+ * The names this file sets to the API's base address as a whole (`baseUrl: https://…/api/`), for the request files
+ * of its folder (of its collection, for an environment file under `environments/`).
+ */
+function baseDefinitions(input: FrontEndInput, values: readonly ConfigValue[], lineOf: (offset: number) => number): NameUse[] {
+  const out: NameUse[] = [];
+  const where = path.basename(input.filePath);
+  const dir = path.dirname(input.filePath);
+  const scope = path.basename(dir) === 'environments' ? path.dirname(dir) : dir;
+  for (const v of values) {
+    const name = v.path[v.path.length - 1];
+    if (!name || v.list || !isApiBase(input.config, input.source.slice(v.start, v.end).trim())) continue;
+    out.push({ name: norm(name), role: 'base', defines: true, scope, at: `${where}:${lineOf(v.start)} (${name})` });
+  }
+  return out;
 }

@@ -1,10 +1,11 @@
+import { sep } from 'node:path';
 import { parseTree, type Node } from 'jsonc-parser';
 import { api, rulesOfKind, type Change, type Operation, type ResourceName } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { tolerantUrlPattern } from '../../../config/urls';
 import { keyRole } from '../../roles';
 import { words } from '../../engine/words';
-import type { ConfigValue, Site } from './model';
+import { norm, type ConfigValue, type NameUse, type Site } from './model';
 import { inApiScope } from './vocab';
 
 /**
@@ -30,10 +31,11 @@ export function pathTie(method: string, relPath: string): Tie | null {
 }
 
 /**
- * Whether a variable holds the API's base: named so and named for the API (`SC_API_BASE`), or set to a v1
- * address among `values`.
+ * Whether a variable holds the API's base: named so and named for the API (`SC_API_BASE`), set to a v1
+ * address among `values`, or set to the API's base by another file of the run (`defines` among `uses`: an
+ * environment file's `baseUrl`).
  */
-export function baseVariables(config: Config, source: string, values: readonly ConfigValue[]): (name: string) => boolean {
+export function baseVariables(config: Config, source: string, values: readonly ConfigValue[], uses: readonly NameUse[] = [], filePath = ''): (name: string) => boolean {
   const bases = apiBasePatterns(config);
   const byName = new Map(values.map((v) => [v.path[v.path.length - 1]!, v]));
   // A default stands for its reference; other references for the value they name (`https://{{host}}/api/`).
@@ -51,7 +53,17 @@ export function baseVariables(config: Config, source: string, values: readonly C
     return out + source.slice(pos, v.end);
   };
   const set = new Set(values.filter((v) => bases.some((re) => re.test(literal(v).trim()))).map((v) => v.path[v.path.length - 1]!));
-  return (name) => set.has(name) || (keyRole(name) === 'base' && inApiScope(config, [name]));
+  const inScope = (u: NameUse) => u.scope !== undefined && filePath.startsWith(u.scope.endsWith(sep) ? u.scope : u.scope + sep);
+  const defined = new Set(uses.filter((u) => u.defines && u.role === 'base' && inScope(u)).map((u) => u.name));
+  return (name) => set.has(name) || defined.has(norm(name)) || (keyRole(name) === 'base' && inApiScope(config, [name]));
+}
+
+/** Whether a text is exactly the API's base address (v1 or v2, any environment; a trailing slash or not). */
+export function isApiBase(config: Config, text: string): boolean {
+  return apiBasePatterns(config).some((re) => {
+    const m = re.exec(text);
+    return m !== null && /^\/?$/.test(text.slice(m[0].length));
+  });
 }
 
 /** The v1 and v2 base addresses (v2 too, so that a second run ties what the first rewrote). */

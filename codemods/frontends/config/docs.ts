@@ -1,7 +1,7 @@
 import type { Change } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { linesOf } from './lines';
-import type { ConfigValue, Parsed, Site, Span } from './model';
+import type { ConfigValue, NameUse, Parsed, Site, Span } from './model';
 import { readShell } from './shell';
 
 /**
@@ -14,6 +14,10 @@ import { readShell } from './shell';
 export interface DocContext {
   config: Config;
   changes: readonly Change[];
+  /** The run's other files' uses and definitions of names (request files read the base variables they define). */
+  nameUses?: readonly NameUse[];
+  /** Absolute path of the file (definitions of other files apply to their folder's files). */
+  filePath?: string;
 }
 
 const SHELL_FENCES = new Set(['', 'sh', 'bash', 'shell', 'console', 'zsh', 'shell-session']);

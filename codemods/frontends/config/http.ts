@@ -33,7 +33,7 @@ export function readHttp(source: string, ctx: DocContext): Parsed {
       values.push({ path: [m[1]!], start, end, refs: scanRefs(source, start, end, ['mustache']), parent: 'http' });
     } else if (/^\s*(#|\/\/)/.test(text(i)) && !/^\s*###/.test(text(i))) skip.push(lines[i]!);
   }
-  const isBase = baseVariables(ctx.config, source, values);
+  const isBase = baseVariables(ctx.config, source, values, ctx.nameUses, ctx.filePath);
   for (let i = 0; i < lines.length; i++) {
     const req = REQUEST.exec(text(i));
     if (!req) continue;

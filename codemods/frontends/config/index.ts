@@ -7,6 +7,7 @@ import { analyzeConfig, type AnalyzeOptions } from './analyze';
 import { COMMENTS } from '../../markers';
 import { readMarkdown } from './docs';
 import { readHttp } from './http';
+import { readBruno } from './bruno';
 import { readDockerfile } from './dockerfile';
 import { readGradle } from './gradle';
 import { readHcl } from './hcl';
@@ -56,8 +57,9 @@ function mayMatter(config: Config, source: string): boolean {
 /** The reader of each front-end, for templates of its format (templates.ts). */
 export const readers = new WeakMap<FrontEnd, Reader>();
 
-function frontEnd(id: string, describe: string, matches: (base: string, absPath: string) => boolean, read: Reader): FrontEnd {
+function frontEnd(id: string, describe: string, matches: (base: string, absPath: string) => boolean, read: Reader, always = false): FrontEnd {
   const fe: FrontEnd = {
+    ...(always ? { always } : {}),
     id,
     describe,
     matches: (absPath) => matches(path.basename(absPath).toLowerCase(), absPath),
@@ -65,7 +67,7 @@ function frontEnd(id: string, describe: string, matches: (base: string, absPath:
       const { parsed, opts } = read(input.source, input);
       return analyzeConfig(input, parsed, opts);
     },
-    selects: (source, config) => mayMatter(config, source),
+    selects: (source, config) => mayMatter(config, source) || (id === 'json' && source.includes(POSTMAN_SCHEMA)),
     readsNameUses: true,
   };
   readers.set(fe, read);
@@ -73,6 +75,9 @@ function frontEnd(id: string, describe: string, matches: (base: string, absPath:
 }
 
 const ext = (base: string, ...exts: string[]) => exts.some((e) => base.endsWith(e));
+
+/** Postman collections are read whatever they hold: `{{baseUrl}}interviews/` with the base set in an environment file names nothing. */
+const POSTMAN_SCHEMA = 'schema.getpostman.com/json/collection';
 
 /** Files embedded in a YAML block scalar are read by the reader of their name's format (not Markdown or request files). */
 function embedReader(input: FrontEndInput): EmbedReader {
@@ -167,6 +172,18 @@ export const httpFrontEnd = frontEnd(
   'request files (.http, .rest, .hurl): @variables, requests and their JSON bodies, response handlers, Hurl statuses and asserts',
   (b) => ext(b, '.http', '.rest', '.hurl'),
   (source, input) => ({ parsed: readHttp(source, input), opts: { style: COMMENTS.hash } }),
+  // Read whatever they hold: `{{baseUrl}}interviews/` with the base set in an environment file names nothing.
+  true,
+);
+
+/** Bruno request files are read whatever they hold: a request to `{{baseUrl}}…` names neither the API nor its address. */
+export const brunoFrontEnd = frontEnd(
+  'bruno',
+  'Bruno request files (.bru): vars blocks by key (environments), requests after a base variable set here or in another file of the run, their JSON bodies, asserts and test scripts; findings in reports only',
+  (b) => ext(b, '.bru'),
+  // The Bru language has no comments (usebruno/bruno#1371): findings in reports only.
+  (source, input) => ({ parsed: readBruno(source, input), opts: { style: null } }),
+  true,
 );
 
 /** In the order they are asked (before the plain-text fallback). */
@@ -187,4 +204,5 @@ export const configFrontEnds: readonly FrontEnd[] = [
   gradleFrontEnd,
   markdownFrontEnd,
   httpFrontEnd,
+  brunoFrontEnd,
 ];

@@ -28,7 +28,7 @@ const ROOTS: [string, Root][] = [
 export function postmanRequests(source: string, root: Node, values: readonly ConfigValue[], ctx: DocContext): { sites: Site[]; values: ConfigValue[] } {
   const sites: Site[] = [];
   const out: ConfigValue[] = [];
-  const isBase = baseVariables(ctx.config, source, values);
+  const isBase = baseVariables(ctx.config, source, values, ctx.nameUses, ctx.filePath);
   const visit = (n: Node) => {
     if (n.type === 'object') {
       const req = findNodeAtLocation(n, ['request']);

@@ -51,7 +51,7 @@ describe('config fixture pairs', () => {
 
   it('cover every format family', () => {
     const kinds = new Set(all.map((p) => registry.forFile(p.abs).id));
-    for (const k of ['yaml', 'json', 'env', 'properties', 'ini', 'toml', 'xcconfig', 'dockerfile', 'shell', 'make', 'terraform', 'xml', 'gradle', 'markdown', 'http', 'jenkins']) expect(kinds).toContain(k);
+    for (const k of ['yaml', 'json', 'env', 'properties', 'ini', 'toml', 'xcconfig', 'dockerfile', 'shell', 'make', 'terraform', 'xml', 'gradle', 'markdown', 'http', 'jenkins', 'bruno']) expect(kinds).toContain(k);
   });
 
   it.each(all.map((p) => [p.name, p] as const))('%s', (_name, p) => {
