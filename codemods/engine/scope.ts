@@ -115,8 +115,10 @@ function bindingsOf(scopePath: Path): Bindings {
     }
     // Scopes of type parameters only (classes, interfaces, type aliases) hold no value bindings.
     if (isScopeType(node)) {
-      if (isCatchClause(node)) addPattern((scopePath as any).get('param'), b);
-      else scanScope(scopePath, b);
+      // `catch {` (no binding, ES2019) declares nothing.
+      if (isCatchClause(node)) {
+        if (node.param) addPattern((scopePath as any).get('param'), b);
+      } else scanScope(scopePath, b);
     }
     scanned.set(scopePath, b);
   }
