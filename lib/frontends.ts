@@ -1,6 +1,7 @@
 import { astroFrontEnd, bladeFrontEnd, htmlFrontEnd, razorFrontEnd, svelteFrontEnd, templateFrontEnd, vueFrontEnd } from '../codemods/frontends/components';
 import { configFrontEnds } from '../codemods/frontends/config';
 import { configTemplateFrontEnd } from '../codemods/frontends/config/templates';
+import { graphqlFrontEnd } from '../codemods/frontends/graphql';
 import { jsFrontEnd } from '../codemods/frontends/js';
 import { notebookFrontEnd } from '../codemods/frontends/notebook';
 import { polyglotFrontEnds } from '../codemods/frontends/polyglot';
@@ -21,7 +22,8 @@ export function defaultFrontEnds(): FrontEndRegistry {
     .register(bladeFrontEnd)
     .register(razorFrontEnd)
     .register(templateFrontEnd)
-    .register(notebookFrontEnd);
+    .register(notebookFrontEnd)
+    .register(graphqlFrontEnd);
   for (const f of configFrontEnds) registry.register(f);
   // Templates of configuration files (`app.env.j2`) are read as their format, before the template languages'.
   registry.register(configTemplateFrontEnd, { first: true });

@@ -64,6 +64,12 @@ export function rewriteOccurrence(mapper: UrlMapper, o: V1Occurrence, hints: rea
 export function analyzePlainText(input: FrontEndInput, opts: { rewrite: boolean; style?: ReturnType<typeof commentStyleFor>; note?: string }): FrontEndOutput {
   const style = opts.style === undefined ? commentStyleFor(input.filePath) : opts.style;
   const file = new TextFile(input.source, input.changes, opts.rewrite ? style : null);
+  plainTextAddresses(file, input, opts);
+  return file.finish(input.markers && opts.rewrite);
+}
+
+/** The v1 addresses of a text, rewritten by the role the key before them says (or reported, without `rewrite`). */
+export function plainTextAddresses(file: TextFile, input: FrontEndInput, opts: { rewrite: boolean; note?: string }): void {
   const mapper = mapperFor(input.config);
   for (const o of findV1Urls(input.config, input.source)) {
     const lineText = file.lines.lineText(file.lines.lineCol(o.start).line);
@@ -73,7 +79,6 @@ export function analyzePlainText(input: FrontEndInput, opts: { rewrite: boolean;
     if (opts.rewrite && r.text !== null) file.fix(r.change, o.start, o.end, r.text, r.message);
     else file.manual(r.change, o.start, o.end, opts.note ? `${opts.note}: ${r.message}` : r.message);
   }
-  return file.finish(input.markers && opts.rewrite);
 }
 
 export const textFrontEnd: FrontEnd = {
