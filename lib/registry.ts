@@ -7,6 +7,8 @@ import type { FrontEnd, FrontEndRegistryLike } from './types';
  */
 export class FrontEndRegistry implements FrontEndRegistryLike {
   private readonly list: FrontEnd[] = [];
+  /** Each path's front-end, once asked: a scan asks for every file several times, and `matches` only reads the path. */
+  private readonly byPath = new Map<string, FrontEnd>();
 
   constructor(private readonly fallback: FrontEnd) {}
 
@@ -14,11 +16,17 @@ export class FrontEndRegistry implements FrontEndRegistryLike {
     if (this.list.some((f) => f.id === frontEnd.id)) throw new Error(`a front-end named '${frontEnd.id}' is already registered`);
     if (opts.first) this.list.unshift(frontEnd);
     else this.list.push(frontEnd);
+    this.byPath.clear();
     return this;
   }
 
   forFile(absPath: string): FrontEnd {
-    return this.list.find((f) => f.matches(absPath)) ?? this.fallback;
+    let f = this.byPath.get(absPath);
+    if (!f) {
+      f = this.list.find((x) => x.matches(absPath)) ?? this.fallback;
+      this.byPath.set(absPath, f);
+    }
+    return f;
   }
 
   all(): readonly FrontEnd[] {

@@ -107,13 +107,14 @@ async function walk(
   take: (rel: string) => void,
   counts: { ignoredFiles: number; ignoredDirs: number },
 ): Promise<void> {
-  rules.addDir(relDir);
   let entries: fs.Dirent[];
   try {
     entries = await fs.promises.readdir(path.join(absRoot, relDir), { withFileTypes: true });
   } catch {
     return;
   }
+  // A folder's own rules, read only where the listing has them (most folders have none: no failed open each).
+  if (entries.some((e) => e.name === '.gitignore')) rules.addDir(relDir);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     const rel = relDir ? `${relDir}/${e.name}` : e.name;
