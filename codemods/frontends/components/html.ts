@@ -15,13 +15,16 @@ const JS_TYPES = /^(|text\/javascript|application\/javascript|module|text\/babel
 /** Attributes whose value is an expression in the template languages that live in .html files. */
 const EXPRESSION_ATTR = /^(?:v-[\w-]+|:[\w.-]+|@[\w.-]+|\*ng\w+|\[[\w.-]+\]|\(\w+\)|ng-[\w-]+|x-[\w-]+|:?bind:[\w-]+)$/;
 const LOOP_ATTR = /^(?:v-for|\*ngFor|ng-repeat|x-for)$/;
+/** Thymeleaf's attributes (`th:text="${result.advice}"`, `data-th-each`): their `${…}` and `*{…}` expressions. */
+const THYMELEAF_ATTR = /^(?:th:|data-th-)([\w-]+)$/;
+const THYMELEAF_EXPR = /[$*]\{([^{}]*)\}/g;
 /** `<script type="text/ng-template">`, Handlebars, Underscore/lodash, Knockout, Vue x-templates: markup, read as HTML. */
 const TEMPLATE_TYPES = /^(?:text\/(?:ng-template|template|html|x-template|x-handlebars(?:-template)?|x-mustache|x-underscore-template|x-lodash-template|x-jsrender|x-kendo-template|x-tmpl)|text\/x-[\w-]*template)$/i;
 
 /**
  * An HTML page, read with parse5 (the WHATWG parser): inline `<script>` blocks (not `src=`) go through the JS
  * engine; `{{ … }}` interpolations and expression attributes (Angular, Vue, AngularJS, Alpine templates kept
- * in .html files) are read for removed fields.
+ * in .html files; Thymeleaf's `th:*` attributes) are read for removed fields.
  */
 export function extractHtml(source: string): Extracted {
   const doc = parse5().parse(source, { sourceCodeLocationInfo: true });
@@ -69,7 +72,11 @@ export function extractHtml(source: string): Extracted {
       const q = raw.search(/=\s*["']?/);
       if (q < 0) continue;
       const valueStart = base + at.startOffset + q + /=\s*["']?/.exec(raw.slice(q))![0].length;
-      if (EXPRESSION_ATTR.test(a.name)) {
+      const th = THYMELEAF_ATTR.exec(a.name);
+      if (th) {
+        for (const m of a.value.matchAll(THYMELEAF_EXPR)) expressions.push({ text: m[1]!, start: valueStart + m.index + 2, anchor: own });
+        aliases.push(...thymeleafAliases(th[1]!, a.value));
+      } else if (EXPRESSION_ATTR.test(a.name)) {
         expressions.push({ text: a.value, start: valueStart, anchor: own });
         if (LOOP_ATTR.test(a.name)) {
           const alias = forAlias(a.value);
@@ -84,6 +91,16 @@ export function extractHtml(source: string): Extracted {
   };
   walk(doc, 0);
   return { scripts, expressions, aliases, templateRanges: complement(skip, source.length) };
+}
+
+/** `th:each="o : ${question.options}"` names an item; `th:with="pc=${result.triage_explanation.potential_condition}"` a value. */
+function thymeleafAliases(attr: string, value: string): TemplateAlias[] {
+  if (attr === 'each') {
+    const m = /^\s*([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:\s*\$\{([^{}]+)\}\s*$/.exec(value);
+    return m ? [{ name: m[1]!, of: m[2]!.trim() }] : [];
+  }
+  if (attr !== 'with') return [];
+  return [...value.matchAll(/([A-Za-z_]\w*)\s*=\s*\$\{([^{}]+)\}/g)].map((m) => ({ name: m[1]!, of: m[2]!.trim(), same: true }));
 }
 
 /** A control-flow block's marker goes above its own `@if` line (the text node may start many lines before). */

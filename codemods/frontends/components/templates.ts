@@ -7,7 +7,9 @@ import type { TemplateAlias } from './template-reads';
 /**
  * Server-side template languages (Django/Jinja/Nunjucks/Twig/Liquid `{{ }}` and `{% %}`, ERB/EJS `<%= %>`,
  * Handlebars/Mustache `{{ }}`): their expression tags are read for removed fields; loop tags give aliases
- * (`{% for o in question.options %}`, `<% @question['options'].each do |o| %>`). Nothing else is parsed.
+ * (`{% for o in question.options %}`, `<% @question['options'].each do |o| %>`), and so do the tags that name a
+ * value (`{% with pc=result.triage_explanation.potential_condition %}`, `{% set pc = … %}`, `<% pc = … %>`,
+ * `<% const pc = … %>`). Ruby's `dig("a", "b")` reads as `["a"]["b"]`. Nothing else is parsed.
  */
 
 const TAGS = /\{\{-?([\s\S]*?)-?\}\}|\{%-?([\s\S]*?)-?%\}|<%[=-]?([\s\S]*?)-?%>/g;
@@ -25,7 +27,8 @@ export function templateSegments(text: string): { expressions: Segment[]; aliase
     const inner = m[1] ?? m[2] ?? m[3] ?? '';
     if (/^\s*[#!]/.test(inner)) continue; // a comment tag
     const start = m.index + m[0].indexOf(inner);
-    expressions.push({ text: inner, start });
+    expressions.push({ text: digAsIndex(inner), start });
+    aliases.push(...valueAliases(inner));
     const loop = /^\s*for\s+(.+)$/s.exec(inner);
     const alias = loop ? forAlias(loop[1]!) : null;
     if (alias) aliases.push(alias);
@@ -33,6 +36,40 @@ export function templateSegments(text: string): { expressions: Segment[]; aliase
     if (each) aliases.push({ name: each[2]!, of: each[1]! });
   }
   return { expressions, aliases };
+}
+
+const NAME = '[A-Za-z_$][\\w$]*';
+const VALUE = '[@$]?[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*|\\[[^\\]\\n]*\\]|\\.dig\\([^)\\n]*\\))*';
+
+/** Tags that name a value: Django `with a=x b=y` / `with x as a`, Jinja/Twig/Nunjucks `set a = x`, ERB `a = x`, EJS `const a = x`. */
+function valueAliases(inner: string): TemplateAlias[] {
+  const out: TemplateAlias[] = [];
+  const text = digAsIndex(inner).trim();
+  const withTag = /^with\s+(.+)$/s.exec(text);
+  if (withTag) {
+    for (const m of withTag[1]!.matchAll(new RegExp(`(${NAME})\\s*=\\s*(${VALUE})`, 'g'))) out.push({ name: m[1]!, of: m[2]!, same: true });
+    const old = new RegExp(`^(${VALUE})\\s+as\\s+(${NAME})$`).exec(withTag[1]!.trim());
+    if (old) out.push({ name: old[2]!, of: old[1]!, same: true });
+    return out;
+  }
+  const set = new RegExp(`^(?:set|const|let|var)?\\s*(${NAME})\\s*=(?!=)\\s*(${VALUE})\\s*;?$`).exec(text);
+  if (set) out.push({ name: set[1]!, of: set[2]!, same: true });
+  return out;
+}
+
+/**
+ * Ruby's `x.dig("a", :b, 0)` as the index chain it reads (`x["a"]["b"][0]`), padded to the same length so that
+ * offsets stay; left as it is where the chain would be longer.
+ */
+export function digAsIndex(text: string): string {
+  if (!text.includes('.dig(')) return text;
+  return text.replace(/\.dig\(\s*((?:(?:"[\w-]*"|'[\w-]*'|:\w+|\d+)\s*,\s*)*(?:"[\w-]*"|'[\w-]*'|:\w+|\d+))\s*\)/g, (all, args: string) => {
+    const keys = args.split(',').map((a) => a.trim());
+    let out = keys.map((k) => (/^\d+$/.test(k) ? `[${k}]` : `["${k.replace(/^[:"']|["']$/g, '')}"]`)).join('');
+    if (out.length > all.length) return all;
+    out = out.slice(0, -1) + ' '.repeat(all.length - out.length) + ']';
+    return out;
+  });
 }
 
 /** `{{ … }}` interpolations of a text (Angular, Vue, AngularJS and Django templates in .html files). */

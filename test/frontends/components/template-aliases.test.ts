@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../../catalogue';
+import { defaultConfig } from '../../../config';
+import { noProject } from '../../../codemods/engine/ties/project';
+import { digAsIndex } from '../../../codemods/frontends/components/templates';
+import { defaultFrontEnds } from '../../../lib/frontends';
+import type { FrontEndOutput } from '../../../lib/types';
+
+/**
+ * Template tags that name a value (Django `with`, Jinja `set`, ERB and EJS assignments, Thymeleaf `th:with`) and
+ * Thymeleaf's `th:*` expressions: a read through the name is a read of the value. Beside each page, a helpdesk
+ * page of the same shape that must stay byte-identical.
+ */
+
+const registry = defaultFrontEnds();
+const run = (file: string, source: string): FrontEndOutput =>
+  registry.forFile(file).analyze({ source, filePath: file, config: defaultConfig, changes: catalogue, markers: true, project: noProject });
+const report = (r: FrontEndOutput) => r.findings.map((f) => `${f.line} ${f.change} ${f.fix}`);
+
+describe('template tags that name a value', () => {
+  it('Django with, Jinja set, ERB assignments with dig: reads through the name are sites', () => {
+    const django = [
+      '{% with cond=result.triage_explanation.potential_condition %}',
+      '  <span class="badge">{{ cond.triage }}</span>',
+      '{% endwith %}',
+      '{% with interview.profile as who %}<p>{{ who.bmi }}</p>{% endwith %}',
+    ].join('\n');
+    expect(report(run('checks/templates/checks/result.html', django))).toEqual(['2 potential-condition-triage-removed manual', '4 interview-profile-fields-removed manual']);
+    const jinja = ['{% set cond = result.triage_explanation.potential_condition %}', '<b>{{ cond.triage | upper }}</b>'].join('\n');
+    expect(report(run('templates/result.html.j2', jinja))).toEqual(['2 potential-condition-triage-removed manual']);
+    const erb = [
+      '<% cond = @result.dig("triage_explanation", "potential_condition") %>',
+      '<span><%= cond.dig("triage", "label") %></span>',
+      '<p><%= @interview.dig(:profile, :weight) %> kg</p>',
+    ].join('\n');
+    const r = run('app/views/checks/show.html.erb', erb);
+    expect(report(r)).toEqual(['2 potential-condition-triage-removed manual', '3 interview-profile-fields-removed manual']);
+    expect(run('app/views/checks/show.html.erb', r.output).output).toBe(r.output);
+  });
+
+  it('a helpdesk page that names its own values the same way stays byte-identical', () => {
+    const desk = [
+      '{% with cond=ticket.escalation %}<span>{{ cond.triage }}</span>{% endwith %}',
+      '{% set tips = ticket.advice %}{{ tips }}',
+      '<% who = @ticket.dig("reporter", "profile") %><%= who["weight"] %>',
+    ].join('\n');
+    const r = run('desk/templates/ticket.html', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+
+  it('dig reads as an index chain of the same length', () => {
+    expect(digAsIndex('c.dig("triage", "level")')).toBe('c["triage"]["level"    ]');
+    expect(digAsIndex('r.dig(:a, :b)')).toBe('r["a"]["b"  ]');
+    expect(digAsIndex('r.dig(x)')).toBe('r.dig(x)');
+  });
+});
+
+describe('Thymeleaf pages', () => {
+  it('th:text, th:if, th:each and th:with expressions are read for removed fields', () => {
+    const page = [
+      '<section th:with="cond=${result.triage_explanation.potential_condition}">',
+      '  <p th:text="${cond.triage}">self care</p>',
+      '  <ul th:unless="${#lists.isEmpty(result.advice)}"><li th:each="a : ${result.advice}" th:text="${a}">rest</li></ul>',
+      '  <li th:each="o : ${question.options}" th:if="${o.preselected}" th:text="${o.text}">x</li>',
+      '</section>',
+    ].join('\n');
+    const r = run('src/main/resources/templates/result.html', page);
+    expect(report(r)).toEqual(['2 potential-condition-triage-removed manual', '3 result-advice-test-removed manual', '3 result-advice-test-removed manual', '4 question-preselected-removed manual']);
+    expect(run('src/main/resources/templates/result.html', r.output).output).toBe(r.output);
+  });
+
+  it("a helpdesk's Thymeleaf page (advice, triage, a theme mode) stays byte-identical", () => {
+    const desk = [
+      '<section th:with="cond=${ticket.escalation}"><p th:text="${cond.triage}">x</p></section>',
+      '<ul><li th:each="a : ${ticket.advice}" th:text="${a}">x</li></ul>',
+      '<body th:classappend="${param.mode != null and param.mode[0] == \'dark\'} ? \'dark\'">',
+    ].join('\n');
+    const r = run('src/main/resources/templates/ticket.html', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});
