@@ -213,14 +213,19 @@ export function composition(ctx: AddressContext, v: ConfigValue): void {
       if (r.start < pos) continue;
       out += ctx.source.slice(pos, r.start);
       const targets = ctx.graph.targets(r).filter((t) => t !== v);
-      if (targets.length === 1 && depth < 3) out += valueText(ctx, targets[0]!, depth + 1);
+      // Set in several places (`case` branches, environments): the one that holds a v1 address, if any.
+      const texts = depth < 3 ? targets.map((t) => valueText(ctx, t, depth + 1)) : [];
+      const text = texts.length === 1 ? texts[0] : texts.find((x) => findV1Urls(ctx.config, x).length > 0);
+      if (text !== undefined) out += text;
       else if (r.default) out += resolve(r.default.start, r.default.end, depth + 1);
       else out += '\u0000';
       pos = r.end;
     }
     return out + ctx.source.slice(pos, end);
   };
-  const full = resolve(v.start, v.end, 0);
+  const raw = resolve(v.start, v.end, 0);
+  // Written in the format's own way (xcconfig's `https:/$()/`): read as it reads.
+  const full = v.codec ? v.codec.decode(raw).text : raw;
   const found = findV1Urls(ctx.config, full).filter((o) => o.kind === 'base' && !o.schemeless);
   if (found.length === 0 || occurrencesIn(ctx, v).length > 0) return;
   if (v.refs.some((r) => ctx.graph.targets(r).some((t) => occurrencesIn(ctx, t).some((o) => o.kind === 'base')))) return;

@@ -49,12 +49,14 @@ export function analyzeConfig(input: FrontEndInput, parsed: Parsed, opts: Analyz
   const base = { source: input.source, config: input.config, mapper, graph, uses, lineOf };
   const ctx: AddressContext = { ...base, emit, splits: planSplits(base) };
   const rules = { emit, source: input.source, config: input.config, changes: input.changes, graph };
+  const reportOnly = new Emitter(file, false, opts.safe);
 
   for (const v of parsed.values) {
-    valueAddresses(ctx, v);
-    refConflicts(ctx, v);
-    composition(ctx, v);
-    valueRules(rules, v);
+    const c = v.commented ? { ...ctx, emit: reportOnly } : ctx;
+    valueAddresses(c, v);
+    refConflicts(c, v);
+    composition(c, v);
+    valueRules(v.commented ? { ...rules, emit: reportOnly } : rules, v);
   }
   subjectMaps(rules, parsed.values);
   for (const k of parsed.keys ?? []) {

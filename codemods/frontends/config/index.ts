@@ -106,7 +106,7 @@ export const jsonFrontEnd = frontEnd(
   (source, input) => ({ parsed: readJson(source, input, input.filePath) }),
 );
 
-export const envFrontEnd = frontEnd('env', '.env files: KEY=value by key', (b) => b.startsWith('.env') || ext(b, '.env'), (s) => ({ parsed: readEnv(s) }));
+export const envFrontEnd = frontEnd('env', '.env files: KEY=value by key; a setting commented out (# KEY=value) reported with what to write, never rewritten', (b) => b.startsWith('.env') || ext(b, '.env'), (s) => ({ parsed: readEnv(s) }));
 export const propertiesFrontEnd = frontEnd('properties', 'Java .properties: dotted keys as paths, ${…} references', (b) => ext(b, '.properties'), (s) => ({ parsed: readProperties(s) }));
 export const iniFrontEnd = frontEnd('ini', 'INI and .cfg: [section] key = value, %(key)s references', (b) => ext(b, '.ini', '.cfg'), (s) => ({ parsed: readIni(s) }));
 export const tomlFrontEnd = frontEnd('toml', 'TOML: tables, dotted keys, arrays and inline tables', (b) => ext(b, '.toml'), (s) => ({ parsed: readToml(s) }));

@@ -53,15 +53,17 @@ export function readEnv(source: string): Parsed {
   const skip: Span[] = [];
   for (const l of linesOf(source)) {
     const text = source.slice(l.start, l.end);
-    if (/^\s*#/.test(text)) {
+    // A setting commented out (`# SC_API_BASE=https://…` for another environment) is still one a person keeps.
+    const commented = /^\s*#+\s*(?=(?:export\s+)?[A-Za-z_][\w.-]*=\S)/.exec(text);
+    if (/^\s*#/.test(text) && !commented) {
       skip.push(l);
       continue;
     }
-    const m = /^(\s*(?:export\s+)?)([A-Za-z_][\w.-]*)\s*=/.exec(text);
+    const m = /^(\s*#*\s*(?:export\s+)?)([A-Za-z_][\w.-]*)\s*=/.exec(text);
     if (!m) continue;
     const span = valueSpan(source, l.start + m[0].length, l.end, true);
     const single = source[span.start - 1] === "'";
-    values.push({ path: [m[2]!], ...span, refs: single ? [] : scanRefs(source, span.start, span.end, ['brace', 'dollar']), parent: 'env' });
+    values.push({ path: [m[2]!], ...span, refs: single ? [] : scanRefs(source, span.start, span.end, ['brace', 'dollar']), parent: commented ? 'env-commented' : 'env', ...(commented ? { commented: true } : {}) });
   }
   return { values, skip, loose: true };
 }

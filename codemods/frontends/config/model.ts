@@ -55,6 +55,11 @@ export interface ConfigValue {
   namespace?: string;
   /** References are resolved in this scope only (INI sections). */
   scope?: string;
+  /**
+   * A setting commented out (`# SC_API_BASE=https://…`): its sites are reported with what to write, never
+   * rewritten (whether a person keeps it for another environment or as a note of the old value is not sure).
+   */
+  commented?: boolean;
 }
 
 /** What a reader makes of one file. */
