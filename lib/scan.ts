@@ -100,7 +100,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (o) outcomes.set(file.absPath, o);
         return;
       }
-      if (scanner(text.text, { modelNames: !frontEnd.selectsModels }) || frontEnd.always || frontEnd.selects?.(text.text, opts.config)) {
+      if (scanner(text.text, { modelNames: !frontEnd.selectsModels }) || frontEnd.always || frontEnd.selects?.(text.text, opts.config, file.absPath)) {
         passing.add(file.absPath);
         texts.set(file.absPath, text);
         toAnalyze.push({ file, frontEnd, text });

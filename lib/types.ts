@@ -160,7 +160,7 @@ export interface FrontEnd {
    */
   readonly selectsModels?: boolean;
   /** The front-end's own pre-scan: analyse a file it says may matter even when the shared pre-scan finds nothing. */
-  selects?(source: string, config: Config): boolean;
+  selects?(source: string, config: Config, absPath?: string): boolean;
   /**
    * Its `selects` is the polyglot selection (codemods/frontends/polyglot/selection.ts) and nothing else: a large
    * tree's files of this kind may be pre-scanned in worker threads that load only that (lib/prefilter.ts).

@@ -14,6 +14,7 @@ import { readHcl } from './hcl';
 import { readIni, readToml } from './ini';
 import { readJenkins } from './jenkins';
 import { readJson } from './json';
+import { sampleResource } from './samples';
 import { readMake } from './make';
 import { readEnv, readProperties, readXcconfig } from './lines';
 import type { Parsed } from './model';
@@ -67,7 +68,7 @@ function frontEnd(id: string, describe: string, matches: (base: string, absPath:
       const { parsed, opts } = read(input.source, input);
       return analyzeConfig(input, parsed, opts);
     },
-    selects: (source, config) => mayMatter(config, source) || (id === 'json' && source.includes(POSTMAN_SCHEMA)),
+    selects: (source, config, absPath) => mayMatter(config, source) || (id === 'json' && (source.includes(POSTMAN_SCHEMA) || (!!absPath && sampleResource(absPath) !== null))),
     readsNameUses: true,
   };
   readers.set(fe, read);

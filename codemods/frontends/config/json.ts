@@ -4,11 +4,13 @@ import type { DocContext } from './docs';
 import type { ConfigValue, Parsed, Span } from './model';
 import { apiDescriptionSites, fromJson, isApiDescription } from './openapi';
 import { postmanRequests } from './postman';
+import { sampleSites } from './samples';
 import { scanRefs } from './refs';
 
 /**
  * JSON (and JSON with comments: tsconfig-style, `.jsonc`, VS Code settings) read with jsonc-parser's tree,
- * which keeps offsets: appsettings.json, package.json `config`, Postman collections and environments. A string
+ * which keeps offsets: appsettings.json, package.json `config`, Postman collections and environments, samples
+ * of the API's answers (samples.ts). A string
  * is named by its property path; in a list of `{key, value}` / `{name, value}` objects (Postman variables and
  * auth, ECS environment lists) by its `key`/`name`. `{{name}}` is a reference (Postman).
  */
@@ -52,6 +54,7 @@ export function readJson(source: string, ctx?: DocContext, filePath = ''): Parse
   values.push(...postman.values);
   const tree = fromJson(root);
   if (ctx && isApiDescription(tree, filePath)) sites.push(...apiDescriptionSites(tree, filePath, ctx.changes));
+  else if (ctx && postman.sites.length === 0) sites.push(...sampleSites(root, filePath, ctx.changes));
   return { values, keys, sites };
 }
 

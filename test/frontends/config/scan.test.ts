@@ -87,4 +87,19 @@ describe('config front-ends in scan()', () => {
     expect(outcomes.map((o) => o.relPath)).toEqual(['k8s/bot.yaml']);
     expect(outcomes[0]!.findings).toMatchObject([{ line: 3, change: 'mode-safe-triage-removed', fix: 'manual' }]);
   });
+
+  it('reads a sample of an answer that names neither the API nor its address (a fixture named for the resource)', async () => {
+    writeTree(dir, {
+      'src/test/resources/__files/interview-mode-accepted.json': '{\n  "token": "t-1",\n  "mode": "safe",\n  "msg": "No new question."\n}\n',
+      'src/test/resources/__files/ticket-accepted.json': '{\n  "token": "t-2",\n  "mode": "safe",\n  "msg": "Queued."\n}\n',
+      'src/test/resources/__files/result.json': '{\n  "token": "r-1",\n  "advice": ["Rest"],\n  "test": []\n}\n',
+    });
+    const out = await run();
+    expect(byPath(out, 'src/test/resources/__files/interview-mode-accepted.json').findings.map((f) => `${f.line} ${f.change} ${f.fix}`)).toEqual([
+      '3 mode-safe-triage-removed manual',
+      '4 update-msg-in-links manual',
+    ]);
+    expect(byPath(out, 'src/test/resources/__files/ticket-accepted.json')?.findings ?? []).toEqual([]);
+    expect(byPath(out, 'src/test/resources/__files/result.json')?.findings.map((f) => `${f.line} ${f.change}`)).toEqual(['3 result-advice-test-removed', '4 result-advice-test-removed']);
+  });
 });
