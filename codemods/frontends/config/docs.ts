@@ -29,6 +29,18 @@ export function readMarkdown(source: string, ctx: DocContext): Parsed {
   for (let i = 0; i < lines.length; i++) {
     const open = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(source.slice(lines[i]!.start, lines[i]!.end));
     if (!open) {
+      const end = indentedBlock(source, lines, i);
+      if (end >= i) {
+        // An indented code block (four spaces or a tab, after a blank line) that calls curl: read as a shell script.
+        const block = source.slice(lines[i]!.start, lines[end]!.end);
+        if (/\bcurl\b/.test(block)) {
+          const parsed = readShell(source, ctx, lines[i]!.start, lines[end]!.end, { parent: `indented${i}` });
+          values.push(...parsed.values);
+          sites.push(...(parsed.sites ?? []));
+        }
+        i = end;
+        continue;
+      }
       i = table(source, lines, i, values);
       continue;
     }
@@ -43,6 +55,16 @@ export function readMarkdown(source: string, ctx: DocContext): Parsed {
   }
   // Comments inside fences are still text a person reads: only the values and sites count, the rest is searched.
   return { values, sites, loose: true };
+}
+
+/** The last line of an indented code block that starts at line `i` (after a blank line or the start), or -1. */
+function indentedBlock(source: string, lines: ReturnType<typeof linesOf>, i: number): number {
+  const text = (k: number) => source.slice(lines[k]!.start, lines[k]!.end);
+  const code = (k: number) => /^( {4}|\t)\s*\S/.test(text(k));
+  if (!code(i) || (i > 0 && text(i - 1).trim() !== '')) return -1;
+  let last = i;
+  for (let k = i + 1; k < lines.length && (code(k) || text(k).trim() === ''); k++) if (code(k)) last = k;
+  return last;
 }
 
 /** A pipe table at line `i`: its cells are values named by their column's header. Returns the last line read. */
