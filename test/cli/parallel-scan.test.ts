@@ -88,6 +88,30 @@ describe('scan over worker threads (--jobs)', () => {
     expect(two).toEqual(one);
   }, 90_000);
 
+  it('a worker that dies with batches in hand loses nothing: its files are analysed in the main thread, the outcomes are the serial ones', async () => {
+    sampleApps(3);
+    const serial = await scan({ roots: ['.'], config, cwd: dir, types: 'off', jobs: 1 });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
+    const post = Worker.prototype.postMessage;
+    let killed = 0;
+    // The first worker given files is terminated right after: its batches are in flight, never answered.
+    Worker.prototype.postMessage = function (this: InstanceType<typeof Worker>, msg: unknown, ...rest: never[]) {
+      post.call(this, msg, ...rest);
+      if (killed === 0 && typeof msg === 'object' && msg !== null && 'items' in msg) {
+        killed++;
+        void this.terminate();
+      }
+    } as typeof post;
+    try {
+      const parallel = await scan({ roots: ['.'], config, cwd: dir, types: 'off', jobs: 3 });
+      expect(killed).toBe(1);
+      expect(parallel).toEqual({ ...serial, threads: 3 });
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+  }, 90_000);
+
   it('report --format json is byte-identical with --jobs 1 and --jobs 2; a bad --jobs is a usage error', () => {
     sampleApps(2);
     fs.copyFileSync(path.join(repo, 'fixtures', 'apps', 'sc-migrate.config.json'), path.join(dir, 'sc-migrate.config.json'));
