@@ -87,13 +87,18 @@ export function wgetRequest(words: readonly Word[], isUrl: (w: Word) => boolean)
 }
 
 /**
- * The audience of a token request's JSON body (`curl …/oauth/token -d '{"audience": "'"$X"'"}'`) when it is one
- * variable: a value under the audience key that refers to it, so the variable counts as used as the audience.
+ * The audience of a token request's JSON body (`curl …/oauth/token -d '{"audience": "'"$X"'"}'`, or a body that is a
+ * client-credentials grant sent to a variable's URL) when it is one variable: a value under the audience key that
+ * refers to it, so the variable counts as used as the audience.
  */
 export function tokenAudienceValues(words: readonly Word[], body: Body | undefined, parent: string, anchor: number | undefined): ConfigValue[] {
-  if (!body || !words.some((w) => w.text.includes(`/${api.tokenRequest.path}`))) return [];
+  if (!body) return [];
+  const props = jsonProps(body);
+  // Sent to the token path, or shaped as a client-credentials grant (`curl -X POST "$AUTH_URL" -d '{… "grant_type": "client_credentials"}'`).
+  const grant = props.some((p) => p.path.length === 1 && p.path[0] === api.tokenRequest.grantTypeField && p.value.value === api.tokenRequest.grantType);
+  if (!grant && !words.some((w) => w.text.includes(`/${api.tokenRequest.path}`))) return [];
   const out: ConfigValue[] = [];
-  for (const p of jsonProps(body)) {
+  for (const p of props) {
     const name = p.value.type === 'string' && p.path.length === 1 && p.path[0] === api.tokenRequest.audienceField ? /^\$\{([A-Za-z_]\w*)\}$/.exec(String(p.value.value))?.[1] : undefined;
     if (!name || !p.value.inner) continue;
     const { start, end } = p.value.inner;
