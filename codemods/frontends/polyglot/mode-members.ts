@@ -4,6 +4,7 @@ import { ourModeType, foreignOwner } from './foreign';
 import { span, typeName, type Call } from './lang';
 import { chainSegments, dataSegments, saysMode } from './ties';
 import { norm } from './vocabulary';
+import { endpointOfCall } from './case-endpoints';
 
 /**
  * Removed interview modes written as members of a mode type (`InterviewMode.SAFE`, Swift's `.triage`): passed to a call
@@ -18,7 +19,7 @@ import { norm } from './vocabulary';
  * (where the endpoints are known, another object's `queue_mode(t, :safe)` is not one of them).
  */
 export function setsMode(ctx: Ctx, call: Call): boolean {
-  const e = ctx.index.endpoint(call.callee);
+  const e = endpointOfCall(ctx.index, call);
   if (e) return e.resource === ctx.vocab.modeResource && e.op !== 'create' && e.op !== 'read';
   const { file } = ctx;
   for (const fn of file.functions()) {
