@@ -302,7 +302,8 @@ function paramsOf(file: PolyFile, fn: SgNode): string[] {
     if (/body|block|statements/.test(kind)) break;
     named ||= file.spec.nameKinds.includes(kind);
     if (!named || !/param/.test(kind)) continue;
-    const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '');
+    // C#'s extension receiver (`this HttpClient http`) is no argument, as a Go method's receiver is not.
+    const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '').replace(/^\s*this\s+[^,]+,?/, '');
     const names = paramNames(text, file.spec.lambdas?.pick ?? 'first');
     return names.filter((n) => n !== 'self' && n !== 'cls' && n !== '()');
   }

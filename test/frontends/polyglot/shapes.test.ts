@@ -171,4 +171,34 @@ describe('arguments given by position to an endpoint', () => {
     expect(sites(r, 'api/handlers.go')).toEqual(['4 complaint-extra-removed']);
     expect(r.outcomes.find((o) => o.relPath === 'api/handlers.go')!.findings[0]!.endLine).toBe(5);
   });
+
+  it("C#: an endpoint called with fewer arguments than it declares (the rest defaulted), and an extension method's receiver left out; another client's method stays", async () => {
+    writeTree(dir, {
+      'Checker/Notes.cs': [
+        'public static class Notes {',
+        '    public static async Task<Intent> AddIntentAsync(this HttpClient http, string visit, string name, string? detail = null, CancellationToken ct = default)',
+        '    {',
+        '        var r = await http.PostAsJsonAsync($"intents/?interview={visit}", new IntentBody { Name = name, Detail = detail }, ct);',
+        '        return (await r.Content.ReadFromJsonAsync<Intent>(cancellationToken: ct))!;',
+        '    }',
+        '}',
+      ].join('\n'),
+      'Desk/Desk.cs': [
+        'public class Desk {',
+        '    public Task OpenTicketAsync(string text, string? detail = null, CancellationToken ct = default) =>',
+        '        _http.PostAsJsonAsync("https://desk.example.org/api/tickets/", new { text, detail }, ct);',
+        '}',
+      ].join('\n'),
+      'Web/Page.cs': [
+        'public class Page {',
+        '    public async Task Go(HttpClient http, Desk desk) {',
+        '        await http.AddIntentAsync("v-1", "see_doctor", "soon");',
+        '        await desk.OpenTicketAsync("late", "queue two");',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'Web/Page.cs')).toEqual(['3 intent-detail-context-removed']);
+  });
 });
