@@ -201,4 +201,57 @@ describe('arguments given by position to an endpoint', () => {
     const r = await run();
     expect(sites(r, 'Web/Page.cs')).toEqual(['3 intent-detail-context-removed']);
   });
+
+  it("Go: an HTTP handler named as the client's endpoint it wraps (Handler.SetMode over h.Checker.SetMode) is that endpoint too; a desk's handler of the same shape stays", async () => {
+    writeTree(dir, {
+      'checker/client.go': [
+        'package checker',
+        '',
+        'const DefaultBase = "https://www.buoyhealth.com/api/"',
+        '',
+        'type Interview struct {',
+        '\tToken string `json:"token"`',
+        '}',
+        '',
+        'func (c *Client) SetMode(ctx context.Context, token string, mode string) (*Interview, bool, error) {',
+        '\tresp, err := c.put(ctx, fmt.Sprintf("%sinterviews/%s/", c.base, token), map[string]any{"mode": mode})',
+        '\treturn decodeUpdate(resp), resp.StatusCode != 202, err',
+        '}',
+      ].join('\n'),
+      'desk/client.go': [
+        'package desk',
+        '',
+        'func (c *Client) SetQueue(ctx context.Context, id string, mode string) error {',
+        '\treturn c.put(ctx, "https://desk.example.org/api/queues/"+id, map[string]any{"mode": mode})',
+        '}',
+      ].join('\n'),
+      'web/handlers.go': [
+        'package web',
+        '',
+        'import (',
+        '\t"example.com/app/checker"',
+        '\t"example.com/app/desk"',
+        ')',
+        '',
+        'type Handler struct {',
+        '\tChecker *checker.Client',
+        '\tDesk    *desk.Client',
+        '\tLast    *checker.Interview',
+        '}',
+        '',
+        'func (h *Handler) SetMode(w http.ResponseWriter, r *http.Request) {',
+        '\tif urgent(r) {',
+        '\t\t_, _, _ = h.Checker.SetMode(r.Context(), chi.URLParam(r, "id"), "safe")',
+        '\t}',
+        '}',
+        '',
+        'func (h *Handler) SetQueue(w http.ResponseWriter, r *http.Request) {',
+        '\t_ = h.Desk.SetQueue(r.Context(), chi.URLParam(r, "id"), "safe")',
+        '\th.Desk.Note(r.Context(), map[string]any{"advice": "call back", "extra": r.FormValue("extra")})',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'web/handlers.go')).toEqual(['16 mode-safe-triage-removed']);
+  });
 });
