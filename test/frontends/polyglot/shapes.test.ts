@@ -254,4 +254,39 @@ describe('arguments given by position to an endpoint', () => {
     const r = await run();
     expect(sites(r, 'web/handlers.go')).toEqual(['16 mode-safe-triage-removed']);
   });
+
+  it("C# and Swift: a file whose only tie to the API is an audience that falls back to the base address is read; another service's options of the same shape stay", async () => {
+    writeTree(dir, {
+      'Clinic/SymptomCheckerSettings.cs': [
+        'namespace Clinic.SymptomChecker;',
+        'public sealed class SymptomCheckerSettings {',
+        '    public string ApiBaseUrl { get; set; } = string.Empty;',
+        '    public string? Audience { get; set; }',
+        '    public string EffectiveAudience() => string.IsNullOrEmpty(Audience) ? ApiBaseUrl : Audience;',
+        '}',
+      ].join('\n'),
+      'Desk/DeskSettings.cs': [
+        'namespace Clinic.Helpdesk;',
+        'public sealed class DeskSettings {',
+        '    public string ApiBaseUrl { get; set; } = string.Empty;',
+        '    public string? Audience { get; set; }',
+        '    public string EffectiveAudience() => string.IsNullOrEmpty(Audience) ? ApiBaseUrl : Audience;',
+        '}',
+      ].join('\n'),
+      'App/SymptomCheckerConfig.swift': [
+        'struct SymptomCheckerConfig {',
+        '    let apiBaseURL: URL',
+        '    let audience: String',
+        '    init(info: [String: Any], base: URL) {',
+        '        apiBaseURL = base',
+        '        audience = (info["SymptomCheckerAudience"] as? String) ?? apiBaseURL.absoluteString',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'Clinic/SymptomCheckerSettings.cs')).toEqual(['5 token-audience']);
+    expect(sites(r, 'App/SymptomCheckerConfig.swift')).toEqual(['6 token-audience']);
+    expect(sites(r, 'Desk/DeskSettings.cs')).toEqual([]);
+  });
 });
