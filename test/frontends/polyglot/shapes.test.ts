@@ -289,4 +289,27 @@ describe('arguments given by position to an endpoint', () => {
     expect(sites(r, 'App/SymptomCheckerConfig.swift')).toEqual(['6 token-audience']);
     expect(sites(r, 'Desk/DeskSettings.cs')).toEqual([]);
   });
+
+  it("C#: a model returned by two resources' endpoints is the resource its name designates (InterviewUpdateResponse from an interview's update and a question's answer); a desk's reply type stays", async () => {
+    writeTree(dir, {
+      'Checker/IVisitApi.cs': [
+        'public interface IVisitApi {',
+        '    [Put("/interviews/{token}/")] Task<ApiResponse<InterviewUpdateResponse>> ChangeVisitAsync(string token, [Body] StepBody body);',
+        '    [Put("/questions/{token}/")] Task<ApiResponse<InterviewUpdateResponse>> ReplyAsync(string token, [Body] ReplyBody body);',
+        '    [Put("https://desk.example.org/api/tickets/{id}/")] Task<ApiResponse<TicketUpdateResponse>> MoveTicketAsync(string id, [Body] StepBody body);',
+        '}',
+      ].join('\n'),
+      'Checker/Models.cs': [
+        'public record InterviewUpdateResponse {',
+        '    [JsonPropertyName("token")] public string Token { get; init; } = "";',
+        '    [JsonPropertyName("msg")] public string? Msg { get; init; }',
+        '}',
+        'public record TicketUpdateResponse {',
+        '    [JsonPropertyName("msg")] public string? Msg { get; init; }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'Checker/Models.cs')).toEqual(['3 update-msg-in-links']);
+  });
 });
