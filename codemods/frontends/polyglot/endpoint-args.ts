@@ -21,7 +21,8 @@ export function endpointArgs(ctx: Ctx): void {
     const e = ctx.index.endpoint(call.callee);
     if (!e || e.op === 'read') continue;
     const params = ctx.index.params(call.callee);
-    if (!params || params.length !== call.args.length) continue;
+    // Fewer arguments than parameters: the rest take their defaults (`CancellationToken ct = default`), the first ones are filled in order.
+    if (!params || params.length < call.args.length) continue;
     call.args.forEach((arg, i) => {
       if (NAMED.test(arg.text())) return;
       const site = vocab.fields(e.resource, [norm(params[i]!)], 'request')[0];

@@ -2,7 +2,7 @@ import { typeNameTie } from '../../engine/ties/types';
 import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span, typeName, type TypeDecl } from './lang';
 import type { SgNode } from '@ast-grep/napi';
-import { positionalField } from './positional';
+import { positionalField, positionalFields } from './positional';
 import { ownReads } from './own-reads';
 import { fieldListTie, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
@@ -17,6 +17,7 @@ import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 export function fieldRules(ctx: Ctx): void {
   requestKeys(ctx);
   positionalRanges(ctx);
+  positionalFields(ctx);
   namedFields(ctx);
   modelFields(ctx);
   reads(ctx);

@@ -4,6 +4,7 @@ import { ourModeType, foreignOwner } from './foreign';
 import { span, typeName, type Call } from './lang';
 import { chainSegments, dataSegments, saysMode } from './ties';
 import { norm } from './vocabulary';
+import { endpointOfCall } from './case-endpoints';
 
 /**
  * Removed interview modes written as members of a mode type (`InterviewMode.SAFE`, Swift's `.triage`): passed to a call
@@ -18,7 +19,7 @@ import { norm } from './vocabulary';
  * (where the endpoints are known, another object's `queue_mode(t, :safe)` is not one of them).
  */
 export function setsMode(ctx: Ctx, call: Call): boolean {
-  const e = ctx.index.endpoint(call.callee);
+  const e = endpointOfCall(ctx.index, call);
   if (e) return e.resource === ctx.vocab.modeResource && e.op !== 'create' && e.op !== 'read';
   const { file } = ctx;
   for (const fn of file.functions()) {
@@ -74,11 +75,17 @@ export function removedModeMembers(ctx: Ctx): void {
     }
   }
   // `switch mode { case .safe, .triage: … }`, `if mode == .safe`: an implicit member matched against a value of a mode type.
+  // Java's `case SAFE ->` over an enum: a bare constant of the switch's enum, in a case label only.
   for (const cmp of file.x.compares) {
-    const member = cmp.sides.find((s) => /^\.\w+$/.test(s.text().trim()));
-    const value = member ? vocab.modes.get(member.text().trim().slice(1)) : undefined;
+    const label = /label|case/.test(cmp.node.kind() as string);
+    const member = cmp.sides.find((s) => /^\.\w+$/.test(s.text().trim())) ?? (label ? cmp.sides.slice(1).find((s) => /^[A-Z][A-Z0-9_]*$/.test(s.text().trim())) : undefined);
+    const value = member ? vocab.modes.get(norm(member.text().trim().replace(/^\./, ''))) : undefined;
     if (!member || !value || value.to !== null || !out.has(value.change.id)) continue;
     const other = cmp.sides.find((s) => s !== member);
+    // A bare constant: only over a value declared with this API's mode type (not a `mode` of a `QueueMode`).
+    const bare = !/^\./.test(member.text().trim());
+    const typed = bare && other ? file.declsOf(other.text().trim(), other).map((d) => typeName(d.type)).find((t): t is string => !!t) : null;
+    if (bare && !(typed && saysMode(typed) && ourModeType(ctx, typed))) continue;
     if (other && holdsMode(ctx, other)) out.manual(value.change.id, span(member).start, span(member).end, value.message, { anchor: span(member).start });
   }
   // `mode = .safe`, `var mode: InterviewMode = .triage`: stored in a value of the mode type.

@@ -12,7 +12,13 @@ import { norm } from './vocabulary';
  */
 export function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, Endpoint | null>, sent: ReadonlyMap<string, ResourceName>, unlike = new Set<string>()): Map<string, ModelFacts | null> {
   const returned = new Map<string, ResourceName>(sent);
-  for (const e of endpoints.values()) if (e?.returns) returned.set(e.returns, e.resource);
+  // Every resource whose endpoints return a type: `InterviewUpdateResponse` returned by an interview's update and by a question's answer.
+  const returnedBy = new Map<string, Set<ResourceName>>();
+  for (const e of endpoints.values()) {
+    if (!e?.returns) continue;
+    returned.set(e.returns, e.resource);
+    returnedBy.set(e.returns, (returnedBy.get(e.returns) ?? new Set()).add(e.resource));
+  }
   const declared = new Map<string, Declared | null>();
   // Types a file that talks to the API names (`Router.createComplaint(ComplaintRequest)`, `-> AnyPublisher<Complaint, …>`),
   // or one that calls its endpoints (a view model's `api.createComplaint(…)` beside `parse(response, Complaint.class)`).
@@ -36,7 +42,8 @@ export function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, 
   const pinned = new Set<string>();
   for (const [name, d] of declared) {
     const byName = modelTie(name);
-    const resource = returned.get(name) ?? byName?.resource;
+    // Returned by several resources' endpoints, one of them the resource its name designates: that one.
+    const resource = byName && returnedBy.get(name)?.has(byName.resource) ? byName.resource : returned.get(name) ?? byName?.resource;
     if (!d || !resource) continue;
     if (own.has(name)) {
       unlike.add(name);

@@ -15,6 +15,7 @@ import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders, type Derived } from './derived';
 import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
+import { caseCallees, caseEndpoints } from './case-endpoints';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -183,6 +184,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const { spec, vocab } = file;
   const functions: PolyFunction[] = [];
   const calls = file.callSpans();
+  const viaCase = caseCallees(file);
   for (const fn of file.functions()) {
     if (!fn.name) continue;
     const method = operationOf(fn.node.text());
@@ -190,7 +192,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
       const create = r.resource === vocab.modeResource && r.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
       return { resource: r.resource, op: create ? ('create' as const) : method };
     });
-    const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).map((c) => c.call.callee))];
+    const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).flatMap((c) => [c.call.callee, ...(viaCase.has(c.call.node) ? [viaCase.get(c.call.node)!] : [])]))];
     const sends = bodyTypes(file, fn.node);
     const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
@@ -198,6 +200,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
     functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType });
   }
+  functions.push(...caseEndpoints(file, operationOf));
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
   const hosts = file.x.decls
     .filter((d) => d.init && hostLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
@@ -299,7 +302,8 @@ function paramsOf(file: PolyFile, fn: SgNode): string[] {
     if (/body|block|statements/.test(kind)) break;
     named ||= file.spec.nameKinds.includes(kind);
     if (!named || !/param/.test(kind)) continue;
-    const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '');
+    // C#'s extension receiver (`this HttpClient http`) is no argument, as a Go method's receiver is not.
+    const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '').replace(/^\s*this\s+[^,]+,?/, '');
     const names = paramNames(text, file.spec.lambdas?.pick ?? 'first');
     return names.filter((n) => n !== 'self' && n !== 'cls' && n !== '()');
   }
@@ -370,6 +374,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   // alone ties nothing: once that file is read, the model is the index's). Built last: every name above links too.
   const links = new Set(names);
   for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
+  // An enum case's endpoint (`.openVisit`) brings in the files that call the case (`send(.openVisit(body))`).
+  for (const [n, e] of endpoints) if (e && n.startsWith('.')) links.add(n.slice(1));
   return {
     model: (name) => models.get(name) ?? null,
     unlike: (name) => unlike.has(name),

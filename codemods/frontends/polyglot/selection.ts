@@ -51,6 +51,7 @@ for (const change of catalogue) {
 
 export function selects(source: string): boolean {
   if (vocab.modes.size > 0 && modeSelects(source)) return true;
+  if (audienceFromBase(source)) return true;
   /** Whether the text names one of a resource's changed fields, once per resource and text. */
   const named = new Map<ResourceName, boolean>();
   for (const m of source.matchAll(TYPE_DECL)) {
@@ -161,4 +162,23 @@ function readsHeld(source: string, fields: ReadonlySet<string>): boolean {
     heldPatterns.set(fields, re);
   }
   return !!re && re.test(source);
+}
+
+/** The token audience's name (`audience`, `ResolveAudience`, `SC_AUDIENCE`). */
+const AUDIENCE = /audience/gi;
+/** A name that holds the API's base address (`baseUrl`, `BaseURL`, `api_base`, `apiBaseURL`, `BaseAddress`). */
+const BASE_NAME = /base_?(?:ur[li]|address)|api_?(?:base|url)/i;
+
+/**
+ * An audience given the base address (`audience = apiBaseURL.absoluteString`, `string ResolveAudience() => … ? BaseUrl
+ * : Audience`, `String resolveAudience() { … return props.baseUrl(); }`): a base name on the audience's line or in the
+ * few lines after it.
+ */
+function audienceFromBase(source: string): boolean {
+  AUDIENCE.lastIndex = 0;
+  for (let m = AUDIENCE.exec(source); m; m = AUDIENCE.exec(source)) {
+    const start = source.lastIndexOf('\n', m.index) + 1;
+    if (BASE_NAME.test(source.slice(start, m.index + 240))) return true;
+  }
+  return false;
 }

@@ -7,6 +7,7 @@ import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
 import { positionalField } from './positional';
+import { endpointOfCall } from './case-endpoints';
 import { heldCollection } from './collections';
 import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
@@ -313,7 +314,7 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   const { file, vocab } = ctx;
   const urls = file.resourcesIn(scope).filter((u) => u.resource === site.rule.resource);
   const calls = file.x.calls.filter((c) => encloses(scope, c.node));
-  const endpoints = calls.map((c) => ({ c, e: ctx.index.endpoint(c.callee) })).filter((x) => x.e?.resource === site.rule.resource);
+  const endpoints = calls.map((c) => ({ c, e: endpointOfCall(ctx.index, c) })).filter((x) => x.e?.resource === site.rule.resource);
   if (site.rule.operation === 'mode-update') {
     const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField));
     if (urls.length > 0 && modeKey) return true;

@@ -171,4 +171,145 @@ describe('arguments given by position to an endpoint', () => {
     expect(sites(r, 'api/handlers.go')).toEqual(['4 complaint-extra-removed']);
     expect(r.outcomes.find((o) => o.relPath === 'api/handlers.go')!.findings[0]!.endLine).toBe(5);
   });
+
+  it("C#: an endpoint called with fewer arguments than it declares (the rest defaulted), and an extension method's receiver left out; another client's method stays", async () => {
+    writeTree(dir, {
+      'Checker/Notes.cs': [
+        'public static class Notes {',
+        '    public static async Task<Intent> AddIntentAsync(this HttpClient http, string visit, string name, string? detail = null, CancellationToken ct = default)',
+        '    {',
+        '        var r = await http.PostAsJsonAsync($"intents/?interview={visit}", new IntentBody { Name = name, Detail = detail }, ct);',
+        '        return (await r.Content.ReadFromJsonAsync<Intent>(cancellationToken: ct))!;',
+        '    }',
+        '}',
+      ].join('\n'),
+      'Desk/Desk.cs': [
+        'public class Desk {',
+        '    public Task OpenTicketAsync(string text, string? detail = null, CancellationToken ct = default) =>',
+        '        _http.PostAsJsonAsync("https://desk.example.org/api/tickets/", new { text, detail }, ct);',
+        '}',
+      ].join('\n'),
+      'Web/Page.cs': [
+        'public class Page {',
+        '    public async Task Go(HttpClient http, Desk desk) {',
+        '        await http.AddIntentAsync("v-1", "see_doctor", "soon");',
+        '        await desk.OpenTicketAsync("late", "queue two");',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'Web/Page.cs')).toEqual(['3 intent-detail-context-removed']);
+  });
+
+  it("Go: an HTTP handler named as the client's endpoint it wraps (Handler.SetMode over h.Checker.SetMode) is that endpoint too; a desk's handler of the same shape stays", async () => {
+    writeTree(dir, {
+      'checker/client.go': [
+        'package checker',
+        '',
+        'const DefaultBase = "https://www.buoyhealth.com/api/"',
+        '',
+        'type Interview struct {',
+        '\tToken string `json:"token"`',
+        '}',
+        '',
+        'func (c *Client) SetMode(ctx context.Context, token string, mode string) (*Interview, bool, error) {',
+        '\tresp, err := c.put(ctx, fmt.Sprintf("%sinterviews/%s/", c.base, token), map[string]any{"mode": mode})',
+        '\treturn decodeUpdate(resp), resp.StatusCode != 202, err',
+        '}',
+      ].join('\n'),
+      'desk/client.go': [
+        'package desk',
+        '',
+        'func (c *Client) SetQueue(ctx context.Context, id string, mode string) error {',
+        '\treturn c.put(ctx, "https://desk.example.org/api/queues/"+id, map[string]any{"mode": mode})',
+        '}',
+      ].join('\n'),
+      'web/handlers.go': [
+        'package web',
+        '',
+        'import (',
+        '\t"example.com/app/checker"',
+        '\t"example.com/app/desk"',
+        ')',
+        '',
+        'type Handler struct {',
+        '\tChecker *checker.Client',
+        '\tDesk    *desk.Client',
+        '\tLast    *checker.Interview',
+        '}',
+        '',
+        'func (h *Handler) SetMode(w http.ResponseWriter, r *http.Request) {',
+        '\tif urgent(r) {',
+        '\t\t_, _, _ = h.Checker.SetMode(r.Context(), chi.URLParam(r, "id"), "safe")',
+        '\t}',
+        '}',
+        '',
+        'func (h *Handler) SetQueue(w http.ResponseWriter, r *http.Request) {',
+        '\t_ = h.Desk.SetQueue(r.Context(), chi.URLParam(r, "id"), "safe")',
+        '\th.Desk.Note(r.Context(), map[string]any{"advice": "call back", "extra": r.FormValue("extra")})',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'web/handlers.go')).toEqual(['16 mode-safe-triage-removed']);
+  });
+
+  it("C# and Swift: a file whose only tie to the API is an audience that falls back to the base address is read; another service's options of the same shape stay", async () => {
+    writeTree(dir, {
+      'Clinic/SymptomCheckerSettings.cs': [
+        'namespace Clinic.SymptomChecker;',
+        'public sealed class SymptomCheckerSettings {',
+        '    public string ApiBaseUrl { get; set; } = string.Empty;',
+        '    public string? Audience { get; set; }',
+        '    public string EffectiveAudience() => string.IsNullOrEmpty(Audience) ? ApiBaseUrl : Audience;',
+        '}',
+      ].join('\n'),
+      'Desk/DeskSettings.cs': [
+        'namespace Clinic.Helpdesk;',
+        'public sealed class DeskSettings {',
+        '    public string ApiBaseUrl { get; set; } = string.Empty;',
+        '    public string? Audience { get; set; }',
+        '    public string EffectiveAudience() => string.IsNullOrEmpty(Audience) ? ApiBaseUrl : Audience;',
+        '}',
+      ].join('\n'),
+      'App/SymptomCheckerConfig.swift': [
+        'struct SymptomCheckerConfig {',
+        '    let apiBaseURL: URL',
+        '    let audience: String',
+        '    init(info: [String: Any], base: URL) {',
+        '        apiBaseURL = base',
+        '        audience = (info["SymptomCheckerAudience"] as? String) ?? apiBaseURL.absoluteString',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'Clinic/SymptomCheckerSettings.cs')).toEqual(['5 token-audience']);
+    expect(sites(r, 'App/SymptomCheckerConfig.swift')).toEqual(['6 token-audience']);
+    expect(sites(r, 'Desk/DeskSettings.cs')).toEqual([]);
+  });
+
+  it("C#: a model returned by two resources' endpoints is the resource its name designates (InterviewUpdateResponse from an interview's update and a question's answer); a desk's reply type stays", async () => {
+    writeTree(dir, {
+      'Checker/IVisitApi.cs': [
+        'public interface IVisitApi {',
+        '    [Put("/interviews/{token}/")] Task<ApiResponse<InterviewUpdateResponse>> ChangeVisitAsync(string token, [Body] StepBody body);',
+        '    [Put("/questions/{token}/")] Task<ApiResponse<InterviewUpdateResponse>> ReplyAsync(string token, [Body] ReplyBody body);',
+        '    [Put("https://desk.example.org/api/tickets/{id}/")] Task<ApiResponse<TicketUpdateResponse>> MoveTicketAsync(string id, [Body] StepBody body);',
+        '}',
+      ].join('\n'),
+      'Checker/Models.cs': [
+        'public record InterviewUpdateResponse {',
+        '    [JsonPropertyName("token")] public string Token { get; init; } = "";',
+        '    [JsonPropertyName("msg")] public string? Msg { get; init; }',
+        '}',
+        'public record TicketUpdateResponse {',
+        '    [JsonPropertyName("msg")] public string? Msg { get; init; }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'Checker/Models.cs')).toEqual(['3 update-msg-in-links']);
+  });
 });

@@ -56,6 +56,35 @@ describe('implicit members of a mode type matched against a mode', () => {
     ]);
   });
 
+  it("Java: an enum's bare constants in the case labels of a switch over the API's mode type; a desk enum's switch stays", async () => {
+    writeTree(dir, {
+      'src/Mode.java': 'public enum Mode {\n    COMPLAINT("complaint"), SAFE("safe"), TRIAGE("triage"), PROTOCOL("protocol");\n    Mode(String wire) {}\n}\n',
+      'src/QueueMode.java': 'public enum QueueMode { COMPLAINT, SAFE, TRIAGE }\n',
+      'src/Pages.java': [
+        'class Pages {',
+        '    static final String BASE = "https://www.buoyhealth.com/api/";',
+        '    static String pageFor(Mode mode) {',
+        '        return switch (mode) {',
+        '            case COMPLAINT -> "entry";',
+        '            case SAFE -> "safety";',
+        '            case PROTOCOL -> "questions";',
+        '            case TRIAGE -> "results";',
+        '        };',
+        '    }',
+        '    static String queueFor(QueueMode mode) {',
+        '        switch (mode) {',
+        '            case SAFE: return "safety-desk";',
+        '            case TRIAGE: return "nurse-desk";',
+        '            default: return "front-desk";',
+        '        }',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Pages.java')).toEqual(['2 base-url', '6 mode-safe-triage-removed', '8 mode-safe-triage-removed']);
+  });
+
   it('Swift: a removed mode stored in a property of the mode type; one stored in a ticket mode property stays', async () => {
     writeTree(dir, {
       'App/Model.swift': [

@@ -1,0 +1,73 @@
+import type { SgNode } from '@ast-grep/napi';
+import { api, type Operation } from '../../../catalogue';
+import type { PolyFile } from './file';
+import { encloses } from './context';
+import type { Endpoint, PolyFunction } from './project';
+import type { Call } from './lang';
+
+/**
+ * Endpoints written as the cases of an enum (Swift's `enum Endpoint { case createInterview(Body) … var path: String {
+ * switch self { case .createInterview: return "interviews/anonymous/" … } } }`, Kotlin's `when (this)`): each case
+ * whose entries of a `switch self` hold one resource's path is an endpoint named `.case`, with the operation the
+ * HTTP method its entries name says (`case .updateInterview, .answerQuestion: return "PUT"`). A client's
+ * `send(.createInterview(body))` or `Endpoint.createInterview(body)` calls it (see caseCallees).
+ */
+export function caseEndpoints(file: PolyFile, operationOf: (text: string) => Operation | null): PolyFunction[] {
+  const out = new Map<string, { resources: PolyFunction['resources']; ops: Set<Operation | null> }>();
+  for (const type of file.x.types) {
+    if (type.cases.length === 0) continue;
+    const names = new Set(type.cases.map((c) => c.name));
+    const perCase = new Map<string, { texts: string[]; entries: SgNode[] }>();
+    for (const cmp of file.x.compares) {
+      const [subject, pattern] = cmp.sides;
+      if (!subject || !pattern || !SELF.test(subject.text().trim()) || !encloses(type.node, cmp.node)) continue;
+      const name = PATTERN.exec(pattern.text().trim())?.[1];
+      const entry = entryOf(cmp.node);
+      if (!name || !names.has(name) || !entry) continue;
+      const c = perCase.get(name) ?? { texts: [], entries: [] };
+      c.texts.push(entry.text());
+      c.entries.push(entry);
+      perCase.set(name, c);
+    }
+    for (const [name, c] of perCase) {
+      const refs = c.entries.flatMap((e) => file.resourcesIn(e));
+      if (refs.length === 0 || new Set(refs.map((r) => r.resource)).size !== 1) continue;
+      const create = refs.some((r) => r.resource === file.vocab.modeResource && r.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')));
+      const ops = new Set(c.texts.map((t) => operationOf(t)).filter((o) => o !== null));
+      const op: Operation | null = create ? 'create' : ops.size === 1 ? [...ops][0]! : null;
+      out.set(`.${name}`, { resources: [{ resource: refs[0]!.resource, op }], ops });
+    }
+  }
+  return [...out].map(([name, e]) => ({ name, resources: e.resources, callees: [], returns: null }));
+}
+
+/** The names under which a call may address an enum case's endpoint: `.createInterview(body)`, `Endpoint.readResult(token: t)`. */
+export function caseCallees(file: PolyFile): Map<SgNode, string> {
+  const out = new Map<SgNode, string>();
+  for (const call of file.x.calls) {
+    if (CASE_CALL.test(call.node.text().trim())) out.set(call.node, `.${call.callee}`);
+  }
+  return out;
+}
+
+/** `self` (Swift), `this` (Kotlin). */
+const SELF = /^(?:self|this)$/;
+/** `.createIntent(let t, _)`, `is ReadResult`, `Endpoint.ReadResult`: the case's name. */
+const PATTERN = /^(?:is\s+)?(?:[A-Z]\w*)?\.?([A-Za-z_]\w*)/;
+
+/** The entry of a switch a pattern belongs to: the pattern with its body. */
+function entryOf(n: SgNode): SgNode | null {
+  for (let p: SgNode | null = n, i = 0; p && i < 3; p = p.parent(), i++) if (/^(switch_entry|when_entry|switch_rule|switch_block_statement_group)$/.test(p.kind() as string)) return p;
+  return null;
+}
+
+/** The endpoint a call addresses: a function of the run by its name, or an enum case's endpoint (`.updateInterview(token: t, body: b)`). */
+export function endpointOfCall(index: { endpoint(name: string): Endpoint | null }, call: Call): Endpoint | null {
+  const own = index.endpoint(call.callee);
+  if (own) return own;
+  const text = call.node.text().trim();
+  return CASE_CALL.test(text) ? index.endpoint(`.${call.callee}`) : null;
+}
+
+/** `.createInterview(…)`, `Endpoint.readResult(…)`. */
+const CASE_CALL = /^(?:[A-Z]\w*)?\.[A-Za-z_]\w*\s*\(/;
