@@ -49,7 +49,7 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
 function matchesExtension(spec: LangSpec, absPath: string): boolean {
   const base = path.basename(absPath).toLowerCase();
   if (base.endsWith('.gradle.kts')) return false;
-  return spec.extensions.includes(path.extname(base).slice(1));
+  return spec.extensions.includes(path.extname(base).slice(1)) || !!spec.fileNames?.includes(base);
 }
 
 export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: FrontEndInput): FrontEndOutput {

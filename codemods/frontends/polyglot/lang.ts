@@ -53,6 +53,8 @@ export interface FieldDecl {
   /** The JSON key an annotation, tag or alias gives it. */
   key: string | null;
   keyNode: SgNode | null;
+  /** The model type it holds where the language module tells it from code (a Ruby struct's `new(pc: Cond.new(…))`). */
+  type?: string | null;
 }
 
 export interface EnumCase {
@@ -97,6 +99,8 @@ export interface LangSpec {
   /** Package of the grammar. */
   grammar: string;
   extensions: string[];
+  /** Files of the language known by their whole name, lower-cased (Ruby's `Rakefile`). */
+  fileNames?: string[];
   comment: CommentStyle;
   /** Node kinds of function bodies (scopes for ties within a function). */
   functionKinds: string[];
@@ -145,6 +149,8 @@ export interface LangSpec {
    * API gets the pass of languages without a parser (addresses by role, one file-level finding), not a failure.
    */
   textOnError?: boolean;
+  /** The model a function without a declared return type returns by building it (Ruby's `Result.from_hash(…)` last). */
+  builtReturn?(fn: SgNode): string | null;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */

@@ -196,7 +196,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
     const modeTypes = file.x.decls.filter((d) => { const p = d.node.parent(); return !!p && p.kind() === fn.node.kind() && span(p).start === fn.start && span(p).end === fn.end; }).map((d) => typeName(d.type)).filter((t): t is string => !!t && saysMode(t));
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType });
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType });
   }
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
   const hosts = file.x.decls
@@ -403,6 +403,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
 
 /** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */
 function fieldType(file: PolyFile, f: FieldDecl): string | null {
+  if (f.type) return f.type;
   const text = f.node.text();
   const at = f.nameNode.range().end.index - f.node.range().start.index;
   const after = text.slice(at);

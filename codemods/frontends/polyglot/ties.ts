@@ -275,7 +275,8 @@ export class Ties {
   ofName(name: string, at: SgNode, depth = 0): ValueTie | null {
     const decls = this.file.declsOf(name, at);
     const lambda = this.lambdaOf(name, at);
-    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}@${lambda ? span(lambda).start : ''}`;
+    // The function around it too: a parameter `h` of two models' `from_hash(h)` is two values.
+    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}@${lambda ? span(lambda).start : ''}@${span(this.file.scopeOf(at)).start}`;
     if (this.memo.has(key)) return this.memo.get(key)!;
     this.memo.set(key, null);
     let tie: ValueTie | null = null;
