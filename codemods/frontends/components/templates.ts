@@ -31,6 +31,9 @@ export function templateSegments(text: string): { expressions: Segment[]; aliase
     if (alias) aliases.push(alias);
     const each = /([@$]?[\w.[\]'"]+)\.each(?:_with_index)?\s+do\s*\|\s*(\w+)/.exec(inner);
     if (each) aliases.push({ name: each[2]!, of: each[1]! });
+    // `<% pc = @result.potential_condition %>`, `{% set pc = result.potential_condition %}`: a name for the value itself.
+    const set = /^\s*(?:set\s+)?([A-Za-z_]\w*)\s*=(?!=)\s*([@$]?[A-Za-z_][\w.[\]'"]*)\s*$/.exec(inner);
+    if (set) aliases.push({ name: set[1]!, of: set[2]!, same: true });
   }
   return { expressions, aliases };
 }

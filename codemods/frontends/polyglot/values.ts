@@ -232,6 +232,10 @@ function statuses(ctx: Ctx): void {
       const name = dataSegments(chainSegments(side.text().trim(), 0)).pop()?.name;
       const c = name ? constants.get(name) : undefined;
       if (c && side.text().trim().endsWith(name!)) mentions.push({ node: side, code: c.code, constant: c.decl });
+      // Ruby's Net::HTTP answers the code as text: `res.code == '202'`.
+      const text = ctx.file.lit(side)?.text;
+      const other = cmp.sides.find((o) => o !== side);
+      if (text && /^\d{3}$/.test(text) && codes.has(Number(text)) && other && /(?:\.|->)\s*(?:code|status)(?:\(\s*\))?$/.test(other.text().trim())) mentions.push({ node: side, code: Number(text) });
     }
   }
   // `status=400` in a mocked response, `setResponseCode(202)`.
@@ -293,6 +297,14 @@ const EQUALITY_ASSERT = /^(assert_?equals?|assertEqual|XCTAssertEqual|Equal|AreE
 /** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
 const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;
 
+/** Whether a node is in a function named for setting the mode (`set_mode`, `switchMode`). */
+function modeSetterAround(ctx: Ctx, n: SgNode): boolean {
+  return ctx.file.scopesOf(n).some((s) => {
+    const name = functionName(ctx.file.spec, s);
+    return !!name && saysMode(name) && MODE_VERB.test(name);
+  });
+}
+
 /**
  * An error the code raises or answers with itself (`raise HTTPException(status_code=400)`, `abort(400)`,
  * `new ResponseStatusException(…)`): its status is what this app answers, not what the API answered.
@@ -326,6 +338,9 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     if (updates && (modeKey || (own && saysMode(own) && MODE_VERB.test(own)))) return true;
     const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
     if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
+    // A general update of the resource (`update_interview(token, attrs)`) that the file's mode setter calls with a mode.
+    const callers = own && urls.length > 0 ? file.x.calls.filter((c) => c.callee === own && !encloses(scope, c.node)) : [];
+    if (callers.some((c) => setsMode(c) || modeSetterAround(ctx, c.node))) return true;
     return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee));
   }
   if (site.rule.operation === 'create') {

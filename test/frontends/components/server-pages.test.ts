@@ -165,3 +165,27 @@ describe('interview modes offered in a form', () => {
   });
 });
 
+
+describe('names set in template tags', () => {
+  it("ERB and Jinja: a name set to a result's part reads that part, and a model that flattens the moved field's parents is read", () => {
+    const erb = [
+      '<% cond = @outcome_result.potential_condition %>',
+      '<% if cond %>',
+      '  <p><%= cond.triage %></p>',
+      '<% end %>',
+      '<p><%= @outcome_result.potential_condition.triage %></p>',
+    ].join('\n');
+    const r = run('app/views/outcomes/show.html.erb', erb);
+    expect(report(r)).toEqual(['3 potential-condition-triage-removed manual', '5 potential-condition-triage-removed manual']);
+    expect(run('app/views/outcomes/show.html.erb', r.output).output).toBe(r.output);
+    const jinja = ['{% set cond = result.potential_condition %}', '<p>{{ cond.triage }}</p>'].join('\n');
+    expect(report(run('templates/result.html.j2', jinja))).toEqual(['2 potential-condition-triage-removed manual']);
+  });
+
+  it("a helpdesk ticket's condition and its triage, set the same way, stay byte-identical", () => {
+    const desk = ['<% cond = @ticket.potential_condition %>', '<p><%= cond.triage %> <%= @ticket.severity.triage %></p>', '<% t = @article.triage %><%= t.level %>'].join('\n');
+    const r = run('app/views/tickets/show.html.erb', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});

@@ -132,4 +132,38 @@ describe('Ruby models without types', () => {
     expect(sites(r, 'Rakefile')).toEqual(['3 profile-age-range', '4 interview-marketplace-variant-removed']);
     expect(read(dir, 'Rakefile')).toContain("mode: 'complaint', extra: 'x'");
   });
+
+  it("Net::HTTP's text status: a general update's '202' check that the mode setter calls with a mode", async () => {
+    writeTree(dir, {
+      'lib/clinic/gateway.rb': [
+        "require 'net/http'",
+        'class Gateway',
+        "  ROOT = 'https://www.buoyhealth.com/api/'",
+        '  def patch_visit(token, changes)',
+        '    res = send_put("interviews/#{token}/", changes)',
+        "    { queued: res.code == '202', body: res.body }",
+        '  end',
+        '  def switch_mode(token, mode)',
+        '    patch_visit(token, mode: mode)',
+        '  end',
+        'end',
+      ].join('\n'),
+      'lib/desk/gateway.rb': [
+        "require 'net/http'",
+        'class DeskGateway',
+        "  ROOT = 'https://desk.example.org/api/'",
+        '  def patch_ticket(id, changes)',
+        '    res = send_put("tickets/#{id}/", changes)',
+        "    { queued: res.code == '202', body: res.body }",
+        '  end',
+        '  def switch_mode(id, mode)',
+        "    patch_ticket(id, mode: 'complaint')",
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/clinic/gateway.rb')).toEqual(['3 base-url', '6 mode-update-status-200']);
+    expect(sites(r, 'lib/desk/gateway.rb')).toEqual([]);
+  });
 });
