@@ -166,4 +166,34 @@ describe('Ruby models without types', () => {
     expect(sites(r, 'lib/clinic/gateway.rb')).toEqual(['3 base-url', '6 mode-update-status-200']);
     expect(sites(r, 'lib/desk/gateway.rb')).toEqual([]);
   });
+
+  it("a helper's hash given to an endpoint through a variable is the part the endpoint's parameter names", async () => {
+    writeTree(dir, {
+      'lib/clinic/api.rb': [
+        'class ClinicApi',
+        "  ROOT = 'https://www.buoyhealth.com/api/'",
+        '  def create_interview(profile, location: nil)',
+        "    post_json(ROOT + 'interviews/anonymous/', profile: profile, location: location)",
+        '  end',
+        'end',
+      ].join('\n'),
+      'web.rb': [
+        'helpers do',
+        '  def profile_from(form)',
+        "    { age: form['age'].to_i, height: form['height'].to_f }.compact",
+        '  end',
+        '  def ticket_from(form)',
+        "    { subject: form['s'], height: form['h'], extra: form['x'] }.compact",
+        '  end',
+        'end',
+        "post '/start' do",
+        '  profile = profile_from(params)',
+        '  api.create_interview(profile, location: nil)',
+        '  desk.open_ticket(ticket_from(params))',
+        'end',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'web.rb')).toEqual(['3 interview-profile-fields-removed']);
+  });
 });
