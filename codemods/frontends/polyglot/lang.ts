@@ -251,6 +251,12 @@ const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnum
 export function typeName(text: string | null | undefined): string | null {
   if (!text) return null;
   let t = text.trim();
+  // A union with nothing (Python's `Result | None`, PHP's `Result|null`): the one type it may hold.
+  if (/\|/.test(t) && !/[<[(]/.test(t)) {
+    const some = t.split('|').map((x) => x.trim()).filter((x) => !/^(None|null|NULL|nil|void)$/.test(x));
+    if (some.length !== 1) return null;
+    t = some[0]!;
+  }
   for (let inner = WRAPPER.exec(t); inner; inner = WRAPPER.exec(t)) t = inner[1]!;
   t = t.replace(/^(\[\]|\*|&)+/, '').replace(/[?*&!\s]/g, '').replace(/^\[+|\]+$/g, '').replace(/[<[].*$/, '');
   const last = t.split(/[.:\\]/).pop() ?? '';

@@ -40,4 +40,32 @@ describe('Python wrappers', () => {
     expect(sites(r, 'ops/cli.py')).toEqual(['8 mode-safe-triage-removed']);
     expect(read(dir, 'ops/cli.py')).toContain('Desk().set_level(token, "triage")');
   });
+
+  it('a parameter typed as a model or None (update: ModeUpdate | None) reads that model', async () => {
+    writeTree(dir, {
+      'ops/client.py': [
+        'import httpx',
+        'from pydantic import BaseModel',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'class ModeUpdate(BaseModel):',
+        '    token: str',
+        '    msg: str | None = None',
+        'class TicketUpdate(BaseModel):',
+        '    msg: str | None = None',
+        'class Checker:',
+        '    async def update_interview_mode(self, token: str, mode: str) -> ModeUpdate | None:',
+        '        resp = await self.http.put(BASE + f"interviews/{token}/", json={"mode": mode})',
+        '        return ModeUpdate.model_validate(resp.json())',
+      ].join('\n'),
+      'ops/rows.py': [
+        'from ops.client import ModeUpdate, TicketUpdate',
+        'def note(update: ModeUpdate | None) -> str:',
+        '    return update.msg if update else ""',
+        'def ticket_note(update: None | TicketUpdate) -> str:',
+        '    return update.msg if update else ""',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'ops/rows.py')).toEqual(['3 update-msg-in-links']);
+  });
 });
