@@ -245,6 +245,10 @@ function statuses(ctx: Ctx): void {
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
   for (const call of file.x.calls) {
+    // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`).
+    if (call.args.some((a) => file.lit(a) && file.resourcesIn(a).length > 0)) {
+      for (const a of call.args) if (/^\d{3}$/.test(a.text().trim()) && codes.has(Number(a.text().trim()))) mentions.push({ node: a, code: Number(a.text().trim()) });
+    }
     // An equality assertion on a response's status (`assertEquals(202, response.code())`, `assert.Equal(t, 202, resp.StatusCode)`).
     if (EQUALITY_ASSERT.test(call.callee) && call.args.length >= 2) {
       const read = call.args.some((a) => statusOf(ctx, a) === null && words(a.text().replace(/\W+/g, ' ')).some((w) => w === 'status' || w === 'code'));

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/** PHP clients and their tests: shapes a team writes around the API. Beside each, a helpdesk of the same shape. */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('PHP test stubs', () => {
+  it("a stub given the resource's path and, by position, a status that changed is a site; a helpdesk stub is not", async () => {
+    writeTree(dir, {
+      'src/Clinic.php': [
+        '<?php',
+        'class Clinic {',
+        "    const BASE = 'https://www.buoyhealth.com/api/';",
+        '    public function start_visit(array $profile) {',
+        "        return $this->post(self::BASE . 'interviews/anonymous/', array('profile' => $profile));",
+        '    }',
+        '}',
+      ].join('\n'),
+      'tests/ClinicTest.php': [
+        '<?php',
+        'class ClinicTest extends TestCase {',
+        '    public function test_unknown_location() {',
+        "        $this->fake_reply('interviews/anonymous/', 400, array('error' => 'no location'));",
+        "        $this->assertNull((new Clinic())->start_visit(array('age' => 30)));",
+        '    }',
+        '    public function test_desk_ticket() {',
+        "        $this->fake_reply('https://desk.example.org/api/tickets/', 400, array('advice' => 'x'));",
+        "        $this->fake_reply('https://desk.example.org/api/tickets/1/', 202, array('mode' => 'complaint'));",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClinicTest.php')).toEqual(['4 location-error-422']);
+  });
+});
