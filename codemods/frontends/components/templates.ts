@@ -22,7 +22,7 @@ export function templateSegments(text: string): { expressions: Segment[]; aliase
   const expressions: Segment[] = [];
   const aliases: TemplateAlias[] = [];
   for (const m of text.matchAll(TAGS)) {
-    const inner = m[1] ?? m[2] ?? m[3] ?? '';
+    const inner = digAsKeys(m[1] ?? m[2] ?? m[3] ?? '');
     if (/^\s*[#!]/.test(inner)) continue; // a comment tag
     const start = m.index + m[0].indexOf(inner);
     expressions.push({ text: inner, start });
@@ -32,10 +32,26 @@ export function templateSegments(text: string): { expressions: Segment[]; aliase
     const each = /([@$]?[\w.[\]'"]+)\.each(?:_with_index)?\s+do\s*\|\s*(\w+)/.exec(inner);
     if (each) aliases.push({ name: each[2]!, of: each[1]! });
     // `<% pc = @result.potential_condition %>`, `{% set pc = result.potential_condition %}`: a name for the value itself.
-    const set = /^\s*(?:set\s+)?([A-Za-z_]\w*)\s*=(?!=)\s*([@$]?[A-Za-z_][\w.[\]'"]*)\s*$/.exec(inner);
+    const set = /^\s*(?:set\s+)?([A-Za-z_]\w*)\s*=(?!=)\s*([@$]?[A-Za-z_][\w.[\]'" ]*?)\s*$/.exec(inner);
     if (set) aliases.push({ name: set[1]!, of: set[2]!, same: true });
+    // Django's `{% with pc=result.triage_explanation.potential_condition other=… %}`.
+    const w = /^\s*with\s+(.*)$/s.exec(inner);
+    for (const a of w ? w[1]!.matchAll(/([A-Za-z_]\w*)=([A-Za-z_][\w.]*)/g) : []) aliases.push({ name: a[1]!, of: a[2]!, same: true });
   }
   return { expressions, aliases };
+}
+
+/**
+ * Ruby's `h.dig("profile", "height")` (or `dig(:profile, :height)`) written as the keys it reads,
+ * `h[   "profile"]["height"]`, the same length so offsets hold; left as it is when the keys would not fit.
+ */
+function digAsKeys(text: string): string {
+  return text.replace(/\.dig\(\s*((?:(?:"\w+"|'\w+'|:\w+)\s*,\s*)*(?:"\w+"|'\w+'|:\w+))\s*\)/g, (all, args: string) => {
+    const keys = [...args.matchAll(/["':](\w+)/g)].map((k) => `["${k[1]}"]`);
+    const body = keys.join('');
+    if (body.length > all.length) return all;
+    return `[${' '.repeat(all.length - body.length)}${body.slice(1)}`;
+  });
 }
 
 /** `{{ … }}` interpolations of a text (Angular, Vue, AngularJS and Django templates in .html files). */
