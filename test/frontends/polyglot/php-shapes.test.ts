@@ -39,4 +39,27 @@ describe('PHP test stubs', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/ClinicTest.php')).toEqual(['4 location-error-422']);
   });
+
+  it('a test that reads back a removed field from the body its client sent to the stubbed resource', async () => {
+    writeTree(dir, {
+      'tests/SentTest.php': [
+        '<?php',
+        'class SentTest extends TestCase {',
+        "    const BASE = 'https://www.buoyhealth.com/api/';",
+        '    public function testIntentBody(): void {',
+        "        $this->client->purpose('iv-1', 'care', 'soon');",
+        "        self::assertSame(self::BASE . 'intents/', $this->requests[0]['url']);",
+        "        self::assertSame('soon', $this->requests[0]['body']['detail']);",
+        '    }',
+        '    public function testDeskBody(): void {',
+        "        $this->client->ticket('iv-1', 'soon');",
+        "        self::assertSame('https://desk.example.org/api/tickets/', $this->requests[0]['url']);",
+        "        self::assertSame('soon', $this->requests[0]['body']['detail']);",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/SentTest.php')).toEqual(['3 base-url', '7 intent-detail-context-removed']);
+  });
 });

@@ -68,4 +68,24 @@ describe('Python wrappers', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'ops/rows.py')).toEqual(['3 update-msg-in-links']);
   });
+
+  it('a test that reads back a removed field from the request its client sent to the stubbed resource', async () => {
+    writeTree(dir, {
+      'tests/test_sent.py': [
+        'import json',
+        'import httpx',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'async def test_grievance_notes(client, router):',
+        '    stub = router.post(f"{BASE}complaints/").mock(return_value=httpx.Response(201, json={}))',
+        '    await client.file_grievance("iv-9", "cough", notes={"since": "monday"})',
+        '    assert json.loads(stub.calls.last.request.content)["extra"] == {"since": "monday"}',
+        'async def test_desk_ticket(client, router):',
+        '    stub = router.post("https://desk.example.org/api/tickets/").mock(return_value=httpx.Response(201, json={}))',
+        '    await client.open_ticket("cough", extra={"since": "monday"})',
+        '    assert json.loads(stub.calls.last.request.content)["extra"] == {"since": "monday"}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_sent.py')).toEqual(['3 base-url', '7 complaint-extra-removed']);
+  });
 });
