@@ -167,6 +167,9 @@ export function loopDecl(spec: LangSpec, n: SgNode): Decl | null {
   const init = (php ? before[before.length - 1] : after[0]) ?? null;
   if (!target || !init) return null;
   const names = spec.nameKinds.includes(target.kind() as string) ? [target] : all(target, ...spec.nameKinds, 'variable_name');
+  // Python's `for i, pc in enumerate(result.conditions)`: the second variable is an item of enumerate's first argument.
+  const counted = names.length === 2 && /^enumerate\s*\(/.test(init.text()) ? namedKids(namedKids(init).find((c) => c.kind() === 'argument_list') ?? init)[0] : undefined;
+  if (counted) return { node: n, name: names[1]!.text(), nameNode: names[1]!, type: null, init: counted };
   // One variable only (`for k, v in …` holds no single item), but a PHP `$k => $v` gives its value.
   const nameNode = php ? names[names.length - 1] : names.length === 1 ? names[0] : undefined;
   if (!nameNode) return null;

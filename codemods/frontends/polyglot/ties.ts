@@ -117,7 +117,8 @@ export function chainSegments(text: string, offset: number): Segment[] {
       } else {
         push(m[1]!, at);
       }
-    } else if ((m = /^\s*\[\s*(["':])([\w-]+)["']?\s*\]/.exec(rest))) {
+    } else if ((m = /^\s*\[\s*(["']|:(?=[A-Za-z_]))([\w-]+)["']?\s*\]/.exec(rest))) {
+      // A key (`["advice"]`, Ruby's `[:advice]`); a slice (`[:3]`) is the list itself.
       push(m[2]!, i + m[0].indexOf(m[2]!, m[0].indexOf(m[1]!)));
       i += m[0].length;
     } else if ((m = /^\s*\[[^\]]*\]/.exec(rest))) {

@@ -88,4 +88,46 @@ describe('Python wrappers', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/test_sent.py')).toEqual(['3 base-url', '7 complaint-extra-removed']);
   });
+
+  it('for i, x in enumerate(xs[:3]): x is an item of the list, a slice of it being the list', async () => {
+    writeTree(dir, {
+      'lab/models.py': [
+        'from dataclasses import dataclass, field',
+        'from typing import List',
+        '@dataclass',
+        'class PotentialCondition:',
+        '    name: str',
+        '    probability: float',
+        '@dataclass',
+        'class Result:',
+        '    token: str',
+        '    conditions: List[PotentialCondition] = field(default_factory=list)',
+        '@dataclass',
+        'class DeskItem:',
+        '    triage: str',
+        '@dataclass',
+        'class DeskTicket:',
+        '    items: List[DeskItem] = field(default_factory=list)',
+      ].join('\n'),
+      'lab/client.py': [
+        'import requests',
+        'from lab.models import Result',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'def fetch_result(token: str) -> Result:',
+        '    return Result(**requests.get(BASE + f"results/{token}/").json())',
+      ].join('\n'),
+      'lab/rows.py': [
+        'from lab.models import Result, DeskTicket',
+        'def result_row(result: Result) -> dict:',
+        '    row = {}',
+        '    for i, pc in enumerate(result.conditions[:3], start=1):',
+        '        row[f"c{i}"] = pc.triage',
+        '    return row',
+        'def ticket_row(ticket: DeskTicket) -> dict:',
+        '    return {i: t.triage for i, t in enumerate(ticket.items[:3])}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lab/rows.py')).toEqual(['5 potential-condition-triage-removed']);
+  });
 });
