@@ -224,7 +224,8 @@ function statuses(ctx: Ctx): void {
   const report = (site: StatusSite, n: SgNode) => {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
   };
-  const mentions: { node: SgNode; code: number; constant?: SgNode }[] = [];
+  // `near`: the example's own block must perform the operation, not the describe block around it.
+  const mentions: { node: SgNode; code: number; constant?: SgNode; near?: boolean }[] = [];
   for (const cmp of file.x.compares) {
     for (const side of cmp.sides) {
       const code = statusOf(ctx, side);
@@ -256,13 +257,19 @@ function statuses(ctx: Ctx): void {
       if (lit) mentions.push({ node: lit, code: statusOf(ctx, lit)! });
       continue;
     }
+    // RSpec's `expect(response.code).to eq(202)`: a matcher on a read of the response's code.
+    if (/^(eq|eql|equal)$/.test(call.callee) && call.args.length === 1 && codes.has(statusOf(ctx, call.args[0]!) ?? -1)) {
+      const before = file.source.slice(file.source.lastIndexOf('\n', span(call.node).start - 1) + 1, span(call.node).start);
+      if (/\bexpect\s*\([^()]*(?:\.|->)\s*(?:code|status|status_code)\s*\)\s*\.\s*(?:to|not_to|to_not)\s*\(?\s*$/.test(before)) mentions.push({ node: call.args[0]!, code: statusOf(ctx, call.args[0]!)!, near: true });
+      continue;
+    }
     if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1) continue;
     const code = statusOf(ctx, call.args[0]!);
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
   }
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
-    const scopes = file.scopesOf(m.node);
+    const scopes = file.scopesOf(m.node).slice(0, m.near ? 1 : undefined);
     for (const site of vocab.statuses) {
       if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
       report(site, m.node);

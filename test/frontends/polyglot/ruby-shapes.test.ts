@@ -196,4 +196,27 @@ describe('Ruby models without types', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'web.rb')).toEqual(['3 interview-profile-fields-removed']);
   });
+
+  it("RSpec: expect(response.code).to eq(202) after a stubbed mode update is a status check; a helpdesk's is not", async () => {
+    writeTree(dir, {
+      'spec/clinic_spec.rb': [
+        "BASE = 'https://www.buoyhealth.com/api/'",
+        'RSpec.describe Clinic do',
+        "  it 'switches the mode' do",
+        '    stub_request(:put, "#{BASE}interviews/iv-1/").with(body: { mode: "input" }.to_json).to_return(status: 200)',
+        "    res = described_class.switch_mode('iv-1', 'input')",
+        '    expect(res.code).to eq(202)',
+        '  end',
+        "  it 'queues a desk ticket' do",
+        '    stub_request(:put, "https://desk.example.org/api/tickets/1/").with(body: { mode: "complaint" }.to_json)',
+        "    res = Desk.escalate('1')",
+        '    expect(res.code).to eq(202)',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'spec/clinic_spec.rb')).toEqual(['1 base-url', '6 mode-update-status-200']);
+    expect(read(dir, 'spec/clinic_spec.rb')).toContain('{ mode: "complaint" }');
+  });
 });
