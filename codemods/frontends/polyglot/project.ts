@@ -11,6 +11,7 @@ import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { constructorOrder } from './constructor-order';
+import { phpConstructorOrder } from './languages/php-constructor';
 import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders, type Derived } from './derived';
 import { heldModels } from './held';
@@ -268,7 +269,7 @@ function namedIdentifiers(file: PolyFile, fn: SgNode): string[] {
 function headerOrder(t: TypeDecl, lang: string): { order?: string[] } {
   const header = t.fields.filter((f) => HEADER_PARAM.test(f.node.kind() as string));
   if (header.length > 0 && t.fields.slice(0, header.length).every((f) => HEADER_PARAM.test(f.node.kind() as string))) return { order: header.map((f) => f.key ?? f.name) };
-  const order = header.length === 0 && (lang === 'java' || lang === 'csharp') ? constructorOrder(t) : null;
+  const order = header.length > 0 ? null : lang === 'java' || lang === 'csharp' ? constructorOrder(t) : lang === 'php' ? phpConstructorOrder(t) : null;
   return order ? { order } : {};
 }
 

@@ -62,4 +62,44 @@ describe('PHP test stubs', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/SentTest.php')).toEqual(['3 base-url', '7 intent-detail-context-removed']);
   });
+
+  it("new Profile(1, 'male') on a class whose constructor stores each parameter: the age is out of range; a helpdesk's is not", async () => {
+    writeTree(dir, {
+      'src/Dto/Profile.php': [
+        '<?php',
+        'final class Profile {',
+        '    public int $age;',
+        '    public string $sex;',
+        "    public function __construct(int $age = 0, string $sex = 'unknown') {",
+        '        $this->age = $age;',
+        '        $this->sex = $sex;',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/Desk/Requester.php': [
+        '<?php',
+        'final class Requester {',
+        '    public int $age;',
+        '    public function __construct(int $age = 0) { $this->age = $age; }',
+        '}',
+      ].join('\n'),
+      'src/Clinic.php': [
+        '<?php',
+        'class Clinic {',
+        "    const BASE = 'https://www.buoyhealth.com/api/';",
+        '    public function start_visit(Profile $profile) {',
+        "        return $this->post(self::BASE . 'interviews/anonymous/', array('profile' => $profile));",
+        '    }',
+        '    public function toddler() {',
+        "        return $this->start_visit(new Profile(1, 'male'));",
+        '    }',
+        '    public function deskToddler() {',
+        "        return $this->desk->open(new Requester(1));",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Clinic.php')).toEqual(['3 base-url', '8 profile-age-range']);
+  });
 });
