@@ -12,6 +12,7 @@ import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
+import { modeLiteralType } from './mode-literal-types';
 import { holdsMode, removedModeMembers, setsMode } from './mode-members';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
@@ -107,7 +108,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return modeGroupOf(ctx, decl.node) ? 'constant' : null;
   }
   // `MODE_CHOICES = ["complaint", "safe"]`: an element of a list of modes held by a name that says mode.
-  if (listOfModes(ctx, lit)) return 'list';
+  if (listOfModes(ctx, lit) || modeLiteralType(ctx, lit)) return 'list';
   // The literal is a side itself: one inside a side (`set_mode(t, "complaint") == "ok"`) is read by what holds it.
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {

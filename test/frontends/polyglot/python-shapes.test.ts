@@ -130,4 +130,25 @@ describe('Python wrappers', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'lab/rows.py')).toEqual(['5 potential-condition-triage-removed']);
   });
+
+  it('a mode field typed as a Literal of modes in the interviews model names the API modes; a ticket model does not', async () => {
+    writeTree(dir, {
+      'ops/client.py': [
+        'from typing import Literal',
+        'import httpx',
+        'from pydantic import BaseModel',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'class InterviewUpdate(BaseModel):',
+        '    mode: Literal["complaint", "protocol", "triage"]',
+        'class TicketBody(BaseModel):',
+        '    mode: Literal["complaint", "safe", "triage"]',
+        'class Checker:',
+        '    async def update_interview(self, token: str, body: InterviewUpdate):',
+        '        return await self.http.put(BASE + f"interviews/{token}/", json=body.model_dump())',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'ops/client.py')).toEqual(['4 base-url', '6 mode-complaint-renamed-input', '6 mode-safe-triage-removed']);
+    expect(read(dir, 'ops/client.py')).toContain('mode: Literal["complaint", "protocol", "triage"]');
+  });
 });
