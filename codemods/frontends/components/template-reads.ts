@@ -125,7 +125,9 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
           const path = [...tie.path, names[i]!];
           const hit =
             removed.find(({ rule }) => rule.resource === tie!.resource && pathMatches(rule.path, path)) ??
-            moved.find(({ rule }) => rule.resource === tie!.resource && pathMatches(rule.from, path));
+            moved.find(({ rule }) => rule.resource === tie!.resource && pathMatches(rule.from, path)) ??
+            // A model that flattens the moved field's parents (`@result.potential_condition.triage`): its last two or more.
+            moved.find(({ rule }) => rule.resource === tie!.resource && path.length >= 2 && path.length < rule.from.length && pathMatches(rule.from.slice(-path.length), path));
           if (hit) {
             report(i, hit.change.id, hit.rule.message);
             break;

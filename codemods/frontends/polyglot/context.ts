@@ -85,6 +85,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
     const holder = file.x.pairs.find((p) => p.value && encloses(p.value, use) && called.test(p.value.text().trim()));
     const t = holder ? containerTie(ctx, holder.container, depth + 1) : null;
     if (t) return { ...t, path: [...t.path, normKey(holder!)], sent: false };
+    // Or passed to an endpoint, itself or through a variable (`profile = profile_from(params)` … `create_interview(profile)`).
+    const passed = holder ? null : returnPassed(ctx, use);
+    if (passed) return passed;
   }
   const typed = typedContainer(ctx, container);
   if (typed) return { ...typed, sent: false };
@@ -108,6 +111,23 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const receiver = /^([$@]?[A-Za-z_]\w*)\s*(?:\.|->)\s*\w+\s*\(/.exec(container.text())?.[1]?.replace(/^[$@]+/, '');
   const held = receiver ? file.declsOf(receiver, container).filter((d) => d.init && span(d.init).end <= at.start).pop() : undefined;
   return held?.init ? containerTie(ctx, held.init, depth + 1) : null;
+}
+
+/** A helper's call (`profile_from(params)` at its name) given to an endpoint, or held by a variable that is. */
+function returnPassed(ctx: Ctx, name: SgNode): ContainerTie | null {
+  const { file } = ctx;
+  const call = file.callSpans().find((c) => c.start === span(name).start && c.call.callee === name.text())?.call.node;
+  if (!call) return null;
+  const direct = endpointArgument(ctx, call);
+  if (direct) return direct;
+  const decl = file.x.decls.find((d) => d.init && sameNode(d.init, call));
+  const scope = file.scopeOf(call);
+  for (const use of decl ? file.usesOf(decl.name) : []) {
+    if (span(use).start <= span(decl!.nameNode).start || !encloses(scope, use)) continue;
+    const t = endpointArgument(ctx, use);
+    if (t) return t;
+  }
+  return null;
 }
 
 /**

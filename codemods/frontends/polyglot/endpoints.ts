@@ -34,34 +34,28 @@ export function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endp
   const byName = new Map<string, PolyFunction[]>();
   for (const fn of fns) if (endpointName(fn.name)) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
   const resolved = new Map<PolyFunction, Endpoint | null>();
-  const lookup = (name: string): Endpoint | null => {
-    const defs = byName.get(name);
+  const lookup = (name: string, except?: PolyFunction): Endpoint | null => {
+    const defs = byName.get(name)?.filter((d) => d !== except);
     const each = defs?.map((d) => resolved.get(d) ?? null) ?? [];
     const first = each[0];
     return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;
   };
-  // A definition that calls another of its own name (an HTTP handler `SetMode` over the client's `h.SC.SetMode`) wraps it
-  // when every other definition of the name resolves, to one resource; a function calling itself alone resolves nothing.
-  const others = (fn: PolyFunction): Endpoint | null => {
-    const each = (byName.get(fn.name) ?? []).filter((d) => d !== fn).map((d) => resolved.get(d) ?? null);
-    const first = each[0];
-    return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;
-  };
   for (let round = 0; round < 4; round++) {
-    for (const defs of byName.values()) for (const fn of defs) if (!resolved.get(fn)) resolved.set(fn, endpointOf(fn, round === 0 ? () => null : lookup, round === 0 ? () => null : others));
+    for (const defs of byName.values()) for (const fn of defs) if (!resolved.get(fn)) resolved.set(fn, endpointOf(fn, round === 0 ? () => null : lookup));
   }
   return new Map([...byName.keys()].map((name) => [name, lookup(name)]));
 }
 
 /** What one definition resolves to: its own URL's resource, or the one resource of the endpoints it calls. */
-function endpointOf(fn: PolyFunction, lookup: (name: string) => Endpoint | null, others: (fn: PolyFunction) => Endpoint | null): Endpoint | null {
+function endpointOf(fn: PolyFunction, lookup: (name: string, except?: PolyFunction) => Endpoint | null): Endpoint | null {
   const own = new Set(fn.resources.map((r) => r.resource));
   if (own.size === 1) {
     const ops = new Set(fn.resources.map((r) => r.op));
     return { resource: [...own][0]!, op: ops.size === 1 ? [...ops][0]! : null, returns: fn.returns };
   }
   if (own.size > 1) return null;
-  const called = fn.callees.map((c) => (c === fn.name ? others(fn) : lookup(c))).filter((e): e is Endpoint => !!e);
+  // A wrapper of the same name elsewhere (a CLI command `set_mode` that calls the client's `set_mode`): the others' endpoint.
+  const called = fn.callees.map((c) => (c === fn.name ? lookup(c, fn) : lookup(c))).filter((e): e is Endpoint => !!e);
   if (called.length === 0 || new Set(called.map((e) => e.resource)).size !== 1) return null;
   const ops = new Set(called.map((e) => e.op));
   return { resource: called[0]!.resource, op: ops.size === 1 ? called[0]!.op : null, returns: fn.returns ?? (called.length === 1 ? called[0]!.returns : null) };

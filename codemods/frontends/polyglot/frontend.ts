@@ -21,6 +21,7 @@ import { keyLists } from './key-lists';
 import { builders } from './builders';
 import { endpointArgs } from './endpoint-args';
 import { requestMatchers } from './request-matchers';
+import { sentReads } from './sent-reads';
 import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
@@ -49,7 +50,7 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
 function matchesExtension(spec: LangSpec, absPath: string): boolean {
   const base = path.basename(absPath).toLowerCase();
   if (base.endsWith('.gradle.kts')) return false;
-  return spec.extensions.includes(path.extname(base).slice(1));
+  return spec.extensions.includes(path.extname(base).slice(1)) || !!spec.fileNames?.includes(base);
 }
 
 export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: FrontEndInput): FrontEndOutput {
@@ -93,6 +94,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   builders(ctx);
   endpointArgs(ctx);
   requestMatchers(ctx);
+  sentReads(ctx);
   jsonRules(ctx);
   valueRules(ctx);
   return { ...out.finish(input.markers), facts };

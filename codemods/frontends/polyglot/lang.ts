@@ -53,6 +53,8 @@ export interface FieldDecl {
   /** The JSON key an annotation, tag or alias gives it. */
   key: string | null;
   keyNode: SgNode | null;
+  /** The model type it holds where the language module tells it from code (a Ruby struct's `new(pc: Cond.new(…))`). */
+  type?: string | null;
 }
 
 export interface EnumCase {
@@ -97,6 +99,8 @@ export interface LangSpec {
   /** Package of the grammar. */
   grammar: string;
   extensions: string[];
+  /** Files of the language known by their whole name, lower-cased (Ruby's `Rakefile`). */
+  fileNames?: string[];
   comment: CommentStyle;
   /** Node kinds of function bodies (scopes for ties within a function). */
   functionKinds: string[];
@@ -145,6 +149,8 @@ export interface LangSpec {
    * API gets the pass of languages without a parser (addresses by role, one file-level finding), not a failure.
    */
   textOnError?: boolean;
+  /** The model a function without a declared return type returns by building it (Ruby's `Result.from_hash(…)` last). */
+  builtReturn?(fn: SgNode): string | null;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */
@@ -161,6 +167,9 @@ export function loopDecl(spec: LangSpec, n: SgNode): Decl | null {
   const init = (php ? before[before.length - 1] : after[0]) ?? null;
   if (!target || !init) return null;
   const names = spec.nameKinds.includes(target.kind() as string) ? [target] : all(target, ...spec.nameKinds, 'variable_name');
+  // Python's `for i, pc in enumerate(result.conditions)`: the second variable is an item of enumerate's first argument.
+  const counted = names.length === 2 && /^enumerate\s*\(/.test(init.text()) ? namedKids(namedKids(init).find((c) => c.kind() === 'argument_list') ?? init)[0] : undefined;
+  if (counted) return { node: n, name: names[1]!.text(), nameNode: names[1]!, type: null, init: counted };
   // One variable only (`for k, v in …` holds no single item), but a PHP `$k => $v` gives its value.
   const nameNode = php ? names[names.length - 1] : names.length === 1 ? names[0] : undefined;
   if (!nameNode) return null;
@@ -245,6 +254,12 @@ const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnum
 export function typeName(text: string | null | undefined): string | null {
   if (!text) return null;
   let t = text.trim();
+  // A union with nothing (Python's `Result | None`, PHP's `Result|null`): the one type it may hold.
+  if (/\|/.test(t) && !/[<[(]/.test(t)) {
+    const some = t.split('|').map((x) => x.trim()).filter((x) => !/^(None|null|NULL|nil|void)$/.test(x));
+    if (some.length !== 1) return null;
+    t = some[0]!;
+  }
   for (let inner = WRAPPER.exec(t); inner; inner = WRAPPER.exec(t)) t = inner[1]!;
   t = t.replace(/^(\[\]|\*|&)+/, '').replace(/[?*&!\s]/g, '').replace(/^\[+|\]+$/g, '').replace(/[<[].*$/, '');
   const last = t.split(/[.:\\]/).pop() ?? '';

@@ -11,6 +11,7 @@ import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { constructorOrder } from './constructor-order';
+import { phpConstructorOrder } from './languages/php-constructor';
 import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders, type Derived } from './derived';
 import { heldModels } from './held';
@@ -198,7 +199,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
     const modeTypes = file.x.decls.filter((d) => { const p = d.node.parent(); return !!p && p.kind() === fn.node.kind() && span(p).start === fn.start && span(p).end === fn.end; }).map((d) => typeName(d.type)).filter((t): t is string => !!t && saysMode(t));
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node), ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType });
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType });
   }
   functions.push(...caseEndpoints(file, operationOf));
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
@@ -271,7 +272,7 @@ function namedIdentifiers(file: PolyFile, fn: SgNode): string[] {
 function headerOrder(t: TypeDecl, lang: string): { order?: string[] } {
   const header = t.fields.filter((f) => HEADER_PARAM.test(f.node.kind() as string));
   if (header.length > 0 && t.fields.slice(0, header.length).every((f) => HEADER_PARAM.test(f.node.kind() as string))) return { order: header.map((f) => f.key ?? f.name) };
-  const order = header.length === 0 && (lang === 'java' || lang === 'csharp') ? constructorOrder(t) : null;
+  const order = header.length > 0 ? null : lang === 'java' || lang === 'csharp' ? constructorOrder(t) : lang === 'php' ? phpConstructorOrder(t) : null;
   return order ? { order } : {};
 }
 
@@ -409,6 +410,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
 
 /** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */
 function fieldType(file: PolyFile, f: FieldDecl): string | null {
+  if (f.type) return f.type;
   const text = f.node.text();
   const at = f.nameNode.range().end.index - f.node.range().start.index;
   const after = text.slice(at);

@@ -117,7 +117,8 @@ export function chainSegments(text: string, offset: number): Segment[] {
       } else {
         push(m[1]!, at);
       }
-    } else if ((m = /^\s*\[\s*(["':])([\w-]+)["']?\s*\]/.exec(rest))) {
+    } else if ((m = /^\s*\[\s*(["']|:(?=[A-Za-z_]))([\w-]+)["']?\s*\]/.exec(rest))) {
+      // A key (`["advice"]`, Ruby's `[:advice]`); a slice (`[:3]`) is the list itself.
       push(m[2]!, i + m[0].indexOf(m[2]!, m[0].indexOf(m[1]!)));
       i += m[0].length;
     } else if ((m = /^\s*\[[^\]]*\]/.exec(rest))) {
@@ -275,7 +276,8 @@ export class Ties {
   ofName(name: string, at: SgNode, depth = 0): ValueTie | null {
     const decls = this.file.declsOf(name, at);
     const lambda = this.lambdaOf(name, at);
-    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}@${lambda ? span(lambda).start : ''}`;
+    // The function around it too: a parameter `h` of two models' `from_hash(h)` is two values.
+    const key = `${name}@${decls.map((d) => span(d.node).start).join(',')}@${lambda ? span(lambda).start : ''}@${span(this.file.scopeOf(at)).start}`;
     if (this.memo.has(key)) return this.memo.get(key)!;
     this.memo.set(key, null);
     let tie: ValueTie | null = null;

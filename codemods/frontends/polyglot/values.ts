@@ -13,6 +13,7 @@ import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
+import { modeLiteralType } from './mode-literal-types';
 import { holdsMode, removedModeMembers, setsMode } from './mode-members';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
@@ -108,7 +109,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return modeGroupOf(ctx, decl.node) ? 'constant' : null;
   }
   // `MODE_CHOICES = ["complaint", "safe"]`: an element of a list of modes held by a name that says mode.
-  if (listOfModes(ctx, lit)) return 'list';
+  if (listOfModes(ctx, lit) || modeLiteralType(ctx, lit)) return 'list';
   // The literal is a side itself: one inside a side (`set_mode(t, "complaint") == "ok"`) is read by what holds it.
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
@@ -225,7 +226,8 @@ function statuses(ctx: Ctx): void {
   const report = (site: StatusSite, n: SgNode) => {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
   };
-  const mentions: { node: SgNode; code: number; constant?: SgNode }[] = [];
+  // `near`: the example's own block must perform the operation, not the describe block around it.
+  const mentions: { node: SgNode; code: number; constant?: SgNode; near?: boolean }[] = [];
   for (const cmp of file.x.compares) {
     for (const side of cmp.sides) {
       const code = statusOf(ctx, side);
@@ -233,6 +235,10 @@ function statuses(ctx: Ctx): void {
       const name = dataSegments(chainSegments(side.text().trim(), 0)).pop()?.name;
       const c = name ? constants.get(name) : undefined;
       if (c && side.text().trim().endsWith(name!)) mentions.push({ node: side, code: c.code, constant: c.decl });
+      // Ruby's Net::HTTP answers the code as text: `res.code == '202'`.
+      const text = ctx.file.lit(side)?.text;
+      const other = cmp.sides.find((o) => o !== side);
+      if (text && /^\d{3}$/.test(text) && codes.has(Number(text)) && other && /(?:\.|->)\s*(?:code|status)(?:\(\s*\))?$/.test(other.text().trim())) mentions.push({ node: side, code: Number(text) });
     }
   }
   // `status=400` in a mocked response, `setResponseCode(202)`.
@@ -242,11 +248,21 @@ function statuses(ctx: Ctx): void {
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
   for (const call of file.x.calls) {
+    // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`).
+    if (call.args.some((a) => file.lit(a) && file.resourcesIn(a).length > 0)) {
+      for (const a of call.args) if (/^\d{3}$/.test(a.text().trim()) && codes.has(Number(a.text().trim()))) mentions.push({ node: a, code: Number(a.text().trim()) });
+    }
     // An equality assertion on a response's status (`assertEquals(202, response.code())`, `assert.Equal(t, 202, resp.StatusCode)`).
     if (EQUALITY_ASSERT.test(call.callee) && call.args.length >= 2) {
       const read = call.args.some((a) => statusOf(ctx, a) === null && words(a.text().replace(/\W+/g, ' ')).some((w) => w === 'status' || w === 'code'));
       const lit = read ? call.args.find((a) => codes.has(statusOf(ctx, a) ?? -1)) : undefined;
       if (lit) mentions.push({ node: lit, code: statusOf(ctx, lit)! });
+      continue;
+    }
+    // RSpec's `expect(response.code).to eq(202)`: a matcher on a read of the response's code.
+    if (/^(eq|eql|equal)$/.test(call.callee) && call.args.length === 1 && codes.has(statusOf(ctx, call.args[0]!) ?? -1)) {
+      const before = file.source.slice(file.source.lastIndexOf('\n', span(call.node).start - 1) + 1, span(call.node).start);
+      if (/\bexpect\s*\([^()]*(?:\.|->)\s*(?:code|status|status_code)\s*\)\s*\.\s*(?:to|not_to|to_not)\s*\(?\s*$/.test(before)) mentions.push({ node: call.args[0]!, code: statusOf(ctx, call.args[0]!)!, near: true });
       continue;
     }
     if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1) continue;
@@ -255,7 +271,7 @@ function statuses(ctx: Ctx): void {
   }
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
-    const scopes = file.scopesOf(m.node);
+    const scopes = file.scopesOf(m.node).slice(0, m.near ? 1 : undefined);
     for (const site of vocab.statuses) {
       if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
       report(site, m.node);
@@ -294,6 +310,14 @@ const EQUALITY_ASSERT = /^(assert_?equals?|assertEqual|XCTAssertEqual|Equal|AreE
 /** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
 const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;
 
+/** Whether a node is in a function named for setting the mode (`set_mode`, `switchMode`). */
+function modeSetterAround(ctx: Ctx, n: SgNode): boolean {
+  return ctx.file.scopesOf(n).some((s) => {
+    const name = functionName(ctx.file.spec, s);
+    return !!name && saysMode(name) && MODE_VERB.test(name);
+  });
+}
+
 /**
  * An error the code raises or answers with itself (`raise HTTPException(status_code=400)`, `abort(400)`,
  * `new ResponseStatusException(…)`): its status is what this app answers, not what the API answered.
@@ -327,6 +351,9 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     if (updates && (modeKey || (own && saysMode(own) && MODE_VERB.test(own)))) return true;
     const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
     if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
+    // A general update of the resource (`update_interview(token, attrs)`) that the file's mode setter calls with a mode.
+    const callers = own && urls.length > 0 ? file.x.calls.filter((c) => c.callee === own && !encloses(scope, c.node)) : [];
+    if (callers.some((c) => setsMode(c) || modeSetterAround(ctx, c.node))) return true;
     return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee));
   }
   if (site.rule.operation === 'create') {

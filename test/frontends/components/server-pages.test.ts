@@ -165,3 +165,46 @@ describe('interview modes offered in a form', () => {
   });
 });
 
+
+describe('names set in template tags', () => {
+  it("ERB and Jinja: a name set to a result's part reads that part, and a model that flattens the moved field's parents is read", () => {
+    const erb = [
+      '<% cond = @outcome_result.potential_condition %>',
+      '<% if cond %>',
+      '  <p><%= cond.triage %></p>',
+      '<% end %>',
+      '<p><%= @outcome_result.potential_condition.triage %></p>',
+    ].join('\n');
+    const r = run('app/views/outcomes/show.html.erb', erb);
+    expect(report(r)).toEqual(['3 potential-condition-triage-removed manual', '5 potential-condition-triage-removed manual']);
+    expect(run('app/views/outcomes/show.html.erb', r.output).output).toBe(r.output);
+    const jinja = ['{% set cond = result.potential_condition %}', '<p>{{ cond.triage }}</p>'].join('\n');
+    expect(report(run('templates/result.html.j2', jinja))).toEqual(['2 potential-condition-triage-removed manual']);
+  });
+
+  it("ERB's hash dig (h.dig('profile', 'height'), dig(:triage, :level)) reads those keys; Django's {% with x=… %} names a value", () => {
+    const erb = [
+      '<% cond = @visit_result.dig("triage_explanation", "potential_condition") %>',
+      '<span><%= cond.dig(:triage, :level) %></span>',
+      '<dd><%= @visit.dig("profile", "weight") %></dd>',
+    ].join('\n');
+    expect(report(run('app/views/visits/show.html.erb', erb))).toEqual(['2 potential-condition-triage-removed manual', '3 interview-profile-fields-removed manual']);
+    const django = ['{% with cond=result.triage_explanation.potential_condition %}', '  <b>{{ cond.triage|title }}</b>', '{% endwith %}'].join('\n');
+    expect(report(run('symptoms/templates/result.html', django))).toEqual(['2 potential-condition-triage-removed manual']);
+    const desk = [
+      '<% cond = @ticket.dig("meta", "potential_condition") %><%= cond.dig(:triage, :level) %>',
+      '<dd><%= @ticket.dig("meta", "weight") %> <%= @ticket.dig(:extra) %></dd>',
+      '{% with t=ticket.meta %}{{ t.advice }}{% endwith %}',
+    ].join('\n');
+    const r = run('app/views/tickets/show.html.erb', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+
+  it("a helpdesk ticket's condition and its triage, set the same way, stay byte-identical", () => {
+    const desk = ['<% cond = @ticket.potential_condition %>', '<p><%= cond.triage %> <%= @ticket.severity.triage %></p>', '<% t = @article.triage %><%= t.level %>'].join('\n');
+    const r = run('app/views/tickets/show.html.erb', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});

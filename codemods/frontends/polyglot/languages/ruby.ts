@@ -1,12 +1,15 @@
 import { COMMENTS } from '../../../markers';
 import { all, childOf, collect, namedKids, span, type LangSpec } from '../lang';
 import { rubyModels } from './ruby-models';
+import { rubyBuiltReturn } from './ruby-returns';
 
 /** Ruby: hashes (symbol and string keys), keyword arguments, assignments, `case`/`when`, symbols as values. */
 export const ruby: LangSpec = {
   id: 'ruby',
   grammar: '@ast-grep/lang-ruby',
   extensions: ['rb', 'rake', 'gemspec', 'ru'],
+  // Task files of Rake, Capistrano, Guard and fastlane: Ruby that may call the API (a smoke task).
+  fileNames: ['rakefile', 'capfile', 'guardfile', 'fastfile'],
   comment: COMMENTS.hash,
   stringKinds: ['string', 'bare_string'],
   contentKinds: ['string_content'],
@@ -21,6 +24,7 @@ export const ruby: LangSpec = {
   loopKinds: ['for'],
   groupKinds: ['module'],
   implicitSelf: true,
+  builtReturn: rubyBuiltReturn,
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     for (const n of all(root, 'pair')) {

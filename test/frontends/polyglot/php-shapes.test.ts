@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/** PHP clients and their tests: shapes a team writes around the API. Beside each, a helpdesk of the same shape. */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('PHP test stubs', () => {
+  it("a stub given the resource's path and, by position, a status that changed is a site; a helpdesk stub is not", async () => {
+    writeTree(dir, {
+      'src/Clinic.php': [
+        '<?php',
+        'class Clinic {',
+        "    const BASE = 'https://www.buoyhealth.com/api/';",
+        '    public function start_visit(array $profile) {',
+        "        return $this->post(self::BASE . 'interviews/anonymous/', array('profile' => $profile));",
+        '    }',
+        '}',
+      ].join('\n'),
+      'tests/ClinicTest.php': [
+        '<?php',
+        'class ClinicTest extends TestCase {',
+        '    public function test_unknown_location() {',
+        "        $this->fake_reply('interviews/anonymous/', 400, array('error' => 'no location'));",
+        "        $this->assertNull((new Clinic())->start_visit(array('age' => 30)));",
+        '    }',
+        '    public function test_desk_ticket() {',
+        "        $this->fake_reply('https://desk.example.org/api/tickets/', 400, array('advice' => 'x'));",
+        "        $this->fake_reply('https://desk.example.org/api/tickets/1/', 202, array('mode' => 'complaint'));",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClinicTest.php')).toEqual(['4 location-error-422']);
+  });
+
+  it('a test that reads back a removed field from the body its client sent to the stubbed resource', async () => {
+    writeTree(dir, {
+      'tests/SentTest.php': [
+        '<?php',
+        'class SentTest extends TestCase {',
+        "    const BASE = 'https://www.buoyhealth.com/api/';",
+        '    public function testIntentBody(): void {',
+        "        $this->client->purpose('iv-1', 'care', 'soon');",
+        "        self::assertSame(self::BASE . 'intents/', $this->requests[0]['url']);",
+        "        self::assertSame('soon', $this->requests[0]['body']['detail']);",
+        '    }',
+        '    public function testDeskBody(): void {',
+        "        $this->client->ticket('iv-1', 'soon');",
+        "        self::assertSame('https://desk.example.org/api/tickets/', $this->requests[0]['url']);",
+        "        self::assertSame('soon', $this->requests[0]['body']['detail']);",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/SentTest.php')).toEqual(['3 base-url', '7 intent-detail-context-removed']);
+  });
+
+  it("new Profile(1, 'male') on a class whose constructor stores each parameter: the age is out of range; a helpdesk's is not", async () => {
+    writeTree(dir, {
+      'src/Dto/Profile.php': [
+        '<?php',
+        'final class Profile {',
+        '    public int $age;',
+        '    public string $sex;',
+        "    public function __construct(int $age = 0, string $sex = 'unknown') {",
+        '        $this->age = $age;',
+        '        $this->sex = $sex;',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/Desk/Requester.php': [
+        '<?php',
+        'final class Requester {',
+        '    public int $age;',
+        '    public function __construct(int $age = 0) { $this->age = $age; }',
+        '}',
+      ].join('\n'),
+      'src/Clinic.php': [
+        '<?php',
+        'class Clinic {',
+        "    const BASE = 'https://www.buoyhealth.com/api/';",
+        '    public function start_visit(Profile $profile) {',
+        "        return $this->post(self::BASE . 'interviews/anonymous/', array('profile' => $profile));",
+        '    }',
+        '    public function toddler() {',
+        "        return $this->start_visit(new Profile(1, 'male'));",
+        '    }',
+        '    public function deskToddler() {',
+        "        return $this->desk->open(new Requester(1));",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Clinic.php')).toEqual(['3 base-url', '8 profile-age-range']);
+  });
+});
