@@ -164,7 +164,7 @@ function audienceFromBase(ctx: Ctx): void {
 }
 
 /** The last expression of a function that returns it without `return` (Ruby, a Kotlin or Dart expression body). */
-function lastExpression(fn: SgNode): SgNode | null {
+export function lastExpression(fn: SgNode): SgNode | null {
   let n: SgNode | undefined = fn.children().filter((c) => c.isNamed()).pop();
   for (let depth = 0; n && depth < 3 && /body|block|statements/.test(n.kind() as string); depth++) n = n.children().filter((c) => c.isNamed()).pop();
   return n && !/body|block|statements|parameters|identifier/.test(n.kind() as string) ? n : null;

@@ -51,18 +51,19 @@ function endpointOf(fn: PolyFunction, lookup: (name: string, except?: PolyFuncti
   const own = new Set(fn.resources.map((r) => r.resource));
   if (own.size === 1) {
     const ops = new Set(fn.resources.map((r) => r.op));
-    return { resource: [...own][0]!, op: ops.size === 1 ? [...ops][0]! : null, returns: fn.returns };
+    return { resource: [...own][0]!, op: ops.size === 1 ? [...ops][0]! : null, returns: fn.returns, ...(fn.ownShape ? { ownShape: true } : {}) };
   }
   if (own.size > 1) return null;
   // A wrapper of the same name elsewhere (a CLI command `set_mode` that calls the client's `set_mode`): the others' endpoint.
   const called = fn.callees.map((c) => (c === fn.name ? lookup(c, fn) : lookup(c))).filter((e): e is Endpoint => !!e);
   if (called.length === 0 || new Set(called.map((e) => e.resource)).size !== 1) return null;
   const ops = new Set(called.map((e) => e.op));
-  return { resource: called[0]!.resource, op: ops.size === 1 ? called[0]!.op : null, returns: fn.returns ?? (called.length === 1 ? called[0]!.returns : null) };
+  return { resource: called[0]!.resource, op: ops.size === 1 ? called[0]!.op : null, returns: fn.returns ?? (called.length === 1 ? called[0]!.returns : null), ...(fn.ownShape ? { ownShape: true } : {}) };
 }
 
 function merge(list: Endpoint[]): Endpoint {
   const ops = new Set(list.map((e) => e.op));
   const returns = new Set(list.map((e) => e.returns));
-  return { resource: list[0]!.resource, op: ops.size === 1 ? list[0]!.op : null, returns: returns.size === 1 ? list[0]!.returns : null };
+  const own = list.every((e) => e.ownShape);
+  return { resource: list[0]!.resource, op: ops.size === 1 ? list[0]!.op : null, returns: returns.size === 1 ? list[0]!.returns : null, ...(own ? { ownShape: true } : {}) };
 }

@@ -17,6 +17,7 @@ import { derivedReaders, type Derived } from './derived';
 import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
+import { returnsOwnShape } from './own-shape';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -57,6 +58,8 @@ export interface PolyFunction {
   callees: string[];
   /** The type it returns, unwrapped (`Response<Interview>` → Interview). */
   returns: string | null;
+  /** It answers with a collection it builds itself (own-shape.ts): what it returns is not the API's answer. */
+  ownShape?: boolean;
   /** The types of its parameters marked as the request body (`@RequestBody CreateRequest r`, `@Body b: ModeChange`). */
   sends?: string[];
   /** Its parameters' names, in order (a method's receiver, `self` and `cls` left out). */
@@ -72,6 +75,8 @@ export interface Endpoint {
   resource: ResourceName;
   op: Operation | null;
   returns: string | null;
+  /** What it returns is its own structure (every definition's), not the API's answer. */
+  ownShape?: boolean;
 }
 
 export interface ModelFacts {
@@ -199,7 +204,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
     const modeTypes = file.x.decls.filter((d) => { const p = d.node.parent(); return !!p && p.kind() === fn.node.kind() && span(p).start === fn.start && span(p).end === fn.end; }).map((d) => typeName(d.type)).filter((t): t is string => !!t && saysMode(t));
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType });
+    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}) });
   }
   functions.push(...caseEndpoints(file, operationOf));
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));

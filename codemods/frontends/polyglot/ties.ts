@@ -190,6 +190,8 @@ export class Ties {
   /** What a call returns: an endpoint of the index, else what a helper's name says. */
   ofCall(name: string): ValueTie | null {
     const e = this.index.endpoint(name);
+    // A wrapper that answers with its own structure: what its callers read is the wrapper's, not the API's.
+    if (e?.ownShape) return null;
     if (e) return { resource: e.resource, path: [], via: 'index', model: e.returns };
     return this.tied ? helperTie(name) : null;
   }

@@ -103,3 +103,37 @@ describe('PHP test stubs', () => {
     expect(sites(r, 'src/Clinic.php')).toEqual(['3 base-url', '8 profile-age-range']);
   });
 });
+
+describe('wrappers that answer with their own structure', () => {
+  it("a function that returns an array it builds gives its callers its own keys: their ['msg'] is not the update's; a wrapper that returns the decoded answer still ties it", async () => {
+    writeTree(dir, {
+      'lib/checker.php': [
+        '<?php',
+        "const SC_BASE = 'https://www.buoyhealth.com/api/';",
+        'function sc_switch_mode($token, $mode) {',
+        "    $ch = curl_init(SC_BASE . 'interviews/' . $token . '/');",
+        "    curl_setopt($ch, CURLOPT_CUSTOMREQUEST, 'PUT');",
+        "    curl_setopt($ch, CURLOPT_POSTFIELDS, json_encode(array('mode' => $mode)));",
+        '    $body = json_decode(curl_exec($ch), true);',
+        '    $code = curl_getinfo($ch, CURLINFO_HTTP_CODE);',
+        "    return array('next' => $code === 200 ? 'question' : 'none', 'msg' => 'Mode changed.');",
+        '}',
+        'function sc_update_interview($token, $fields) {',
+        "    $ch = curl_init(SC_BASE . 'interviews/' . $token . '/');",
+        "    curl_setopt($ch, CURLOPT_CUSTOMREQUEST, 'PUT');",
+        '    curl_setopt($ch, CURLOPT_POSTFIELDS, json_encode($fields));',
+        '    return json_decode(curl_exec($ch), true);',
+        '}',
+      ].join('\n'),
+      'page.php': [
+        '<?php',
+        "$switched = sc_switch_mode($token, 'input');",
+        "if ($switched['next'] === 'none') { flash($switched['msg']); }",
+        "$updated = sc_update_interview($token, array('mode' => 'input'));",
+        "flash($updated['msg']);",
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'page.php')).toEqual(['5 update-msg-in-links']);
+  });
+});
