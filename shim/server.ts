@@ -139,10 +139,10 @@ export class ShimProxy implements ProxyContext {
 
   private onConnection(socket: net.Socket): void {
     this.openConnections++;
-    this.metrics.connections.inc();
+    this.metrics.openConnections++;
     socket.once('close', () => {
       this.openConnections--;
-      this.metrics.connections.dec();
+      this.metrics.openConnections--;
     });
     const max = this.options.maxConnections;
     if (max && this.openConnections > max) {
@@ -212,7 +212,7 @@ export class ShimProxy implements ProxyContext {
     };
     this.inFlightStates.add(state);
     (req.socket as SocketWithState)[CURRENT] = state;
-    this.metrics.inFlight.inc();
+    this.metrics.inFlightRequests++;
     // 'close' comes once per response (finish() is idempotent anyway): `on`, without once's wrapper.
     res.on('close', () => this.finish(state));
     if (this.draining) res.setHeader('connection', 'close');
@@ -342,7 +342,7 @@ export class ShimProxy implements ProxyContext {
     this.inFlightStates.delete(state);
     const socket = req.socket as SocketWithState;
     if (socket[CURRENT] === state) socket[CURRENT] = undefined;
-    m.inFlight.dec();
+    m.inFlightRequests--;
     if (this.draining) this.server.closeIdleConnections();
     if (this.inFlightStates.size === 0) {
       const waiters = this.idleWaiters;
