@@ -279,8 +279,29 @@ export class ShimProxy implements ProxyContext {
   }
 
 
-  /** Labels of the client behind a facade request (bounded; from caches on the hot path). */
+  /**
+   * Labels of the client behind a facade request (bounded). A keep-alive connection mostly repeats its token and
+   * User-Agent: the labels of its last request are reused when the raw values are the same strings (a compare,
+   * where the caches below hash each value). Labels are a function of those values (a bounded label, once
+   * admitted or refused, stays so), so the answer is the one the caches give.
+   */
   private labelsOf(state: RequestState): ClientLabels {
+    const { headers } = state.req;
+    if (state.client !== undefined) return this.labelsFromCaches(state);
+    const auth = state.route === 'api' ? headers.authorization : undefined;
+    const ua = headers['user-agent'];
+    const versionHeader = this.options.legacyClients.appVersionHeader;
+    const version = versionHeader ? headers[versionHeader] : undefined;
+    const socket = state.req.socket as SocketWithState;
+    const last = socket[LABELS];
+    if (last !== undefined && last.route === state.route && last.auth === auth && last.ua === ua && last.version === version) return last.labels;
+    const labels = this.labelsFromCaches(state);
+    socket[LABELS] = { route: state.route, auth, ua, version, labels };
+    return labels;
+  }
+
+  /** Labels from the token's payload segment and the User-Agent, through their caches. */
+  private labelsFromCaches(state: RequestState): ClientLabels {
     const { headers } = state.req;
     let client = state.client;
     if (client === undefined && state.route === 'api') {
@@ -354,7 +375,12 @@ export class ShimProxy implements ProxyContext {
 
 /** The request a connection is serving, kept on the socket itself (a property is cheaper than a WeakMap). */
 const CURRENT = Symbol('sc-migrate.request');
-type SocketWithState = net.Socket & { [CURRENT]?: RequestState };
+/** The raw values and labels of the last facade request on a connection (see labelsOf). */
+const LABELS = Symbol('sc-migrate.labels');
+type SocketWithState = net.Socket & {
+  [CURRENT]?: RequestState;
+  [LABELS]?: { route: string; auth: string | undefined; ua: string | undefined; version: string | string[] | undefined; labels: ClientLabels };
+};
 
 const NONE_APPLIED: readonly string[] = [];
 const NO_CHANGE: readonly string[] = ['none'];

@@ -71,15 +71,19 @@ export class ProxyMetrics {
   openConnections = 0;
   /** Counts since the last scrape, by request labels, change, and legacy label set and change: a Map increment
    * per request instead of a label hash per counter call; added to the counters when they are collected. */
-  private readonly pendingRequests = new Map<string, { labels: { route: string; legacy_version: string; status: string }; n: number }>();
+  private readonly pendingRequests = new Map<string, Map<string, Map<number, { labels: { route: string; legacy_version: string; status: string }; n: number }>>>();
   private readonly pendingChanges = new Map<string, number>();
   private readonly pendingLegacy = new Map<string, Map<string, { labels: { client: string; app: string; app_version: string; change: string }; n: number }>>();
 
+  /** By route, pin and status in nested maps: no key string is built and hashed per request. */
   countRequest(route: string, legacyVersion: string, status: number): void {
-    const key = `${route} ${legacyVersion} ${status}`;
-    const hit = this.pendingRequests.get(key);
+    let byPin = this.pendingRequests.get(route);
+    if (!byPin) this.pendingRequests.set(route, (byPin = new Map()));
+    let byStatus = byPin.get(legacyVersion);
+    if (!byStatus) byPin.set(legacyVersion, (byStatus = new Map()));
+    const hit = byStatus.get(status);
     if (hit) hit.n++;
-    else this.pendingRequests.set(key, { labels: { route, legacy_version: legacyVersion, status: String(status) }, n: 1 });
+    else byStatus.set(status, { labels: { route, legacy_version: legacyVersion, status: String(status) }, n: 1 });
   }
 
   countChange(change: string): void {
@@ -112,7 +116,7 @@ export class ProxyMetrics {
       labelNames: ['route', 'legacy_version', 'status'],
       registers,
       collect() {
-        for (const { labels, n } of pendingRequests.values()) this.inc(labels, n);
+        for (const byPin of pendingRequests.values()) for (const byStatus of byPin.values()) for (const { labels, n } of byStatus.values()) this.inc(labels, n);
         pendingRequests.clear();
       },
     });
