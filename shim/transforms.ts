@@ -94,6 +94,34 @@ function forEachHolder(root: unknown, path: JsonPath, fn: (holder: Record<string
   if (path.length > 0) walk(root, 0);
 }
 
+/**
+ * The objects that hold the last key of `path` under `root` (`*` walks every item of a list), in `out` (emptied
+ * first, and returned): what forEachHolder visits, without a closure per call. Safe to mutate the holders' last
+ * keys afterwards: no holder is on the path to another.
+ */
+function holdersOf(root: unknown, path: JsonPath, out: Record<string, unknown>[]): Record<string, unknown>[] {
+  out.length = 0;
+  if (path.length === 1) {
+    if (isObject(root)) out.push(root);
+  } else if (path.length > 1) {
+    collectHolders(root, path, 0, out);
+  }
+  return out;
+}
+
+function collectHolders(node: unknown, path: JsonPath, i: number, out: Record<string, unknown>[]): void {
+  if (i === path.length - 1) {
+    if (isObject(node)) out.push(node);
+    return;
+  }
+  const seg = path[i]!;
+  if (seg === '*') {
+    if (Array.isArray(node)) for (const item of node) collectHolders(item, path, i + 1, out);
+  } else if (isObject(node) && Object.hasOwn(node, seg)) {
+    collectHolders(node[seg], path, i + 1, out);
+  }
+}
+
 /** The single value at a path without `*`, or undefined. */
 function valueAt(root: unknown, path: JsonPath): unknown {
   let node = root;
@@ -252,49 +280,60 @@ export function transformResponse(ctx: ResponseContext): ResponseOutcome {
     return { status, body: ctx.body, applied };
   }
   const items: unknown[] = Array.isArray(ctx.body) ? ctx.body : [ctx.body];
+  const holders: Record<string, unknown>[] = [];
   for (const change of ctx.changes) {
     for (const rule of change.rules) {
       if (!responseRuleMatches(rule, resource, operation)) continue;
-      for (const item of items) {
-        switch (rule.kind) {
-          case 'response-field-removed': {
-            const value = ctx.defaults.get(defaultKeyOf(rule)) ?? rule.default;
-            forEachHolder(item, rule.path, (holder, key) => {
+      switch (rule.kind) {
+        case 'response-field-removed': {
+          const value = ctx.defaults.get(defaultKeyOf(rule)) ?? rule.default;
+          const key = rule.path[rule.path.length - 1]!;
+          for (const item of items) {
+            for (const holder of holdersOf(item, rule.path, holders)) {
               if (!Object.hasOwn(holder, key)) {
                 holder[key] = clone(value);
                 applied.add(change.id);
               }
-            });
-            break;
+            }
           }
-          case 'response-field-added':
-            forEachHolder(item, rule.path, (holder, key) => {
+          break;
+        }
+        case 'response-field-added': {
+          const key = rule.path[rule.path.length - 1]!;
+          for (const item of items) {
+            for (const holder of holdersOf(item, rule.path, holders)) {
               if (Object.hasOwn(holder, key)) {
                 delete holder[key];
                 applied.add(change.id);
               }
-            });
-            break;
-          case 'response-field-moved': {
+            }
+          }
+          break;
+        }
+        case 'response-field-moved': {
+          const key = rule.from[rule.from.length - 1]!;
+          for (const item of items) {
             const value = valueAt(item, rule.to);
-            if (value === undefined) break;
-            forEachHolder(item, rule.from, (holder, key) => {
+            if (value === undefined) continue;
+            for (const holder of holdersOf(item, rule.from, holders)) {
               if (!Object.hasOwn(holder, key)) {
                 holder[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
                 applied.add(change.id);
               }
-            });
-            break;
+            }
           }
-          case 'value-renamed':
+          break;
+        }
+        case 'value-renamed':
+          for (const item of items) {
             if (isObject(item) && item[rule.field] === rule.to) {
               item[rule.field] = rule.from;
               applied.add(change.id);
             }
-            break;
-          default:
-            break;
-        }
+          }
+          break;
+        default:
+          break;
       }
     }
   }
