@@ -9,7 +9,8 @@ import { PassThrough, pipeline, type Readable, type Transform } from 'node:strea
 import * as zlib from 'node:zlib';
 import { parseBase } from '../config/urls';
 import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncoding, readBody } from './body';
-import { PROXY_STATUS, sendError, type ErrorCode } from './errors';
+import { fail, hasBody, armClientTimer, stopClientTimer } from './client';
+import { PROXY_STATUS, sendError } from './errors';
 import { needsParse } from './plan';
 import type { ProxyContext, RequestState } from './state';
 import { transformResponse, type ResponseContext } from './transforms';
@@ -17,52 +18,6 @@ import { transformResponse, type ResponseContext } from './transforms';
 const ignore = () => undefined;
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
-
-/** Answer a failure the proxy itself detected: the reason is logged, the connection closed when asked. */
-export function fail(state: RequestState, status: number, code: ErrorCode, message: string, extra: { change?: string; close?: boolean } = {}): void {
-  state.reason ??= code;
-  if (state.res.destroyed) return;
-  sendError(state.res, status, code, message, { change: extra.change, headers: extra.close ? { connection: 'close' } : undefined });
-}
-
-/** Whether a request announces a body. */
-export function hasBody(req: http.IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return length !== undefined ? length !== '0' : req.headers['transfer-encoding'] !== undefined;
-}
-
-/** The client sent nothing for `--client-idle-timeout` in the middle of its body: 408, counted as a client timeout. */
-export function clientTimedOut(ctx: ProxyContext, state: RequestState): void {
-  if (state.reason) return;
-  state.reason = 'client-timeout';
-  clearTimeout(state.timer);
-  stopClientTimer(state);
-  ctx.metrics.clientTimeouts.inc();
-  state.proxyReq?.destroy();
-  const { res, req } = state;
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  sendError(res, PROXY_STATUS.clientTimeout, 'client-timeout', 'the request was not received in time; the connection is closed', { headers: { connection: 'close' } });
-  // The rest of the body will never be read: end the connection once the answer is out.
-  res.once('finish', () => {
-    req.socket.end();
-    setTimeout(() => req.socket.destroy(), 1000).unref();
-  });
-}
-
-/** (Re)arm the client body's idle timer: one timer per request, refreshed by every chunk (no new timer per chunk). */
-export function armClientTimer(ctx: ProxyContext, state: RequestState): void {
-  if (state.clientTimer) state.clientTimer.refresh();
-  else state.clientTimer = setTimeout(clientTimedOut, ctx.options.clientIdleTimeout, ctx, state);
-}
-
-/** Stop the client body's idle timer (armClientTimer starts a new one after this). */
-export function stopClientTimer(state: RequestState): void {
-  clearTimeout(state.clientTimer);
-  state.clientTimer = undefined;
-}
 
 export class Forwarder {
   readonly agent: http.Agent;
