@@ -35,13 +35,17 @@ export class Forwarder {
     this.v2Host = parseBase(env.v2.baseUrl).host;
   }
 
-  private readonly hostnames = new WeakMap<URL, string>();
+  private readonly endpoints = new WeakMap<URL, Endpoint>();
 
-  /** The host name to connect to (IPv6 without brackets), once per upstream URL. */
-  private hostnameOf(target: URL): string {
-    let h = this.hostnames.get(target);
-    if (h === undefined) this.hostnames.set(target, (h = target.hostname.replace(/^\[|\]$/g, '')));
-    return h;
+  /** What a request to `target` needs of it (URL getters slice the href on every call), once per upstream URL. */
+  private endpointOf(target: URL): Endpoint {
+    let e = this.endpoints.get(target);
+    if (e === undefined) {
+      const https_ = target.protocol === 'https:';
+      e = { client: https_ ? https : http, protocol: target.protocol, host: target.host, hostname: target.hostname.replace(/^\[|\]$/g, ''), port: target.port };
+      this.endpoints.set(target, e);
+    }
+    return e;
   }
 
   close(): void {
@@ -84,14 +88,15 @@ export class Forwarder {
     for (const name in req.headers) {
       if (!HOP_BY_HOP.has(name)) headers[name] = req.headers[name];
     }
-    headers['host'] = target.host;
+    const endpoint = this.endpointOf(target);
+    headers['host'] = endpoint.host;
     if (buffer) headers['content-length'] = String(buffer.length);
     // As http-proxy did: a DELETE or OPTIONS without a body says so.
     else if ((req.method === 'DELETE' || req.method === 'OPTIONS') && headers['content-length'] === undefined && !hasBody(req)) headers['content-length'] = '0';
-    const proxyReq = (state.proxyReq = (target.protocol === 'https:' ? https : http).request({
-      protocol: target.protocol,
-      hostname: this.hostnameOf(target),
-      port: target.port,
+    const proxyReq = (state.proxyReq = endpoint.client.request({
+      protocol: endpoint.protocol,
+      hostname: endpoint.hostname,
+      port: endpoint.port,
       method: req.method,
       path: req.url,
       headers,
@@ -349,6 +354,15 @@ function upstreamIdle(ctx: ProxyContext, state: RequestState): void {
   state.reason ??= 'upstream-timeout';
   ctx.metrics.upstreamErrors.inc({ kind: 'timeout' });
   state.proxyReq?.destroy();
+}
+
+interface Endpoint {
+  client: typeof http | typeof https;
+  protocol: string;
+  /** `host[:port]` for the Host header; the name to connect to (IPv6 without brackets); the port ('' = default). */
+  host: string;
+  hostname: string;
+  port: string;
 }
 
 /** Largest JSON body without rules that is read whole rather than streamed (declared by Content-Length). */

@@ -33,6 +33,8 @@ export interface ShimProxyOptions extends ProxyOptions {
 }
 
 const PROBES = new Set(['healthz', 'readyz', 'metrics', 'legacy-clients']);
+/** Longest probe path (`/legacy-clients`): a longer path is not sliced and looked up as a probe name. */
+const PROBE_PATH_MAX = 1 + Math.max(...[...PROBES].map((p) => p.length));
 const CACHE_LIMIT = 1000;
 
 /** A running v1 facade in front of one environment's v2 API. */
@@ -50,6 +52,9 @@ export class ShimProxy implements ProxyContext {
   readonly auth: URL;
   private readonly facadePath: string;
   private readonly tokenPath: string;
+  /** `<facadePath>/` and `<tokenPath>/`, built once. */
+  private readonly facadePrefix: string;
+  private readonly tokenPathSlash: string;
   private readonly allowedHosts: Set<string>;
   private readonly inFlightStates = new Set<RequestState>();
   /** Label caches: a User-Agent or a token's payload segment → labels (bounded; tokens themselves are never kept). */
@@ -71,6 +76,8 @@ export class ShimProxy implements ProxyContext {
     this.auth = new URL(env.authUrl);
     this.facadePath = parseBase(env.v1.baseUrl).path;
     this.tokenPath = `/${api.tokenRequest.path}`;
+    this.facadePrefix = `${this.facadePath}/`;
+    this.tokenPathSlash = `${this.tokenPath}/`;
     this.allowedHosts = new Set(options.allowedHosts);
     const h = options.headers;
     if (h.deprecation) this.facadeHeaders.push(['deprecation', h.deprecation]);
@@ -233,14 +240,14 @@ export class ShimProxy implements ProxyContext {
       fail(state, PROXY_STATUS.badRequest, 'bad-host', 'the Host header is not a plain host[:port]', { close: true });
       return;
     }
-    const probe = path.length > 1 ? path.slice(1) : '';
+    const probe = path.length > 1 && path.length <= PROBE_PATH_MAX ? path.slice(1) : '';
     if (PROBES.has(probe)) {
       req.resume();
       answerProbe(this, state, probe as RequestState['route'], q === -1 ? '' : url.slice(q + 1));
       return;
     }
-    const isToken = path === this.tokenPath || path === `${this.tokenPath}/`;
-    const isApi = path.startsWith(`${this.facadePath}/`);
+    const isToken = path === this.tokenPath || path === this.tokenPathSlash;
+    const isApi = path.startsWith(this.facadePrefix);
     if (isToken || isApi) {
       const base = this.publicBase(host);
       if (base === null) {
