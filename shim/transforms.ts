@@ -95,17 +95,16 @@ function forEachHolder(root: unknown, path: JsonPath, fn: (holder: Record<string
 }
 
 /**
- * The objects that hold the last key of `path` under `root` (`*` walks every item of a list), in `out` (emptied
- * first, and returned): what forEachHolder visits, without a closure per call. Safe to mutate the holders' last
- * keys afterwards: no holder is on the path to another.
+ * The objects that hold the last key of `path` under `root` (`*` walks every item of a list): what forEachHolder
+ * visits, without a closure per call. A path of one key (most rules) has the root itself as its only possible
+ * holder: no walk and no array. Safe to mutate the holders' last keys afterwards: no holder is on the path to
+ * another.
  */
-function holdersOf(root: unknown, path: JsonPath, out: Record<string, unknown>[]): Record<string, unknown>[] {
-  out.length = 0;
-  if (path.length === 1) {
-    if (isObject(root)) out.push(root);
-  } else if (path.length > 1) {
-    collectHolders(root, path, 0, out);
-  }
+const NO_HOLDERS: Record<string, unknown>[] = [];
+function holdersOf(root: unknown, path: JsonPath): Record<string, unknown>[] {
+  if (path.length === 1) return isObject(root) ? [root] : NO_HOLDERS;
+  const out: Record<string, unknown>[] = [];
+  if (path.length > 1) collectHolders(root, path, 0, out);
   return out;
 }
 
@@ -246,7 +245,23 @@ function defaultKeyOf(rule: { resource: ResourceName; path: readonly string[] })
   return key;
 }
 
-const clone = (v: JsonValue): JsonValue => (v !== null && typeof v === 'object' ? structuredClone(v) : v);
+/**
+ * A deep copy of a JSON value (parsed JSON or a configured default: plain objects, arrays and primitives), as
+ * structuredClone makes it for such values (own keys, `__proto__` included, as data properties) at a fraction
+ * of its cost: the moved and put-back values of every response go through it.
+ */
+export function cloneJson<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(cloneJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(v)) {
+    const value = cloneJson((v as Record<string, unknown>)[key]);
+    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    else out[key] = value;
+  }
+  return out as T;
+}
+const clone = cloneJson;
 
 /**
  * Down-migrate a v2 response for a legacy client (body mutated in place): map changed statuses back, and on
@@ -280,7 +295,6 @@ export function transformResponse(ctx: ResponseContext): ResponseOutcome {
     return { status, body: ctx.body, applied };
   }
   const items: unknown[] = Array.isArray(ctx.body) ? ctx.body : [ctx.body];
-  const holders: Record<string, unknown>[] = [];
   for (const change of ctx.changes) {
     for (const rule of change.rules) {
       if (!responseRuleMatches(rule, resource, operation)) continue;
@@ -289,7 +303,7 @@ export function transformResponse(ctx: ResponseContext): ResponseOutcome {
           const value = ctx.defaults.get(defaultKeyOf(rule)) ?? rule.default;
           const key = rule.path[rule.path.length - 1]!;
           for (const item of items) {
-            for (const holder of holdersOf(item, rule.path, holders)) {
+            for (const holder of holdersOf(item, rule.path)) {
               if (!Object.hasOwn(holder, key)) {
                 holder[key] = clone(value);
                 applied.add(change.id);
@@ -301,7 +315,7 @@ export function transformResponse(ctx: ResponseContext): ResponseOutcome {
         case 'response-field-added': {
           const key = rule.path[rule.path.length - 1]!;
           for (const item of items) {
-            for (const holder of holdersOf(item, rule.path, holders)) {
+            for (const holder of holdersOf(item, rule.path)) {
               if (Object.hasOwn(holder, key)) {
                 delete holder[key];
                 applied.add(change.id);
@@ -315,9 +329,9 @@ export function transformResponse(ctx: ResponseContext): ResponseOutcome {
           for (const item of items) {
             const value = valueAt(item, rule.to);
             if (value === undefined) continue;
-            for (const holder of holdersOf(item, rule.from, holders)) {
+            for (const holder of holdersOf(item, rule.from)) {
               if (!Object.hasOwn(holder, key)) {
-                holder[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+                holder[key] = cloneJson(value);
                 applied.add(change.id);
               }
             }
