@@ -9,7 +9,8 @@ import { PassThrough, pipeline, type Readable, type Transform } from 'node:strea
 import * as zlib from 'node:zlib';
 import { parseBase } from '../config/urls';
 import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncoding, readBody } from './body';
-import { PROXY_STATUS, sendError, type ErrorCode } from './errors';
+import { fail, hasBody, armClientTimer, stopClientTimer } from './client';
+import { PROXY_STATUS, sendError } from './errors';
 import { needsParse } from './plan';
 import type { ProxyContext, RequestState } from './state';
 import { transformResponse, type ResponseContext } from './transforms';
@@ -17,52 +18,6 @@ import { transformResponse, type ResponseContext } from './transforms';
 const ignore = () => undefined;
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
-
-/** Answer a failure the proxy itself detected: the reason is logged, the connection closed when asked. */
-export function fail(state: RequestState, status: number, code: ErrorCode, message: string, extra: { change?: string; close?: boolean } = {}): void {
-  state.reason ??= code;
-  if (state.res.destroyed) return;
-  sendError(state.res, status, code, message, { change: extra.change, headers: extra.close ? { connection: 'close' } : undefined });
-}
-
-/** Whether a request announces a body. */
-export function hasBody(req: http.IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return length !== undefined ? length !== '0' : req.headers['transfer-encoding'] !== undefined;
-}
-
-/** The client sent nothing for `--client-idle-timeout` in the middle of its body: 408, counted as a client timeout. */
-export function clientTimedOut(ctx: ProxyContext, state: RequestState): void {
-  if (state.reason) return;
-  state.reason = 'client-timeout';
-  clearTimeout(state.timer);
-  stopClientTimer(state);
-  ctx.metrics.clientTimeouts.inc();
-  state.proxyReq?.destroy();
-  const { res, req } = state;
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  sendError(res, PROXY_STATUS.clientTimeout, 'client-timeout', 'the request was not received in time; the connection is closed', { headers: { connection: 'close' } });
-  // The rest of the body will never be read: end the connection once the answer is out.
-  res.once('finish', () => {
-    req.socket.end();
-    setTimeout(() => req.socket.destroy(), 1000).unref();
-  });
-}
-
-/** (Re)arm the client body's idle timer: one timer per request, refreshed by every chunk (no new timer per chunk). */
-export function armClientTimer(ctx: ProxyContext, state: RequestState): void {
-  if (state.clientTimer) state.clientTimer.refresh();
-  else state.clientTimer = setTimeout(clientTimedOut, ctx.options.clientIdleTimeout, ctx, state);
-}
-
-/** Stop the client body's idle timer (armClientTimer starts a new one after this). */
-export function stopClientTimer(state: RequestState): void {
-  clearTimeout(state.clientTimer);
-  state.clientTimer = undefined;
-}
 
 export class Forwarder {
   readonly agent: http.Agent;
@@ -80,13 +35,17 @@ export class Forwarder {
     this.v2Host = parseBase(env.v2.baseUrl).host;
   }
 
-  private readonly hostnames = new WeakMap<URL, string>();
+  private readonly endpoints = new WeakMap<URL, Endpoint>();
 
-  /** The host name to connect to (IPv6 without brackets), once per upstream URL. */
-  private hostnameOf(target: URL): string {
-    let h = this.hostnames.get(target);
-    if (h === undefined) this.hostnames.set(target, (h = target.hostname.replace(/^\[|\]$/g, '')));
-    return h;
+  /** What a request to `target` needs of it (URL getters slice the href on every call), once per upstream URL. */
+  private endpointOf(target: URL): Endpoint {
+    let e = this.endpoints.get(target);
+    if (e === undefined) {
+      const https_ = target.protocol === 'https:';
+      e = { client: https_ ? https : http, protocol: target.protocol, host: target.host, hostname: target.hostname.replace(/^\[|\]$/g, ''), port: target.port };
+      this.endpoints.set(target, e);
+    }
+    return e;
   }
 
   close(): void {
@@ -129,14 +88,15 @@ export class Forwarder {
     for (const name in req.headers) {
       if (!HOP_BY_HOP.has(name)) headers[name] = req.headers[name];
     }
-    headers['host'] = target.host;
+    const endpoint = this.endpointOf(target);
+    headers['host'] = endpoint.host;
     if (buffer) headers['content-length'] = String(buffer.length);
     // As http-proxy did: a DELETE or OPTIONS without a body says so.
     else if ((req.method === 'DELETE' || req.method === 'OPTIONS') && headers['content-length'] === undefined && !hasBody(req)) headers['content-length'] = '0';
-    const proxyReq = (state.proxyReq = (target.protocol === 'https:' ? https : http).request({
-      protocol: target.protocol,
-      hostname: this.hostnameOf(target),
-      port: target.port,
+    const proxyReq = (state.proxyReq = endpoint.client.request({
+      protocol: endpoint.protocol,
+      hostname: endpoint.hostname,
+      port: endpoint.port,
       method: req.method,
       path: req.url,
       headers,
@@ -394,6 +354,15 @@ function upstreamIdle(ctx: ProxyContext, state: RequestState): void {
   state.reason ??= 'upstream-timeout';
   ctx.metrics.upstreamErrors.inc({ kind: 'timeout' });
   state.proxyReq?.destroy();
+}
+
+interface Endpoint {
+  client: typeof http | typeof https;
+  protocol: string;
+  /** `host[:port]` for the Host header; the name to connect to (IPv6 without brackets); the port ('' = default). */
+  host: string;
+  hostname: string;
+  port: string;
 }
 
 /** Largest JSON body without rules that is read whole rather than streamed (declared by Content-Length). */

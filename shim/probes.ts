@@ -7,7 +7,7 @@ import type * as http from 'node:http';
 import * as net from 'node:net';
 import { legacyClientsReport, mergeLegacyClients, type LegacyClients } from './attribution';
 import { PROXY_STATUS } from './errors';
-import { fail } from './forward';
+import { fail } from './client';
 import { parseDuration } from './options';
 import type { ClusterView } from './server';
 import type { RequestState } from './state';

@@ -8,7 +8,8 @@ import { AccessLog, redactQuery } from './access-log';
 import { appOfRequest, clientOfBearer, LegacyClients, type ClientLabels, type LegacyClientEntry } from './attribution';
 import { PROXY_STATUS, writeRawError } from './errors';
 import { Facade } from './facade';
-import { fail, Forwarder } from './forward';
+import { fail } from './client';
+import { Forwarder } from './forward';
 import { LinkRewriter } from './links';
 import { checkBinding, isPlainHost, type ProxyOptions } from './options';
 import { TransformPlans } from './plan';
@@ -32,6 +33,8 @@ export interface ShimProxyOptions extends ProxyOptions {
 }
 
 const PROBES = new Set(['healthz', 'readyz', 'metrics', 'legacy-clients']);
+/** Longest probe path (`/legacy-clients`): a longer path is not sliced and looked up as a probe name. */
+const PROBE_PATH_MAX = 1 + Math.max(...[...PROBES].map((p) => p.length));
 const CACHE_LIMIT = 1000;
 
 /** A running v1 facade in front of one environment's v2 API. */
@@ -49,6 +52,9 @@ export class ShimProxy implements ProxyContext {
   readonly auth: URL;
   private readonly facadePath: string;
   private readonly tokenPath: string;
+  /** `<facadePath>/` and `<tokenPath>/`, built once. */
+  private readonly facadePrefix: string;
+  private readonly tokenPathSlash: string;
   private readonly allowedHosts: Set<string>;
   private readonly inFlightStates = new Set<RequestState>();
   /** Label caches: a User-Agent or a token's payload segment → labels (bounded; tokens themselves are never kept). */
@@ -70,6 +76,8 @@ export class ShimProxy implements ProxyContext {
     this.auth = new URL(env.authUrl);
     this.facadePath = parseBase(env.v1.baseUrl).path;
     this.tokenPath = `/${api.tokenRequest.path}`;
+    this.facadePrefix = `${this.facadePath}/`;
+    this.tokenPathSlash = `${this.tokenPath}/`;
     this.allowedHosts = new Set(options.allowedHosts);
     const h = options.headers;
     if (h.deprecation) this.facadeHeaders.push(['deprecation', h.deprecation]);
@@ -139,10 +147,10 @@ export class ShimProxy implements ProxyContext {
 
   private onConnection(socket: net.Socket): void {
     this.openConnections++;
-    this.metrics.connections.inc();
+    this.metrics.openConnections++;
     socket.once('close', () => {
       this.openConnections--;
-      this.metrics.connections.dec();
+      this.metrics.openConnections--;
     });
     const max = this.options.maxConnections;
     if (max && this.openConnections > max) {
@@ -212,7 +220,7 @@ export class ShimProxy implements ProxyContext {
     };
     this.inFlightStates.add(state);
     (req.socket as SocketWithState)[CURRENT] = state;
-    this.metrics.inFlight.inc();
+    this.metrics.inFlightRequests++;
     // 'close' comes once per response (finish() is idempotent anyway): `on`, without once's wrapper.
     res.on('close', () => this.finish(state));
     if (this.draining) res.setHeader('connection', 'close');
@@ -232,14 +240,14 @@ export class ShimProxy implements ProxyContext {
       fail(state, PROXY_STATUS.badRequest, 'bad-host', 'the Host header is not a plain host[:port]', { close: true });
       return;
     }
-    const probe = path.length > 1 ? path.slice(1) : '';
+    const probe = path.length > 1 && path.length <= PROBE_PATH_MAX ? path.slice(1) : '';
     if (PROBES.has(probe)) {
       req.resume();
       answerProbe(this, state, probe as RequestState['route'], q === -1 ? '' : url.slice(q + 1));
       return;
     }
-    const isToken = path === this.tokenPath || path === `${this.tokenPath}/`;
-    const isApi = path.startsWith(`${this.facadePath}/`);
+    const isToken = path === this.tokenPath || path === this.tokenPathSlash;
+    const isApi = path.startsWith(this.facadePrefix);
     if (isToken || isApi) {
       const base = this.publicBase(host);
       if (base === null) {
@@ -279,8 +287,29 @@ export class ShimProxy implements ProxyContext {
   }
 
 
-  /** Labels of the client behind a facade request (bounded; from caches on the hot path). */
+  /**
+   * Labels of the client behind a facade request (bounded). A keep-alive connection mostly repeats its token and
+   * User-Agent: the labels of its last request are reused when the raw values are the same strings (a compare,
+   * where the caches below hash each value). Labels are a function of those values (a bounded label, once
+   * admitted or refused, stays so), so the answer is the one the caches give.
+   */
   private labelsOf(state: RequestState): ClientLabels {
+    const { headers } = state.req;
+    if (state.client !== undefined) return this.labelsFromCaches(state);
+    const auth = state.route === 'api' ? headers.authorization : undefined;
+    const ua = headers['user-agent'];
+    const versionHeader = this.options.legacyClients.appVersionHeader;
+    const version = versionHeader ? headers[versionHeader] : undefined;
+    const socket = state.req.socket as SocketWithState;
+    const last = socket[LABELS];
+    if (last !== undefined && last.route === state.route && last.auth === auth && last.ua === ua && last.version === version) return last.labels;
+    const labels = this.labelsFromCaches(state);
+    socket[LABELS] = { route: state.route, auth, ua, version, labels };
+    return labels;
+  }
+
+  /** Labels from the token's payload segment and the User-Agent, through their caches. */
+  private labelsFromCaches(state: RequestState): ClientLabels {
     const { headers } = state.req;
     let client = state.client;
     if (client === undefined && state.route === 'api') {
@@ -342,7 +371,7 @@ export class ShimProxy implements ProxyContext {
     this.inFlightStates.delete(state);
     const socket = req.socket as SocketWithState;
     if (socket[CURRENT] === state) socket[CURRENT] = undefined;
-    m.inFlight.dec();
+    m.inFlightRequests--;
     if (this.draining) this.server.closeIdleConnections();
     if (this.inFlightStates.size === 0) {
       const waiters = this.idleWaiters;
@@ -354,7 +383,12 @@ export class ShimProxy implements ProxyContext {
 
 /** The request a connection is serving, kept on the socket itself (a property is cheaper than a WeakMap). */
 const CURRENT = Symbol('sc-migrate.request');
-type SocketWithState = net.Socket & { [CURRENT]?: RequestState };
+/** The raw values and labels of the last facade request on a connection (see labelsOf). */
+const LABELS = Symbol('sc-migrate.labels');
+type SocketWithState = net.Socket & {
+  [CURRENT]?: RequestState;
+  [LABELS]?: { route: string; auth: string | undefined; ua: string | undefined; version: string | string[] | undefined; labels: ClientLabels };
+};
 
 const NONE_APPLIED: readonly string[] = [];
 const NO_CHANGE: readonly string[] = ['none'];

@@ -1,8 +1,9 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { api } from '../catalogue';
 import type { ClientLabels } from './attribution';
+import { LabelledHistogram } from './histogram';
 import { BatchedDestination } from './log-destination';
 import type { LogOptions } from './options';
 import { shimTransforms } from './transforms';
@@ -60,24 +61,29 @@ export class ProxyMetrics {
   readonly requests: Counter<'route' | 'legacy_version' | 'status'>;
   readonly changesApplied: Counter<'change'>;
   readonly legacyRequests: Counter<'client' | 'app' | 'app_version' | 'change'>;
-  readonly duration: Histogram<'route'>;
-  readonly upstreamDuration: Histogram<'route'>;
+  readonly duration: LabelledHistogram<'route'>;
+  readonly upstreamDuration: LabelledHistogram<'route'>;
   readonly upstreamErrors: Counter<'kind'>;
   readonly clientTimeouts: Counter;
   readonly connectionsRefused: Counter;
-  readonly inFlight: Gauge;
-  readonly connections: Gauge;
+  /** Requests in flight and open client connections: plain numbers, read by their gauges when scraped. */
+  inFlightRequests = 0;
+  openConnections = 0;
   /** Counts since the last scrape, by request labels, change, and legacy label set and change: a Map increment
    * per request instead of a label hash per counter call; added to the counters when they are collected. */
-  private readonly pendingRequests = new Map<string, { labels: { route: string; legacy_version: string; status: string }; n: number }>();
+  private readonly pendingRequests = new Map<string, Map<string, Map<number, { labels: { route: string; legacy_version: string; status: string }; n: number }>>>();
   private readonly pendingChanges = new Map<string, number>();
   private readonly pendingLegacy = new Map<string, Map<string, { labels: { client: string; app: string; app_version: string; change: string }; n: number }>>();
 
+  /** By route, pin and status in nested maps: no key string is built and hashed per request. */
   countRequest(route: string, legacyVersion: string, status: number): void {
-    const key = `${route} ${legacyVersion} ${status}`;
-    const hit = this.pendingRequests.get(key);
+    let byPin = this.pendingRequests.get(route);
+    if (!byPin) this.pendingRequests.set(route, (byPin = new Map()));
+    let byStatus = byPin.get(legacyVersion);
+    if (!byStatus) byPin.set(legacyVersion, (byStatus = new Map()));
+    const hit = byStatus.get(status);
     if (hit) hit.n++;
-    else this.pendingRequests.set(key, { labels: { route, legacy_version: legacyVersion, status: String(status) }, n: 1 });
+    else byStatus.set(status, { labels: { route, legacy_version: legacyVersion, status: String(status) }, n: 1 });
   }
 
   countChange(change: string): void {
@@ -110,7 +116,7 @@ export class ProxyMetrics {
       labelNames: ['route', 'legacy_version', 'status'],
       registers,
       collect() {
-        for (const { labels, n } of pendingRequests.values()) this.inc(labels, n);
+        for (const byPin of pendingRequests.values()) for (const byStatus of byPin.values()) for (const { labels, n } of byStatus.values()) this.inc(labels, n);
         pendingRequests.clear();
       },
     });
@@ -138,20 +144,14 @@ export class ProxyMetrics {
         pendingLegacy.clear();
       },
     });
-    this.duration = new Histogram({
-      name: 'sc_migrate_proxy_request_duration_seconds',
-      help: 'Time from request to the end of the response, by route',
-      labelNames: ['route'],
-      buckets: BUCKETS,
-      registers,
-    });
-    this.upstreamDuration = new Histogram({
-      name: 'sc_migrate_proxy_upstream_duration_seconds',
-      help: 'Time from forwarding to the upstream response headers, by route',
-      labelNames: ['route'],
-      buckets: BUCKETS,
-      registers,
-    });
+    this.duration = new LabelledHistogram('sc_migrate_proxy_request_duration_seconds', 'Time from request to the end of the response, by route', 'route', BUCKETS, this.registry);
+    this.upstreamDuration = new LabelledHistogram(
+      'sc_migrate_proxy_upstream_duration_seconds',
+      'Time from forwarding to the upstream response headers, by route',
+      'route',
+      BUCKETS,
+      this.registry,
+    );
     this.upstreamErrors = new Counter({
       name: 'sc_migrate_proxy_upstream_errors_total',
       help: 'Upstream failures, by kind (unreachable, timeout, cut, too-large, malformed)',
@@ -168,8 +168,23 @@ export class ProxyMetrics {
       help: 'Connections answered 503 because --max-connections were open',
       registers,
     });
-    this.inFlight = new Gauge({ name: 'sc_migrate_proxy_in_flight_requests', help: 'Requests in flight', registers });
-    this.connections = new Gauge({ name: 'sc_migrate_proxy_open_connections', help: 'Open client connections', registers });
+    const read = { inFlight: () => this.inFlightRequests, connections: () => this.openConnections };
+    new Gauge({
+      name: 'sc_migrate_proxy_in_flight_requests',
+      help: 'Requests in flight',
+      registers,
+      collect() {
+        this.set(read.inFlight());
+      },
+    });
+    new Gauge({
+      name: 'sc_migrate_proxy_open_connections',
+      help: 'Open client connections',
+      registers,
+      collect() {
+        this.set(read.connections());
+      },
+    });
     if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
   }
 }
