@@ -19,6 +19,8 @@ export interface Ctx {
   out: TextFile;
   vocab: Vocabulary;
   mapper: UrlMapper;
+  /** Constants of the file found to hold a removed mode (PolyFacts.removedModes). */
+  removedModes?: { name: string; value: string }[];
 }
 
 export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: LangIndex, facts: PolyFacts): Ctx {

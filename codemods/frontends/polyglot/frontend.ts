@@ -26,6 +26,7 @@ import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
 import { vocabularyFor } from './vocabulary';
+import { removedModeConstantUses } from './mode-constant-uses';
 
 /**
  * A parser-based front-end for one language: the file is parsed with its tree-sitter grammar through
@@ -97,6 +98,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   sentReads(ctx);
   jsonRules(ctx);
   valueRules(ctx);
+  removedModeConstantUses(ctx);
+  if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
   return { ...out.finish(input.markers), facts };
 }
 

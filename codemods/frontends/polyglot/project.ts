@@ -49,6 +49,8 @@ export interface PolyFacts {
   paths: { name: string; resource: ResourceName; rest: string }[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
   uses: string[];
+  /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
+  removedModes?: { name: string; value: string }[];
 }
 
 export interface PolyFunction {
@@ -137,6 +139,8 @@ export interface LangIndex {
   links: ReadonlySet<string>;
   /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
   declares(name: string): boolean;
+  /** The removed mode a constant of that name holds (PolyFacts.removedModes). */
+  removedMode(name: string): string | null;
   /** A constant of this language's files that holds another service's address. */
   foreignAddress(name: string): boolean;
   /** Names the files declare with a resource path as their value (one meaning each). */
@@ -367,6 +371,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
+  const removedModes = new Map(all.flatMap((f) => f.removedModes ?? []).map((m) => [m.name, m.value]));
+  for (const n of removedModes.keys()) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
   for (const n of modeSetters(all, endpoints)) names.add(n);
@@ -409,6 +415,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     names,
     links,
     declares: (name) => declared.has(name),
+    removedMode: (name) => removedModes.get(name) ?? null,
     paths: known,
   };
 }

@@ -42,6 +42,11 @@ function modes(ctx: Ctx): void {
     if (!value || !out.has(value.change.id)) continue;
     const ctxKind = modeContext(ctx, lit);
     if (!ctxKind) continue;
+    if (ctxKind === 'constant' && value.to === null) {
+      // Its uses elsewhere are uses of the removed mode (mode-constant-uses.ts).
+      const decl = file.x.decls.find((d) => d.init && span(d.init).start === lit.start && span(d.init).end === lit.end);
+      if (decl) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text });
+    }
     if (value.to !== null && lit.simple && lit.parts.length === 1 && !SET_UP.has(ctxKind)) {
       const p = lit.parts[0]!;
       if (file.spec.symbolKinds?.includes(lit.node.kind() as string)) {

@@ -1,0 +1,41 @@
+import type { SgNode } from '@ast-grep/napi';
+import type { Ctx } from './context';
+import { span } from './lang';
+
+/**
+ * Uses of a constant that holds a removed interview mode (`InterviewModeSafe InterviewMode = "safe"` in a generated
+ * client, `MODE_TRIAGE = "triage"` in a constants module), in its file or another of the run: each one is a flow
+ * that asks for a mode v2 no longer has, and so a site for a person, as the definition is (the spec names no
+ * replacement). Renamed modes are not: rewriting the definition moves every use.
+ */
+export function removedModeConstantUses(ctx: Ctx): void {
+  const { file, index, vocab, out } = ctx;
+  const own = new Map((ctx.removedModes ?? []).map((m) => [m.name, m.value]));
+  const lookup = (name: string) => own.get(name) ?? index.removedMode(name);
+  const defined = new Set(file.x.decls.map((d) => span(d.nameNode).start));
+  for (const n of leaves(file.root)) {
+    const name = n.text();
+    const value = /^[A-Za-z_$]\w*$/.test(name) ? lookup(name) : null;
+    if (!value || defined.has(span(n).start)) continue;
+    const mode = vocab.modes.get(value);
+    if (!mode || mode.to !== null || !out.has(mode.change.id)) continue;
+    out.manual(mode.change.id, span(n).start, span(n).end, `\`${name}\` holds the mode '${value}': ${mode.message}`, { anchor: span(n).start, subject: value });
+  }
+}
+
+/** Identifier-like leaves (no named children), outside strings and comments. */
+function leaves(root: SgNode): SgNode[] {
+  const out: SgNode[] = [];
+  const walk = (n: SgNode) => {
+    const kind = n.kind() as string;
+    if (/string|comment|literal_content|heredoc/.test(kind)) return;
+    const kids = n.children().filter((c) => c.isNamed());
+    if (kids.length === 0) {
+      if (/identifier|constant|^name$/.test(kind)) out.push(n);
+      return;
+    }
+    for (const k of kids) walk(k);
+  };
+  walk(root);
+  return out;
+}

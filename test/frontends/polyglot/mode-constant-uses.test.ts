@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/** Uses of a constant that holds a removed mode are sites, in its file and in the others of the run; another API's constants are not. */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('uses of removed-mode constants', () => {
+  it('Go: a generated client defines the modes, a service in the same package uses the removed one; a desk mode constant stays', async () => {
+    writeTree(dir, {
+      'internal/sc/types.gen.go': [
+        'package sc',
+        '',
+        'type InterviewMode string',
+        '',
+        'const (',
+        '\tInterviewModeComplaint InterviewMode = "complaint"',
+        '\tInterviewModeSafe      InterviewMode = "safe"',
+        ')',
+        '',
+        'type ModeUpdate struct {',
+        '\tMode InterviewMode `json:"mode"`',
+        '}',
+        '',
+        'const Server = "https://www.buoyhealth.com/api/"',
+      ].join('\n'),
+      'internal/sc/escalate.go': [
+        'package sc',
+        '',
+        'type TicketMode string',
+        '',
+        'const TicketModeSafe TicketMode = "safe"',
+        '',
+        'func Escalate(c *Client, token string) error {',
+        '\treturn c.Put(Server+"interviews/"+token+"/", ModeUpdate{Mode: InterviewModeSafe})',
+        '}',
+        '',
+        'func Queue(d *Desk) error { return d.Queue(TicketModeSafe) }',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'internal/sc/types.gen.go')).toEqual(['14 base-url', '6 mode-complaint-renamed-input', '7 mode-safe-triage-removed']);
+    expect(sites(r, 'internal/sc/escalate.go')).toEqual(['8 mode-safe-triage-removed']);
+  });
+
+  it('Python: a constants module of the client and a flow that uses its removed mode; a helpdesk constant of the same name shape stays', async () => {
+    writeTree(dir, {
+      'checker/modes.py': ['API = "https://www.buoyhealth.com/api/"', 'MODE_COMPLAINT = "complaint"', 'MODE_TRIAGE = "triage"', ''].join('\n'),
+      'checker/flow.py': [
+        'from checker.modes import MODE_TRIAGE',
+        'from desk.modes import QUEUE_TRIAGE',
+        '',
+        'def finish(client, token):',
+        '    client.set_mode(token, MODE_TRIAGE)',
+        '    client.desk_queue(QUEUE_TRIAGE)',
+        '',
+      ].join('\n'),
+      'desk/modes.py': ['DESK = "https://desk.example.net/api/"', 'QUEUE_TRIAGE = "triage"', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'checker/modes.py')).toEqual(['1 base-url', '2 mode-complaint-renamed-input', '3 mode-safe-triage-removed']);
+    expect(sites(r, 'checker/flow.py')).toEqual(['1 mode-safe-triage-removed', '5 mode-safe-triage-removed']);
+    expect(sites(r, 'desk/modes.py')).toEqual([]);
+  });
+});
