@@ -33,6 +33,12 @@ export class TextFile {
     return this.changes.some((c) => c.id === changeId);
   }
 
+  /** Whether a site of the change is already on the line of `offset` (another there would say the same). */
+  hasSiteOn(change: string, offset: number): boolean {
+    const line = this.lines.lineCol(offset).line;
+    return this.findings.some((f) => f.change === change && f.line <= line && line <= f.endLine);
+  }
+
   suppressed(change: string, offset: number): boolean {
     return this.directives.size > 0 && isSuppressed(this.directives, this.lines.lineCol(offset).line, change);
   }

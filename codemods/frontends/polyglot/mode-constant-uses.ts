@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { Ctx } from './context';
 import { span } from './lang';
+import { saysMode } from './ties';
 
 /**
  * Uses of a constant that holds a removed interview mode (`InterviewModeSafe InterviewMode = "safe"` in a generated
@@ -11,14 +12,16 @@ import { span } from './lang';
 export function removedModeConstantUses(ctx: Ctx): void {
   const { file, index, vocab, out } = ctx;
   const own = new Map((ctx.removedModes ?? []).map((m) => [m.name, m.value]));
-  const lookup = (name: string) => own.get(name) ?? index.removedMode(name);
+  // Another file's constant by a name that says mode (`MODE_TRIAGE`, `InterviewModeSafe`): a class's bare `TRIAGE`
+  // may be any class's (its qualified uses, `InterviewMode::TRIAGE`, are mode-members.ts's).
+  const lookup = (name: string) => own.get(name) ?? (saysMode(name) ? index.removedMode(name) : null);
   const defined = new Set(file.x.decls.map((d) => span(d.nameNode).start));
   for (const n of leaves(file.root)) {
     const name = n.text();
     const value = /^[A-Za-z_$]\w*$/.test(name) ? lookup(name) : null;
     if (!value || defined.has(span(n).start)) continue;
     const mode = vocab.modes.get(value);
-    if (!mode || mode.to !== null || !out.has(mode.change.id)) continue;
+    if (!mode || mode.to !== null || !out.has(mode.change.id) || out.hasSiteOn(mode.change.id, span(n).start)) continue;
     out.manual(mode.change.id, span(n).start, span(n).end, `\`${name}\` holds the mode '${value}': ${mode.message}`, { anchor: span(n).start, subject: value });
   }
 }

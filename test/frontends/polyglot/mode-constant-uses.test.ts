@@ -67,4 +67,14 @@ describe('uses of removed-mode constants', () => {
     expect(sites(r, 'checker/flow.py')).toEqual(['1 mode-safe-triage-removed', '5 mode-safe-triage-removed']);
     expect(sites(r, 'desk/modes.py')).toEqual([]);
   });
+
+  it("PHP: another class's bare TRIAGE constant is not the mode group's, whatever the run's mode constants are called", async () => {
+    writeTree(dir, {
+      'src/CheckerModes.php': ['<?php', 'final class Interview_Mode {', "\tconst COMPLAINT = 'complaint';", "\tconst TRIAGE = 'triage';", '}', ''].join('\n'),
+      'src/Client.php': ['<?php', "define( 'SC_BASE', 'https://www.buoyhealth.com/api/' );", 'function sc_finish( $t ) {', "\treturn wp_remote_request( SC_BASE . 'interviews/' . $t . '/', array( 'method' => 'PUT', 'body' => wp_json_encode( array( 'mode' => Interview_Mode::COMPLAINT ) ) ) );", '}', ''].join('\n'),
+      'src/DeskQueue.php': ['<?php', 'final class Desk_Queue {', "\tconst TRIAGE = 'triage';", '\tpublic static function first() { return self::TRIAGE; }', '}', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/DeskQueue.php')).toEqual([]);
+  });
 });
