@@ -30,6 +30,12 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
     // RTK Query's `transformErrorResponse: (error) => error.status === 400`.
     const errorOf = endpointCallbackTie(ctx, obj, 0, true);
     if (errorOf) return errorOf;
+    // `const response = (err as AxiosError).response; … response.status === 400`: the caught error's response.
+    const held = obj.node.type === 'Identifier' ? constInit(obj) : null;
+    if (held && isMember(held.node) && memberName(held.node) === 'response') {
+      const caught = rootPath(held).node.type === 'Identifier' ? caughtTie(ctx, rootPath(held)) : null;
+      if (caught) return caught;
+    }
     const chainRoot = rootPath(path);
     if (chainRoot.node.type === 'Identifier' && chainNames(n).length <= 4) {
       const caught = caughtTie(ctx, chainRoot);
