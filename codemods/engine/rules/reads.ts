@@ -89,7 +89,7 @@ export function memberMessage(message: string, model: 'type' | 'schema' = 'type'
  */
 export function interfaceMembers(
   ctx: FileContext,
-  visit: (member: Path, path: string[], role: 'request' | 'response', model: 'type' | 'schema') => void,
+  visit: (member: Path, path: string[], role: 'request' | 'response', model: 'type' | 'schema', site: Node) => void,
   resource: string,
 ): void {
   const walk = (bodyPath: Path, members: Node[], prefix: string[], role: 'request' | 'response') => {
@@ -99,7 +99,7 @@ export function interfaceMembers(
       const key = keyName(m);
       if (!key) return;
       const memberPath = bodyPath.get(i);
-      visit(memberPath, [...prefix, key], role, 'type');
+      visit(memberPath, [...prefix, key], role, 'type', m.key);
       let t = m.typeAnnotation?.typeAnnotation;
       let inner = [...prefix, key];
       const genericArray = (x: Node) => x?.type === 'TSTypeReference' && x.typeName?.type === 'Identifier' && ['Array', 'ReadonlyArray'].includes(x.typeName.name) && x.typeParameters?.params.length === 1;
@@ -120,7 +120,7 @@ export function interfaceMembers(
   const flowMember = (memberPath: Path, m: Node, prefix: string[], role: 'request' | 'response') => {
     const key = keyName(m);
     if (!key) return;
-    visit(memberPath, [...prefix, key], role, 'type');
+    visit(memberPath, [...prefix, key], role, 'type', m.key);
     let t: Node = m.value;
     let valuePath: Path = memberPath.get('value');
     let inner = [...prefix, key];
@@ -153,15 +153,16 @@ export function interfaceMembers(
     if (!tie || tie.resource !== resource) return;
     decl.node.body.body.forEach((m: Node, i: number) => {
       if (m.type !== 'ClassProperty' && m.type !== 'PropertyDefinition') return;
-      const key = wireKey(m);
-      if (key) visit(decl.get('body', 'body', i), [...tie.path, key], tie.role, 'type');
+      const wire = wireKey(m);
+      // A renamed member's site is where its JSON key is written (`@Expose({ name: 'interview_mode' })`).
+      if (wire) visit(decl.get('body', 'body', i), [...tie.path, wire.key], tie.role, 'type', wire.site);
     });
   });
   for (const { object, tie } of schemaObjects(ctx)) {
     if (tie.resource !== resource) continue;
     object.node.properties.forEach((p: Node, i: number) => {
       const key = keyName(p);
-      if (key) visit(object.get('properties', i), [...tie.path, key], tie.role === 'request' ? 'request' : 'response', 'schema');
+      if (key) visit(object.get('properties', i), [...tie.path, key], tie.role === 'request' ? 'request' : 'response', 'schema', p.key);
     });
   }
   ctx.nodesOf('TSTypeAliasDeclaration').forEach((decl: Path) => {
@@ -185,15 +186,16 @@ const KEY_DECORATORS = new Set(['Expose', 'JsonProperty', 'JsonMember']);
  * The JSON key a class property is read from and written to: `@Expose({ name: 'potential_condition' }) condition`,
  * `@JsonProperty('advice', [String]) tips`, `@JsonProperty({ name: 'test' })`; else the property's own name.
  */
-function wireKey(m: Node): string | null {
+function wireKey(m: Node): { key: string; site: Node } | null {
   for (const d of m.decorators ?? []) {
     const e = d.expression;
     if (e?.type !== 'CallExpression' || e.callee.type !== 'Identifier' || !KEY_DECORATORS.has(e.callee.name)) continue;
     const a = e.arguments[0];
     const named = a?.type === 'ObjectExpression' ? a.properties.find((p: Node) => keyName(p) === 'name')?.value : a;
-    if (named && (named.type === 'StringLiteral' || (named.type === 'Literal' && typeof named.value === 'string'))) return named.value;
+    if (named && (named.type === 'StringLiteral' || (named.type === 'Literal' && typeof named.value === 'string'))) return { key: named.value, site: named.value === keyName(m) ? m.key : named };
   }
-  return keyName(m);
+  const key = keyName(m);
+  return key ? { key, site: m.key } : null;
 }
 
 /**

@@ -76,8 +76,8 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
   for (const m of jsdocMembers(ctx, rule.resource)) {
     if (m.role === 'request' && pathMatches(rule.path, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
   }
-  interfaceMembers(ctx, (member, path, role, model) => {
-    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
+  interfaceMembers(ctx, (member, path, role, model, site) => {
+    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), site, field);
   }, rule.resource);
 };
 
