@@ -7,6 +7,7 @@ import { requestTieOfObject } from '../ties/requests';
 import { helperNameTie, nameTie } from '../ties/names';
 import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';
+import { apiCall } from '../ties/url';
 import { typeNameTie, typeTie } from '../ties/types';
 import type { Tie } from '../ties/tie';
 
@@ -91,6 +92,7 @@ export function interfaceMembers(
   ctx: FileContext,
   visit: (member: Path, path: string[], role: 'request' | 'response', model: 'type' | 'schema', site: Node) => void,
   resource: string,
+  operations?: readonly string[],
 ): void {
   const walk = (bodyPath: Path, members: Node[], prefix: string[], role: 'request' | 'response') => {
     members.forEach((m, i) => {
@@ -157,6 +159,16 @@ export function interfaceMembers(
       // A renamed member's site is where its JSON key is written (`@Expose({ name: 'interview_mode' })`).
       if (wire) visit(decl.get('body', 'body', i), [...tie.path, wire.key], tie.role, 'type', wire.site);
     });
+  });
+  // The response type given to a request (`http.put<{ msg?: string }>(url, body)`, `axios.get<{ advice: string[] }>(…)`).
+  ctx.nodesOf('CallExpression').forEach((call: Path) => {
+    const params = (call.node.typeParameters ?? call.node.typeArguments)?.params;
+    const literal = params?.length === 1 && params[0].type === 'TSTypeLiteral' ? params[0] : null;
+    if (!literal) return;
+    const sent = apiCall(ctx, call);
+    if (!sent || sent.resource !== resource || (operations && !operations.includes(sent.op))) return;
+    const key = call.node.typeParameters ? 'typeParameters' : 'typeArguments';
+    walk(call.get(key, 'params', 0, 'members'), literal.members, [], 'response');
   });
   for (const { object, tie } of schemaObjects(ctx)) {
     if (tie.resource !== resource) continue;

@@ -85,7 +85,7 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
   );
   interfaceMembers(ctx, (member, path, role, model, site) => {
     if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message, model), site, field);
-  }, rule.resource);
+  }, rule.resource, rule.operations);
   if (rule.from.length >= 2) {
     // `const { triage } = r.triage_explanation.potential_condition`
     ctx.nodesOf('VariableDeclarator').forEach((decl: Path) => {
