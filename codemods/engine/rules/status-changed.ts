@@ -140,7 +140,10 @@ function rootPath(path: Path): Path {
 }
 
 /** The call a caught error comes from: the one API operation the `try` block performs, if it is one. */
-function caughtTie(ctx: FileContext, idPath: Path): Tie | null {
+function caughtTie(ctx: FileContext, idPath: Path, depth = 0): Tie | null {
+  // `const err = e as AxiosError`: the caught error under another name.
+  const alias = depth < 3 ? constInit(idPath) : null;
+  if (alias && rootPath(alias).node.type === 'Identifier' && !isMember(alias.node)) return caughtTie(ctx, rootPath(alias), depth + 1);
   const binding = bindingOf(idPath);
   const clause = binding ? parentOf(binding) : null;
   if (!clause || clause.node.type !== 'CatchClause' || clause.node.param !== binding!.node) return null;
