@@ -1,5 +1,5 @@
 import { api } from '../../../catalogue';
-import { calleeName, constInit, isCall, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, isCall, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import { nodesBelow } from '../node-index';
 import { typeTie } from '../ties/types';
 import { enclosingCallSending, urlTarget } from '../ties/url';
@@ -38,9 +38,13 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
       ctx.claimed.add(prop.node.value);
     }
   });
-  // `createIntent({ intent, detail }: IntentInput)`: a parameter destructured from a request type takes the field to send it.
+  // `createIntent({ intent, detail }: IntentInput)`: a parameter destructured from a request type takes the field to send it;
+  // so does `const { race, height } = dto.profile` of a value declared with a request model (`dto: CreateInterviewDto`).
   ctx.nodesOf('ObjectPattern').forEach((pattern: Path) => {
-    if (!pattern.node.typeAnnotation || !parentOf(pattern)?.node.params?.includes(pattern.node) || !applies(typeTie(pattern.node.typeAnnotation))) return;
+    const declared = pattern.node.typeAnnotation && parentOf(pattern)?.node.params?.includes(pattern.node) ? typeTie(pattern.node.typeAnnotation) : null;
+    const decl = parentOf(pattern);
+    const source = !declared && decl?.node.type === 'VariableDeclarator' && decl.node.id === pattern.node && decl.node.init ? declaredRequest(ctx, decl.get('init')) : null;
+    if (!applies(declared ?? source)) return;
     pattern.node.properties.forEach((p: Node, i: number) => {
       if (keyName(p) === field && !ctx.claimed.has(p.key)) ctx.manual(change, pattern.get('properties', i), rule.message, p.key, field);
     });
@@ -137,4 +141,23 @@ function sentElsewhere(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], ob
     p = parent;
   }
   return false;
+}
+
+/**
+ * A request model a value is declared with, and the path inside it: `dto` of `(dto: CreateIntentDto)`, `dto.profile`
+ * of `dto: CreateInterviewDto`. Only a declared type counts (the value is the caller's input to send), not a name.
+ */
+function declaredRequest(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], path: Path): Tie | null {
+  const n = path.node;
+  if (n.type === 'Identifier') {
+    const binding = bindingOf(path);
+    const t = binding ? typeTie(binding.node.typeAnnotation) : null;
+    return t && t.role === 'request' && t.via === 'type' && !t.list ? t : null;
+  }
+  if (isMember(n) && !n.computed) {
+    const outer = declaredRequest(ctx, path.get('object'));
+    const key = memberName(n);
+    return outer && key ? { ...outer, path: [...outer.path, key] } : null;
+  }
+  return null;
 }
