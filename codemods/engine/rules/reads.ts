@@ -178,9 +178,14 @@ export function interfaceMembers(
     });
   }
   ctx.nodesOf('TSTypeAliasDeclaration').forEach((decl: Path) => {
-    const tie = typeNameTie(decl.node.id.name);
-    if (!tie || tie.resource !== resource) return;
+    const own = typeNameTie(decl.node.id.name);
     const t = decl.node.typeAnnotation;
+    // `type InterviewUpdate = Interview & { msg?: string }`: extending a response model makes a response model.
+    const base = t.type === 'TSIntersectionType'
+      ? t.types.map((part: Node) => (part.type === 'TSTypeReference' && part.typeName?.type === 'Identifier' ? typeNameTie(part.typeName.name) : null)).find((b: ReturnType<typeof typeNameTie>) => b && b.role === 'response')
+      : null;
+    const tie = base && own && base.resource === own.resource ? { ...own, role: 'response' as const } : own;
+    if (!tie || tie.resource !== resource) return;
     if (t.type === 'TSTypeLiteral') walk(decl.get('typeAnnotation', 'members'), t.members, tie.path, tie.role);
     // `type InterviewUpdateResponse = Interview & { msg?: string }`, `Pick<Complaint, 'text'> & { extra?: … }`
     if (t.type === 'TSIntersectionType') {
