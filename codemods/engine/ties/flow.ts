@@ -24,7 +24,7 @@ import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
 import { mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
 import { typeNameTie, typeTie } from './types';
-import { expectedRequestBodyTie, mockRequestTie, nockMatcherTie } from './mocks';
+import { expectedRequestBodyTie, mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
 import { deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
@@ -336,6 +336,10 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
   const binding = bindingOf(path);
   if (binding) {
     if (ctx.paramTies.has(binding.node)) return ctx.paramTies.get(binding.node)!;
+    // A fixture a test double answers with (`.reply(202, modeUpdated)`): that response's body, as the test wrote it
+    // (a person moves the reads: the fixture itself may still have the old shape).
+    const served = repliedBindings(ctx).get(binding.node);
+    if (served) return { resource: served.resource, op: served.op, role: 'body', path: [], via: 'type', list: served.op === 'list' };
     const declared = typeTie(binding.node.typeAnnotation);
     if (declared) return declared;
     const parent = parentOf(binding)!;
