@@ -9,20 +9,15 @@ beforeEach(() => {
 afterEach(() => cleanup(dir));
 
 describe('client objects of another file', () => {
-  it("a value handed to a method of an exported client object that sends it as a removed field is reported where it is built and passed (a desk client's is not)", async () => {
+  it("a value handed to a method of an exported client object that sends it as a removed field is reported where it is passed (a desk client's is not; a field the client's body loses in the run is not either)", async () => {
     writeTree(dir, {
-      'src/api/checker.js': `import http from './http';\nexport default {\n  fileComplaint(token, text, extra = {}) {\n    return http.post('complaints/', { interview: token, text, extra });\n  },\n};\n`,
-      'src/api/desk.js': `import http from './http';\nexport const desk = {\n  note: (id, text, extra) => http.post('https://desk.example.com/api/complaints/', { ticket: id, text, extra }),\n};\n`,
-      'src/store/complaints.js': `import api from '../api/checker';\nimport { desk } from '../api/desk';\nexport async function add(interview, form) {\n  const extra = { onset: form.onset };\n  await api.fileComplaint(interview.token, form.text, extra);\n  const deskExtra = { onset: form.onset };\n  return desk.note(form.ticket, form.text, deskExtra);\n}\n`,
+      'src/api/checker.js': `import http from './http';\nexport default {\n  startCheckup(age, sex, height) {\n    return http.post('interviews/anonymous/', { profile: { age, sex, height } });\n  },\n  fileComplaint(token, text, extra = {}) {\n    return http.post('complaints/', { interview: token, text, extra });\n  },\n};\n`,
+      'src/api/desk.js': `import http from './http';\nexport const desk = {\n  intake: (age, sex, height) => http.post('https://desk.example.com/api/interviews/', { profile: { age, sex, height } }),\n};\n`,
+      'src/store/checkup.js': `import api from '../api/checker';\nimport { desk } from '../api/desk';\nexport async function start(form) {\n  const height = Number(form.height);\n  await api.startCheckup(form.age, form.sex, height);\n  const extra = { onset: form.onset };\n  await api.fileComplaint('t', form.text, extra);\n  return desk.intake(form.age, form.sex, height);\n}\n`,
     });
     const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
     const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
-    // The wrapper loses the field automatically; its callers still build and pass it, for a person to drop.
-    expect(findings('src/api/checker.js')).toEqual([[4, 'complaint-extra-removed', 'auto']]);
-    expect(findings('src/store/complaints.js')).toEqual([
-      [4, 'complaint-extra-removed', 'manual'],
-      [5, 'complaint-extra-removed', 'manual'],
-    ]);
+    expect(findings('src/store/checkup.js')).toEqual([[5, 'interview-profile-fields-removed', 'manual']]);
     expect(findings('src/api/desk.js')).toEqual([]);
   });
 });

@@ -97,6 +97,15 @@ export function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
 
 /** An object literal given to a wrapper: the request it becomes, if the wrapper sends that parameter. */
 export function wrapperArgumentTie(ctx: FileContext, argPath: Path): Tie | null {
+  const t = wrapperParamTie(ctx, argPath);
+  return t && t.imported ? { ...t.tie, weak: true } : (t?.tie ?? null);
+}
+
+/**
+ * What a wrapper does with an argument, as its own analysis or its file's facts say (`imported`): not weakened, so
+ * that a caller can tell whether the wrapper's body loses the field in the run (a certain tie of an auto rule).
+ */
+export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; imported: boolean } | null {
   let callPath = parentOf(argPath);
   // `apply(client, fn, [a, b])`: the arguments sit in an array.
   if (callPath?.node.type === 'ArrayExpression') callPath = parentOf(callPath);
@@ -107,7 +116,10 @@ export function wrapperArgumentTie(ctx: FileContext, argPath: Path): Tie | null 
   if (index < 0) return null;
   const fnRef = effect ? effect.fn : callPath.get('callee');
   const fn = effect ? (fnRef.node.type === 'Identifier' ? functionNamed(fnRef) : null) : calleeFunction(callPath);
-  if (fn) return paramRequestTie(ctx, fn, index);
+  if (fn) {
+    const local = paramRequestTie(ctx, fn, index);
+    return local ? { tie: local, imported: false } : null;
+  }
   // `api.createComplaint(token, text, extra)` of an imported client object: its method, by `default.createComplaint`.
   const owner = !effect && isMember(fnRef.node) && fnRef.node.object.type === 'Identifier' && !fnRef.node.computed ? fnRef.get('object') : null;
   const ref = owner ?? (fnRef.node.type === 'Identifier' ? fnRef : null);
@@ -116,7 +128,7 @@ export function wrapperArgumentTie(ctx: FileContext, argPath: Path): Tie | null 
   const name = imp && owner ? `${imp.exportName}.${memberName(fnRef.node)}` : imp?.exportName;
   const sent = imp && name ? ctx.project.importedFunction?.(ctx.filePath, imp.specifier, name) : null;
   const t = sent?.find((s) => s.index === index)?.tie;
-  return t ? { ...t, weak: true } : null;
+  return t ? { tie: t, imported: true } : null;
 }
 
 /** For the project facts: the exported functions of this file that send a parameter, and how. */
