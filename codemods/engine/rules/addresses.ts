@@ -180,7 +180,7 @@ function importedAudiences(ctx: FileContext, aud: Change): void {
       // `const baseUrl = env.X || URLS[env]` (URLS imported, holding v1 addresses) then `audience: baseUrl`.
       const imported = importOf(root);
       const fact = imported ? ctx.project.importedConst(ctx.filePath, imported.specifier, imported.exportName) : null;
-      const holdsV1 = fact && (fact.kind === 'string' ? [fact.value] : Object.values(fact.entries)).some((v) => ctx.mapper.isExactV1Base(v));
+      const holdsV1 = fact && (fact.kind === 'map' ? Object.values(fact.entries) : [fact.value]).some((v) => ctx.mapper.isExactV1Base(v));
       if (!holdsV1) continue;
       for (const u of bindingUses(ctx, { id: pos.bind, keys: [] })) {
         if (u.role === 'audience') ctx.manual(aud, u.site, derivedAudienceMessage(), u.site.node);
@@ -196,7 +196,7 @@ function importedAudiences(ctx: FileContext, aud: Change): void {
 function v1Holders(ctx: FileContext): Set<string> {
   const holds = (specifier: string, exportName: string) => {
     const fact = ctx.project.importedConst(ctx.filePath, specifier, exportName);
-    return !!fact && (fact.kind === 'string' ? [fact.value] : Object.values(fact.entries)).some((v) => ctx.mapper.isExactV1Base(v));
+    return !!fact && (fact.kind === 'map' ? Object.values(fact.entries) : [fact.value]).some((v) => ctx.mapper.isExactV1Base(v));
   };
   return new Set(ctx.imports().filter((i) => holds(i.specifier, i.exportName)).map((i) => i.local));
 }

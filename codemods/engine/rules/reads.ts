@@ -7,6 +7,7 @@ import { requestTieOfObject } from '../ties/requests';
 import { helperNameTie, nameTie } from '../ties/names';
 import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';
+import { apiCall } from '../ties/url';
 import { typeNameTie, typeTie } from '../ties/types';
 import type { Tie } from '../ties/tie';
 
@@ -89,8 +90,9 @@ export function memberMessage(message: string, model: 'type' | 'schema' = 'type'
  */
 export function interfaceMembers(
   ctx: FileContext,
-  visit: (member: Path, path: string[], role: 'request' | 'response', model: 'type' | 'schema') => void,
+  visit: (member: Path, path: string[], role: 'request' | 'response', model: 'type' | 'schema', site: Node) => void,
   resource: string,
+  operations?: readonly string[],
 ): void {
   const walk = (bodyPath: Path, members: Node[], prefix: string[], role: 'request' | 'response') => {
     members.forEach((m, i) => {
@@ -99,7 +101,7 @@ export function interfaceMembers(
       const key = keyName(m);
       if (!key) return;
       const memberPath = bodyPath.get(i);
-      visit(memberPath, [...prefix, key], role, 'type');
+      visit(memberPath, [...prefix, key], role, 'type', m.key);
       let t = m.typeAnnotation?.typeAnnotation;
       let inner = [...prefix, key];
       const genericArray = (x: Node) => x?.type === 'TSTypeReference' && x.typeName?.type === 'Identifier' && ['Array', 'ReadonlyArray'].includes(x.typeName.name) && x.typeParameters?.params.length === 1;
@@ -120,7 +122,7 @@ export function interfaceMembers(
   const flowMember = (memberPath: Path, m: Node, prefix: string[], role: 'request' | 'response') => {
     const key = keyName(m);
     if (!key) return;
-    visit(memberPath, [...prefix, key], role, 'type');
+    visit(memberPath, [...prefix, key], role, 'type', m.key);
     let t: Node = m.value;
     let valuePath: Path = memberPath.get('value');
     let inner = [...prefix, key];
@@ -153,21 +155,37 @@ export function interfaceMembers(
     if (!tie || tie.resource !== resource) return;
     decl.node.body.body.forEach((m: Node, i: number) => {
       if (m.type !== 'ClassProperty' && m.type !== 'PropertyDefinition') return;
-      const key = wireKey(m);
-      if (key) visit(decl.get('body', 'body', i), [...tie.path, key], tie.role, 'type');
+      const wire = wireKey(m);
+      // A renamed member's site is where its JSON key is written (`@Expose({ name: 'interview_mode' })`).
+      if (wire) visit(decl.get('body', 'body', i), [...tie.path, wire.key], tie.role, 'type', wire.site);
     });
+  });
+  // The response type given to a request (`http.put<{ msg?: string }>(url, body)`, `axios.get<{ advice: string[] }>(…)`).
+  ctx.nodesOf('CallExpression').forEach((call: Path) => {
+    const params = (call.node.typeParameters ?? call.node.typeArguments)?.params;
+    const literal = params?.length === 1 && params[0].type === 'TSTypeLiteral' ? params[0] : null;
+    if (!literal) return;
+    const sent = apiCall(ctx, call);
+    if (!sent || sent.resource !== resource || (operations && !operations.includes(sent.op))) return;
+    const key = call.node.typeParameters ? 'typeParameters' : 'typeArguments';
+    walk(call.get(key, 'params', 0, 'members'), literal.members, [], 'response');
   });
   for (const { object, tie } of schemaObjects(ctx)) {
     if (tie.resource !== resource) continue;
     object.node.properties.forEach((p: Node, i: number) => {
       const key = keyName(p);
-      if (key) visit(object.get('properties', i), [...tie.path, key], tie.role === 'request' ? 'request' : 'response', 'schema');
+      if (key) visit(object.get('properties', i), [...tie.path, key], tie.role === 'request' ? 'request' : 'response', 'schema', p.key);
     });
   }
   ctx.nodesOf('TSTypeAliasDeclaration').forEach((decl: Path) => {
-    const tie = typeNameTie(decl.node.id.name);
-    if (!tie || tie.resource !== resource) return;
+    const own = typeNameTie(decl.node.id.name);
     const t = decl.node.typeAnnotation;
+    // `type InterviewUpdate = Interview & { msg?: string }`: extending a response model makes a response model.
+    const base = t.type === 'TSIntersectionType'
+      ? t.types.map((part: Node) => (part.type === 'TSTypeReference' && part.typeName?.type === 'Identifier' ? typeNameTie(part.typeName.name) : null)).find((b: ReturnType<typeof typeNameTie>) => b && b.role === 'response')
+      : null;
+    const tie = base && own && base.resource === own.resource ? { ...own, role: 'response' as const } : own;
+    if (!tie || tie.resource !== resource) return;
     if (t.type === 'TSTypeLiteral') walk(decl.get('typeAnnotation', 'members'), t.members, tie.path, tie.role);
     // `type InterviewUpdateResponse = Interview & { msg?: string }`, `Pick<Complaint, 'text'> & { extra?: … }`
     if (t.type === 'TSIntersectionType') {
@@ -185,15 +203,16 @@ const KEY_DECORATORS = new Set(['Expose', 'JsonProperty', 'JsonMember']);
  * The JSON key a class property is read from and written to: `@Expose({ name: 'potential_condition' }) condition`,
  * `@JsonProperty('advice', [String]) tips`, `@JsonProperty({ name: 'test' })`; else the property's own name.
  */
-function wireKey(m: Node): string | null {
+function wireKey(m: Node): { key: string; site: Node } | null {
   for (const d of m.decorators ?? []) {
     const e = d.expression;
     if (e?.type !== 'CallExpression' || e.callee.type !== 'Identifier' || !KEY_DECORATORS.has(e.callee.name)) continue;
     const a = e.arguments[0];
     const named = a?.type === 'ObjectExpression' ? a.properties.find((p: Node) => keyName(p) === 'name')?.value : a;
-    if (named && (named.type === 'StringLiteral' || (named.type === 'Literal' && typeof named.value === 'string'))) return named.value;
+    if (named && (named.type === 'StringLiteral' || (named.type === 'Literal' && typeof named.value === 'string'))) return { key: named.value, site: named.value === keyName(m) ? m.key : named };
   }
-  return keyName(m);
+  const key = keyName(m);
+  return key ? { key, site: m.key } : null;
 }
 
 /**

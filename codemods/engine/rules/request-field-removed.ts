@@ -1,12 +1,14 @@
 import { api } from '../../../catalogue';
-import { calleeName, constInit, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, isCall, isMember, isWrite, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import { nodesBelow } from '../node-index';
 import { typeTie } from '../ties/types';
-import { enclosingCallSending } from '../ties/url';
+import { enclosingCallSending, urlTarget } from '../ties/url';
+import { staticText } from '../ties/constants';
 import { tieOf } from '../ties/flow';
 import { requestTieOfObject } from '../ties/requests';
 import { pathMatches, type Tie } from '../ties/tie';
 import { pickedMembers } from './picked-members';
+import { atRequestField, removedFieldValues } from './removed-field-values';
 import { jsdocMembers } from './jsdoc-models';
 import { interfaceMembers, memberMessage, memberReads } from './reads';
 import type { RuleImpl } from './types';
@@ -36,9 +38,13 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
       ctx.claimed.add(prop.node.value);
     }
   });
-  // `createIntent({ intent, detail }: IntentInput)`: a parameter destructured from a request type takes the field to send it.
+  // `createIntent({ intent, detail }: IntentInput)`: a parameter destructured from a request type takes the field to send it;
+  // so does `const { race, height } = dto.profile` of a value declared with a request model (`dto: CreateInterviewDto`).
   ctx.nodesOf('ObjectPattern').forEach((pattern: Path) => {
-    if (!pattern.node.typeAnnotation || !parentOf(pattern)?.node.params?.includes(pattern.node) || !applies(typeTie(pattern.node.typeAnnotation))) return;
+    const declared = pattern.node.typeAnnotation && parentOf(pattern)?.node.params?.includes(pattern.node) ? typeTie(pattern.node.typeAnnotation) : null;
+    const decl = parentOf(pattern);
+    const source = !declared && decl?.node.type === 'VariableDeclarator' && decl.node.id === pattern.node && decl.node.init ? declaredRequest(ctx, decl.get('init')) : null;
+    if (!applies(declared ?? source)) return;
     pattern.node.properties.forEach((p: Node, i: number) => {
       if (keyName(p) === field && !ctx.claimed.has(p.key)) ctx.manual(change, pattern.get('properties', i), rule.message, p.key, field);
     });
@@ -70,14 +76,16 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     const tie = tieOf(ctx, read.get('object'));
     if (tie?.received && applies(tie) && !isWrite(read)) ctx.manual(change, read, rule.message, read.node.property, field);
   });
+  // The field's value handed over on its own: a wrapper's parameter, an argument given to it, a const built for it.
+  removedFieldValues(ctx, atRequestField(rule.resource, rule.operations, rule.path, rule.codemod === 'auto'), (site, node) => ctx.manual(change, site, rule.message, node, field));
   pickedMembers(ctx, rule.resource, (literal, path, role) => {
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);
   });
   for (const m of jsdocMembers(ctx, rule.resource)) {
     if (m.role === 'request' && pathMatches(rule.path, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
   }
-  interfaceMembers(ctx, (member, path, role, model) => {
-    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
+  interfaceMembers(ctx, (member, path, role, model, site) => {
+    if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), site, field);
   }, rule.resource);
 };
 
@@ -112,7 +120,44 @@ function shapeTie(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], obj: Pa
   // call (form state in `useState({…})`, a schema's members in `z.object({…})`: other rules read those).
   const parent = parentOf(obj)?.node;
   if (!parent || !['VariableDeclarator', 'ObjectProperty', 'Property', 'ReturnStatement', 'ArrayExpression', 'AssignmentExpression', 'LogicalExpression', 'ConditionalExpression'].includes(parent.type)) return null;
+  if (sentElsewhere(ctx, obj)) return null;
   const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
   const part = Object.values(api.subjects).find((s) => s.keys?.every((k) => keys.has(k)));
   return part ? { resource: part.parent, role: 'request', path: [...part.path], via: 'name', weak: true } : null;
+}
+
+/** Whether an object (or the literal it sits in) is handed to a call whose first argument is a URL or path of another API. */
+function sentElsewhere(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], obj: Path): boolean {
+  let p: Path = obj;
+  for (let i = 0; i < 6; i++) {
+    const parent = parentOf(p);
+    if (!parent) return false;
+    const pn = parent.node;
+    if (isCall(pn) && pn.arguments.includes(p.node)) {
+      const first = pn.arguments[0] === p.node ? null : staticText(ctx, parent.get('arguments', 0));
+      return first !== null && /\/|^https?:/.test(first) && urlTarget(ctx, first) === null;
+    }
+    if (!['ObjectProperty', 'Property', 'ObjectExpression'].includes(pn.type)) return false;
+    p = parent;
+  }
+  return false;
+}
+
+/**
+ * A request model a value is declared with, and the path inside it: `dto` of `(dto: CreateIntentDto)`, `dto.profile`
+ * of `dto: CreateInterviewDto`. Only a declared type counts (the value is the caller's input to send), not a name.
+ */
+function declaredRequest(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], path: Path): Tie | null {
+  const n = path.node;
+  if (n.type === 'Identifier') {
+    const binding = bindingOf(path);
+    const t = binding ? typeTie(binding.node.typeAnnotation) : null;
+    return t && t.role === 'request' && t.via === 'type' && !t.list ? t : null;
+  }
+  if (isMember(n) && !n.computed) {
+    const outer = declaredRequest(ctx, path.get('object'));
+    const key = memberName(n);
+    return outer && key ? { ...outer, path: [...outer.path, key] } : null;
+  }
+  return null;
 }

@@ -27,8 +27,15 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
     if (ctx.claimed.has(path.node)) return;
     if (rule.from.length >= 2) {
       // A distinctive path: `r.triage_explanation.potential_condition.triage` is the site whatever `r` is.
-      const chain = chainNames(path.node);
-      if (pathMatches(rule.from, chain.slice(-rule.from.length))) {
+      const chain = chainNames(path.node).slice(-rule.from.length);
+      // Through camel-cased keys (`r.triageExplanation.potentialCondition.triage`) the client maps the response into
+      // its own model, which may not hold the new place: a person moves the read.
+      const exact = rule.from.every((seg, i) => seg === chain[i]);
+      if (!exact && pathMatches(rule.from, chain) && ctx.touchesApi() && !ctx.otherApiOnly()) {
+        ctx.manual(change, path, rule.message, path.node.property, field);
+        return;
+      }
+      if (exact) {
         let base = path.node;
         let optional = false;
         for (let i = 0; i < rule.from.length; i++) {
@@ -76,9 +83,9 @@ export const responseFieldMoved: RuleImpl<'response-field-moved'> = (ctx, change
     },
     rule.operations,
   );
-  interfaceMembers(ctx, (member, path, role, model) => {
-    if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
-  }, rule.resource);
+  interfaceMembers(ctx, (member, path, role, model, site) => {
+    if (role === 'response' && pathMatches(rule.from, path)) ctx.manual(change, member, memberMessage(rule.message, model), site, field);
+  }, rule.resource, rule.operations);
   if (rule.from.length >= 2) {
     // `const { triage } = r.triage_explanation.potential_condition`
     ctx.nodesOf('VariableDeclarator').forEach((decl: Path) => {

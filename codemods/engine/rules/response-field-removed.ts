@@ -1,6 +1,6 @@
 import type { Path } from '../ast';
 import { tieOf } from '../ties/flow';
-import { pathMatches, type Tie } from '../ties/tie';
+import { camelName, pathMatches, type Tie } from '../ties/tie';
 import { pathReads } from './path-reads';
 import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';
@@ -11,7 +11,8 @@ import { mirroredStateMembers } from '../ties/vuex';
 /** Reads of a field v2 responses no longer carry are marked; so are the type members that declare it. */
 export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, change, rule) => {
   const field = rule.path[rule.path.length - 1]!;
-  const names = new Set([field]);
+  // A client that camel-cases keys reads `interview_mode` as `interviewMode`.
+  const names = new Set([field, ...(camelName(field) ? [camelName(field)!] : [])]);
   const matches = (tie: Tie | null, name: string) =>
     !!tie && tie.role !== 'request' && tie.resource === rule.resource && !tie.list && pathMatches(rule.path, [...tie.path, name]);
   // Names only this API uses (snake_case) are reads of the field wherever they appear.
@@ -19,7 +20,7 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   memberReads(ctx, names, (path: Path, name) => {
     if (ctx.claimed.has(path.node)) return;
     const tie = tieOf(ctx, path.get('object'));
-    if (matches(tie, name) || (distinctive && !tie && rule.path.length === 1)) ctx.manual(change, path, rule.message, path.node.property, field);
+    if (matches(tie, name) || (distinctive && name === field && !tie && rule.path.length === 1)) ctx.manual(change, path, rule.message, path.node.property, field);
   });
   // `_.get(result, 'advice')`, `_.get(interview, ['profile', 'bmi'])`.
   pathReads(ctx, (literal, segments, tie) => {
@@ -51,7 +52,7 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   mirroredStateMembers(ctx, (prop, tie) => {
     if (tie.resource === rule.resource && pathMatches(rule.path, tie.path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this state.`, prop.node.key, field);
   });
-  interfaceMembers(ctx, (member, path, role, model) => {
-    if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), member.node.key, field);
+  interfaceMembers(ctx, (member, path, role, model, site) => {
+    if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), site, field);
   }, rule.resource);
 };

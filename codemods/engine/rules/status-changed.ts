@@ -30,6 +30,12 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
     // RTK Query's `transformErrorResponse: (error) => error.status === 400`.
     const errorOf = endpointCallbackTie(ctx, obj, 0, true);
     if (errorOf) return errorOf;
+    // `const response = (err as AxiosError).response; … response.status === 400`: the caught error's response.
+    const held = obj.node.type === 'Identifier' ? constInit(obj) : null;
+    if (held && isMember(held.node) && memberName(held.node) === 'response') {
+      const caught = rootPath(held).node.type === 'Identifier' ? caughtTie(ctx, rootPath(held)) : null;
+      if (caught) return caught;
+    }
     const chainRoot = rootPath(path);
     if (chainRoot.node.type === 'Identifier' && chainNames(n).length <= 4) {
       const caught = caughtTie(ctx, chainRoot);
@@ -134,7 +140,10 @@ function rootPath(path: Path): Path {
 }
 
 /** The call a caught error comes from: the one API operation the `try` block performs, if it is one. */
-function caughtTie(ctx: FileContext, idPath: Path): Tie | null {
+function caughtTie(ctx: FileContext, idPath: Path, depth = 0): Tie | null {
+  // `const err = e as AxiosError`: the caught error under another name.
+  const alias = depth < 3 ? constInit(idPath) : null;
+  if (alias && rootPath(alias).node.type === 'Identifier' && !isMember(alias.node)) return caughtTie(ctx, rootPath(alias), depth + 1);
   const binding = bindingOf(idPath);
   const clause = binding ? parentOf(binding) : null;
   if (!clause || clause.node.type !== 'CatchClause' || clause.node.param !== binding!.node) return null;

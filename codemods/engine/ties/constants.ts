@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, chainNames, constInit, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, isCall, isFunction, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import type { ConstValue } from './project';
 
@@ -160,14 +160,14 @@ function computeStaticText(ctx: FileContext, path: Path, depth: number): string 
     }
     case 'CallExpression':
     case 'OptionalCallExpression':
-      return builtUrl(ctx, p, depth);
+      return builtUrl(ctx, p, depth) ?? builderCallText(ctx, p, depth);
     default:
       return constRef(ctx, p)?.value ?? null;
   }
 }
 
 /** Helpers that build a URL from a path: `this.url(PATHS.X, id)`, `util.format('interviews/%s/', id)`, `urlFor(…)`. */
-const URL_BUILDERS = /^(url|urlFor|buildUrl|makeUrl|apiUrl|endpoint|format|resolve|join|href|path|route|uri)$/i;
+export const URL_BUILDERS = /^(url|urlFor|buildUrl|makeUrl|apiUrl|endpoint|format|resolve|join|href|path|route|uri)$/i;
 
 /** Static text of a URL-building call: its first argument with static text, behind whatever the helper prefixes (`{}`). */
 function builtUrl(ctx: FileContext, p: Path, depth: number): string | null {
@@ -175,9 +175,99 @@ function builtUrl(ctx: FileContext, p: Path, depth: number): string | null {
   if (!URL_BUILDERS.test(name)) return null;
   for (let i = 0; i < Math.min(p.node.arguments.length, 2); i++) {
     const t = staticText(ctx, p.get('arguments', i), depth + 1);
-    if (t !== null && /[/]/.test(t)) return /^https?:/i.test(t) || i > 0 ? t : `{}${t.startsWith('/') ? '' : '/'}${t}`;
+    if (t === null || !/[/]/.test(t)) continue;
+    if (/^https?:/i.test(t)) return t;
+    // The helper is this file's and prefixes a base it names: `endpoint(rel) { return \`${DESK_ROOT}${rel}\`; }`.
+    const base = helperBase(ctx, p, depth);
+    if (base !== null) return `${base}${base.endsWith('/') || t.startsWith('/') ? '' : '/'}${t}`;
+    return i > 0 ? t : `{}${t.startsWith('/') ? '' : '/'}${t}`;
   }
   return null;
+}
+
+/**
+ * The absolute address a URL helper of this file puts before its argument: the static text it returns (its
+ * parameter last, `{}`) when that starts with a scheme and host. A helper that returns anything else says nothing.
+ */
+function helperBase(ctx: FileContext, call: Path, depth: number): string | null {
+  const callee = call.node.callee;
+  let fn: Path | null = null;
+  if (callee.type === 'Identifier') fn = localFunction(call.get('callee'));
+  else if (isMember(callee) && callee.object.type === 'ThisExpression') fn = classMethod(call, memberName(callee) ?? '');
+  if (!fn || fn.node.params.length !== 1) return null;
+  const text = returnedText(ctx, fn, depth);
+  return text !== null && /^https?:\/\/[^/{}]+/i.test(text) && text.endsWith('{}') && text.indexOf('{}') === text.length - 2 ? text.slice(0, -2) : null;
+}
+
+/** The method `name` of the class a path is in (`endpoint(rel) { … }`, `endpoint = (rel) => …`). */
+function classMethod(path: Path, name: string): Path | null {
+  let p = parentOf(path);
+  while (p && p.node.type !== 'ClassBody') p = parentOf(p);
+  if (!p) return null;
+  const i = p.node.body.findIndex((m: Node) => keyName(m) === name && (m.type === 'ClassMethod' || m.type === 'MethodDefinition' || ((m.type === 'ClassProperty' || m.type === 'PropertyDefinition') && isFunction(m.value))));
+  if (i < 0) return null;
+  const m = p.node.body[i];
+  if (m.type === 'ClassMethod') return p.get('body', i);
+  return p.get('body', i, 'value');
+}
+
+/**
+ * A path builder's result: `PATHS.interview(token)` where `interview: (t) => \`interviews/${t}/\``, `questionPath(id)`
+ * of a function that returns `'questions/' + id + '/'` (its parameters are `{}`), in this file or imported. Only
+ * texts that are paths (they hold a `/`) count: a function that returns a word is not a constant of it.
+ */
+function builderCallText(ctx: FileContext, p: Path, depth: number): string | null {
+  const callee = p.node.callee;
+  let text: string | null = null;
+  if (callee.type === 'Identifier') {
+    const fn = localFunction(p.get('callee'));
+    if (fn) text = returnedText(ctx, fn, depth);
+    else {
+      const imported = importedConst(ctx, p.get('callee'));
+      if (imported?.value.kind === 'builder') text = imported.value.value;
+    }
+  } else if (isMember(callee) && !callee.computed && callee.object.type === 'Identifier') {
+    const key = memberName(callee)!;
+    const obj = objectLiteral(p.get('callee', 'object'));
+    if (obj) {
+      const fn = methodOf(obj, key);
+      if (fn) text = returnedText(ctx, fn, depth);
+    } else {
+      const imported = importedConst(ctx, p.get('callee', 'object'));
+      if (imported?.value.kind === 'map') text = imported.value.calls?.[key] ?? null;
+    }
+  }
+  return text !== null && isPathText(text) ? text : null;
+}
+
+const isPathText = (text: string) => text.includes('/');
+
+/** The function an identifier names in this file: a declaration, or a const arrow or function expression. */
+function localFunction(idPath: Path): Path | null {
+  const binding = bindingOf(idPath);
+  const parent = binding ? parentOf(binding) : null;
+  if (parent?.node.type === 'FunctionDeclaration' && parent.node.id === binding!.node) return parent;
+  const init = constInit(idPath);
+  return init && isFunction(init.node) ? init : null;
+}
+
+/** The function an object literal holds under `key`: a method (`interview(t) { … }`) or a function-valued property. */
+function methodOf(obj: Path, key: string): Path | null {
+  const i = obj.node.properties.findIndex((prop: Node) => keyName(prop) === key);
+  if (i < 0) return null;
+  const prop = obj.node.properties[i];
+  if (prop.type === 'ObjectMethod') return obj.get('properties', i);
+  return isFunction(prop.value) && (prop.type === 'ObjectProperty' || prop.type === 'Property') ? obj.get('properties', i, 'value') : null;
+}
+
+/** The static text a function returns when its body is that one expression or a single `return` of it. */
+function returnedText(ctx: FileContext, fnPath: Path, depth: number): string | null {
+  const body = fnPath.node.body;
+  if (!body) return null;
+  if (body.type !== 'BlockStatement') return staticText(ctx, fnPath.get('body'), depth + 1);
+  const stmts = body.body;
+  if (stmts.length !== 1 || stmts[0].type !== 'ReturnStatement' || !stmts[0].argument) return null;
+  return staticText(ctx, fnPath.get('body', 'body', 0, 'argument'), depth + 1);
 }
 
 /** The constants this file exports with static string values (for other files of the run). */
@@ -193,6 +283,8 @@ export function fileExports(ctx: FileContext): Record<string, ConstValue & { lin
       d.declarations.forEach((decl: Node, i: number) => {
         if (decl.id.type === 'Identifier') add(decl.id.name, exp.get('declaration', 'declarations', i, 'init'), decl);
       });
+    } else if (d?.type === 'FunctionDeclaration' && d.id) {
+      add(d.id.name, exp.get('declaration'), d);
     } else if (d?.type === 'TSEnumDeclaration') {
       const entries: Record<string, string> = {};
       d.members.forEach((m: Node, i: number) => {
@@ -231,18 +323,35 @@ export function fileExports(ctx: FileContext): Record<string, ConstValue & { lin
   return out;
 }
 
-/** A constant's value when it is a string or an object/frozen map of strings. */
+/** A constant's value when it is a string, an object/frozen map of strings (and of path builders) or a path builder. */
 function valueOf(ctx: FileContext, path: Path | null): ConstValue | null {
   if (!path || !path.node) return null;
   const r = constRef(ctx, path);
   if (r) return { kind: 'string', value: r.value };
+  const fn = functionValue(path);
+  if (fn) {
+    const text = returnedText(ctx, fn, 0);
+    return text !== null && isPathText(text) ? { kind: 'builder', value: text } : null;
+  }
   const obj = objectLiteral(path);
   if (!obj) return null;
   const entries: Record<string, string> = {};
+  const calls: Record<string, string> = {};
   obj.node.properties.forEach((prop: Node, i: number) => {
     const k = keyName(prop);
     const v = k && prop.value ? constRef(ctx, obj.get('properties', i, 'value')) : null;
     if (k && v) entries[k] = v.value;
+    const method = k ? methodOf(obj, k) : null;
+    const text = method ? returnedText(ctx, method, 0) : null;
+    if (k && text !== null && isPathText(text)) calls[k] = text;
   });
+  if (Object.keys(calls).length > 0) return { kind: 'map', entries, calls };
   return Object.keys(entries).length > 0 ? { kind: 'map', entries } : null;
+}
+
+/** The function an exported value is: written there, or a function of this file it names. */
+function functionValue(path: Path): Path | null {
+  const p = unwrap(path);
+  if (isFunction(p.node)) return p;
+  return p.node.type === 'Identifier' ? localFunction(p) : null;
 }

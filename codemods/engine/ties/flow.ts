@@ -10,6 +10,7 @@ import {
   memberName,
   objectHasKey,
   parentOf,
+  stringValue,
   type Path,
 } from '../ast';
 import { rulesOfKind } from '../../../catalogue';
@@ -22,9 +23,10 @@ import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
 import { mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
-import { typeTie } from './types';
-import { expectedRequestBodyTie, mockRequestTie, nockMatcherTie } from './mocks';
+import { typeNameTie, typeTie } from './types';
+import { expectedRequestBodyTie, mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
 import { apiCall } from './url';
+import { wrapperPart } from './response-parts';
 import { deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
 
 /**
@@ -87,6 +89,9 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       return identifierTie(ctx, path);
     case 'ObjectExpression':
       return requestTieOfObject(ctx, path);
+    // `new Interview({ … })` of a model class named for the resource (Backbone, a class of its own): its attributes.
+    case 'NewExpression':
+      return n.callee.type === 'Identifier' && !ctx.otherApiOnly() ? newModelTie(n.callee.name) : null;
     case 'LogicalExpression':
       // `data?.[0] ?? null`, `res.data || fallback`: what the API side of it is; `a && b` is b.
       if (n.operator === '&&') return tieOf(ctx, path.get('right'));
@@ -96,6 +101,13 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
     default:
       return null;
   }
+}
+
+/** An instance of a model class named for a resource (`Interview`, `ComplaintModel`; not `Results`, a collection). */
+function newModelTie(name: string): Tie | null {
+  if (!/^[A-Z]/.test(name)) return null;
+  const t = typeNameTie(name);
+  return t && t.role === 'response' && !t.list ? { resource: t.resource, role: 'body', path: [...t.path], via: 'name' } : null;
 }
 
 function callTie(ctx: FileContext, path: Path): Tie | null {
@@ -115,6 +127,9 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   if (isMember(callee)) {
     const name = memberName(callee);
     const objTie = tieOf(ctx, path.get('callee', 'object'));
+    // `interview.get('profile')` of a model (Backbone, Immutable records): the attribute.
+    const attribute = name === 'get' && n.arguments.length === 1 ? stringValue(n.arguments[0]) : null;
+    if (objTie && objTie.role === 'body' && attribute && /^[A-Za-z_$][\w$]*$/.test(attribute)) return step(objTie, attribute);
     if (objTie && name === 'json') return { ...objTie, role: 'body', path: [], list: objTie.op === 'list' };
     if (objTie && name === 'then' && n.arguments[0]) return returnTie(ctx, path.get('arguments', 0), objTie);
     // jQuery deferreds: `.done(cb)`, `.fail(cb)`, `.always(cb)` hand back the same promise, whatever cb returns.
@@ -321,6 +336,10 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
   const binding = bindingOf(path);
   if (binding) {
     if (ctx.paramTies.has(binding.node)) return ctx.paramTies.get(binding.node)!;
+    // A fixture a test double answers with (`.reply(202, modeUpdated)`): that response's body, as the test wrote it
+    // (a person moves the reads: the fixture itself may still have the old shape).
+    const served = repliedBindings(ctx).get(binding.node);
+    if (served) return { resource: served.resource, op: served.op, role: 'body', path: [], via: 'type', list: served.op === 'list' };
     const declared = typeTie(binding.node.typeAnnotation);
     if (declared) return declared;
     const parent = parentOf(binding)!;
@@ -340,6 +359,8 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       const pattern = parentOf(parent)!;
       const t = pattern.node.type === 'ObjectPattern' ? patternTie(ctx, pattern) : null;
       const key = keyName(parent.node);
+      const wrapped = t && key && t.role === 'result' ? wrapperPart(ctx, pattern, key) : null;
+      if (t && wrapped) return wrapped === 'response' ? t : { ...t, role: 'body', path: [], list: t.op === 'list' };
       if (t && key) return step(t, key);
     } else {
       const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding) ?? mutationPayloadTie(ctx, binding) ?? mirroredStateTie(ctx, path);

@@ -392,3 +392,26 @@ export function nockMatcherTie(ctx: FileContext, param: Path): Tie | null {
   const call = apiCall(ctx, route);
   return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
 }
+
+/**
+ * Values a test double answers with that are not written there (`nock(API).put(…).reply(202, modeUpdated)` with
+ * `import * as modeUpdated from './fixtures/mode-updated.json'`): by their binding, the endpoint they stand for.
+ */
+export function repliedBindings(ctx: FileContext): Map<Node, ApiCall> {
+  const cached = replied.get(ctx);
+  if (cached) return cached;
+  const out = new Map<Node, ApiCall>();
+  replied.set(ctx, out);
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    const name = calleeName(n.callee);
+    if ((name !== 'reply' && name !== 'respond') || !isMember(n.callee)) continue;
+    const i = n.arguments.findIndex((a: Node) => a?.type === 'Identifier');
+    if (i < 0) continue;
+    const binding = bindingOf(call.get('arguments', i));
+    const endpoint = binding ? chainCall(ctx, call.get('callee', 'object')) : null;
+    if (binding && endpoint) out.set(binding.node, endpoint);
+  }
+  return out;
+}
+const replied = new WeakMap<FileContext, Map<Node, ApiCall>>();

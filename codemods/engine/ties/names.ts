@@ -48,6 +48,8 @@ const HELPER_VERBS: Record<string, Operation> = {
   create: 'create',
   start: 'create',
   new: 'create',
+  add: 'create',
+  submit: 'create',
   update: 'update',
   get: 'read',
   fetch: 'read',

@@ -7,8 +7,14 @@ import type { Tie } from './tie';
  * facts concern (lib/project.ts); a single-file run (a jscodeshift transform) has none.
  */
 
-/** A constant's static value: a string, or a map/enum of strings by key. */
-export type ConstValue = { kind: 'string'; value: string } | { kind: 'map'; entries: Record<string, string> };
+/**
+ * A constant's static value: a string, or a map/enum of strings by key, or a path builder (a function that returns a
+ * path: `(token) => \`interviews/${token}/\``, its parameters `{}`); a map's path builders are its `calls`.
+ */
+export type ConstValue =
+  | { kind: 'string'; value: string }
+  | { kind: 'map'; entries: Record<string, string>; calls?: Record<string, string> }
+  | { kind: 'builder'; value: string };
 
 /** What a use of a constant makes of it. */
 /** What a use of a constant makes of it: an interview mode, a token audience (direct, or through a variable), a URL. */

@@ -85,6 +85,19 @@ export function item(t: Tie): Tie {
  * rule does not know as one (code that treats `potential_condition` as an array) are looked through.
  */
 export function pathMatches(rulePath: readonly string[], path: readonly string[]): boolean {
-  const same = (p: readonly string[]) => rulePath.length === p.length && rulePath.every((seg, i) => seg === p[i] || seg === '*' || p[i] === '*');
+  const same = (p: readonly string[]) => rulePath.length === p.length && rulePath.every((seg, i) => seg === p[i] || seg === '*' || p[i] === '*' || (seg.includes('_') && seg === wireName(p[i]!)));
   return same(path) || (!rulePath.includes('*') && path.includes('*') && same(path.filter((s) => s !== '*')));
+}
+
+/**
+ * The JSON key a camel-cased property stands for in a client that converts keys (class-transformer, `camelcase-keys`,
+ * humps): `triageExplanation` → `triage_explanation`. Only snake_case keys of the API are compared this way.
+ */
+export function wireName(name: string): string {
+  return /[a-z0-9][A-Z]/.test(name) ? name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase() : name;
+}
+
+/** The camel-cased name a converting client reads a snake_case key by (`interview_mode` → `interviewMode`), or null. */
+export function camelName(key: string): string | null {
+  return /_[a-z]/.test(key) ? key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) : null;
 }

@@ -2,7 +2,7 @@ import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { parseBase } from '../../../config/urls';
 import { calleeName, isCall, isFunction, isMember, keyName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from './constants';
+import { staticText, URL_BUILDERS } from './constants';
 import type { ApiCall } from './tie';
 
 /**
@@ -140,6 +140,8 @@ function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall 
   if (!target) return null;
 
   const name = calleeName(n.callee);
+  // `this.url(PATHS.interview)` handed to a request, or written into a longer URL, builds the URL; it sends nothing.
+  if (URL_BUILDERS.test(name) && buildsPartOfArgument(path)) return null;
   // AngularJS's `$httpBackend.expectPOST(url, body)` / `whenPUT(url)`: a test double named for the method.
   const backend = /^(?:expect|when)(GET|POST|PUT|PATCH|DELETE)$/.exec(name);
   let method = HTTP_METHODS.includes(name.toLowerCase()) ? name.toUpperCase() : backend ? backend[1]! : calledWithMethod(n) || effectMethod(n);
@@ -168,6 +170,15 @@ function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall 
   });
   if (!method) method = bodies.length > 0 ? 'POST' : 'GET';
   return { resource: target.resource, op: operationFor(target, method, bodies), method, bodies, url: urlText };
+}
+
+/** Whether a call's value is an argument of another call or a part of a template or concatenation. */
+function buildsPartOfArgument(path: Path): boolean {
+  const parent = parentOf(path);
+  if (!parent) return false;
+  const pn = parent.node;
+  if (isCall(pn)) return pn.arguments.includes(path.node);
+  return pn.type === 'TemplateLiteral' || (pn.type === 'BinaryExpression' && pn.operator === '+');
 }
 
 /** Jest/Vitest assertions of the calls a mocked transport received: `expect(http.post).toHaveBeenCalledWith(url, body)`. */

@@ -76,7 +76,7 @@ export function paramRequestTie(ctx: FileContext, fnPath: Path, index: number, d
 const paramMemo = new WeakMap<FileContext, Map<string, Tie | null>>();
 
 /** Where a reference of a parameter goes: the body of an API call, a field or spread of a body, another wrapper. */
-function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
+export function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
   const parent = parentOf(ref);
   if (!parent) return null;
   const pn = parent.node;
@@ -97,6 +97,15 @@ function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
 
 /** An object literal given to a wrapper: the request it becomes, if the wrapper sends that parameter. */
 export function wrapperArgumentTie(ctx: FileContext, argPath: Path): Tie | null {
+  const t = wrapperParamTie(ctx, argPath);
+  return t && t.imported ? { ...t.tie, weak: true } : (t?.tie ?? null);
+}
+
+/**
+ * What a wrapper does with an argument, as its own analysis or its file's facts say (`imported`): not weakened, so
+ * that a caller can tell whether the wrapper's body loses the field in the run (a certain tie of an auto rule).
+ */
+export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; imported: boolean } | null {
   let callPath = parentOf(argPath);
   // `apply(client, fn, [a, b])`: the arguments sit in an array.
   if (callPath?.node.type === 'ArrayExpression') callPath = parentOf(callPath);
@@ -107,12 +116,19 @@ export function wrapperArgumentTie(ctx: FileContext, argPath: Path): Tie | null 
   if (index < 0) return null;
   const fnRef = effect ? effect.fn : callPath.get('callee');
   const fn = effect ? (fnRef.node.type === 'Identifier' ? functionNamed(fnRef) : null) : calleeFunction(callPath);
-  if (fn) return paramRequestTie(ctx, fn, index);
-  if (fnRef.node.type !== 'Identifier') return null;
-  const imp = importOf(fnRef);
-  const sent = imp ? ctx.project.importedFunction?.(ctx.filePath, imp.specifier, imp.exportName) : null;
+  if (fn) {
+    const local = paramRequestTie(ctx, fn, index);
+    return local ? { tie: local, imported: false } : null;
+  }
+  // `api.createComplaint(token, text, extra)` of an imported client object: its method, by `default.createComplaint`.
+  const owner = !effect && isMember(fnRef.node) && fnRef.node.object.type === 'Identifier' && !fnRef.node.computed ? fnRef.get('object') : null;
+  const ref = owner ?? (fnRef.node.type === 'Identifier' ? fnRef : null);
+  if (!ref) return null;
+  const imp = importOf(ref);
+  const name = imp && owner ? `${imp.exportName}.${memberName(fnRef.node)}` : imp?.exportName;
+  const sent = imp && name ? ctx.project.importedFunction?.(ctx.filePath, imp.specifier, name) : null;
   const t = sent?.find((s) => s.index === index)?.tie;
-  return t ? { ...t, weak: true } : null;
+  return t ? { tie: t, imported: true } : null;
 }
 
 /** For the project facts: the exported functions of this file that send a parameter, and how. */
@@ -126,14 +142,27 @@ export function sendingFunctions(ctx: FileContext): Record<string, { index: numb
     });
     if (list.length) out[name] = list;
   };
+  // The methods of an exported client object (`export default { createComplaint(t, text, extra) {…} }`) as `default.createComplaint`.
+  const recordMethods = (owner: string, obj: Path) => {
+    obj.node.properties.forEach((m: Node, i: number) => {
+      const k = keyName(m);
+      if (!k) return;
+      if (m.type === 'ObjectMethod') record(`${owner}.${k}`, obj.get('properties', i));
+      else if ((m.type === 'ObjectProperty' || m.type === 'Property') && isFunction(m.value)) record(`${owner}.${k}`, obj.get('properties', i, 'value'));
+    });
+  };
   for (const exp of ctx.nodesOf('ExportNamedDeclaration')) {
     const d = exp.node.declaration;
     if (d?.type === 'FunctionDeclaration' && d.id) record(d.id.name, exp.get('declaration'));
     if (d?.type === 'VariableDeclaration') {
       d.declarations.forEach((decl: Node, i: number) => {
         if (decl.id.type === 'Identifier' && isFunction(decl.init)) record(decl.id.name, exp.get('declaration', 'declarations', i, 'init'));
+        else if (decl.id.type === 'Identifier' && decl.init?.type === 'ObjectExpression') recordMethods(decl.id.name, exp.get('declaration', 'declarations', i, 'init'));
       });
     }
+  }
+  for (const exp of ctx.nodesOf('ExportDefaultDeclaration')) {
+    if (exp.node.declaration?.type === 'ObjectExpression') recordMethods('default', exp.get('declaration'));
   }
   return out;
 }

@@ -14,12 +14,14 @@ describe('ties/names', () => {
 
   it.each([
     ['createInterview', { resource: 'interview', op: 'create' }],
+    ['addComplaint', { resource: 'complaint', op: 'create' }],
+    ['submitIntent', { resource: 'intent', op: 'create' }],
     ['getResult', { resource: 'result', op: 'read' }],
     ['listQuestions', { resource: 'question', op: 'list' }],
     ['setInterviewMode', { resource: 'interview', op: 'mode-update' }],
     ['changeMode', { resource: 'interview', op: 'mode-update' }],
   ])('helper %s', (name, want) => expect(helperNameTie(name)).toMatchObject(want));
-  it.each(['render', 'createTicket', 'setTheme', 'setThemeMode'])('no helper in %s', (name) => expect(helperNameTie(name)).toBeNull());
+  it.each(['render', 'createTicket', 'addTicket', 'submitForm', 'setTheme', 'setThemeMode'])('no helper in %s', (name) => expect(helperNameTie(name)).toBeNull());
 
   it.each(['mode', 'nextMode', 'DEFAULT_MODE', 'InterviewMode', 'modes', 'scMode'])('%s names an interview mode', (name) => expect(isModeName(name)).toBe(true));
   it.each(['TicketMode', 'themeMode', 'colorMode', 'darkMode', 'model', 'modeLabels'])('%s does not', (name) => expect(isModeName(name)).toBe(false));

@@ -1,0 +1,23 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scan } from '../../lib';
+import { cleanup, customConfig, tmpDir, writeTree } from '../cli/helpers';
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('client objects of another file', () => {
+  it("a value handed to a method of an exported client object that sends it as a removed field is reported where it is passed (a desk client's is not; a field the client's body loses in the run is not either)", async () => {
+    writeTree(dir, {
+      'src/api/checker.js': `import http from './http';\nexport default {\n  startCheckup(age, sex, height) {\n    return http.post('interviews/anonymous/', { profile: { age, sex, height } });\n  },\n  fileComplaint(token, text, extra = {}) {\n    return http.post('complaints/', { interview: token, text, extra });\n  },\n};\n`,
+      'src/api/desk.js': `import http from './http';\nexport const desk = {\n  intake: (age, sex, height) => http.post('https://desk.example.com/api/interviews/', { profile: { age, sex, height } }),\n};\n`,
+      'src/store/checkup.js': `import api from '../api/checker';\nimport { desk } from '../api/desk';\nexport async function start(form) {\n  const height = Number(form.height);\n  await api.startCheckup(form.age, form.sex, height);\n  const extra = { onset: form.onset };\n  await api.fileComplaint('t', form.text, extra);\n  return desk.intake(form.age, form.sex, height);\n}\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
+    expect(findings('src/store/checkup.js')).toEqual([[5, 'interview-profile-fields-removed', 'manual']]);
+    expect(findings('src/api/desk.js')).toEqual([]);
+  });
+});
