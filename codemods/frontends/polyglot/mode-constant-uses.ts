@@ -15,6 +15,9 @@ export function removedModeConstantUses(ctx: Ctx): void {
   // Another file's constant by a name that says mode (`MODE_TRIAGE`, `InterviewModeSafe`): a class's bare `TRIAGE`
   // may be any class's (its qualified uses, `InterviewMode::TRIAGE`, are mode-members.ts's).
   const lookup = (name: string) => own.get(name) ?? (saysMode(name) ? index.removedMode(name) : null);
+  // The tree is walked only when the text names one of them (most files name none).
+  const names = [...own.keys(), ...[...index.removedModeNames].filter(saysMode)];
+  if (!names.some((n) => file.source.includes(n))) return;
   const defined = new Set(file.x.decls.map((d) => span(d.nameNode).start));
   for (const n of leaves(file.root)) {
     const name = n.text();

@@ -141,6 +141,8 @@ export interface LangIndex {
   declares(name: string): boolean;
   /** The removed mode a constant of that name holds (PolyFacts.removedModes). */
   removedMode(name: string): string | null;
+  /** The names of those constants. */
+  removedModeNames: ReadonlySet<string>;
   /** A constant of this language's files that holds another service's address. */
   foreignAddress(name: string): boolean;
   /** Names the files declare with a resource path as their value (one meaning each). */
@@ -416,6 +418,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     links,
     declares: (name) => declared.has(name),
     removedMode: (name) => removedModes.get(name) ?? null,
+    removedModeNames: new Set(removedModes.keys()),
     paths: known,
   };
 }
