@@ -202,7 +202,7 @@ describe('arguments given by position to an endpoint', () => {
     expect(sites(r, 'Web/Page.cs')).toEqual(['3 intent-detail-context-removed']);
   });
 
-  it("Go: an HTTP handler named as the client's endpoint it wraps (Handler.SetMode over h.Checker.SetMode) is that endpoint too; a desk's handler of the same shape stays", async () => {
+  it("Go: an HTTP handler named as the client's endpoint it wraps (Handler.EscalateVisit over h.Checker.EscalateVisit, a name that says nothing of the mode) is that endpoint too; a desk's handler of the same shape stays", async () => {
     writeTree(dir, {
       'checker/client.go': [
         'package checker',
@@ -213,7 +213,7 @@ describe('arguments given by position to an endpoint', () => {
         '\tToken string `json:"token"`',
         '}',
         '',
-        'func (c *Client) SetMode(ctx context.Context, token string, mode string) (*Interview, bool, error) {',
+        'func (c *Client) EscalateVisit(ctx context.Context, token string, mode string) (*Interview, bool, error) {',
         '\tresp, err := c.put(ctx, fmt.Sprintf("%sinterviews/%s/", c.base, token), map[string]any{"mode": mode})',
         '\treturn decodeUpdate(resp), resp.StatusCode != 202, err',
         '}',
@@ -239,9 +239,9 @@ describe('arguments given by position to an endpoint', () => {
         '\tLast    *checker.Interview',
         '}',
         '',
-        'func (h *Handler) SetMode(w http.ResponseWriter, r *http.Request) {',
+        'func (h *Handler) EscalateVisit(w http.ResponseWriter, r *http.Request) {',
         '\tif urgent(r) {',
-        '\t\t_, _, _ = h.Checker.SetMode(r.Context(), chi.URLParam(r, "id"), "safe")',
+        '\t\t_, _, _ = h.Checker.EscalateVisit(r.Context(), chi.URLParam(r, "id"), "safe")',
         '\t}',
         '}',
         '',
