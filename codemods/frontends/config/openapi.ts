@@ -71,6 +71,10 @@ export function apiDescriptionSites(root: TNode, filePath: string, changes: read
       if (bodySchema) schema(bodySchema, { ...tie, prefix: [], side: 'request' }, [], add, changes, named);
       for (const r of get(m.value, 'responses')?.entries ?? []) {
         if (/^\d{3}$/.test(r.key)) for (const s of statusSites(Number(r.key), tie, changes, { start: r.keyStart, end: r.keyStart + r.key.length + 2, anchor: r.keyStart })) add(s);
+        // The answer's schema (OpenAPI 3's `content.application/json.schema`, Swagger 2's `schema`): a 202's `msg`, a removed field.
+        const answer = get(get(get(r.value, 'content'), 'application/json'), 'schema') ?? get(r.value, 'schema');
+        const answerSchema = answer && (named(get(answer, '$ref')?.value) ?? answer);
+        if (answerSchema) schema(answerSchema, { ...tie, prefix: [], side: 'response' }, [], add, changes, named);
       }
     }
   }
@@ -121,7 +125,19 @@ function schema(n: TNode, tie: SchemaTie, at: string[], add: (s: Site) => void, 
     const full = [...tie.prefix, ...at, p.key];
     for (const s of fieldSites(full, tie, changes)) add({ ...s, message: `this schema describes \`${p.key}\`: ${s.message}`, start: p.keyStart, end: p.keyStart + p.key.length, anchor: p.keyStart });
     if (p.key === api.modeField && tie.resource === modeOwner()) modeEnum(p.value, add, changes);
+    if (tie.side !== 'response') rangeSites(p.value, full, tie, add, changes);
     schema(p.value, tie, [...at, p.key], add, changes, named, depth + 1);
+  }
+}
+
+/** A request property's bounds that accept values the API now refuses (`age: {minimum: 0}` against ages 2–120). */
+function rangeSites(n: TNode, full: string[], tie: SchemaTie, add: (s: Site) => void, changes: readonly Change[]): void {
+  for (const { change, rule } of rulesOfKind('range-constraint', changes)) {
+    if (rule.resource !== tie.resource || !same(rule.path, full)) continue;
+    for (const [key, out] of [['minimum', (v: number) => v < rule.min], ['maximum', (v: number) => v > rule.max]] as const) {
+      const b = n.entries?.find((e) => e.key === key);
+      if (b && typeof b.value.value === 'number' && out(b.value.value)) add({ change: change.id, start: b.keyStart, end: b.keyStart + key.length, message: `this schema's \`${key}: ${b.value.value}\` accepts what v2 refuses: ${rule.message}`, anchor: b.keyStart });
+    }
   }
 }
 
