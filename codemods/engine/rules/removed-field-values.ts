@@ -4,21 +4,39 @@ import { pathMatches, type Tie } from '../ties/tie';
 import { apiCall } from '../ties/url';
 import { wrapperParamTie } from '../ties/wrappers';
 
+/** What a file hands over to wrappers' parameters: each argument or const with the ties of where it goes. */
+interface HandedOver {
+  site: Path;
+  node: Node;
+  ties: Tie[];
+}
+
+const handedOverByFile = new WeakMap<FileContext, HandedOver[]>();
+
 /**
  * The value of a removed request field handed over on its own rather than written as a body's key: an argument
  * given to a wrapper's parameter that the wrapper sends as the field (`api.createComplaint(token, text, extra)`, of
  * this file or of a client object another file exports), and a const built to be one (`const extra = { note }`).
- * Each is visited with the node to report.
+ * Each is visited with the node to report. What the file hands over is worked out once; each removed field's rule
+ * asks it again.
  */
 export function removedFieldValues(ctx: FileContext, at: (tie: Tie | null) => boolean, visit: (site: Path, node: Node) => void): void {
   if (!ctx.touchesApi() || ctx.otherApiOnly()) return;
-  const handedOver = (argPath: Path) => at(wrapperParamTie(ctx, argPath)?.tie ?? null);
+  let list = handedOverByFile.get(ctx);
+  if (!list) handedOverByFile.set(ctx, (list = handedOver(ctx)));
+  for (const h of list) if (h.ties.some(at)) visit(h.site, h.node);
+}
+
+function handedOver(ctx: FileContext): HandedOver[] {
+  const out: HandedOver[] = [];
+  const tieOf = (argPath: Path) => wrapperParamTie(ctx, argPath)?.tie ?? null;
   for (const call of ctx.nodesOf('CallExpression')) {
     if (apiCall(ctx, call)) continue;
     call.node.arguments.forEach((arg: Node, i: number) => {
       if (arg.type !== 'Identifier' && arg.type !== 'ObjectExpression') return;
       const argPath = call.get('arguments', i);
-      if (handedOver(argPath)) visit(argPath, arg);
+      const tie = tieOf(argPath);
+      if (tie) out.push({ site: argPath, node: arg, ties: [tie] });
     });
   }
   // `const extra = { onset }` then `fileComplaint(token, text, extra)`.
@@ -27,13 +45,16 @@ export function removedFieldValues(ctx: FileContext, at: (tie: Tie | null) => bo
     const id = decl.get('id');
     const scope = (id as { scope?: { path?: Path } }).scope?.path;
     if (!scope) continue;
-    const passed = ctx.identifiersIn(scope, id.node.name).some((ref: Path) => {
-      if (ref.node === id.node || bindingOf(ref)?.node !== id.node) return false;
+    const ties: Tie[] = [];
+    for (const ref of ctx.identifiersIn(scope, id.node.name) as Path[]) {
+      if (ref.node === id.node || bindingOf(ref)?.node !== id.node) continue;
       const parent = ref.parentPath?.node;
-      return isCall(parent) && parent.arguments.includes(ref.node) && handedOver(ref);
-    });
-    if (passed) visit(decl, decl.node.id);
+      const tie = isCall(parent) && parent.arguments.includes(ref.node) ? tieOf(ref) : null;
+      if (tie) ties.push(tie);
+    }
+    if (ties.length > 0) out.push({ site: decl, node: decl.node.id, ties });
   }
+  return out;
 }
 
 /**
