@@ -1,23 +1,21 @@
 import * as path from 'node:path';
-import type { SgNode } from '@ast-grep/napi';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
-import { namedKids, paramNames, span, typeName, type FieldDecl, type TypeDecl } from './lang';
+import { span, typeName } from './lang';
 import { norm } from './vocabulary';
 import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
-import { constructorOrder } from './constructor-order';
-import { phpConstructorOrder } from './languages/php-constructor';
 import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders, type Derived } from './derived';
 import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
+import { bodyTypes, fieldType, foreignRefs, headerOrder, paramsOf, returnType } from './function-facts';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -260,84 +258,6 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   };
 }
 
-/** Identifiers a function uses that its file does not declare: what may be another file's path constant (`INTERVIEW_PATH.format(token=t)`). */
-function foreignRefs(file: PolyFile, fn: SgNode): string[] {
-  const own = new Set(file.x.decls.map((d) => d.name));
-  const out = new Set<string>();
-  for (const n of namedIdentifiers(file, fn)) {
-    const name = n.replace(/^[$@]+/, '');
-    if (name.length > 3 && !own.has(name)) out.add(name);
-    if (out.size >= 40) break;
-  }
-  return [...out];
-}
-
-function namedIdentifiers(file: PolyFile, fn: SgNode): string[] {
-  return fn.findAll({ rule: { any: file.spec.nameKinds.map((kind) => ({ kind })) } }).map((n) => n.text());
-}
-
-/**
- * The JSON keys a record's header declares, in order (`record Profile(int age, String sex)`, Kotlin's `data class
- * Profile(val age: Int)`, C#'s `record Profile(int Age)`): the language modules give header parameters first.
- */
-function headerOrder(t: TypeDecl, lang: string): { order?: string[] } {
-  const header = t.fields.filter((f) => HEADER_PARAM.test(f.node.kind() as string));
-  if (header.length > 0 && t.fields.slice(0, header.length).every((f) => HEADER_PARAM.test(f.node.kind() as string))) return { order: header.map((f) => f.key ?? f.name) };
-  const order = header.length > 0 ? null : lang === 'java' || lang === 'csharp' ? constructorOrder(t) : lang === 'php' ? phpConstructorOrder(t) : null;
-  return order ? { order } : {};
-}
-
-const HEADER_PARAM = /^(formal_parameter|parameter|class_parameter)$/;
-
-/** Parameters marked as the request body (Spring's `@RequestBody`, Retrofit's `@Body`, Refit's `[Body]`, ASP.NET's `[FromBody]`): their types. */
-function bodyTypes(file: PolyFile, fn: SgNode): string[] {
-  const text = fn.text();
-  // The declaration before its body (an annotation's path may hold braces: `@PutMapping("/interviews/{token}/")`).
-  const body = fn.children().find((c) => /body|block|statements/.test(c.kind() as string));
-  const head = body ? text.slice(0, span(body).start - span(fn).start) : text;
-  const out: string[] = [];
-  for (const m of head.matchAll(/(?:@|\[)(?:RequestBody|Body|FromBody)\b(?:\([^)]*\))?\]?\s+([^,)]+)/g)) {
-    const param = m[1]!.replace(/@\w+(?:\([^)]*\))?\s*/g, '').trim();
-    // `Type name` (Java, C#) or `name: Type` (Kotlin, Swift).
-    const colon = /^\w+\s*:\s*(.+)$/.exec(param);
-    const type = typeName(colon ? colon[1]! : param.split(/\s+/)[0]!);
-    if (type && /^[A-Z]/.test(type)) out.push(type);
-  }
-  return out;
-}
-
-/** A function's parameter names: the first parameter list after its name (a Go method's receiver comes before it). */
-function paramsOf(file: PolyFile, fn: SgNode): string[] {
-  let named = false;
-  for (const c of fn.children()) {
-    const kind = c.kind() as string;
-    if (/body|block|statements/.test(kind)) break;
-    named ||= file.spec.nameKinds.includes(kind);
-    if (!named || !/param/.test(kind)) continue;
-    // C#'s extension receiver (`this HttpClient http`) is no argument, as a Go method's receiver is not.
-    const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '').replace(/^\s*this\s+[^,]+,?/, '');
-    const names = paramNames(text, file.spec.lambdas?.pick ?? 'first');
-    return names.filter((n) => n !== 'self' && n !== 'cls' && n !== '()');
-  }
-  return [];
-}
-
-/** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
-function returnType(file: PolyFile, fn: SgNode): string | null {
-  let lists = 0;
-  let named = false;
-  for (const c of fn.children()) {
-    const kind = c.kind() as string;
-    if (/body|block|statements/.test(kind)) break;
-    named ||= file.spec.nameKinds.includes(kind);
-    // Go: `func (c *Client) Get(t string) (*Result, error)`: the list after the parameters holds the results.
-    if (/param/.test(kind) && named && ++lists >= 2 && file.spec.id === 'go') return typeName(namedKids(c)[0]?.text().replace(/^\w+\s+(?=\S)/, ''));
-    if (/param|modifier|annotation|attribute/.test(kind) || !c.isNamed() || file.spec.nameKinds.includes(kind)) continue;
-    if (/type|generic_name|qualified_name/.test(kind)) return typeName(c.text().replace(/^(->|:)\s*/, ''));
-  }
-  return null;
-}
-
 /** Types of the languages' libraries an endpoint may return (a body as text, bytes or a map): no model of the API. */
 const PLATFORM_TYPES = new Set(['String', 'Object', 'Unit', 'Void', 'Boolean', 'Integer', 'Long', 'Double', 'Float', 'Data', 'Dictionary', 'HashMap', 'JsonNode', 'JsonObject', 'JsonElement', 'JObject', 'Bytes', 'Uint8List', 'ResponseBody', 'HttpResponseMessage', 'IActionResult', 'Dynamic']);
 
@@ -421,17 +341,4 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     removedModeNames: new Set(removedModes.keys()),
     paths: known,
   };
-}
-
-/** The type a field holds, from the text around its name (`val x: T`, `T x;`, `X *T \`json…\``, `public ?T $x`). */
-function fieldType(file: PolyFile, f: FieldDecl): string | null {
-  if (f.type) return f.type;
-  const text = f.node.text();
-  const at = f.nameNode.range().end.index - f.node.range().start.index;
-  const after = text.slice(at);
-  if (file.spec.id === 'python' && /^\s*=/.test(after)) return typeName(/^\s*=\s*([A-Z]\w*)\s*\(/.exec(after)?.[1]);
-  if (['kotlin', 'swift', 'python'].includes(file.spec.id)) return typeName(/^\s*:\s*([^=,){\n]+)/.exec(after)?.[1]);
-  if (file.spec.id === 'go') return typeName(/^\s+([*[\]\w.]+)/.exec(after)?.[1]);
-  const before = text.slice(0, f.nameNode.range().start.index - f.node.range().start.index);
-  return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
 }
