@@ -29,12 +29,13 @@ export function removedModeConstantUses(ctx: Ctx): void {
   }
 }
 
-/** Identifier-like leaves (no named children), outside strings and comments. */
+/** Identifier-like leaves (no named children), outside strings, comments and namespace or package declarations. */
 function leaves(root: SgNode): SgNode[] {
   const out: SgNode[] = [];
   const walk = (n: SgNode) => {
     const kind = n.kind() as string;
-    if (/string|comment|literal_content|heredoc/.test(kind)) return;
+    // Namespaces and package names (`namespace Northvale.Triage.Web`) name no constant.
+    if (/string|comment|literal_content|heredoc|namespace|package_(?:clause|declaration)|using_directive/.test(kind)) return;
     const kids = n.children().filter((c) => c.isNamed());
     if (kids.length === 0) {
       if (/identifier|constant|^name$/.test(kind)) out.push(n);

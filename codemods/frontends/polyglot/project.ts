@@ -170,7 +170,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     language,
     concerns: (f) => {
       const i = language(f.lang);
-      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg);
+      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg);
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
@@ -293,8 +293,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
+  // Not among `names`: a file that uses one is analysed again (PolyIndex.concerns) but not tied to the API by it.
   const removedModes = new Map(all.flatMap((f) => f.removedModes ?? []).map((m) => [m.name, m.value]));
-  for (const n of removedModes.keys()) names.add(n);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
   for (const n of modeSetters(all, endpoints)) names.add(n);
@@ -308,6 +308,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   // alone ties nothing: once that file is read, the model is the index's). Built last: every name above links too.
   const links = new Set(names);
   for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
+  // A constant holding a removed mode, by a name that says mode, brings in the files that use it (without tying them).
+  for (const n of removedModes.keys()) if (saysMode(n)) links.add(n);
   // An enum case's endpoint (`.openVisit`) brings in the files that call the case (`send(.openVisit(body))`).
   for (const [n, e] of endpoints) if (e && n.startsWith('.')) links.add(n.slice(1));
   return {

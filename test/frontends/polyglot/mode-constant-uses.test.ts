@@ -77,4 +77,37 @@ describe('uses of removed-mode constants', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'src/DeskQueue.php')).toEqual([]);
   });
+
+  it("C#: a namespace that shares a constant's name (Northvale.Triage) is no use of it, and a desk's mode default in that namespace stays as it is", async () => {
+    writeTree(dir, {
+      'Options/CheckerModes.cs': [
+        'namespace Northvale.Triage.Web.Options',
+        '{',
+        '    public static class CheckerModes',
+        '    {',
+        '        public const string BaseUrl = "https://www.buoyhealth.com/api/";',
+        '        public const string Complaint = "complaint";',
+        '        public const string Triage = "triage";',
+        '    }',
+        '}',
+      ].join('\n'),
+      'Services/DeskClient.cs': [
+        'namespace Northvale.Triage.Web.Services',
+        '{',
+        '    public class DeskTicket',
+        '    {',
+        '        [JsonProperty("mode")] public string Mode { get; set; } = "complaint";',
+        '        [JsonProperty("advice")] public string Advice { get; set; }',
+        '    }',
+        '    public class DeskController',
+        '    {',
+        '        public string Index(string mode = "complaint") => mode;',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Options/CheckerModes.cs').filter((s) => s.startsWith('1 '))).toEqual([]);
+    expect(sites(r, 'Services/DeskClient.cs')).toEqual([]);
+  });
 });
