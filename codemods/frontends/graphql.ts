@@ -5,6 +5,7 @@ import { nounTie } from '../engine/ties/names';
 import { words } from '../engine/words';
 import { COMMENTS } from '../markers';
 import { ParseError } from '../types';
+import { norm } from './config/model';
 import { TextFile } from './text-file';
 import { plainTextAddresses } from './text';
 
@@ -56,8 +57,6 @@ function analyzeSchema(input: FrontEndInput): FrontEndOutput {
   return file.finish(input.markers);
 }
 
-/** `potentialCondition`, `potential_condition` and `PotentialCondition` are one key. */
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The named type under lists and non-null markers, and whether a list holds it. */
 function named(t: TypeNode): { name: string; list: boolean } {
