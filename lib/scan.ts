@@ -215,8 +215,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
           .filter(([file]) => file !== abs)
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
           .flatMap(([, uses]) => uses)
-          // A definition matters only to a request file that writes its name in a template (`{{baseUrl}}`).
-          .filter((u) => !u.defines || (text.text.includes('{{') && mentions(u.name)));
+          // A definition matters only to a request file that writes its name (`{{baseUrl}}`).
+          .filter((u) => !u.defines || (!!frontEnd.readsDefinitions && mentions(u.name)));
         if (others.length > 0) outcomes.set(abs, analyzeFile(byPath.get(abs)!, frontEnd, text, { ...ctx, runUses: others, nameUses: new Map() }));
       }
     }

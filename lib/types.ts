@@ -168,6 +168,8 @@ export interface FrontEnd {
   readonly poolSelects?: boolean;
   /** Analyse the file again, with `input.nameUses`, when files of the run use names in a role. */
   readonly readsNameUses?: boolean;
+  /** It reads other files' definitions of the base (`NameUse.defines`: a request file's `{{baseUrl}}`). */
+  readonly readsDefinitions?: boolean;
   /** Whether a file the pre-scan left out uses what the run's other files define (polyglot models, endpoints). */
   linked?(source: string, project: RunFacts): boolean;
 }

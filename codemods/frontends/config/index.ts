@@ -58,9 +58,13 @@ function mayMatter(config: Config, source: string): boolean {
 /** The reader of each front-end, for templates of its format (templates.ts). */
 export const readers = new WeakMap<FrontEnd, Reader>();
 
+/** Request files (JSON for Postman, `.http`, Bruno): they read other files' definitions of the base. */
+const REQUEST_FILES = new Set(['json', 'http', 'bruno']);
+
 function frontEnd(id: string, describe: string, matches: (base: string, absPath: string) => boolean, read: Reader, always = false): FrontEnd {
   const fe: FrontEnd = {
     ...(always ? { always } : {}),
+    ...(REQUEST_FILES.has(id) ? { readsDefinitions: true } : {}),
     id,
     describe,
     matches: (absPath) => matches(path.basename(absPath).toLowerCase(), absPath),
