@@ -365,5 +365,18 @@ function deletionRanges(ctx: FileContext, obj: Node, indices: Set<number>): { st
     }
     i = b + 1;
   }
-  return ranges;
+  return emptied(src, obj, props.length === sorted.length, ranges) ?? ranges;
+}
+
+/** When every property goes and nothing but blanks stays between the braces, the object becomes `{}`. */
+function emptied(src: string, obj: Node, all: boolean, ranges: { start: number; end: number }[]): { start: number; end: number }[] | null {
+  if (!all || src[obj.start] !== '{' || src[obj.end - 1] !== '}') return null;
+  let rest = '';
+  let at = obj.start + 1;
+  for (const r of [...ranges].sort((x, y) => x.start - y.start)) {
+    rest += src.slice(at, Math.max(at, r.start));
+    at = Math.max(at, r.end);
+  }
+  rest += src.slice(at, obj.end - 1);
+  return /^\s*$/.test(rest) ? [{ start: obj.start + 1, end: obj.end - 1 }] : null;
 }
