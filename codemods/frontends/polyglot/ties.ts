@@ -233,8 +233,9 @@ export class Ties {
       const open = text.indexOf('(', tail.end - span(expr).start);
       if (open >= 0 && matchParen(text, open) === text.trimEnd().length - 1) return this.ofCall(tail.name);
     }
-    // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells.
-    for (const k of expr.children().filter((c) => c.isNamed()).slice(0, 3)) {
+    // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells. An object initializer's members
+    // (`new TicketRequest { Mode = Modes.Complaint }`) are values it holds, not what the object is.
+    for (const k of expr.children().filter((c) => c.isNamed() && c.kind() !== 'initializer_expression').slice(0, 3)) {
       const t = this.ofExpr(k, depth + 1);
       if (t) return t;
     }
