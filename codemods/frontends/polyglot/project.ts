@@ -220,6 +220,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const addresses = file.x.decls
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
     .map((d) => d.name);
+  addresses.push(...derivedAddresses(file, v1Lits, addresses));
   const hosts2 = apiHosts(file.config);
   const foreignLits = file.lits.filter((l) => {
     const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text);
@@ -343,4 +344,26 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     removedModeNames: new Set(removedModes.keys()),
     paths: known,
   };
+}
+
+/**
+ * Constants set from a value that holds a v1 address (`BASE_URL = env("BASE_URL", default=ENVIRONMENTS[env]["base"])`
+ * where `ENVIRONMENTS` holds the v1 bases): they hold it too, so a file that uses one talks to the API.
+ */
+function derivedAddresses(file: PolyFile, v1Lits: { start: number; end: number }[], addresses: string[]): string[] {
+  const holders = new Set(file.x.decls.filter((d) => d.init && v1Lits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end)).map((d) => d.name));
+  if (holders.size === 0) return [];
+  const out: string[] = [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of file.x.decls) {
+      if (!d.init || holders.has(d.name)) continue;
+      if ((d.init.text().match(/[A-Za-z_]\w*/g) ?? []).some((w) => holders.has(w))) {
+        holders.add(d.name);
+        grew = true;
+        if (/^[A-Z]/.test(d.name) && d.name.length > 3 && !addresses.includes(d.name)) out.push(d.name);
+      }
+    }
+  }
+  return out;
 }
