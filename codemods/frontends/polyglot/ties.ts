@@ -159,6 +159,9 @@ export function dataSegments(segs: Segment[]): Segment[] {
 }
 
 /** Ties of values in one file. */
+
+/** Parts of an expression that are values it holds: initializer members, keyword and named arguments. */
+const HELD_PARTS = /^(initializer_expression|keyword_argument|named_argument)$/
 export class Ties {
   private readonly memo = new Map<string, ValueTie | null>();
   constructor(
@@ -234,8 +237,9 @@ export class Ties {
       if (open >= 0 && matchParen(text, open) === text.trimEnd().length - 1) return this.ofCall(tail.name);
     }
     // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells. An object initializer's members
-    // (`new TicketRequest { Mode = Modes.Complaint }`) are values it holds, not what the object is.
-    for (const k of expr.children().filter((c) => c.isNamed() && c.kind() !== 'initializer_expression').slice(0, 3)) {
+    // and a call's keyword arguments (`new TicketRequest { Mode = Modes.Complaint }`, `Ticket(mode=TicketMode.COMPLAINT)`)
+    // are values the object holds, not what it is.
+    for (const k of expr.children().filter((c) => c.isNamed() && !HELD_PARTS.test(c.kind() as string)).slice(0, 3)) {
       const t = this.ofExpr(k, depth + 1);
       if (t) return t;
     }

@@ -3,9 +3,10 @@ import { scanProject, sites } from './support';
 import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 
 /**
- * A C# object initializer is what its type says, not what its members hold: a helpdesk ticket whose `Mode` is the
- * desk's own `Complaint` constant is no complaint of the API, so its `Extra` is the desk's (found by a blind app,
- * batch18 csharp-refit-minimal). A complaint request of the API built the same way keeps its finding.
+ * An object is what its type says, not what the values it holds say: a helpdesk ticket whose mode is the desk's own
+ * `Complaint` constant, set in a C# object initializer or as a Python keyword argument, is no complaint of the API,
+ * so its `extra` is the desk's (found by blind apps, batch18 csharp-refit-minimal and batch19 python-fastapi-aiohttp).
+ * A complaint request of the API built the same way keeps its finding.
  */
 let dir: string;
 beforeEach(() => {
@@ -95,5 +96,51 @@ describe('members of an object initializer', () => {
     });
     const r = await scanProject(dir);
     expect(sites(r, 'Desk/Forwarder.cs')).toEqual(['13 complaint-extra-removed']);
+  });
+});
+
+describe('keyword arguments of a constructor call', () => {
+  const models = [
+    'from dataclasses import dataclass',
+    '',
+    'BASE = "https://sandbox.buoyhealth.com/api/"',
+    '',
+    '',
+    '@dataclass',
+    'class Complaint:',
+    '    text: str',
+    '    extra: str',
+    '',
+    '',
+    'async def add_complaint(session, complaint: Complaint):',
+    '    async with session.post(BASE + "complaints/", json=complaint.__dict__) as r:',
+    '        return await r.json()',
+  ].join('\n');
+  const tasks = (call: string) =>
+    [
+      'from .helpdesk import Ticket, TicketMode',
+      'from .models import Complaint, add_complaint',
+      '',
+      '',
+      'async def follow_up(session, result_token: str, text: str):',
+      `    item = ${call}(`,
+      '        text=text,',
+      '        mode=TicketMode.COMPLAINT,',
+      '        extra={"result": result_token},',
+      '    )',
+      '    return item',
+    ].join('\n');
+
+  it("Python: a desk Ticket whose mode is the desk's COMPLAINT keeps its extra unreported", async () => {
+    writeTree(dir, { 'app/models.py': models, 'app/tasks.py': tasks('Ticket') });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/models.py')).toContain('9 complaint-extra-removed');
+    expect(sites(r, 'app/tasks.py')).toEqual([]);
+  });
+
+  it("Python: the API's Complaint built with keyword arguments still reports extra", async () => {
+    writeTree(dir, { 'app/models.py': models, 'app/tasks.py': tasks('Complaint').replace('        mode=TicketMode.COMPLAINT,\n', '') });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/tasks.py')).toEqual(['8 complaint-extra-removed']);
   });
 });
