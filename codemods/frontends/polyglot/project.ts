@@ -45,6 +45,10 @@ export interface PolyFacts {
   foreign?: string[];
   /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
   paths: { name: string; resource: ResourceName; rest: string }[];
+  /** The file holds nothing of this API's (no v1 address or host, no resource path)… */
+  apiFree?: boolean;
+  /** …names holding another service's address (any case: `helpdeskBaseUrl`), and '' when it holds the address itself. */
+  otherApi?: string[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
   uses: string[];
   /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
@@ -143,6 +147,11 @@ export interface LangIndex {
   removedModeNames: ReadonlySet<string>;
   /** A constant of this language's files that holds another service's address. */
   foreignAddress(name: string): boolean;
+  /**
+   * Whether every function of that name is declared in a file that talks only to another service: it holds nothing of
+   * this API's, and that service's address or a name another file gives it (`baseUrl: Env.helpdeskBaseUrl`).
+   */
+  otherApiFunction(name: string): boolean;
   /** Names the files declare with a resource path as their value (one meaning each). */
   paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>;
 }
@@ -254,6 +263,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     hosts,
     addresses,
     foreign,
+    ...otherApiFacts(file, foreignLits, v1Lits.length + hostLits.length),
     paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
@@ -289,6 +299,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const modeGroups = new Set(all.flatMap((f) => f.types.map((t) => t.name)).filter((n) => saysMode(n) && tiedUses.has(n)));
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
+  const otherHolders = new Set(all.flatMap((f) => f.otherApi ?? []).filter(Boolean));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
@@ -319,6 +330,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     endpoint: (name) => endpoints.get(name) ?? null,
     host: (name) => hosts.has(name),
     foreignAddress: (name) => foreign.has(name),
+    otherApiFunction: (name) => {
+      const files = all.filter((f) => f.functions.some((fn) => fn.name === name));
+      return files.length > 0 && files.every((f) => f.apiFree && (!!f.otherApi?.includes('') || f.uses.some((u) => otherHolders.has(u.replace(/^\./, '')))));
+    },
     // A directory, or the name code qualifies a package's members with (its directory's last segment).
     tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
     hasEndpoints: [...endpoints.values()].some(Boolean),
@@ -366,4 +381,13 @@ function derivedAddresses(file: PolyFile, v1Lits: { start: number; end: number }
     }
   }
   return out;
+}
+
+/** PolyFacts.apiFree and otherApi: whether a file holds nothing of this API's, and what it holds of another service's. */
+function otherApiFacts(file: PolyFile, foreignLits: { start: number; end: number }[], apiLits: number): Pick<PolyFacts, 'apiFree' | 'otherApi'> {
+  const holders = file.x.decls.filter((d) => d.init && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end)).map((d) => d.name);
+  const apiFree = apiLits === 0 && file.resourcesIn(file.root).length === 0;
+  // A settings file that holds both services' addresses (`Env`) gives the other's a name, but its own functions are not the other's.
+  const otherApi = apiFree && foreignLits.length > 0 ? ['', ...holders] : holders;
+  return { ...(apiFree ? { apiFree } : {}), ...(otherApi.length > 0 ? { otherApi } : {}) };
 }

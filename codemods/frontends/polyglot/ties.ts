@@ -196,7 +196,8 @@ export class Ties {
     // A wrapper that answers with its own structure: what its callers read is the wrapper's, not the API's.
     if (e?.ownShape) return null;
     if (e) return { resource: e.resource, path: [], via: 'index', model: e.returns };
-    return this.tied ? helperTie(name) : null;
+    // A method of another service's client (`HelpdeskClient().fileComplaint(…)`) is not this API's by its name.
+    return this.tied && !this.index.otherApiFunction(name) ? helperTie(name) : null;
   }
 
   /** What an expression holds. */
@@ -301,7 +302,8 @@ export class Ties {
     }
     if (!tie && !foreign) tie = modelParamTie(this.file, (t) => this.model(t), name, at);
     if (!tie && !foreign && decls.every((d) => !d.init) && depth < 4) tie = callerParamTie(this.file, (n) => this.ofExpr(n, depth + 2), name, at);
-    if (!tie && !foreign && this.tied) {
+    // A method of another service's client called at the head of a chain (`(desk ?? Desk()).fileComplaint(…)`) neither.
+    if (!tie && !foreign && this.tied && !this.index.otherApiFunction(name)) {
       const n = nounTie(name);
       if (n) tie = { resource: n.resource, path: n.path.filter((p) => p !== '*').map(norm), via: 'name' };
     }
