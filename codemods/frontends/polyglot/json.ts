@@ -5,6 +5,8 @@ import { encloses, type Ctx } from './context';
 import { escapeRe } from './file';
 import { HOLE, span, type Lit } from './lang';
 import { norm, type FieldSite } from './vocabulary';
+import { endpointOfCall } from './case-endpoints';
+import { foreignCall } from './project';
 
 /**
  * JSON written in a string (`"""{"msg": "Mode updated"}"""` in a mocked response, `"\"interview_mode\":true"` in
@@ -121,7 +123,7 @@ export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
       if (!encloses(scope, c.node)) continue;
       // An endpoint, a helper named for a resource, or a model of one built here (`new InterviewModeUpdate(…)` written as JSON).
       const model = /^[A-Z]/.test(c.callee) ? ctx.ties.model(c.callee) : null;
-      const r = ctx.index.endpoint(c.callee)?.resource ?? (ctx.tied ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
+      const r = endpointOfCall(ctx.index, c)?.resource ?? (ctx.tied && !foreignCall(ctx.index, c) ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
       if (r) found.add(r);
     }
     if (found.size > 0) return found.size === 1 ? [...found][0]! : null;

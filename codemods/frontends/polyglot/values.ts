@@ -8,6 +8,7 @@ import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
 import { positionalField } from './positional';
 import { endpointOfCall } from './case-endpoints';
+import { foreignCall } from './project';
 import { heldCollection } from './collections';
 import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
@@ -359,7 +360,7 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     // A general update of the resource (`update_interview(token, attrs)`) that the file's mode setter calls with a mode.
     const callers = own && urls.length > 0 ? file.x.calls.filter((c) => c.callee === own && !encloses(scope, c.node)) : [];
     if (callers.some((c) => setsMode(c) || modeSetterAround(ctx, c.node))) return true;
-    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee));
+    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee) && !foreignCall(ctx.index, c));
   }
   if (site.rule.operation === 'create') {
     if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;
