@@ -21,7 +21,7 @@ export function jsonRules(ctx: Ctx): void {
   for (const lit of [...file.lits.filter((l) => !inJoined(l)), ...joined]) {
     const keys = jsonKeys(lit);
     if (!keys || !keys.some((k) => vocab.fieldNames.has(k.path[k.path.length - 1]!) || k.path.includes(norm(vocab.modeField)))) continue;
-    const resource = resourceAround(ctx, lit);
+    const resource = resourceAround(ctx, lit) ?? (ctx.tied ? resourceOfKeys(ctx, keys) : null);
     if (!resource) continue;
     for (const k of keys) {
       const site: FieldSite | undefined = vocab.fields(resource, k.path, 'request')[0] ?? vocab.fields(resource, k.path, 'response')[0];
@@ -99,6 +99,23 @@ export function jsonKeys(lit: Lit): JsonKey[] | null {
   };
   walk(value, []);
   return out;
+}
+
+/**
+ * The resource a JSON text's own keys say it is, in a file that talks to the API, when the code around it does not
+ * (a table-driven test whose rows stub what the API answers a route of the app's own): two or more of one resource's
+ * removed or moved fields, one of them nested as in its answers (`profile.bmi`, `options.preselected`) or a name only
+ * this API uses, and no other resource's. A ticket's `{"mode": …}` or a reply's `{"advice": …, "test": …}` says nothing.
+ */
+function resourceOfKeys(ctx: Ctx, keys: JsonKey[]): ResourceName | null {
+  const { vocab } = ctx;
+  const fits: ResourceName[] = [];
+  for (const resource of new Set(vocab.segments.values())) {
+    const paths = new Set(keys.filter((k) => vocab.fields(resource, k.path, 'request').length > 0 || vocab.fields(resource, k.path, 'response').length > 0).map((k) => k.path.join('.')));
+    const telling = [...paths].some((p) => p.includes('.') || p.split('.').some((seg) => vocab.distinctive.has(seg)));
+    if (paths.size >= 2 && telling) fits.push(resource);
+  }
+  return fits.length === 1 ? fits[0]! : null;
 }
 
 /** Where the nth `"name"` key stands in the literal (escaped quotes or not). */

@@ -64,4 +64,34 @@ describe('Go: calls into imported packages, and table-driven stubs', () => {
     expect(sites(r, 'web/handlers_test.go')).toEqual([]);
     expect(sites(r, 'web/open_test.go')).toEqual(['6 location-error-422']);
   });
+
+  it("a row's stubbed answer is its resource's when two of its changed fields, one nested, say so; a ticket's or a reply's is not", async () => {
+    const rows = [
+      '',
+      'func TestHandlers(t *testing.T) {',
+      '\ttests := []struct {',
+      '\t\tpath    string',
+      '\t\tapiBody string',
+      '\t}{',
+      '\t\t{path: "/checker/questions/q1", apiBody: `{"token":"q1","preselected":["o3"],',
+      '\t\t\t"options":[{"token":"o1","preselected":null}]}`},',
+      '\t\t{path: "/checker/results/r1", apiBody: `{"token":"r1","advice":"Rest","test":["CBC"]}`},',
+      '\t\t{path: "/checker/start", apiBody: `{"token":"iv1","mode":"complaint","marketplace":"acme","profile":{"bmi":24.5}}`},',
+      '\t}',
+      '\tfor _, tt := range tests {',
+      '\t\tr := newRouter(t, func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(tt.apiBody)) })',
+      '\t\tdo(r, tt.path)',
+      '\t}',
+      '}',
+    ];
+    writeTree(dir, { 'sc/client.go': client, 'web/handlers_test.go': router(rows) });
+    const r = await scanProject(dir);
+    expect(sites(r, 'web/handlers_test.go')).toEqual([
+      '28 question-preselected-removed',
+      '29 question-preselected-removed',
+      '31 interview-marketplace-variant-removed',
+      '31 interview-profile-fields-removed',
+      '31 mode-complaint-renamed-input',
+    ]);
+  });
 });
