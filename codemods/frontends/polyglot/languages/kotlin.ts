@@ -76,6 +76,17 @@ export const kotlin: LangSpec = {
       }
       types.push({ node: n, name, fields, cases });
     }
+    // `object Safe : InterviewMode("safe")`: a subtype of a sealed class of this file, built with its value, is a case of it.
+    for (const n of all(root, 'class_declaration', 'object_declaration')) {
+      const id = childOf(n, 'type_identifier');
+      const invoked = childOf(childOf(n, 'delegation_specifier') ?? n, 'constructor_invocation');
+      const parent = invoked ? childOf(invoked, 'user_type')?.text() : undefined;
+      const owner = parent ? types.find((t) => t.name === parent && t.node.kind() === 'class_declaration') : undefined;
+      if (!id || !owner || owner.node === n) continue;
+      const args = childOf(invoked!, 'value_arguments');
+      const values = (args ? namedKids(args) : []).map((a) => lit(namedKids(a).slice(-1)[0] ?? a)).filter((l): l is Lit => !!l);
+      owner.cases.push({ node: n, name: id.text(), nameNode: id, values });
+    }
     for (const n of all(root, 'equality_expression')) compares.push({ node: n, sides: namedKids(n) });
     for (const n of all(root, 'when_expression')) {
       const subject = childOf(n, 'when_subject');

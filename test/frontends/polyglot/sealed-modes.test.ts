@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * Modes written as a sealed class (`object Safe : InterviewMode("safe")`, the subtypes built with their wire value) and
+ * read back by an arm that maps each value to the case of its own name (`"safe" -> Safe`); a helpdesk's sealed
+ * `TicketMode` of the same shape, and an arm that maps a value to something else, stay unreported.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+const sealed = (type: string) =>
+  [
+    'package app.modes',
+    '',
+    `sealed class ${type}(val wire: String) {`,
+    `    object Complaint : ${type}("complaint")`,
+    `    object Safe : ${type}("safe")`,
+    `    object Protocol : ${type}("protocol")`,
+    `    data class Unknown(val raw: String) : ${type}(raw)`,
+    '',
+    '    companion object {',
+    `        fun parse(value: String): ${type} = when (value) {`,
+    '            "complaint" -> Complaint',
+    '            "safe" -> Safe',
+    '            "triage" -> Unknown("old")',
+    '            else -> Unknown(value)',
+    '        }',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+
+describe('modes as a sealed class', () => {
+  it('Kotlin: the subtypes\' values and the arms that parse them, in a client of the API; a desk\'s TicketMode stays', async () => {
+    writeTree(dir, {
+      'app/Api.kt': 'package app\n\nconst val BASE = "https://www.buoyhealth.com/api/"\n',
+      'app/modes/InterviewMode.kt': sealed('InterviewMode'),
+      'desk/TicketMode.kt': sealed('TicketMode'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/modes/InterviewMode.kt')).toEqual(['4 mode-complaint-renamed-input', '5 mode-safe-triage-removed']);
+    expect(sites(r, 'desk/TicketMode.kt')).toEqual([]);
+  });
+});
