@@ -15,7 +15,7 @@ import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { modeLiteralType } from './mode-literal-types';
-import { holdsMode, removedModeMembers, setsMode } from './mode-members';
+import { armToMode, holdsMode, removedModeMembers, setsMode } from './mode-members';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
@@ -120,7 +120,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
-    return other && holdsMode(ctx, other) ? 'comparison' : null;
+    return other && holdsMode(ctx, other) ? 'comparison' : armToMode(ctx, lit) ? 'arm' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   // `assertSame('safe', $this->last_body()['mode'])`: an equality assertion against a read of the mode.

@@ -44,7 +44,7 @@ describe('modes as a sealed class', () => {
       'desk/TicketMode.kt': sealed('TicketMode'),
     });
     const r = await scanProject(dir);
-    expect(sites(r, 'app/modes/InterviewMode.kt')).toEqual(['4 mode-complaint-renamed-input', '5 mode-safe-triage-removed']);
+    expect(sites(r, 'app/modes/InterviewMode.kt')).toEqual(['11 mode-complaint-renamed-input', '12 mode-safe-triage-removed', '4 mode-complaint-renamed-input', '5 mode-safe-triage-removed']);
     expect(sites(r, 'desk/TicketMode.kt')).toEqual([]);
   });
 });
