@@ -11,6 +11,7 @@ import { TextFile } from '../text-file';
 import { addressRules } from './addresses';
 import { makeCtx } from './context';
 import { fieldRules } from './fields';
+import { extensionReads } from './extension-reads';
 import { PolyFile } from './file';
 import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
@@ -89,6 +90,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const ctx = makeCtx(file, out, vocab, mapperFor(input.config), runIndex ?? buildLangIndex([facts]), facts);
   addressRules(ctx);
   fieldRules(ctx);
+  extensionReads(ctx);
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);
