@@ -233,7 +233,8 @@ function statuses(ctx: Ctx): void {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
   };
   // `near`: the example's own block must perform the operation, not the describe block around it.
-  const mentions: { node: SgNode; code: number; constant?: SgNode; near?: boolean }[] = [];
+  // `outer`: a stub's answer, the operation performed by the code around the callback, not by the callback itself.
+  const mentions: { node: SgNode; code: number; constant?: SgNode; near?: boolean; outer?: boolean }[] = [];
   for (const cmp of file.x.compares) {
     for (const side of cmp.sides) {
       const code = statusOf(ctx, side);
@@ -253,7 +254,13 @@ function statuses(ctx: Ctx): void {
     const code = statusOf(ctx, p.value);
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
+  const lambdas = new Set(file.spec.lambdas?.kinds ?? []);
   for (const call of file.x.calls) {
+    // A stub's answer: a named status given to a call in a callback (`api { json("{}", HttpStatusCode.Accepted) }`,
+    // `func(w http.ResponseWriter, …) { w.WriteHeader(http.StatusAccepted) }`).
+    if (lambdas.has(file.scopeOf(call.node).kind() as string)) {
+      for (const a of call.args) if (/[A-Za-z]/.test(a.text()) && codes.has(statusOf(ctx, a) ?? -1)) mentions.push({ node: a, code: statusOf(ctx, a)!, outer: true });
+    }
     // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`).
     if (call.args.some((a) => file.lit(a) && file.resourcesIn(a).length > 0)) {
       for (const a of call.args) if (/^\d{3}$/.test(a.text().trim()) && codes.has(Number(a.text().trim()))) mentions.push({ node: a, code: Number(a.text().trim()) });
@@ -277,9 +284,12 @@ function statuses(ctx: Ctx): void {
   }
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
-    const scopes = file.scopesOf(m.node).slice(0, m.near ? 1 : undefined);
+    const all = file.scopesOf(m.node);
+    const scopes = all.slice(m.outer ? 1 : 0, m.near ? 1 : undefined);
     for (const site of vocab.statuses) {
       if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
+      // A callback that performs the operation itself answers with its own status (an app's route handler).
+      if (m.outer && performs(ctx, all[0]!, site)) continue;
       report(site, m.node);
       if (m.constant) report(site, m.constant);
     }
