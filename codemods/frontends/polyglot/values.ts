@@ -254,6 +254,11 @@ function statuses(ctx: Ctx): void {
     const code = statusOf(ctx, p.value);
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
+  // A table row's status by position (Go's `{"nothing produced", ModeSafe, http.StatusAccepted, …}`): a named status.
+  for (const n of file.within(file.root, ['literal_element'])) {
+    const code = /[A-Za-z]/.test(n.text()) ? statusOf(ctx, n) : null;
+    if (code !== null && codes.has(code)) mentions.push({ node: n, code });
+  }
   const lambdas = new Set(file.spec.lambdas?.kinds ?? []);
   for (const call of file.x.calls) {
     // A stub's answer: a named status given to a call in a callback (`api { json("{}", HttpStatusCode.Accepted) }`,

@@ -67,4 +67,29 @@ describe('statuses of stubbed answers', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'web/routes.go')).toEqual([]);
   });
+
+  it("Go: a table row's status by position, in a test that sets the mode; the same rows in a desk's test stay", async () => {
+    const rows = (call: string) =>
+      [
+        '\ttests := []struct {',
+        '\t\tname   string',
+        '\t\tstatus int',
+        '\t}{',
+        '\t\t{"question produced", http.StatusOK},',
+        '\t\t{"nothing produced", http.StatusAccepted},',
+        '\t}',
+        '\tfor _, tt := range tests {',
+        '\t\tsrv := stub(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(tt.status) })',
+        `\t\t_ = ${call}`,
+        '\t}',
+      ].join('\n');
+    writeTree(dir, {
+      'sc/client.go': 'package sc\n\nconst Base = "https://www.buoyhealth.com/api/"\n\nfunc (c *Client) SetMode(t, m string) error { return c.put(Base+"interviews/"+t+"/", map[string]string{"mode": m}) }\n',
+      'sc/client_test.go': `package sc\n\nfunc TestSetMode(t *testing.T) {\n${rows('c.SetMode("t1", "protocol")')}\n}\n`,
+      'desk/client_test.go': `package desk\n\nfunc TestMove(t *testing.T) {\n${rows('d.MoveTicket("t1")')}\n}\n`,
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'sc/client_test.go')).toEqual(['9 mode-update-status-200']);
+    expect(sites(r, 'desk/client_test.go')).toEqual([]);
+  });
 });
