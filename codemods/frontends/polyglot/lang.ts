@@ -83,7 +83,7 @@ export interface Call {
   /** Last name of the callee: `post` for `self.session.post(…)`. */
   callee: string;
   args: SgNode[];
-  /** Go: the imported package that qualifies it (`gin` for `gin.SetMode(…)`): only that package's functions answer it. */
+  /** Go: the folder of the imported package that qualifies it (`gin` for `gin.SetMode(…)`, whatever its alias): only that package's functions answer it. */
   pkg?: string;
 }
 

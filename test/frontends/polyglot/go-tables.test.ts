@@ -54,15 +54,17 @@ const router = (extra: string[]) =>
   ].join('\n');
 
 describe('Go: calls into imported packages, and table-driven stubs', () => {
-  it('`gin.SetMode(…)` makes no helper an endpoint: a helpdesk test that uses it stays; `sc.OpenVisit(…)` still is one', async () => {
+  it('`gin.SetMode(…)` makes no helper an endpoint: a helpdesk test that uses it stays; `sc.OpenVisit(…)` still is one, imported under an alias too', async () => {
     writeTree(dir, {
       'sc/client.go': client,
       'web/open_test.go': 'package web\n\nimport "example.com/app/sc"\n\nfunc TestOpen(t *testing.T) {\n\tassert.Equal(t, 400, sc.OpenVisit(c).StatusCode)\n}\n',
+      'web/alias_test.go': 'package web\n\nimport checker "example.com/app/sc"\n\nfunc TestOpen(t *testing.T) {\n\tassert.Equal(t, 400, checker.OpenVisit(c).StatusCode)\n}\n',
       'web/handlers_test.go': router([]),
     });
     const r = await scanProject(dir);
     expect(sites(r, 'web/handlers_test.go')).toEqual([]);
     expect(sites(r, 'web/open_test.go')).toEqual(['6 location-error-422']);
+    expect(sites(r, 'web/alias_test.go')).toEqual(['6 location-error-422']);
   });
 
   it("a row's stubbed answer is its resource's when two of its changed fields, one nested, say so; a ticket's or a reply's is not", async () => {
