@@ -47,4 +47,22 @@ describe('modes as a sealed class', () => {
     expect(sites(r, 'app/modes/InterviewMode.kt')).toEqual(['11 mode-complaint-renamed-input', '12 mode-safe-triage-removed', '4 mode-complaint-renamed-input', '5 mode-safe-triage-removed']);
     expect(sites(r, 'desk/TicketMode.kt')).toEqual([]);
   });
+
+  it('Kotlin: a subtype that overrides its value (`object Safe : InterviewMode() { override val wire = "safe" }`)', async () => {
+    const src = (type: string) =>
+      [
+        'package app.modes',
+        '',
+        `sealed class ${type} {`,
+        '    abstract val wire: String',
+        `    object Safe : ${type}() { override val wire = "safe" }`,
+        `    object Protocol : ${type}() { override val wire = "protocol" }`,
+        '}',
+        '',
+      ].join('\n');
+    writeTree(dir, { 'app/modes/InterviewMode.kt': src('InterviewMode'), 'desk/TicketMode.kt': src('TicketMode') });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/modes/InterviewMode.kt')).toEqual(['5 mode-safe-triage-removed']);
+    expect(sites(r, 'desk/TicketMode.kt')).toEqual([]);
+  });
 });
