@@ -65,4 +65,31 @@ describe('modes as a sealed class', () => {
     expect(sites(r, 'app/modes/InterviewMode.kt')).toEqual(['5 mode-safe-triage-removed']);
     expect(sites(r, 'desk/TicketMode.kt')).toEqual([]);
   });
+
+  it('Java and Swift: `case "complaint": return COMPLAINT;`, `case "safe": return .safe` in a parser of the mode enum; a desk enum stays', async () => {
+    const java = (type: string, pkg: string) =>
+      [
+        `package ${pkg};`,
+        '',
+        `public enum ${type} {`,
+        '    COMPLAINT, SAFE, PROTOCOL;',
+        '',
+        `    public static ${type} parse(String v) {`,
+        '        switch (v) {',
+        '            case "complaint": return COMPLAINT;',
+        `            case "safe": return ${type}.SAFE;`,
+        '            case "triage": return PROTOCOL;',
+        '            default: return PROTOCOL;',
+        '        }',
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    const swift = ['enum InterviewMode {', '    case complaint, protocol', '    static func parse(_ v: String) -> InterviewMode? {', '        switch v {', '        case "complaint": return .complaint', '        default: return nil', '        }', '    }', '}', ''].join('\n');
+    writeTree(dir, { 'app/InterviewMode.java': java('InterviewMode', 'app'), 'desk/TicketMode.java': java('TicketMode', 'desk'), 'app/Mode.swift': swift });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/InterviewMode.java')).toEqual(['8 mode-complaint-renamed-input', '9 mode-safe-triage-removed', '9 mode-safe-triage-removed']);
+    expect(sites(r, 'desk/TicketMode.java')).toEqual([]);
+    expect(sites(r, 'app/Mode.swift')).toEqual(['2 mode-complaint-renamed-input', '5 mode-complaint-renamed-input']);
+  });
 });
