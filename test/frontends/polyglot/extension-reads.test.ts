@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup(dir));
 
-describe('extension functions of a model', () => {
+describe('extensions of a model', () => {
   it('Kotlin: bare reads of the receiver\'s removed fields; a desk model\'s extension of the same shape stays', async () => {
     writeTree(dir, {
       'sc/Models.kt': [
@@ -57,5 +57,27 @@ describe('extension functions of a model', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'sc/Session.kt')).toEqual(['5 interview-mode-flag-removed', '6 interview-marketplace-variant-removed']);
     expect(sites(r, 'desk/Ticket.kt')).toEqual([]);
+  });
+
+  it("Swift: `extension Interview { var partnered: Bool { marketplace != nil } }`; a desk model's extension stays", async () => {
+    writeTree(dir, {
+      'Sources/Models.swift': [
+        'struct Interview: Codable {',
+        '    let token: String',
+        '    let marketplace: String?',
+        '}',
+        'struct Ticket: Codable {',
+        '    let advice: String',
+        '}',
+        '',
+        'final class Api {',
+        '    func open() async throws -> Interview { try await get("https://www.buoyhealth.com/api/interviews/anonymous/") }',
+        '}',
+        '',
+      ].join('\n'),
+      'Sources/Ext.swift': 'extension Interview {\n    var partnered: Bool { marketplace != nil }\n}\n\nextension Ticket {\n    var long: Bool { advice.count > 80 }\n}\n',
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Sources/Ext.swift')).toEqual(['2 interview-marketplace-variant-removed']);
   });
 });
