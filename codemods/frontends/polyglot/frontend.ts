@@ -12,6 +12,7 @@ import { addressRules } from './addresses';
 import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { extensionReads } from './extension-reads';
+import { carriedFields } from './carried-fields';
 import { PolyFile } from './file';
 import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
@@ -91,6 +92,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   addressRules(ctx);
   fieldRules(ctx);
   extensionReads(ctx);
+  carriedFields(ctx);
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);
