@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { api, type Operation } from '../../../catalogue';
 import type { PolyFile } from './file';
 import { encloses } from './context';
-import type { Endpoint, PolyFunction } from './project';
+import { calleeName, type Endpoint, type PolyFunction } from './project';
 import type { Call } from './lang';
 
 /**
@@ -63,7 +63,7 @@ function entryOf(n: SgNode): SgNode | null {
 
 /** The endpoint a call addresses: a function of the run by its name, or an enum case's endpoint (`.updateInterview(token: t, body: b)`). */
 export function endpointOfCall(index: { endpoint(name: string): Endpoint | null }, call: Call): Endpoint | null {
-  const own = index.endpoint(call.callee);
+  const own = index.endpoint(calleeName(call));
   if (own) return own;
   const text = call.node.text().trim();
   return CASE_CALL.test(text) ? index.endpoint(`.${call.callee}`) : null;

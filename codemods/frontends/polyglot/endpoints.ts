@@ -35,7 +35,9 @@ export function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endp
   for (const fn of fns) if (endpointName(fn.name)) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
   const resolved = new Map<PolyFunction, Endpoint | null>();
   const lookup = (name: string, except?: PolyFunction): Endpoint | null => {
-    const defs = byName.get(name)?.filter((d) => d !== except);
+    // Go's `buoy.CreateInterview`: the functions of that name in the package the call names.
+    const q = QUALIFIED.exec(name);
+    const defs = byName.get(q ? q[2]! : name)?.filter((d) => d !== except && (!q || d.pkg === q[1]));
     const each = defs?.map((d) => resolved.get(d) ?? null) ?? [];
     const first = each[0];
     return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;
@@ -43,8 +45,12 @@ export function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endp
   for (let round = 0; round < 4; round++) {
     for (const defs of byName.values()) for (const fn of defs) if (!resolved.get(fn)) resolved.set(fn, endpointOf(fn, round === 0 ? () => null : lookup));
   }
-  return new Map([...byName.keys()].map((name) => [name, lookup(name)]));
+  const qualified = [...new Set(fns.filter((fn) => fn.pkg && byName.has(fn.name)).map((fn) => `${fn.pkg}.${fn.name}`))];
+  return new Map([...byName.keys(), ...qualified.filter((n) => lookup(n))].map((name) => [name, lookup(name)]));
 }
+
+/** A Go call qualified by the package it calls into (PolyFunction.pkg). */
+const QUALIFIED = /^(\w+)\.(\w+)$/;
 
 /** What one definition resolves to: its own URL's resource, or the one resource of the endpoints it calls. */
 function endpointOf(fn: PolyFunction, lookup: (name: string, except?: PolyFunction) => Endpoint | null): Endpoint | null {

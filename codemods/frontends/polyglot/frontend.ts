@@ -11,6 +11,8 @@ import { TextFile } from '../text-file';
 import { addressRules } from './addresses';
 import { makeCtx } from './context';
 import { fieldRules } from './fields';
+import { extensionReads } from './extension-reads';
+import { carriedFields } from './carried-fields';
 import { PolyFile } from './file';
 import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
@@ -89,6 +91,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const ctx = makeCtx(file, out, vocab, mapperFor(input.config), runIndex ?? buildLangIndex([facts]), facts);
   addressRules(ctx);
   fieldRules(ctx);
+  extensionReads(ctx);
+  carriedFields(ctx);
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);

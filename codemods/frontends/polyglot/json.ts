@@ -5,6 +5,8 @@ import { encloses, type Ctx } from './context';
 import { escapeRe } from './file';
 import { HOLE, span, type Lit } from './lang';
 import { norm, type FieldSite } from './vocabulary';
+import { endpointOfCall } from './case-endpoints';
+import { foreignCall } from './project';
 
 /**
  * JSON written in a string (`"""{"msg": "Mode updated"}"""` in a mocked response, `"\"interview_mode\":true"` in
@@ -19,7 +21,7 @@ export function jsonRules(ctx: Ctx): void {
   for (const lit of [...file.lits.filter((l) => !inJoined(l)), ...joined]) {
     const keys = jsonKeys(lit);
     if (!keys || !keys.some((k) => vocab.fieldNames.has(k.path[k.path.length - 1]!) || k.path.includes(norm(vocab.modeField)))) continue;
-    const resource = resourceAround(ctx, lit);
+    const resource = resourceAround(ctx, lit) ?? (ctx.tied ? resourceOfKeys(ctx, keys) : null);
     if (!resource) continue;
     for (const k of keys) {
       const site: FieldSite | undefined = vocab.fields(resource, k.path, 'request')[0] ?? vocab.fields(resource, k.path, 'response')[0];
@@ -99,6 +101,23 @@ export function jsonKeys(lit: Lit): JsonKey[] | null {
   return out;
 }
 
+/**
+ * The resource a JSON text's own keys say it is, in a file that talks to the API, when the code around it does not
+ * (a table-driven test whose rows stub what the API answers a route of the app's own): two or more of one resource's
+ * removed or moved fields, one of them nested as in its answers (`profile.bmi`, `options.preselected`) or a name only
+ * this API uses, and no other resource's. A ticket's `{"mode": …}` or a reply's `{"advice": …, "test": …}` says nothing.
+ */
+function resourceOfKeys(ctx: Ctx, keys: JsonKey[]): ResourceName | null {
+  const { vocab } = ctx;
+  const fits: ResourceName[] = [];
+  for (const resource of new Set(vocab.segments.values())) {
+    const paths = new Set(keys.filter((k) => vocab.fields(resource, k.path, 'request').length > 0 || vocab.fields(resource, k.path, 'response').length > 0).map((k) => k.path.join('.')));
+    const telling = [...paths].some((p) => p.includes('.') || p.split('.').some((seg) => vocab.distinctive.has(seg)));
+    if (paths.size >= 2 && telling) fits.push(resource);
+  }
+  return fits.length === 1 ? fits[0]! : null;
+}
+
 /** Where the nth `"name"` key stands in the literal (escaped quotes or not). */
 function keyOffset(source: string, lit: Lit, name: string, nth: number): number {
   const re = new RegExp(`\\\\?"(${escapeRe(name)})\\\\?"\\s*:`, 'g');
@@ -121,7 +140,7 @@ export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
       if (!encloses(scope, c.node)) continue;
       // An endpoint, a helper named for a resource, or a model of one built here (`new InterviewModeUpdate(…)` written as JSON).
       const model = /^[A-Z]/.test(c.callee) ? ctx.ties.model(c.callee) : null;
-      const r = ctx.index.endpoint(c.callee)?.resource ?? (ctx.tied ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
+      const r = endpointOfCall(ctx.index, c)?.resource ?? (ctx.tied && !foreignCall(ctx.index, c) ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
       if (r) found.add(r);
     }
     if (found.size > 0) return found.size === 1 ? [...found][0]! : null;

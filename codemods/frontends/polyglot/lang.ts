@@ -83,6 +83,8 @@ export interface Call {
   /** Last name of the callee: `post` for `self.session.post(…)`. */
   callee: string;
   args: SgNode[];
+  /** Go: the folder of the imported package that qualifies it (`gin` for `gin.SetMode(…)`, whatever its alias): only that package's functions answer it. */
+  pkg?: string;
 }
 
 export interface Extracted {

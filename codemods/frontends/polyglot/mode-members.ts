@@ -1,7 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { encloses, type Ctx } from './context';
 import { ourModeType, foreignOwner } from './foreign';
-import { span, typeName, type Call } from './lang';
+import { span, typeName, type Call, type Lit } from './lang';
 import { chainSegments, dataSegments, saysMode } from './ties';
 import { norm } from './vocabulary';
 import { endpointOfCall } from './case-endpoints';
@@ -98,4 +98,21 @@ export function removedModeMembers(ctx: Ctx): void {
     const typed = typeName(d.type) ?? file.x.decls.filter((x) => x.name === d.name && x.type && (!owner || encloses(owner.node, x.node))).map((x) => typeName(x.type)).find((t): t is string => !!t && saysMode(t));
     if (typed && saysMode(typed) && ourModeType(ctx, typed)) out.manual(value.change.id, span(d.init!).start, span(d.init!).end, value.message, { anchor: span(d.init!).start });
   }
+}
+
+/**
+ * A value matched in an arm that maps it to the mode case of its own name (`"complaint" -> Complaint`, `"safe" ->
+ * InterviewMode.Safe`, `case "triage": return .triage`): the wire value of this API's mode type, read from its answers.
+ * The case must be of a mode type of the API: the one it is qualified with, a type of this file that declares it, or
+ * the type the function around it names.
+ */
+export function armToMode(ctx: Ctx, lit: Lit): boolean {
+  const { file } = ctx;
+  const m = /^\s*(?:->|=>|:)\s*(?:return\s+)?(?:([A-Z]\w*)\s*\.\s*|\.\s*)?(\w+)\s*(?:[\n;,}]|$)/.exec(file.source.slice(lit.end, lit.end + 80));
+  if (!m || norm(m[2]!) !== norm(lit.text)) return false;
+  if (m[1]) return saysMode(m[1]) && ourModeType(ctx, m[1]);
+  if (file.x.types.some((t) => t.cases.some((c) => c.name === m[2]) && saysMode(t.name) && ourModeType(ctx, t.name))) return true;
+  const fn = file.scopeOf(lit.node);
+  const head = fn === file.root ? '' : fn.text().slice(0, Math.max(0, fn.text().search(/[{=]\s*(?:when|switch|match)\b/)) || 200);
+  return [...head.matchAll(/\b[A-Z]\w*/g)].some((t) => saysMode(t[0]) && ourModeType(ctx, t[0]));
 }

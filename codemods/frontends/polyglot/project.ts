@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
-import { span, typeName } from './lang';
+import { span, typeName, type Call } from './lang';
 import { norm } from './vocabulary';
 import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
@@ -73,6 +73,8 @@ export interface PolyFunction {
   /** Names it uses that this file does not declare (a path constant imported from another file), and the operation its HTTP method says. */
   refs?: string[];
   op?: Operation | null;
+  /** Go: the name of its package (its folder's), which calls from other packages qualify it with. */
+  pkg?: string;
 }
 
 export interface Endpoint {
@@ -211,7 +213,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
       const create = r.resource === vocab.modeResource && r.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
       return { resource: r.resource, op: create ? ('create' as const) : method };
     });
-    const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).flatMap((c) => [c.call.callee, ...(viaCase.has(c.call.node) ? [viaCase.get(c.call.node)!] : [])]))];
+    const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).flatMap((c) => [calleeName(c.call), ...(viaCase.has(c.call.node) ? [viaCase.get(c.call.node)!] : [])]))];
     const sends = bodyTypes(file, fn.node);
     const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
@@ -283,7 +285,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
   }
   const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
-  const endpoints = resolveEndpoints(all.flatMap((f) => f.functions.map((fn) => withImportedPaths(fn, known))));
+  // Go: a function knows its package's name, which a call from another package qualifies it with.
+  const endpoints = resolveEndpoints(all.flatMap((f) => f.functions.map((fn) => ({ ...withImportedPaths(fn, known), ...(f.pkg ? { pkg: path.basename(f.pkg) } : {}) }))));
   const sent = new Map<string, ResourceName>();
   for (const fn of all.flatMap((f) => f.functions)) {
     const e = fn.sends ? endpoints.get(fn.name) : null;
@@ -390,4 +393,14 @@ function otherApiFacts(file: PolyFile, foreignLits: { start: number; end: number
   // A settings file that holds both services' addresses (`Env`) gives the other's a name, but its own functions are not the other's.
   const otherApi = apiFree && foreignLits.length > 0 ? ['', ...holders] : holders;
   return { ...(apiFree ? { apiFree } : {}), ...(otherApi.length > 0 ? { otherApi } : {}) };
+}
+
+/** A call's callee as the index knows it: Go's `gin.SetMode` qualified by its package, so that no method of the run's answers it. */
+export function calleeName(call: Call): string {
+  return call.pkg ? `${call.pkg}.${call.callee}` : call.callee;
+}
+
+/** A Go call into an imported package none of whose files talks to the API (`gin.SetMode(gin.TestMode)`): its name says nothing of the API. */
+export function foreignCall(index: LangIndex, call: Call): boolean {
+  return !!call.pkg && !index.tiedPackage(call.pkg);
 }

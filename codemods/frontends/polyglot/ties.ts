@@ -182,6 +182,10 @@ export class Ties {
   /** A member read one level down: through a model, its field's JSON key and the type it holds. */
   step(tie: ValueTie, name: string): ValueTie {
     const m = tie.model ? this.index.model(tie.model) : null;
+    // A wrapper of the app's own around the answer (`ModeUpdate.Updated(val response: InterviewUpdateResponse)`, a
+    // subtype of what the endpoint returns): the model its field holds, where the model read declares no such field.
+    const wrapped = tie.path.length === 0 && !m?.keys.has(name) && !m?.types.has(name) ? this.model(this.index.heldModel(name)) : null;
+    if (wrapped && wrapped.resource === tie.resource) return wrapped;
     const type = m?.types.get(name) ?? null;
     // A field holding a model named for its own place in the resource (`conditions: List[PotentialCondition]`
     // flattened from `triage_explanation.potential_condition`): that model's path, not the field's name.
@@ -237,6 +241,9 @@ export class Ties {
       const open = text.indexOf('(', tail.end - span(expr).start);
       if (open >= 0 && matchParen(text, open) === text.trimEnd().length - 1) return this.ofCall(tail.name);
     }
+    // A call whose receiver no chain reads (Kotlin's trailing lambda: `api { stub() }.updateMode(t, m)`): the endpoint it calls.
+    const whole = /call|invocation/.test(expr.kind() as string) ? this.file.callSpans().find((c) => c.start === span(expr).start && c.end === span(expr).end)?.call : undefined;
+    if (whole && !tail?.call && this.index.endpoint(whole.callee)) return this.ofCall(whole.callee);
     // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells. An object initializer's members
     // and a call's keyword arguments (`new TicketRequest { Mode = Modes.Complaint }`, `Ticket(mode=TicketMode.COMPLAINT)`)
     // are values the object holds, not what it is.

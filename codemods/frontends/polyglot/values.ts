@@ -8,13 +8,14 @@ import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
 import { positionalField } from './positional';
 import { endpointOfCall } from './case-endpoints';
+import { foreignCall } from './project';
 import { heldCollection } from './collections';
 import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { modeLiteralType } from './mode-literal-types';
-import { holdsMode, removedModeMembers, setsMode } from './mode-members';
+import { armToMode, holdsMode, removedModeMembers, setsMode } from './mode-members';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
@@ -119,7 +120,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
-    return other && holdsMode(ctx, other) ? 'comparison' : null;
+    return other && holdsMode(ctx, other) ? 'comparison' : armToMode(ctx, lit) ? 'arm' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   // `assertSame('safe', $this->last_body()['mode'])`: an equality assertion against a read of the mode.
@@ -232,7 +233,8 @@ function statuses(ctx: Ctx): void {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
   };
   // `near`: the example's own block must perform the operation, not the describe block around it.
-  const mentions: { node: SgNode; code: number; constant?: SgNode; near?: boolean }[] = [];
+  // `outer`: a stub's answer, the operation performed by the code around the callback, not by the callback itself.
+  const mentions: { node: SgNode; code: number; constant?: SgNode; near?: boolean; outer?: boolean }[] = [];
   for (const cmp of file.x.compares) {
     for (const side of cmp.sides) {
       const code = statusOf(ctx, side);
@@ -252,7 +254,18 @@ function statuses(ctx: Ctx): void {
     const code = statusOf(ctx, p.value);
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
+  // A table row's status by position (Go's `{"nothing produced", ModeSafe, http.StatusAccepted, …}`): a named status.
+  for (const n of file.within(file.root, ['literal_element'])) {
+    const code = /[A-Za-z]/.test(n.text()) ? statusOf(ctx, n) : null;
+    if (code !== null && codes.has(code)) mentions.push({ node: n, code });
+  }
+  const lambdas = new Set(file.spec.lambdas?.kinds ?? []);
   for (const call of file.x.calls) {
+    // A stub's answer: a named status given to a call in a callback (`api { json("{}", HttpStatusCode.Accepted) }`,
+    // `func(w http.ResponseWriter, …) { w.WriteHeader(http.StatusAccepted) }`).
+    if (lambdas.has(file.scopeOf(call.node).kind() as string)) {
+      for (const a of call.args) if (/[A-Za-z]/.test(a.text()) && codes.has(statusOf(ctx, a) ?? -1)) mentions.push({ node: a, code: statusOf(ctx, a)!, outer: true });
+    }
     // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`).
     if (call.args.some((a) => file.lit(a) && file.resourcesIn(a).length > 0)) {
       for (const a of call.args) if (/^\d{3}$/.test(a.text().trim()) && codes.has(Number(a.text().trim()))) mentions.push({ node: a, code: Number(a.text().trim()) });
@@ -276,9 +289,12 @@ function statuses(ctx: Ctx): void {
   }
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
-    const scopes = file.scopesOf(m.node).slice(0, m.near ? 1 : undefined);
+    const all = file.scopesOf(m.node);
+    const scopes = all.slice(m.outer ? 1 : 0, m.near ? 1 : undefined);
     for (const site of vocab.statuses) {
       if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
+      // A callback that performs the operation itself answers with its own status (an app's route handler).
+      if (m.outer && performs(ctx, all[0]!, site)) continue;
       report(site, m.node);
       if (m.constant) report(site, m.constant);
     }
@@ -359,7 +375,7 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     // A general update of the resource (`update_interview(token, attrs)`) that the file's mode setter calls with a mode.
     const callers = own && urls.length > 0 ? file.x.calls.filter((c) => c.callee === own && !encloses(scope, c.node)) : [];
     if (callers.some((c) => setsMode(c) || modeSetterAround(ctx, c.node))) return true;
-    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee));
+    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee) && !foreignCall(ctx.index, c));
   }
   if (site.rule.operation === 'create') {
     if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;

@@ -71,12 +71,32 @@ export const go: LangSpec = {
         for (const label of namedKids(childOf(c, 'expression_list') ?? c)) compares.push({ node: c, sides: [subject, label] as SgNode[] });
       }
     }
+    const pkgs = importedPackages(root);
     for (const n of all(root, 'call_expression')) {
       const fn = namedKids(n)[0]!;
-      const callee = fn.kind() === 'selector_expression' ? namedKids(fn).slice(-1)[0]!.text() : fn.text();
+      const parts = fn.kind() === 'selector_expression' ? namedKids(fn) : [];
+      const callee = parts.length > 0 ? parts[parts.length - 1]!.text() : fn.text();
       const args = childOf(n, 'argument_list');
-      calls.push({ node: n, callee, args: args ? namedKids(args) : [] });
+      const pkg = parts.length === 2 && parts[0]!.kind() === 'identifier' ? pkgs.get(parts[0]!.text()) : undefined;
+      calls.push({ node: n, callee, args: args ? namedKids(args) : [], ...(pkg ? { pkg } : {}) });
     }
     return { pairs, decls, types, compares, calls };
   },
 };
+
+/**
+ * The names a file's imports give their packages (the alias, else the path's last segment less a go- prefix or .go
+ * suffix), each with the folder it names (the path's last segment; a /vN suffix skipped): what a package's files know it by.
+ */
+function importedPackages(root: SgNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const spec of all(root, 'import_spec')) {
+    const alias = namedKids(spec).find((c) => c.kind() === 'package_identifier')?.text();
+    const path = childOf(spec, 'interpreted_string_literal', 'raw_string_literal')?.text().slice(1, -1) ?? '';
+    const segs = path.split('/').filter((x) => !/^v\d+$/.test(x));
+    const folder = segs[segs.length - 1] ?? '';
+    const name = alias ?? folder.replace(/^go-|[.-]go$/g, '').replace(/\W/g, '');
+    if (name && folder && name !== '_' && name !== '.') out.set(name, folder);
+  }
+  return out;
+}

@@ -76,6 +76,20 @@ export const kotlin: LangSpec = {
       }
       types.push({ node: n, name, fields, cases });
     }
+    // `object Safe : InterviewMode("safe")`, `object Safe : InterviewMode() { override val wire = "safe" }`: a subtype of a
+    // sealed class of this file, built with its value or overriding a property with it, is a case of it.
+    for (const n of all(root, 'class_declaration', 'object_declaration')) {
+      const id = childOf(n, 'type_identifier');
+      const invoked = n.children().filter((c) => c.kind() === 'delegation_specifier').map((d) => childOf(d, 'constructor_invocation')).find((c) => !!c);
+      const parent = invoked ? childOf(invoked, 'user_type')?.text() : undefined;
+      const owner = parent ? types.find((t) => t.name === parent && t.node.kind() === 'class_declaration') : undefined;
+      if (!id || !owner || owner.node === n) continue;
+      const args = childOf(invoked!, 'value_arguments');
+      const body = childOf(n, 'class_body');
+      const overrides = (body ? namedKids(body).filter((c) => c.kind() === 'property_declaration' && /^override\b/.test(c.text())) : []).map((p) => namedKids(p).slice(-1)[0]!);
+      const values = [...(args ? namedKids(args).map((a) => namedKids(a).slice(-1)[0] ?? a) : []), ...overrides].map((v) => lit(v)).filter((l): l is Lit => !!l);
+      owner.cases.push({ node: n, name: id.text(), nameNode: id, values });
+    }
     for (const n of all(root, 'equality_expression')) compares.push({ node: n, sides: namedKids(n) });
     for (const n of all(root, 'when_expression')) {
       const subject = childOf(n, 'when_subject');
