@@ -229,17 +229,19 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
+  // Names in prose (`"Result looks wrong"`, a message) are words, not uses of a model or constant by that name.
+  const code = withoutProse(file);
   let uses = spec.id === 'go' ? goQualifiedUses(file.source) : null;
   if (!uses) {
     // A method named by one word called on a class (`ERB.new(text).result`, `JSON.parse(s)`) is a library's, not a function
     // of the run's client by that name (`def result(token)`).
     uses = new Set<string>(file.x.calls.filter((c) => words(c.callee).length > 1 || !ON_CLASS.test(c.node.text())).map((c) => c.callee));
     // `InterviewMode`, `SC_HOST`, and PHP's `SC_Modes`.
-    for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b|\b[A-Z][A-Za-z0-9]*_\w*[a-z]\w*\b/g)) uses.add(m[0]);
+    for (const m of code.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b|\b[A-Z][A-Za-z0-9]*_\w*[a-z]\w*\b/g)) uses.add(m[0]);
   }
   // Members read (`.interview`, `->result`, `.advice_text`): a field another file's type declares as holding a model
   // (LangIndex.heldModel), a model's derived reader (LangIndex.derivedNames).
-  for (const m of file.source.matchAll(/(?:\.|->)([a-z_]\w{2,})\b(?!\s*\()/g)) uses.add(`.${m[1]}`);
+  for (const m of code.matchAll(/(?:\.|->)([a-z_]\w{2,})\b(?!\s*\()/g)) uses.add(`.${m[1]}`);
   return {
     kind: 'polyglot',
     lang: spec.id,
@@ -256,6 +258,18 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     paths: file.localPaths().filter((p) => p.name.length > 3),
     uses: [...uses].filter((u) => u.length > 1),
   };
+}
+
+/** The source with the content of every literal holding whitespace blanked (interpolations kept). */
+function withoutProse(file: PolyFile): string {
+  const pieces: string[] = [];
+  let at = 0;
+  for (const p of file.lits.filter((l) => /\s/.test(l.text)).flatMap((l) => l.parts).sort((a, b) => a.start - b.start)) {
+    if (p.start < at) continue;
+    pieces.push(file.source.slice(at, p.start), ' '.repeat(p.end - p.start));
+    at = p.end;
+  }
+  return pieces.join('') + file.source.slice(at);
 }
 
 /** Types of the languages' libraries an endpoint may return (a body as text, bytes or a map): no model of the API. */
