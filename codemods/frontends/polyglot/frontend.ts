@@ -100,6 +100,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   valueRules(ctx);
   removedModeConstantUses(ctx);
   if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
+  if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
   return { ...out.finish(input.markers), facts };
 }
 

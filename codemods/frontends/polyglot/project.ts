@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
+import { statusConstantFacts } from './status-constants';
 import { span, typeName } from './lang';
 import { norm } from './vocabulary';
 import { words } from '../../engine/words';
@@ -49,6 +50,10 @@ export interface PolyFacts {
   uses: string[];
   /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
   removedModes?: { name: string; value: string }[];
+  /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */
+  statusConstants?: { name: string; code: number }[];
+  /** Other files' constants this file compares with the status of a rule's operation, set by the analysis (status-constants.ts). */
+  statusCompared?: { name: string; change: string }[];
 }
 
 export interface PolyFunction {
@@ -141,6 +146,10 @@ export interface LangIndex {
   removedMode(name: string): string | null;
   /** The names of those constants. */
   removedModeNames: ReadonlySet<string>;
+  /** The status a constant of that name holds (PolyFacts.statusConstants), when its definitions agree. */
+  statusConstant(name: string): number | null;
+  /** The changes whose operation's status other files compare a constant of that name with (PolyFacts.statusCompared). */
+  statusCompared(name: string): string[];
   /** A constant of this language's files that holds another service's address. */
   foreignAddress(name: string): boolean;
   /** Names the files declare with a resource path as their value (one meaning each). */
@@ -170,7 +179,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     language,
     concerns: (f) => {
       const i = language(f.lang);
-      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg);
+      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg);
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
@@ -231,6 +240,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   // Names in prose (`"Result looks wrong"`, a message) are words, not uses of a model or constant by that name.
   const code = withoutProse(file);
+  const statusConstants = statusConstantFacts(file);
   let uses = spec.id === 'go' ? goQualifiedUses(file.source) : null;
   if (!uses) {
     // A method named by one word called on a class (`ERB.new(text).result`, `JSON.parse(s)`) is a library's, not a function
@@ -256,6 +266,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     addresses,
     foreign,
     paths: file.localPaths().filter((p) => p.name.length > 3),
+    ...(statusConstants.length > 0 ? { statusConstants } : {}),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -309,6 +320,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   // Not among `names`: a file that uses one is analysed again (PolyIndex.concerns) but not tied to the API by it.
   const removedModes = new Map(all.flatMap((f) => f.removedModes ?? []).map((m) => [m.name, m.value]));
+  const statusCodes = new Map<string, Set<number>>();
+  for (const c of all.flatMap((f) => f.statusConstants ?? [])) statusCodes.set(c.name, (statusCodes.get(c.name) ?? new Set()).add(c.code));
+  const compared = new Map<string, string[]>();
+  for (const c of all.flatMap((f) => f.statusCompared ?? [])) compared.set(c.name, [...(compared.get(c.name) ?? []), c.change]);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
   for (const n of modeSetters(all, endpoints)) names.add(n);
@@ -324,6 +339,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
   // A constant holding a removed mode, by a name that says mode, brings in the files that use it (without tying them).
   for (const n of removedModes.keys()) if (saysMode(n)) links.add(n);
+  // A constant other files compare with the status of an operation brings in the file that defines it.
+  for (const n of compared.keys()) links.add(n);
   // An enum case's endpoint (`.openVisit`) brings in the files that call the case (`send(.openVisit(body))`).
   for (const [n, e] of endpoints) if (e && n.startsWith('.')) links.add(n.slice(1));
   return {
@@ -355,6 +372,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     declares: (name) => declared.has(name),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),
+    statusConstant: (name) => { const codes = statusCodes.get(name); return codes?.size === 1 ? [...codes][0]! : null; },
+    statusCompared: (name) => compared.get(name) ?? [],
     paths: known,
   };
 }

@@ -18,6 +18,8 @@ import { holdsMode, removedModeMembers, setsMode } from './mode-members';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
+import { routedStubStatuses } from './stub-statuses';
+import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME } from './status-constants';
 
 /**
  * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`
@@ -226,7 +228,7 @@ function statuses(ctx: Ctx): void {
   for (const d of file.x.decls) {
     if (!d.init || !/^\d{3}$/.test(d.init.text().trim())) continue;
     const code = Number(d.init.text().trim());
-    if (codes.has(code) && /^[A-Z_][A-Z0-9_]*$|^[A-Z]|^k[A-Z]/.test(d.name)) constants.set(d.name, { decl: d.node, code });
+    if (codes.has(code) && CONSTANT_NAME.test(d.name)) constants.set(d.name, { decl: d.node, code });
   }
   const report = (site: StatusSite, n: SgNode) => {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
@@ -274,6 +276,10 @@ function statuses(ctx: Ctx): void {
     const code = statusOf(ctx, call.args[0]!);
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
   }
+  // Another file's constant compared here, this file's constants compared in another (status-constants.ts).
+  comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
+  constantsComparedElsewhere(ctx, constants, report);
+  routedStubStatuses(ctx, report);
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
     const scopes = file.scopesOf(m.node).slice(0, m.near ? 1 : undefined);
