@@ -1,7 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import type { Ctx } from './context';
-import { span } from './lang';
+import { span, type Call } from './lang';
 import type { StatusSite } from './vocabulary';
 
 /**
@@ -17,9 +17,7 @@ export function routedStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNod
     const first = call.args[0];
     if (!first || !/^\d{3}$/.test(first.text().trim()) || !codes.has(Number(first.text().trim()))) continue;
     const code = Number(first.text().trim());
-    // The route: a call by an HTTP method's name that starts the same chain (`api.put(path)` in `api.put(path).respond(…)`).
-    const at = span(call.node);
-    const route = file.x.calls.find((c) => c !== call && span(c.node).start === at.start && span(c.node).end < span(first).start && ROUTE.test(c.callee));
+    const route = routeOf(ctx, call);
     if (!route) continue;
     const method = ROUTE.exec(route.callee)![1]!.toUpperCase();
     const refs = route.args.length > 0 ? file.resourcesIn(route.args[0]!) : [];
@@ -36,5 +34,34 @@ export function routedStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNod
   }
 }
 
+/** The route a stub's answer is chained to: a call by an HTTP method's name that starts its chain (`api.put(path)` in `api.put(path).respond(…)`). */
+function routeOf(ctx: Ctx, call: Call): Call | undefined {
+  const at = span(call.node);
+  const first = span(call.args[0]!).start;
+  return ctx.file.x.calls.find((c) => c !== call && span(c.node).start === at.start && span(c.node).end < first && ROUTE.test(c.callee));
+}
+
 /** Route calls named for an HTTP method: `put`, `onPut`, `stubPut`, `mock_put`. */
 const ROUTE = /^(?:on|stub|mock|when|expect)?_?(post|put|patch)$/i;
+
+/**
+ * Responses queued for the client under test (Guzzle's `$mock->append(new Response(400))`, a helper's
+ * `$this->queue(202, 'fixture.json')`, `httpx.Response(202)`) in a function that itself performs the rule's
+ * operation (`$this->client()->createInterview(…)`): the old status answers that operation. Only the function's own
+ * body counts: another test of the file may perform it.
+ */
+export function queuedStubStatuses(ctx: Ctx, performsHere: (scope: SgNode, site: StatusSite) => boolean, report: (site: StatusSite, n: SgNode) => void): void {
+  const { file, vocab } = ctx;
+  const codes = new Set(vocab.statuses.map((s) => s.rule.from));
+  for (const call of file.x.calls) {
+    const first = call.args[0];
+    if (!first || !QUEUED.test(call.callee) || !/^\d{3}$/.test(first.text().trim()) || !codes.has(Number(first.text().trim()))) continue;
+    const scope = file.scopeOf(call.node);
+    // A routed stub's answer is its route's (routedStubStatuses).
+    if (scope === file.root || routeOf(ctx, call)) continue;
+    for (const site of vocab.statuses) if (site.rule.from === Number(first.text().trim()) && performsHere(scope, site)) report(site, first);
+  }
+}
+
+/** Calls that queue or build a canned response: `queue`, `append`, `push`, `respond`, `reply`, `Response`, `mockResponse`. */
+const QUEUED = /^(?:en)?queue\w*$|^(?:append|push|respond|reply)$|Response$/i;

@@ -18,7 +18,7 @@ import { holdsMode, removedModeMembers, setsMode } from './mode-members';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
-import { routedStubStatuses } from './stub-statuses';
+import { queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME } from './status-constants';
 
 /**
@@ -280,6 +280,7 @@ function statuses(ctx: Ctx): void {
   comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
   constantsComparedElsewhere(ctx, constants, report);
   routedStubStatuses(ctx, report);
+  queuedStubStatuses(ctx, (scope, site) => performs(ctx, scope, site), report);
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
     const scopes = file.scopesOf(m.node).slice(0, m.near ? 1 : undefined);

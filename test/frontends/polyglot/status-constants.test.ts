@@ -94,4 +94,57 @@ describe('routed stubs answering a changed status', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/test_client.py')).toEqual(['2 mode-update-status-200', '3 location-error-422']);
   });
+
+  it("PHP: a queued `queue(400)` / `new Response(202)` in the test that calls createInterview / updateMode; the same status before another call stays", async () => {
+    writeTree(dir, {
+      'src/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function createInterview(int $age): array',
+        '    {',
+        "        return $this->send('POST', 'interviews/anonymous/', ['profile' => ['age' => $age]]);",
+        '    }',
+        '',
+        '    public function updateMode(string $token, string $mode): array',
+        '    {',
+        "        return $this->send('PUT', \"interviews/{$token}/\", ['mode' => $mode]);",
+        '    }',
+        '',
+        '    public function createComplaint(string $token, string $text): array',
+        '    {',
+        "        return $this->send('POST', 'complaints/', ['interview' => $token, 'text' => $text]);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'tests/ClientTest.php': [
+        '<?php',
+        'final class ClientTest extends TestCase',
+        '{',
+        '    public function test_location(): void',
+        '    {',
+        '        $this->queue(400);',
+        '        $this->client->createInterview(34);',
+        '    }',
+        '',
+        '    public function test_pending(): void',
+        '    {',
+        '        $this->mock->append(new Response(202));',
+        "        $this->client->updateMode('t-1', 'triage');",
+        '    }',
+        '',
+        '    public function test_complaint(): void',
+        '    {',
+        '        $this->queue(400);',
+        '        $this->mock->append(new Response(202));',
+        "        $this->client->createComplaint('t-1', 'cough');",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClientTest.php')).toEqual(['12 mode-update-status-200', '13 mode-safe-triage-removed', '6 location-error-422']);
+  });
 });
