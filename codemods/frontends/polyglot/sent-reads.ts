@@ -69,3 +69,24 @@ function resourcesOf(ctx: Ctx, scope: SgNode): Set<ResourceName> {
   }
   return out;
 }
+
+/**
+ * The resource a literal is the expected body of (`assert json.loads(route.calls.last.request.content) == {"mode":
+ * "safe"}`, `$this->assertSame(['mode' => 'triage'], $this->requestBody(1))`): compared with the whole body the client
+ * sent, in a function that works on one resource.
+ */
+export function expectedSentBody(ctx: Ctx, literal: SgNode): ResourceName | null {
+  const { file } = ctx;
+  const at = span(literal);
+  const same = (n: SgNode) => span(n).start === at.start && span(n).end === at.end;
+  const sent = (n: SgNode) => WHOLE.test(n.text()) && !n.text().includes('\n');
+  const cmp = file.x.compares.find((c) => c.sides.length === 2 && c.sides.some(same) && c.sides.some((s) => !same(s) && sent(s)));
+  const call = cmp ? null : file.x.calls.find((c) => ASSERT.test(c.callee) && c.args.some(same) && c.args.some((a) => !same(a) && sent(a)));
+  if (!cmp && !call) return null;
+  const scope = file.scopeOf(literal);
+  const resources = scope === file.root ? new Set<ResourceName>() : resourcesOf(ctx, scope);
+  return resources.size === 1 ? [...resources][0]! : null;
+}
+
+/** Equality assertions of the test frameworks (`assertSame`, `assertEquals`, `assertEqual`, `XCTAssertEqual`). */
+const ASSERT = /^(?:assert_?(?:same|equals?|equal)|XCTAssertEqual|Equal|AreEqual)$/i;

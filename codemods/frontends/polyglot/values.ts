@@ -18,6 +18,7 @@ import { holdsMode, removedModeMembers, setsMode } from './mode-members';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
+import { expectedSentBody } from './sent-reads';
 import { queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME } from './status-constants';
 
@@ -86,7 +87,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   if (pair && norm(pair.key) !== norm(api.modeField) && saysMode(pair.key) && ctx.vocab.fieldNames.has(norm(pair.key))) return null;
   if (pair && saysMode(pair.key + ' ' + pair.keyNode.text())) {
     const tie = containerTie(ctx, pair.container);
-    const strong = !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
+    const strong = expectedSentBody(ctx, pair.container) === ctx.vocab.modeResource || !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
     if (strong) return 'key';
     if (norm(pair.key) !== norm(api.modeField) && ctx.tied && !foreignName(ctx, pair.key) && !foreignAddressIn(ctx, pair.container)) return 'key';
     return null;

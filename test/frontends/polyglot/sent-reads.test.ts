@@ -76,4 +76,57 @@ describe('sent-body reads', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/ClientTest.php')).toEqual(['7 complaint-extra-removed']);
   });
+
+  it('the whole sent body compared with a literal holding a mode: Python `== {"mode": "safe"}`, PHP `assertSame([\'mode\' => \'triage\'], $this->requestBody(1))`; a desk\'s stays', async () => {
+    writeTree(dir, {
+      'tests/test_modes.py': [
+        'import json',
+        '',
+        '',
+        'def test_mode(api, client):',
+        '    route = api.put(f"/interviews/{TOKEN}/").respond(200, json={})',
+        '    client.update_mode(TOKEN, "safe")',
+        '    assert json.loads(route.calls.last.request.content) == {"mode": "safe"}',
+        '',
+        '',
+        'def test_ticket(desk, helpdesk):',
+        '    route = desk.put("/tickets/t-1/").respond(200, json={})',
+        '    helpdesk.update_ticket("t-1", "safe")',
+        '    assert json.loads(route.calls.last.request.content) == {"mode": "safe"}',
+        '',
+      ].join('\n'),
+      'src/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function updateMode(string $token, string $mode): array',
+        '    {',
+        "        return $this->send('PUT', \"interviews/{$token}/\", ['mode' => $mode]);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'tests/ModeTest.php': [
+        '<?php',
+        'final class ModeTest extends TestCase',
+        '{',
+        '    public function test_mode(): void',
+        '    {',
+        "        $this->client->updateMode('t-1', $this->next);",
+        "        $this->assertSame(['mode' => 'triage'], $this->requestBody(1));",
+        '    }',
+        '',
+        '    public function test_ticket(): void',
+        '    {',
+        "        $this->desk->updateTicket('t-1', $this->next);",
+        "        $this->assertSame(['mode' => 'triage'], $this->requestBody(1));",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_modes.py')).toEqual(['7 mode-safe-triage-removed']);
+    expect(sites(r, 'tests/ModeTest.php')).toEqual(['7 mode-safe-triage-removed']);
+  });
 });
