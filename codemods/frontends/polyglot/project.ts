@@ -50,6 +50,8 @@ export interface PolyFacts {
   uses: string[];
   /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
   removedModes?: { name: string; value: string }[];
+  /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
+  audience?: true;
   /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */
   statusConstants?: { name: string; code: number }[];
   /** Other files' constants this file compares with the status of a rule's operation, set by the analysis (status-constants.ts). */
@@ -146,6 +148,8 @@ export interface LangIndex {
   removedMode(name: string): string | null;
   /** The names of those constants. */
   removedModeNames: ReadonlySet<string>;
+  /** Whether a file that talks to the API calls a function of that name (the client's token helper `get_access_token`). */
+  tiedCallee(name: string): boolean;
   /** The status a constant of that name holds (PolyFacts.statusConstants), when its definitions agree. */
   statusConstant(name: string): number | null;
   /** The changes whose operation's status other files compare a constant of that name with (PolyFacts.statusCompared). */
@@ -179,7 +183,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     language,
     concerns: (f) => {
       const i = language(f.lang);
-      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg);
+      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
@@ -267,6 +271,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     foreign,
     paths: file.localPaths().filter((p) => p.name.length > 3),
     ...(statusConstants.length > 0 ? { statusConstants } : {}),
+    ...(/audience/i.test(file.source) ? { audience: true as const } : {}),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -310,6 +315,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const held = heldModels(all, models);
   const derived = new Set([...models.values()].flatMap((m) => (m?.strong ? [...(m.derived?.keys() ?? [])] : [])));
   const tiedUses = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
+  // Functions tied files call and do not define, defined by one file of the run (a token helper, not a name two services share).
+  const calledByTied = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses.filter((u) => !f.functions.some((fn) => fn.name === u))));
+  const definers = new Map<string, number>();
+  for (const f of all) for (const n of new Set(f.functions.map((fn) => fn.name))) definers.set(n, (definers.get(n) ?? 0) + 1);
   const modeGroups = new Set(all.flatMap((f) => f.types.map((t) => t.name)).filter((n) => saysMode(n) && tiedUses.has(n)));
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
@@ -374,6 +383,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     removedModeNames: new Set(removedModes.keys()),
     statusConstant: (name) => { const codes = statusCodes.get(name); return codes?.size === 1 ? [...codes][0]! : null; },
     statusCompared: (name) => compared.get(name) ?? [],
+    tiedCallee: (name) => name.length > 3 && calledByTied.has(name) && definers.get(name) === 1,
     paths: known,
   };
 }
