@@ -1,12 +1,12 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
-import type { Ctx } from './context';
+import { encloses, type Ctx } from './context';
 import { span, type Call } from './lang';
 import type { StatusSite } from './vocabulary';
 
 /**
  * Test doubles routed by method and path that answer a status (respx's `api.put(f"/interviews/{t}/").respond(202)`,
- * `mock.onPut('/interviews/t-1/').reply(202)`, Guzzle-style `->put('interviews/t/')->andReturn(202)`): the method
+ * `mock.onPut('/interviews/t-1/').reply(202)`, WireMock's `put(urlEqualTo(…)).willReturn(aResponse().withStatus(202))`): the method
  * and the resource's path say the operation, so the old status of a rule of that operation is a site (the stub
  * answers what v2 no longer answers there). A stub on another resource, or by another method, stays.
  */
@@ -34,11 +34,18 @@ export function routedStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNod
   }
 }
 
-/** The route a stub's answer is chained to: a call by an HTTP method's name that starts its chain (`api.put(path)` in `api.put(path).respond(…)`). */
+/**
+ * The route a stub's answer is chained to: a call by an HTTP method's name that starts the chain the answer is in
+ * (`api.put(path)` in `api.put(path).respond(…)`, WireMock's `put(urlEqualTo(path))` in
+ * `put(urlEqualTo(path)).willReturn(aResponse().withStatus(…))`); the nearest one.
+ */
 function routeOf(ctx: Ctx, call: Call): Call | undefined {
-  const at = span(call.node);
+  const { calls } = ctx.file.x;
   const first = span(call.args[0]!).start;
-  return ctx.file.x.calls.find((c) => c !== call && span(c.node).start === at.start && span(c.node).end < first && ROUTE.test(c.callee));
+  const chainOf = (r: Call) => calls.filter((c) => span(c.node).start === span(r.node).start).reduce((a, b) => (span(b.node).end > span(a.node).end ? b : a), r);
+  return calls
+    .filter((r) => r !== call && ROUTE.test(r.callee) && span(r.node).end < first && span(r.node).start <= span(call.node).start && encloses(chainOf(r).node, call.node))
+    .sort((a, b) => span(b.node).start - span(a.node).start)[0];
 }
 
 /** Route calls named for an HTTP method: `put`, `onPut`, `stubPut`, `mock_put`. */

@@ -95,6 +95,24 @@ describe('routed stubs answering a changed status', () => {
     expect(sites(r, 'tests/test_client.py')).toEqual(['2 mode-update-status-200', '3 location-error-422']);
   });
 
+  it('Java WireMock: `put(urlEqualTo(interview)).willReturn(aResponse().withStatus(202))`; a ticket route stays', async () => {
+    writeTree(dir, {
+      'src/test/java/ClientTest.java': [
+        'class ClientTest {',
+        '  void stubs() {',
+        '    wm.stubFor(put(urlEqualTo("/interviews/t-1/")).willReturn(aResponse().withStatus(202)));',
+        '    wm.stubFor(post(urlEqualTo("/interviews/anonymous/"))',
+        '        .willReturn(aResponse().withStatus(400).withBody("{}")));',
+        '    wm.stubFor(put(urlEqualTo("/tickets/t-1/")).willReturn(aResponse().withStatus(202)));',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/java/ClientTest.java')).toEqual(['3 mode-update-status-200', '5 location-error-422']);
+  });
+
   it("PHP: a queued `queue(400)` / `new Response(202)` in the test that calls createInterview / updateMode; the same status before another call stays", async () => {
     writeTree(dir, {
       'src/Client.php': [
