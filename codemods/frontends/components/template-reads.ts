@@ -1,4 +1,4 @@
-import { rulesOfKind } from '../../../catalogue';
+import { rulesOfKind, type ResourceName } from '../../../catalogue';
 import type { FrontEndInput } from '../../../lib/types';
 import { api } from '../../../catalogue';
 import { isModeName, nameTie } from '../../engine/ties/names';
@@ -69,6 +69,7 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
   const selected = new Set(input.changes.map((c) => c.id));
   const removed = rulesOfKind('response-field-removed', input.changes);
   const moved = rulesOfKind('response-field-moved', input.changes);
+  const gone = [...removed.map((r) => ({ ...r, path: r.rule.path })), ...moved.map((r) => ({ ...r, path: r.rule.from }))];
   const rootTie = (name: string, depth = 0): Tie | null => {
     const own = ties.get(name);
     if (own) return own;
@@ -107,6 +108,12 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
       }
       const names = segs.map((s) => s.name);
       const base = expr.start + m.index + m[1]!.length + m[2]!.length + (m[3]?.length ?? 0);
+      // `{{ condition_triage.label }}`: a variable named for a part and its removed field (a view flattened it).
+      const flat = head !== null && !ties.has(head) && !aliases.some((a) => a.name === head) ? flattened(head, null, gone) : undefined;
+      if (flat) {
+        if (selected.has(flat.change.id)) out.push({ start: base - m[2]!.length, end: base, anchor: expr.anchor, change: flat.change.id, message: flat.rule.message, subject: head! });
+        continue;
+      }
       const report = (i: number, change: string, message: string) =>
         out.push({ start: base + (i === 0 ? 0 : segs[i - 1]!.end), end: base + segs[i]!.end, anchor: expr.anchor, change, message, subject: names[i]! });
       // A distinctive moved path is a site whatever the root (`r.triage_explanation.potential_condition.triage`).
@@ -128,8 +135,10 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
             moved.find(({ rule }) => rule.resource === tie!.resource && pathMatches(rule.from, path)) ??
             // A model that flattens the moved field's parents (`@result.potential_condition.triage`): its last two or more.
             moved.find(({ rule }) => rule.resource === tie!.resource && path.length >= 2 && path.length < rule.from.length && pathMatches(rule.from.slice(-path.length), path));
-          if (hit) {
-            report(i, hit.change.id, hit.rule.message);
+          // `$result['condition_triage']`: a key of the resource named for a part and its removed field.
+          const flat = hit ? undefined : tie.path.length === 0 ? flattened(names[i]!, tie.resource, gone) : undefined;
+          if (hit ?? flat) {
+            report(i, (hit ?? flat)!.change.id, (hit ?? flat)!.rule.message);
             break;
           }
         }
@@ -139,6 +148,29 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
     out.push(...modeComparisons(expr, input, foreign));
   }
   return out;
+}
+
+/**
+ * The removed field a name flattens with its parent (`condition_triage`: the potential condition's `triage`,
+ * `interview_marketplace`): the words of a noun of the part (or of the resource, for a top-level field), then the
+ * field's words, nothing else.
+ */
+function flattened(name: string, resource: string | null, fields: readonly { change: { id: string }; rule: { resource: ResourceName; message: string }; path: readonly string[] }[]) {
+  const w = words(name.replace(/^[@$]/, ''));
+  if (w.length < 2) return undefined;
+  return fields.find(({ rule, path }) => {
+    if (resource !== null && rule.resource !== resource) return false;
+    const field = words(path[path.length - 1]!);
+    const parent = path.slice(0, -1).filter((p) => p !== '*');
+    const nouns =
+      parent.length === 0
+        ? api.resources[rule.resource].nouns
+        : Object.values(api.subjects).filter((x) => x.parent === rule.resource && x.path.filter((p) => p !== '*').join('.') === parent.join('.')).flatMap((x) => x.nouns);
+    return nouns.some((n) => {
+      const nw = words(n);
+      return w.length === nw.length + field.length && [...nw, ...field].every((x, i) => x === w[i]);
+    });
+  });
 }
 
 const COMPARED = /(?<![\w$.?)])([A-Za-z_$][\w$]*(?:\(\s*\))?(?:\??\.[A-Za-z_$][\w$]*(?:\(\s*\))?)*)\s*(?:===?|!==?)\s*(['"])([\w-]+)\2|(['"])([\w-]+)\4\s*(?:===?|!==?)\s*([A-Za-z_$][\w$.?]*)|([A-Za-z_$][\w$.?]*)\(\s*(['"])([\w-]+)\8\s*\)/g;

@@ -45,12 +45,14 @@ const keysOf = (n: Node): Map<string, Node> => {
 export function sampleSites(root: Node, filePath: string, changes: readonly Change[]): Site[] {
   const resource = sampleResource(filePath);
   if (!resource) return [];
-  const items = root.type === 'array' ? (root.children ?? []).filter((c) => c.type === 'object') : root.type === 'object' ? [root] : [];
   const known = knownKeys(resource);
-  const samples = items.filter((o) => {
+  const isSample = (o: Node) => {
     const keys = [...keysOf(o).keys()];
     return (keys.includes(api.idField) || keys.includes(api.linksField)) && keys.filter((k) => known.has(k)).length >= 2;
-  });
+  };
+  let samples = objectsIn(root).filter(isSample);
+  // A page of answers in an envelope (`{"results": [{…}, …]}`, `{"data": {…}}`): the objects under its keys.
+  if (samples.length === 0 && root.type === 'object') samples = [...keysOf(root).values()].flatMap((p) => (p.children?.[1] ? objectsIn(p.children[1]) : [])).filter(isSample);
   const out: Site[] = [];
   for (const sample of samples) {
     for (const { change, rule } of rulesOfKind('response-field-removed', changes)) {
@@ -71,6 +73,9 @@ export function sampleSites(root: Node, filePath: string, changes: readonly Chan
   }
   return out;
 }
+
+/** An object, or the objects of a list. */
+const objectsIn = (n: Node): Node[] => (n.type === 'array' ? (n.children ?? []).filter((c) => c.type === 'object') : n.type === 'object' ? [n] : []);
 
 /** The key nodes at a path (`*` for every item of a list). */
 function reach(n: Node, p: readonly string[]): Node[] {

@@ -133,8 +133,9 @@ function useRoles(ctx: Ctx, name: string, lit: Lit): Role[] {
 function audienceFromBase(ctx: Ctx): void {
   const { file, out } = ctx;
   const id = getChange('token-audience').id;
-  // Another service's token (`'aud': self._token_uri`) is not this API's.
-  if (!out.has(id) || !ctx.tied) return;
+  // Another service's token (`'aud': self._token_uri`) is not this API's; a token helper the API's client calls
+  // (`get_access_token()` in the client's headers) is this API's, though its file names no address.
+  if (!out.has(id) || !(ctx.tied || file.functions().some((f) => !!f.name && ctx.index.tiedCallee(f.name)))) return;
   const message = 'the token audience is taken from the API base address; in v2 they differ: give the audience its own value (the v2 audience of the environment).';
   const check = (slot: string, value: SgNode | null, anchor: SgNode, siblings: Pair[] = []) => {
     if (!value || keyRole(slot) !== 'audience') return;

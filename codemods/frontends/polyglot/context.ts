@@ -21,6 +21,8 @@ export interface Ctx {
   mapper: UrlMapper;
   /** Constants of the file found to hold a removed mode (PolyFacts.removedModes). */
   removedModes?: { name: string; value: string }[];
+  /** Other files' constants compared with the status of a rule's operation here (PolyFacts.statusCompared). */
+  statusCompared?: { name: string; change: string }[];
 }
 
 export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: LangIndex, facts: PolyFacts): Ctx {

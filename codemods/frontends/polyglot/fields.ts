@@ -1,3 +1,4 @@
+import { api } from '../../../catalogue';
 import { typeNameTie } from '../../engine/ties/types';
 import { containerTie, containerType, encloses, type Ctx } from './context';
 import { span, typeName, type TypeDecl } from './lang';
@@ -237,7 +238,8 @@ function reads(ctx: Ctx): void {
       const k = norm(name);
       // A model's field may be named apart from its JSON key (`val weightKg` read from `weight`).
       const renamed = ctx.index.keysOf(name).some((x) => vocab.fieldNames.has(norm(x)));
-      if (!vocab.fieldNames.has(k) && !renamed && !seg.call && ctx.index.derivedNames.has(name)) derivedRead(ctx, segs.slice(0, j), seg, node);
+      // A method called without arguments (`$result->conditionTriage()`) is the same reader.
+      if (!vocab.fieldNames.has(k) && !renamed && (!seg.call || seg.parens) && ctx.index.derivedNames.has(name)) derivedRead(ctx, segs.slice(0, j), seg, node);
       if ((!vocab.fieldNames.has(k) && !renamed) || seg.call) continue;
       const prefix = dataSegments(segs.slice(0, j));
       const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
@@ -267,7 +269,9 @@ function derivedRead(ctx: Ctx, before: Segment[], seg: Segment, node: SgNode): v
   const models = own ? [own] : ctx.index.modelsWith(seg.name).filter((m) => m.resource === tie.resource && m.path.join('.') === tie.path.join('.'));
   for (const m of models) {
     for (const p of m.derived?.get(seg.name) ?? []) {
-      const site = ctx.vocab.fields(tie.resource, [...tie.path, ...p], 'response')[0];
+      // A field of the model named for a part of the resource (`$this->potentialCondition['triage']`): the part's path.
+      const part = tie.path.length === 0 ? Object.values(api.subjects).find((x) => x.parent === tie.resource && x.nouns.some((n) => norm(n) === p[0])) : undefined;
+      const site = ctx.vocab.fields(tie.resource, [...tie.path, ...p], 'response')[0] ?? (part ? ctx.vocab.fields(tie.resource, [...part.path, ...p.slice(1)], 'response')[0] : undefined);
       if (!site || !ctx.out.has(site.change.id)) continue;
       ctx.out.manual(site.change.id, seg.start, seg.end, site.message, { anchor: seg.start, subject: seg.name });
       return;

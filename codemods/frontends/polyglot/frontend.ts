@@ -29,6 +29,7 @@ import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
 import { vocabularyFor } from './vocabulary';
 import { removedModeConstantUses } from './mode-constant-uses';
+import { dottedKeys } from './dotted-keys';
 
 /**
  * A parser-based front-end for one language: the file is parsed with its tree-sitter grammar through
@@ -103,7 +104,9 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   jsonRules(ctx);
   valueRules(ctx);
   removedModeConstantUses(ctx);
+  dottedKeys(ctx);
   if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
+  if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
   return { ...out.finish(input.markers), facts };
 }
 

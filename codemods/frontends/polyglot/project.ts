@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { apiHosts, holderOf, type PolyFile } from './file';
+import { statusConstantFacts } from './status-constants';
 import { span, typeName, type Call } from './lang';
 import { norm } from './vocabulary';
 import { words } from '../../engine/words';
@@ -53,6 +54,12 @@ export interface PolyFacts {
   uses: string[];
   /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
   removedModes?: { name: string; value: string }[];
+  /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
+  audience?: true;
+  /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */
+  statusConstants?: { name: string; code: number }[];
+  /** Other files' constants this file compares with the status of a rule's operation, set by the analysis (status-constants.ts). */
+  statusCompared?: { name: string; change: string }[];
 }
 
 export interface PolyFunction {
@@ -147,6 +154,12 @@ export interface LangIndex {
   removedMode(name: string): string | null;
   /** The names of those constants. */
   removedModeNames: ReadonlySet<string>;
+  /** Whether a file that talks to the API calls a function of that name (the client's token helper `get_access_token`). */
+  tiedCallee(name: string): boolean;
+  /** The status a constant of that name holds (PolyFacts.statusConstants), when its definitions agree. */
+  statusConstant(name: string): number | null;
+  /** The changes whose operation's status other files compare a constant of that name with (PolyFacts.statusCompared). */
+  statusCompared(name: string): string[];
   /** A constant of this language's files that holds another service's address. */
   foreignAddress(name: string): boolean;
   /**
@@ -181,7 +194,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     language,
     concerns: (f) => {
       const i = language(f.lang);
-      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg);
+      return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0),
   };
@@ -241,17 +254,20 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
+  // Names in prose (`"Result looks wrong"`, a message) are words, not uses of a model or constant by that name.
+  const code = withoutProse(file);
+  const statusConstants = statusConstantFacts(file);
   let uses = spec.id === 'go' ? goQualifiedUses(file.source) : null;
   if (!uses) {
     // A method named by one word called on a class (`ERB.new(text).result`, `JSON.parse(s)`) is a library's, not a function
     // of the run's client by that name (`def result(token)`).
     uses = new Set<string>(file.x.calls.filter((c) => words(c.callee).length > 1 || !ON_CLASS.test(c.node.text())).map((c) => c.callee));
     // `InterviewMode`, `SC_HOST`, and PHP's `SC_Modes`.
-    for (const m of file.source.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b|\b[A-Z][A-Za-z0-9]*_\w*[a-z]\w*\b/g)) uses.add(m[0]);
+    for (const m of code.matchAll(/\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z][A-Z0-9_]{2,}\b|\b[A-Z][A-Za-z0-9]*_\w*[a-z]\w*\b/g)) uses.add(m[0]);
   }
   // Members read (`.interview`, `->result`, `.advice_text`): a field another file's type declares as holding a model
   // (LangIndex.heldModel), a model's derived reader (LangIndex.derivedNames).
-  for (const m of file.source.matchAll(/(?:\.|->)([a-z_]\w{2,})\b(?!\s*\()/g)) uses.add(`.${m[1]}`);
+  for (const m of code.matchAll(/(?:\.|->)([a-z_]\w{2,})\b(?!\s*\()/g)) uses.add(`.${m[1]}`);
   return {
     kind: 'polyglot',
     lang: spec.id,
@@ -267,8 +283,22 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     foreign,
     ...otherApiFacts(file, foreignLits, v1Lits.length + hostLits.length),
     paths: file.localPaths().filter((p) => p.name.length > 3),
+    ...(statusConstants.length > 0 ? { statusConstants } : {}),
+    ...(/audience/i.test(file.source) ? { audience: true as const } : {}),
     uses: [...uses].filter((u) => u.length > 1),
   };
+}
+
+/** The source with the content of every literal holding whitespace blanked (interpolations kept). */
+function withoutProse(file: PolyFile): string {
+  const pieces: string[] = [];
+  let at = 0;
+  for (const p of file.lits.filter((l) => /\s/.test(l.text)).flatMap((l) => l.parts).sort((a, b) => a.start - b.start)) {
+    if (p.start < at) continue;
+    pieces.push(file.source.slice(at, p.start), ' '.repeat(p.end - p.start));
+    at = p.end;
+  }
+  return pieces.join('') + file.source.slice(at);
 }
 
 /** Types of the languages' libraries an endpoint may return (a body as text, bytes or a map): no model of the API. */
@@ -299,6 +329,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const held = heldModels(all, models);
   const derived = new Set([...models.values()].flatMap((m) => (m?.strong ? [...(m.derived?.keys() ?? [])] : [])));
   const tiedUses = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
+  // Functions tied files call and do not define, defined by one file of the run (a token helper, not a name two services share).
+  const calledByTied = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses.filter((u) => !f.functions.some((fn) => fn.name === u))));
+  const definers = new Map<string, number>();
+  for (const f of all) for (const n of new Set(f.functions.map((fn) => fn.name))) definers.set(n, (definers.get(n) ?? 0) + 1);
   const modeGroups = new Set(all.flatMap((f) => f.types.map((t) => t.name)).filter((n) => saysMode(n) && tiedUses.has(n)));
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
@@ -310,6 +344,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   // Not among `names`: a file that uses one is analysed again (PolyIndex.concerns) but not tied to the API by it.
   const removedModes = new Map(all.flatMap((f) => f.removedModes ?? []).map((m) => [m.name, m.value]));
+  const statusCodes = new Map<string, Set<number>>();
+  for (const c of all.flatMap((f) => f.statusConstants ?? [])) statusCodes.set(c.name, (statusCodes.get(c.name) ?? new Set()).add(c.code));
+  const compared = new Map<string, string[]>();
+  for (const c of all.flatMap((f) => f.statusCompared ?? [])) compared.set(c.name, [...(compared.get(c.name) ?? []), c.change]);
   for (const [n, e] of endpoints) if (e) names.add(n);
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
   for (const n of modeSetters(all, endpoints)) names.add(n);
@@ -325,6 +363,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
   // A constant holding a removed mode, by a name that says mode, brings in the files that use it (without tying them).
   for (const n of removedModes.keys()) if (saysMode(n)) links.add(n);
+  // A constant other files compare with the status of an operation brings in the file that defines it.
+  for (const n of compared.keys()) links.add(n);
   // An enum case's endpoint (`.openVisit`) brings in the files that call the case (`send(.openVisit(body))`).
   for (const [n, e] of endpoints) if (e && n.startsWith('.')) links.add(n.slice(1));
   return {
@@ -360,6 +400,9 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     declares: (name) => declared.has(name),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),
+    statusConstant: (name) => { const codes = statusCodes.get(name); return codes?.size === 1 ? [...codes][0]! : null; },
+    statusCompared: (name) => compared.get(name) ?? [],
+    tiedCallee: (name) => name.length > 3 && calledByTied.has(name) && definers.get(name) === 1,
     paths: known,
   };
 }

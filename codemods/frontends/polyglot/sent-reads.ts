@@ -1,33 +1,92 @@
-import type { Ctx } from './context';
+import type { SgNode } from '@ast-grep/napi';
+import type { ResourceName } from '../../../catalogue';
+import { endpointOfCall } from './case-endpoints';
+import { encloses, type Ctx } from './context';
+import { escapeRe } from './file';
 import { span } from './lang';
 import { norm } from './vocabulary';
 
 /**
  * What a test reads back from the request its client sent (`json.loads(route.calls.last.request.content)["extra"]`,
- * `json.loads(mocked.calls[-1].request.body)["extra"]`, `$this->requests[1]['body']['extra']`): a removed request
- * field read there is one the client still sends. The resource is the one whose URL the function's stub is given
- * (exactly one); a function that stubs another host, or two resources, tells nothing.
+ * `json.loads(mocked.calls[-1].request.body)["extra"]`, `$this->requests[1]['body']['extra']`, a test case's helper
+ * `$this->requestBody(1)['extra']`), directly or through a variable that holds it (`body = json.loads(…)` then
+ * `body["detail"]`): a removed request field read there is one the client still sends. The resource is the one the
+ * function works on: the URL its stub is given or the endpoint functions of the run it calls (exactly one resource);
+ * a function that stubs another host, or two resources, tells nothing.
  */
 const SENT = /\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?\s*(?:\[\s*['"]|\.\s*)(\w+)/g;
+/**
+ * A test helper that answers the body sent (`requestBody(1)`, `lastBody()`), then a key of it. One given a method
+ * or URL (`sent_json(stub, "POST", DESK + "tickets/")`) says which request it means: not read here.
+ */
+const HELPER = /\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)\s*\[\s*['"](\w+)/gi;
+/** The whole sent body, as a variable's value: the same reads without a key after them. */
+const WHOLE = /(?:\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\))\s*$/i;
 
 export function sentReads(ctx: Ctx): void {
-  const { file, vocab, out } = ctx;
+  const { file } = ctx;
   const kinds = new Set(file.spec.chainKinds);
   for (const node of file.within(file.root, file.spec.chainKinds)) {
     const parent = node.parent();
     if (parent && kinds.has(parent.kind() as string) && span(parent).start === span(node).start) continue;
     const text = node.text();
-    for (const m of text.matchAll(SENT)) {
-      const k = norm(m[1]!);
-      if (!vocab.fieldNames.has(k)) continue;
-      const scope = file.scopeOf(node);
-      if (scope === file.root) continue;
-      const resources = new Set(file.resourcesIn(scope).map((r) => r.resource));
-      if (resources.size !== 1) continue;
-      const site = vocab.fields([...resources][0]!, [k], 'request')[0];
-      if (!site || !out.has(site.change.id)) continue;
-      const start = span(node).start + m.index + m[0].length - m[1]!.length;
-      out.manual(site.change.id, start, start + m[1]!.length, site.message, { anchor: start, subject: m[1]! });
+    for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER)]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
+  }
+  // `body = json.loads(route.calls.last.request.content)`, then `body["detail"]` in the same function.
+  for (const d of file.x.decls) {
+    if (!d.init || !WHOLE.test(d.init.text()) || !/^\$?\w+$/.test(d.name)) continue;
+    const scope = file.scopeOf(d.node);
+    if (scope === file.root) continue;
+    const at = span(scope);
+    const body = file.source.slice(span(d.node).end, at.end);
+    const read = new RegExp(`(?<![\\w$])${escapeRe(d.name)}\\s*\\[\\s*['"](\\w+)['"]\\s*\\]`, 'g');
+    for (const m of body.matchAll(read)) {
+      const start = span(d.node).end + m.index! + m[0].indexOf(m[1]!, m[0].indexOf('['));
+      report(ctx, d.node, start, m[1]!, scope);
     }
   }
 }
+
+function report(ctx: Ctx, node: SgNode, start: number, key: string, scope = ctx.file.scopeOf(node)): void {
+  const { file, vocab, out } = ctx;
+  const k = norm(key);
+  if (!vocab.fieldNames.has(k) || scope === file.root) return;
+  const resources = resourcesOf(ctx, scope);
+  if (resources.size !== 1) return;
+  const site = vocab.fields([...resources][0]!, [k], 'request')[0];
+  if (!site || !out.has(site.change.id)) return;
+  out.manual(site.change.id, start, start + key.length, site.message, { anchor: start, subject: key });
+}
+
+/** The resources a function works on: its URLs, and the endpoints of the run's index it calls. */
+function resourcesOf(ctx: Ctx, scope: SgNode): Set<ResourceName> {
+  const { file, index } = ctx;
+  const out = new Set(file.resourcesIn(scope).map((r) => r.resource));
+  for (const c of file.x.calls) {
+    if (!encloses(scope, c.node)) continue;
+    const e = endpointOfCall(index, c);
+    if (e) out.add(e.resource);
+  }
+  return out;
+}
+
+/**
+ * The resource a literal is the expected body of (`assert json.loads(route.calls.last.request.content) == {"mode":
+ * "safe"}`, `$this->assertSame(['mode' => 'triage'], $this->requestBody(1))`): compared with the whole body the client
+ * sent, in a function that works on one resource.
+ */
+export function expectedSentBody(ctx: Ctx, literal: SgNode): ResourceName | null {
+  const { file } = ctx;
+  const at = span(literal);
+  const same = (n: SgNode) => span(n).start === at.start && span(n).end === at.end;
+  const sent = (n: SgNode) => WHOLE.test(n.text()) && !n.text().includes('\n');
+  const cmp = file.x.compares.find((c) => c.sides.length === 2 && c.sides.some(same) && c.sides.some((s) => !same(s) && sent(s)));
+  const call = cmp ? null : file.x.calls.find((c) => ASSERT.test(c.callee) && c.args.some(same) && c.args.some((a) => !same(a) && sent(a)));
+  if (!cmp && !call) return null;
+  const scope = file.scopeOf(literal);
+  const resources = scope === file.root ? new Set<ResourceName>() : resourcesOf(ctx, scope);
+  return resources.size === 1 ? [...resources][0]! : null;
+}
+
+/** Equality assertions of the test frameworks (`assertSame`, `assertEquals`, `assertEqual`, `XCTAssertEqual`). */
+const ASSERT = /^(?:assert_?(?:same|equals?|equal)|XCTAssertEqual|Equal|AreEqual)$/i;

@@ -19,6 +19,9 @@ import { armToMode, holdsMode, removedModeMembers, setsMode } from './mode-membe
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
+import { expectedSentBody } from './sent-reads';
+import { queuedStubStatuses, routedStubStatuses } from './stub-statuses';
+import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME } from './status-constants';
 
 /**
  * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`
@@ -85,7 +88,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   if (pair && norm(pair.key) !== norm(api.modeField) && saysMode(pair.key) && ctx.vocab.fieldNames.has(norm(pair.key))) return null;
   if (pair && saysMode(pair.key + ' ' + pair.keyNode.text())) {
     const tie = containerTie(ctx, pair.container);
-    const strong = !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
+    const strong = expectedSentBody(ctx, pair.container) === ctx.vocab.modeResource || !!tie && tie.resource === ctx.vocab.modeResource || /[A-Z]\w*\.\w+/.test(pair.keyNode.text()) && !!modeOwnerTie(pair.keyNode.text().split('.')[0]!.replace(/\W/g, ''));
     if (strong) return 'key';
     if (norm(pair.key) !== norm(api.modeField) && ctx.tied && !foreignName(ctx, pair.key) && !foreignAddressIn(ctx, pair.container)) return 'key';
     return null;
@@ -227,7 +230,7 @@ function statuses(ctx: Ctx): void {
   for (const d of file.x.decls) {
     if (!d.init || !/^\d{3}$/.test(d.init.text().trim())) continue;
     const code = Number(d.init.text().trim());
-    if (codes.has(code) && /^[A-Z_][A-Z0-9_]*$|^[A-Z]|^k[A-Z]/.test(d.name)) constants.set(d.name, { decl: d.node, code });
+    if (codes.has(code) && CONSTANT_NAME.test(d.name)) constants.set(d.name, { decl: d.node, code });
   }
   const report = (site: StatusSite, n: SgNode) => {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
@@ -287,6 +290,11 @@ function statuses(ctx: Ctx): void {
     const code = statusOf(ctx, call.args[0]!);
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
   }
+  // Another file's constant compared here, this file's constants compared in another (status-constants.ts).
+  comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
+  constantsComparedElsewhere(ctx, constants, report);
+  routedStubStatuses(ctx, report);
+  queuedStubStatuses(ctx, (scope, site) => performs(ctx, scope, site), report);
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
     const all = file.scopesOf(m.node);

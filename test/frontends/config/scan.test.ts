@@ -102,4 +102,12 @@ describe('config front-ends in scan()', () => {
     expect(byPath(out, 'src/test/resources/__files/ticket-accepted.json')?.findings ?? []).toEqual([]);
     expect(byPath(out, 'src/test/resources/__files/result.json')?.findings.map((f) => `${f.line} ${f.change}`)).toEqual(['3 result-advice-test-removed', '4 result-advice-test-removed']);
   });
+
+  it('reads a page of samples in an envelope (`{"results": [{…}]}`); an envelope of tickets with the same keys stays', async () => {
+    const page = (extra: string) => `{\n  "results": [\n    {\n      "token": "q-1",\n      "preselected": ["o-1"],\n      "options": [{ "token": "o-1", "preselected": true }]${extra}\n    }\n  ]\n}\n`;
+    writeTree(dir, { 'tests/fixtures/questions.json': page(''), 'tests/fixtures/tickets.json': page('') });
+    const out = await run();
+    expect(byPath(out, 'tests/fixtures/questions.json').findings.map((f) => `${f.line} ${f.change}`)).toEqual(['5 question-preselected-removed', '6 question-preselected-removed']);
+    expect(byPath(out, 'tests/fixtures/tickets.json')?.findings ?? []).toEqual([]);
+  });
 });

@@ -144,4 +144,56 @@ describe("calls of a model's derived readers", () => {
     expect(sites(r, 'lib/screen.rb')).toEqual(['4 question-preselected-removed']);
     expect(r.outcomes.find((o) => o.relPath === 'lib/screen.rb')!.findings.map((f) => f.column)).toEqual([24]);
   });
+
+  it("PHP: `$result->conditionTriage()` reads the potential condition's triage through a field named for the part; `$result->label()` and a desk ticket's `conditionTriage()` stay", async () => {
+    writeTree(dir, {
+      'src/Client.php': ['<?php', 'final class Client', '{', '    public function getResult(string $token): Result', '    {', "        return Result::fromArray($this->get(\"https://www.buoyhealth.com/api/results/{$token}/\"));", '    }', '}', ''].join('\n'),
+      'src/Result.php': [
+        '<?php',
+        'class Result',
+        '{',
+        '    public $token;',
+        '    public $triage = [];',
+        '    public $potentialCondition = [];',
+        '',
+        '    public static function fromArray(array $data): self',
+        '    {',
+        '        $result = new self();',
+        "        $result->token = $data['token'];",
+        "        $result->triage = $data['triage'] ?? [];",
+        "        $result->potentialCondition = $data['triage_explanation']['potential_condition'] ?? [];",
+        '        return $result;',
+        '    }',
+        '',
+        '    public function conditionTriage(): ?string',
+        '    {',
+        "        return $this->potentialCondition['triage'] ?? null;",
+        '    }',
+        '',
+        '    public function label(): ?string',
+        '    {',
+        "        return $this->triage['label'] ?? null;",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'tests/ResultTest.php': [
+        '<?php',
+        'final class ResultTest extends TestCase',
+        '{',
+        '    public function test_result(): void',
+        '    {',
+        "        $result = $this->client->getResult('r-1');",
+        "        $this->assertSame('self_care', $result->conditionTriage());",
+        "        $this->assertSame('Home', $result->label());",
+        "        $ticket = $this->desk->ticket('t-1');",
+        "        $this->assertSame('x', $ticket->conditionTriage());",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ResultTest.php')).toEqual(['7 potential-condition-triage-removed']);
+  });
 });

@@ -60,4 +60,15 @@ describe('mode assertions', () => {
     expect(sites(r, 'Tests/VisitTests.swift')).toEqual(['5 base-url', '7 mode-safe-triage-removed', '8 mode-complaint-renamed-input']);
     expect(sites(r, 'Desk/Tests/VisitTests.swift')).toEqual([]);
   });
+
+  it("Python: a helpdesk's test whose prose names one of the API's models (`\"Result looks wrong\"`) is not tied by the word; the API's own test is", async () => {
+    const models = ['from pydantic import BaseModel', '', '', 'class Result(BaseModel):', '    token: str', '    advice: str = ""', ''].join('\n');
+    const client = ['import httpx', 'from app.models import Result', '', '', 'def get_result(token):', '    return Result.parse_obj(httpx.get(f"https://www.buoyhealth.com/api/results/{token}/").json())', ''].join('\n');
+    const deskTest = ['import json', '', '', 'def test_ticket(desk, route):', '    desk.open_ticket("Result looks wrong", "It said Result")', '    body = json.loads(route.calls.last.request.content)', '    assert body["mode"] == "complaint"', ''].join('\n');
+    const apiTest = ['import json', 'from app.client import get_result', '', '', 'def test_mode(route):', '    get_result("t-1")', '    body = json.loads(route.calls.last.request.content)', '    assert body["mode"] == "complaint"', ''].join('\n');
+    writeTree(dir, { 'app/models.py': models, 'app/client.py': client, 'tests/test_desk.py': deskTest, 'tests/test_api.py': apiTest });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_desk.py')).toEqual([]);
+    expect(sites(r, 'tests/test_api.py')).toEqual(['8 mode-complaint-renamed-input']);
+  });
 });

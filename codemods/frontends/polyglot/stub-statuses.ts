@@ -1,0 +1,74 @@
+import type { SgNode } from '@ast-grep/napi';
+import { api } from '../../../catalogue';
+import { encloses, type Ctx } from './context';
+import { span, type Call } from './lang';
+import type { StatusSite } from './vocabulary';
+
+/**
+ * Test doubles routed by method and path that answer a status (respx's `api.put(f"/interviews/{t}/").respond(202)`,
+ * `mock.onPut('/interviews/t-1/').reply(202)`, WireMock's `put(urlEqualTo(…)).willReturn(aResponse().withStatus(202))`): the method
+ * and the resource's path say the operation, so the old status of a rule of that operation is a site (the stub
+ * answers what v2 no longer answers there). A stub on another resource, or by another method, stays.
+ */
+export function routedStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNode) => void): void {
+  const { file, vocab } = ctx;
+  const codes = new Set(vocab.statuses.map((s) => s.rule.from));
+  for (const call of file.x.calls) {
+    const first = call.args[0];
+    if (!first || !/^\d{3}$/.test(first.text().trim()) || !codes.has(Number(first.text().trim()))) continue;
+    const code = Number(first.text().trim());
+    const route = routeOf(ctx, call);
+    if (!route) continue;
+    const method = ROUTE.exec(route.callee)![1]!.toUpperCase();
+    const refs = route.args.length > 0 ? file.resourcesIn(route.args[0]!) : [];
+    if (refs.length !== 1) continue;
+    const { resource, rest } = refs[0]!;
+    const op = api.methodOperations[method];
+    // Interviews are created at their create path; a PUT or PATCH of one interview updates it (its mode).
+    const create = rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
+    if (resource === vocab.modeResource && (op === 'create') !== create) continue;
+    for (const site of vocab.statuses) {
+      const same = site.rule.operation === op || (site.rule.operation === 'mode-update' && op === 'update');
+      if (site.rule.from === code && site.rule.resource === resource && same) report(site, first);
+    }
+  }
+}
+
+/**
+ * The route a stub's answer is chained to: a call by an HTTP method's name that starts the chain the answer is in
+ * (`api.put(path)` in `api.put(path).respond(…)`, WireMock's `put(urlEqualTo(path))` in
+ * `put(urlEqualTo(path)).willReturn(aResponse().withStatus(…))`); the nearest one.
+ */
+function routeOf(ctx: Ctx, call: Call): Call | undefined {
+  const { calls } = ctx.file.x;
+  const first = span(call.args[0]!).start;
+  const chainOf = (r: Call) => calls.filter((c) => span(c.node).start === span(r.node).start).reduce((a, b) => (span(b.node).end > span(a.node).end ? b : a), r);
+  return calls
+    .filter((r) => r !== call && ROUTE.test(r.callee) && span(r.node).end < first && span(r.node).start <= span(call.node).start && encloses(chainOf(r).node, call.node))
+    .sort((a, b) => span(b.node).start - span(a.node).start)[0];
+}
+
+/** Route calls named for an HTTP method: `put`, `onPut`, `stubPut`, `mock_put`. */
+const ROUTE = /^(?:on|stub|mock|when|expect)?_?(post|put|patch)$/i;
+
+/**
+ * Responses queued for the client under test (Guzzle's `$mock->append(new Response(400))`, a helper's
+ * `$this->queue(202, 'fixture.json')`, `httpx.Response(202)`) in a function that itself performs the rule's
+ * operation (`$this->client()->createInterview(…)`): the old status answers that operation. Only the function's own
+ * body counts: another test of the file may perform it.
+ */
+export function queuedStubStatuses(ctx: Ctx, performsHere: (scope: SgNode, site: StatusSite) => boolean, report: (site: StatusSite, n: SgNode) => void): void {
+  const { file, vocab } = ctx;
+  const codes = new Set(vocab.statuses.map((s) => s.rule.from));
+  for (const call of file.x.calls) {
+    const first = call.args[0];
+    if (!first || !QUEUED.test(call.callee) || !/^\d{3}$/.test(first.text().trim()) || !codes.has(Number(first.text().trim()))) continue;
+    const scope = file.scopeOf(call.node);
+    // A routed stub's answer is its route's (routedStubStatuses).
+    if (scope === file.root || routeOf(ctx, call)) continue;
+    for (const site of vocab.statuses) if (site.rule.from === Number(first.text().trim()) && performsHere(scope, site)) report(site, first);
+  }
+}
+
+/** Calls that queue or build a canned response: `queue`, `append`, `push`, `respond`, `reply`, `Response`, `mockResponse`. */
+const QUEUED = /^(?:en)?queue\w*$|^(?:append|push|respond|reply)$|Response$/i;

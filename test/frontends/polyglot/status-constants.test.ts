@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * A status constant defined in one file and compared in another (status-constants.ts), and test doubles routed by
+ * method and path that answer a changed status (stub-statuses.ts). Another service's constant and stubs stay.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('status constants across files', () => {
+  it('Python: `MODE_UPDATE_PENDING = 202` in a constants module, compared in the mode update; a desk\'s `TICKET_QUEUED = 202` stays', async () => {
+    writeTree(dir, {
+      'app/constants.py': ['# Accepted, nothing new yet.', 'MODE_UPDATE_PENDING = 202', 'TICKET_QUEUED = 202', 'LIMIT = 20', ''].join('\n'),
+      'app/client.py': [
+        'import httpx',
+        'from app.constants import MODE_UPDATE_PENDING',
+        '',
+        '',
+        'def update_mode(token, mode):',
+        '    response = httpx.put(f"https://www.buoyhealth.com/api/interviews/{token}/", json={"mode": mode})',
+        '    if response.status_code == MODE_UPDATE_PENDING:',
+        '        return None',
+        '    return response.json()',
+        '',
+      ].join('\n'),
+      'app/desk.py': [
+        'import httpx',
+        'from app.constants import TICKET_QUEUED',
+        '',
+        '',
+        'def open_ticket(subject):',
+        '    response = httpx.post("https://help.example.com/api/tickets/", json={"subject": subject, "mode": "complaint"})',
+        '    return response.status_code == TICKET_QUEUED',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/constants.py')).toEqual(['2 mode-update-status-200']);
+    expect(sites(r, 'app/client.py')).toEqual(['6 base-url', '7 mode-update-status-200']);
+    expect(sites(r, 'app/desk.py')).toEqual([]);
+  });
+
+  it('PHP: a class constant compared with `$response->getStatusCode()` in another file\'s mode update; the desk\'s stays', async () => {
+    writeTree(dir, {
+      'src/Status.php': ['<?php', 'final class Status', '{', '    public const MODE_PENDING = 202;', '    public const TICKET_QUEUED = 202;', '}', ''].join('\n'),
+      'src/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function changeMode(string $token, string $mode): ?array',
+        '    {',
+        "        $response = $this->http->put(\"https://www.buoyhealth.com/api/interviews/{$token}/\", ['json' => ['mode' => $mode]]);",
+        '        if ($response->getStatusCode() === Status::MODE_PENDING) {',
+        '            return null;',
+        '        }',
+        '        return json_decode((string) $response->getBody(), true);',
+        '    }',
+        '',
+        '    public function openTicket(string $subject): bool',
+        '    {',
+        "        $response = $this->http->post('https://help.example.com/api/tickets/', ['json' => ['subject' => $subject]]);",
+        '        return $response->getStatusCode() === Status::TICKET_QUEUED;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Status.php')).toEqual(['4 mode-update-status-200']);
+    expect(sites(r, 'src/Client.php')).toEqual(['6 base-url', '7 mode-update-status-200']);
+  });
+});
+
+describe('routed stubs answering a changed status', () => {
+  it('Python respx: `put(interview).respond(202)` and `post(create).respond(400)`; a ticket route, a complaint route stay', async () => {
+    writeTree(dir, {
+      'tests/test_client.py': [
+        'def test_stubs(api):',
+        '    api.put(f"/interviews/{TOKEN}/").respond(202)',
+        '    api.post("/interviews/anonymous/").respond(400, json={"detail": "location"})',
+        '    api.post("/complaints/").respond(400)',
+        '    api.post("/tickets/").respond(202)',
+        '    api.put("/tickets/t-1/").respond(202)',
+        '    api.get("/interviews/t-1/").respond(200)',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_client.py')).toEqual(['2 mode-update-status-200', '3 location-error-422']);
+  });
+
+  it('Java WireMock: `put(urlEqualTo(interview)).willReturn(aResponse().withStatus(202))`; a ticket route stays', async () => {
+    writeTree(dir, {
+      'src/test/java/ClientTest.java': [
+        'class ClientTest {',
+        '  void stubs() {',
+        '    wm.stubFor(put(urlEqualTo("/interviews/t-1/")).willReturn(aResponse().withStatus(202)));',
+        '    wm.stubFor(post(urlEqualTo("/interviews/anonymous/"))',
+        '        .willReturn(aResponse().withStatus(400).withBody("{}")));',
+        '    wm.stubFor(put(urlEqualTo("/tickets/t-1/")).willReturn(aResponse().withStatus(202)));',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/java/ClientTest.java')).toEqual(['3 mode-update-status-200', '5 location-error-422']);
+  });
+
+  it("PHP: a queued `queue(400)` / `new Response(202)` in the test that calls createInterview / updateMode; the same status before another call stays", async () => {
+    writeTree(dir, {
+      'src/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function createInterview(int $age): array',
+        '    {',
+        "        return $this->send('POST', 'interviews/anonymous/', ['profile' => ['age' => $age]]);",
+        '    }',
+        '',
+        '    public function updateMode(string $token, string $mode): array',
+        '    {',
+        "        return $this->send('PUT', \"interviews/{$token}/\", ['mode' => $mode]);",
+        '    }',
+        '',
+        '    public function createComplaint(string $token, string $text): array',
+        '    {',
+        "        return $this->send('POST', 'complaints/', ['interview' => $token, 'text' => $text]);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'tests/ClientTest.php': [
+        '<?php',
+        'final class ClientTest extends TestCase',
+        '{',
+        '    public function test_location(): void',
+        '    {',
+        '        $this->queue(400);',
+        '        $this->client->createInterview(34);',
+        '    }',
+        '',
+        '    public function test_pending(): void',
+        '    {',
+        '        $this->mock->append(new Response(202));',
+        "        $this->client->updateMode('t-1', 'triage');",
+        '    }',
+        '',
+        '    public function test_complaint(): void',
+        '    {',
+        '        $this->queue(400);',
+        '        $this->mock->append(new Response(202));',
+        "        $this->client->createComplaint('t-1', 'cough');",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClientTest.php')).toEqual(['12 mode-update-status-200', '13 mode-safe-triage-removed', '6 location-error-422']);
+  });
+});
