@@ -46,6 +46,8 @@ export interface ShellOptions {
   make?: boolean;
   /** A Compose command (`$$` is the shell's `$`). */
   compose?: boolean;
+  /** An Azure Pipelines script (`$(name)` is a pipeline variable). */
+  azure?: boolean;
   /** Settings made outside the script (a Makefile's variables): bases, curl commands and modes it may use. */
   outer?: readonly ConfigValue[];
   /** Calls of the scripts before this one that run in the same shell (the items of a CI `script:` list). */
@@ -53,7 +55,7 @@ export interface ShellOptions {
 }
 
 export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: ShellOptions = {}): Parsed {
-  const script = parseScript(source, start, end, { make: opts.make, compose: opts.compose });
+  const script = parseScript(source, start, end, { make: opts.make, compose: opts.compose, azure: opts.azure });
   const skip: Span[] = script.skip;
   const inSkip = (o: number) => skip.some((s) => o >= s.start && o < s.end);
   const commands = allCommands(script.commands);

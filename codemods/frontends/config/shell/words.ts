@@ -40,6 +40,8 @@ export interface Dialect {
   make?: boolean;
   /** A Compose command: `$$` is the shell's `$` (Compose interpolates `$X` itself). */
   compose?: boolean;
+  /** An Azure Pipelines script: `$(name)` is a pipeline variable (a macro, expanded before the shell runs, inside quotes too), read as `${name}`. */
+  azure?: boolean;
 }
 
 export function parseScript(source: string, start = 0, end = source.length, dialect: Dialect = {}): Script {
@@ -167,10 +169,21 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     add('}', at + m[0].length - 1);
     return at + m[0].length;
   };
+  /** An Azure Pipelines macro `$(name)` at `at`, read as `${name}`; returns the offset after it, or `at` when there is none. */
+  const macro = (at: number): number => {
+    if (!dialect.azure || source[at] !== '$') return at;
+    const m = /^\$\(([A-Za-z_][\w.]*)\)/.exec(source.slice(at, at + 120));
+    return m && at + m[0].length <= end ? makeRef(at) : at;
+  };
   let i = start;
   while (i < end) {
     const c = source[i]!;
     if (/[\s;&|<>]/.test(c)) break;
+    const after = macro(i);
+    if (after > i) {
+      i = after;
+      continue;
+    }
     if ((dialect.make || dialect.compose) && c === '$') {
       if (source[i + 1] === '$') {
         // `$$` is the shell's `$`: read what follows as the shell would.
@@ -203,7 +216,11 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     if (c === "'") {
       const close = source.indexOf("'", i + 1);
       const stop = close < 0 || close >= end ? end : close;
-      for (let k = i + 1; k < stop; k++) if (!((dialect.make || dialect.compose) && source[k] === '$' && source[k + 1] === '$')) add(source[k]!, k);
+      for (let k = i + 1; k < stop; k++) {
+        const after = macro(k);
+        if (after > k) k = after - 1;
+        else if (!((dialect.make || dialect.compose) && source[k] === '$' && source[k + 1] === '$')) add(source[k]!, k);
+      }
       i = stop + 1;
       continue;
     }
@@ -217,7 +234,7 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
           else add(source[i++]!, i - 1);
           continue;
         }
-        const next = dialect.make && source[i] === '$' ? makeRef(i) : i;
+        const next = dialect.make && source[i] === '$' ? makeRef(i) : macro(i);
         if (next > i) {
           i = next;
           continue;
