@@ -59,6 +59,8 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
   // A Compose file's commands: Compose reads `$X` itself and leaves `$$` to the shell as `$`.
   const compose = !opts.json && (/(^|[\\/])(docker-)?compose[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '') || /^services:[ \t]*$/m.test(source));
   // An Azure Pipelines file: `bash:` steps are scripts too, and `$(name)` in them is a pipeline variable.
+  // A GitHub Actions workflow: `${{ env.NAME }}` in its `run` scripts is a variable.
+  const github = !opts.json && (/(^|[\\/])\.github[\\/]workflows[\\/]/.test(opts.filePath ?? '') || /^[ \t]*runs-on:/m.test(source));
   const azure = !opts.json && (/(^|[\\/])azure-pipelines[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '') || /^[ \t]*(-[ \t]+)?(vmImage:|task:[ \t]*\w+@\d+[ \t]*$)/m.test(source));
   const text = template ? blankTemplates(source) : source;
   const docs = yaml().parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
@@ -117,7 +119,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && embedded(start, end, fileName ?? last, parent, anchor)) return;
     if ((SCRIPT_KEYS.has(last.toLowerCase()) || (azure && AZURE_SCRIPT_KEYS.has(last))) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
-      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose, azure }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose, azure, github }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
       values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
       sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
       loose.push({ start, end, anchor });

@@ -42,6 +42,8 @@ export interface Dialect {
   compose?: boolean;
   /** An Azure Pipelines script: `$(name)` is a pipeline variable (a macro, expanded before the shell runs, inside quotes too), read as `${name}`. */
   azure?: boolean;
+  /** A GitHub Actions script: `${{ env.NAME }}` (`vars.`, `secrets.`, `inputs.`, `matrix.`) is expanded before the shell runs, inside quotes too; read as `${NAME}`. */
+  github?: boolean;
 }
 
 export function parseScript(source: string, start = 0, end = source.length, dialect: Dialect = {}): Script {
@@ -169,9 +171,21 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     add('}', at + m[0].length - 1);
     return at + m[0].length;
   };
-  /** An Azure Pipelines macro `$(name)` at `at`, read as `${name}`; returns the offset after it, or `at` when there is none. */
+  /** An Azure Pipelines macro `$(name)` or a GitHub Actions expression `${{ env.name }}` at `at`, read as `${name}`; returns the offset after it, or `at` when there is none. */
   const macro = (at: number): number => {
-    if (!dialect.azure || source[at] !== '$') return at;
+    if (source[at] !== '$') return at;
+    if (dialect.github) {
+      const g = /^\$\{\{\s*(?:env|vars|secrets|inputs|matrix)\.([A-Za-z_][\w-]*)\s*\}\}/.exec(source.slice(at, at + 160));
+      if (g && at + g[0].length <= end) {
+        const name = at + g[0].lastIndexOf(g[1]!);
+        add('$', at);
+        add('{', at + 1);
+        for (let k = 0; k < g[1]!.length; k++) add(g[1]![k]!, name + k);
+        add('}', at + g[0].length - 1);
+        return at + g[0].length;
+      }
+    }
+    if (!dialect.azure) return at;
     const m = /^\$\(([A-Za-z_][\w.]*)\)/.exec(source.slice(at, at + 120));
     return m && at + m[0].length <= end ? makeRef(at) : at;
   };
