@@ -16,7 +16,8 @@ import { readShell, type Call, type ShellContext } from './shell';
  * written `{value, description, options}` is named by its key; a list item
  * `NAME=value` (Compose `environment`, `args`) is named by NAME. Script keys (`script`, `run`, `command`…) are
  * read as command lines (also Taskfile `cmds`, Ansible's `shell` and `command` modules and Azure Pipelines'
- * `bash` steps, where `$(name)` is a pipeline variable). Helm template directives are blanked (same length) before parsing and read as
+ * `bash` steps, where `$(name)` is a pipeline variable; in a Kubernetes container's `command` and `args` it is an
+ * environment variable). Helm template directives are blanked (same length) before parsing and read as
  * references (`.Values.a.b`); a file that still does not parse raises ParseError.
  */
 
@@ -62,6 +63,8 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
   // A GitHub Actions workflow: `${{ env.NAME }}` in its `run` scripts is a variable.
   const github = !opts.json && (/(^|[\\/])\.github[\\/]workflows[\\/]/.test(opts.filePath ?? '') || /^[ \t]*runs-on:/m.test(source));
   const azure = !opts.json && (/(^|[\\/])azure-pipelines[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '') || /^[ \t]*(-[ \t]+)?(vmImage:|task:[ \t]*\w+@\d+[ \t]*$)/m.test(source));
+  // Kubernetes expands `$(NAME)` in a container's command and args from its environment.
+  const kubernetes = !opts.json && /^[ \t]*(initContainers|containers):[ \t]*$/m.test(source);
   const text = template ? blankTemplates(source) : source;
   const docs = yaml().parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
@@ -119,7 +122,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && embedded(start, end, fileName ?? last, parent, anchor)) return;
     if ((SCRIPT_KEYS.has(last.toLowerCase()) || (azure && AZURE_SCRIPT_KEYS.has(last))) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
-      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose, azure, github }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose, macros: azure || kubernetes, github }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
       values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
       sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
       loose.push({ start, end, anchor });

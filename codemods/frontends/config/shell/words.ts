@@ -40,8 +40,11 @@ export interface Dialect {
   make?: boolean;
   /** A Compose command: `$$` is the shell's `$` (Compose interpolates `$X` itself). */
   compose?: boolean;
-  /** An Azure Pipelines script: `$(name)` is a pipeline variable (a macro, expanded before the shell runs, inside quotes too), read as `${name}`. */
-  azure?: boolean;
+  /**
+   * `$(name)` is expanded before the shell runs, inside quotes too, and is read as `${name}`: an Azure Pipelines
+   * variable, or a container's environment variable in a Kubernetes `command` or `args`.
+   */
+  macros?: boolean;
   /** A GitHub Actions script: `${{ env.NAME }}` (`vars.`, `secrets.`, `inputs.`, `matrix.`) is expanded before the shell runs, inside quotes too; read as `${NAME}`. */
   github?: boolean;
 }
@@ -171,7 +174,7 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     add('}', at + m[0].length - 1);
     return at + m[0].length;
   };
-  /** An Azure Pipelines macro `$(name)` or a GitHub Actions expression `${{ env.name }}` at `at`, read as `${name}`; returns the offset after it, or `at` when there is none. */
+  /** A macro `$(name)` (Azure Pipelines, Kubernetes) or a GitHub Actions expression `${{ env.name }}` at `at`, read as `${name}`; returns the offset after it, or `at` when there is none. */
   const macro = (at: number): number => {
     if (source[at] !== '$') return at;
     if (dialect.github) {
@@ -185,7 +188,7 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
         return at + g[0].length;
       }
     }
-    if (!dialect.azure) return at;
+    if (!dialect.macros) return at;
     const m = /^\$\(([A-Za-z_][\w.]*)\)/.exec(source.slice(at, at + 120));
     return m && at + m[0].length <= end ? makeRef(at) : at;
   };
