@@ -7,6 +7,7 @@ import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
 import { scanRefs, type RefSyntax } from './refs';
 import { apiDescriptionSites, fromYaml, isApiDescription } from './openapi';
 import { readShell, type Call, type ShellContext } from './shell';
+import { readShellEscaped } from './shell/escaped';
 
 /**
  * YAML read as a structure (the `yaml` package's documents, with source ranges): Kubernetes manifests and
@@ -122,7 +123,10 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && embedded(start, end, fileName ?? last, parent, anchor)) return;
     if ((SCRIPT_KEYS.has(last.toLowerCase()) || (azure && AZURE_SCRIPT_KEYS.has(last))) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
-      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose, macros: azure || kubernetes, github }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      // Only the escapes a command line needs (`\"`, `\\`, `\/`, `\n`, `\t`) are decoded; a script with others is read as written.
+      const raw = source.slice(start, end);
+      const escaped = n.type === 'QUOTE_DOUBLE' && raw.includes('\\') && !/\\[^"\\/nt]/.test(raw.replace(/\\\\/g, ''));
+      const script = opts.shell ? (escaped ? readShellEscaped : readShell)(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose, macros: azure || kubernetes, github }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
       values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
       sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
       loose.push({ start, end, anchor });
