@@ -1,5 +1,5 @@
 import { api } from '../../../catalogue';
-import { bindingOf, calleeName, chainNames, constInit, isCall, isFunction, isMember, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isFunction, isMember, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import { constRef, staticText } from '../ties/constants';
 import { analyzeAddresses } from './addresses';
 import { words } from '../words';
@@ -13,6 +13,8 @@ import type { RuleImpl } from './types';
 export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => {
   analyzeAddresses(ctx);
   const t = api.tokenRequest;
+  // Audience constants already reported where they fall back to the base: their uses are that site's.
+  const reportedAtDefinition = new Set<Node>();
   const visit = (path: Path, depth = 0): void => {
     const n = path.node;
     if (!n || depth > 3 || ctx.claimed.has(n)) return;
@@ -30,6 +32,7 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     // configuration sets them (config files, which the run reads too). What stays unknown here is computed at run
     // time, an environment variable included: the deployment that sets it may be outside the repository.
     if (stringValue(n) !== null || constRef(ctx, path) !== null) return;
+    if (n.type === 'Identifier' && reportedAtDefinition.has(declaratorOf(path)?.node)) return;
     if (namedAsBase(n) && ctx.touchesApi() && !ctx.otherApiOnly()) return ctx.manual(change, path, rule.sharedBaseMessage, n);
     if (readsSettings(ctx, path)) return;
     ctx.manual(change, path, rule.dynamicMessage, n);
@@ -49,7 +52,10 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     if (id.type !== 'Identifier' || words(id.name).at(-1) !== t.audienceField || decl.node.init?.type !== 'LogicalExpression') return;
     for (let p: Path = decl.get('init'); ; p = p.get('left')) {
       const right = p.get('right');
-      if (right.node.type === 'Identifier' && namedAsBase(right.node) && !ctx.claimed.has(right.node) && holdsV1Address(ctx, right)) ctx.manual(change, right, rule.sharedBaseMessage, right.node);
+      if (right.node.type === 'Identifier' && namedAsBase(right.node) && !ctx.claimed.has(right.node) && holdsV1Address(ctx, right)) {
+        ctx.manual(change, right, rule.sharedBaseMessage, right.node);
+        reportedAtDefinition.add(decl.node);
+      }
       if (p.node.left.type !== 'LogicalExpression') break;
     }
   });
@@ -69,7 +75,9 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     const isTokenRequest = keys.has(t.grantTypeField) || keys.has(t.clientIdField) || sentToTokenService(ctx, obj);
     const prop = propertyPath(obj, t.audienceField);
     if (!prop) return;
-    if (isTokenRequest) visit(prop.get('value'));
+    if (isTokenRequest) {
+      if (!sentToOtherHost(ctx, obj)) visit(prop.get('value'));
+    }
     else if (ctx.touchesApi() && !ctx.otherApiOnly() && [...keys].some((k) => typeof k === 'string' && (words(k).includes('client') || isBaseName(k)))) sharedBase(prop.get('value'));
   });
 };
@@ -124,16 +132,24 @@ function isBaseName(name: string): boolean {
   return w.includes('base') || w.includes('root') || (w.length >= 2 && w.at(-2) === 'api' && ['url', 'uri'].includes(w.at(-1)!));
 }
 
-/** Whether an object is an argument (or inside one) of a call to the token service's path. */
-function sentToTokenService(ctx: Parameters<RuleImpl<'token-audience'>>[0], obj: Path): boolean {
+/** The static address of the call an object is an argument of (or inside one), if any. */
+function sentTo(ctx: Parameters<RuleImpl<'token-audience'>>[0], obj: Path): string | null {
   let p: Path | null = parentOf(obj);
   for (let i = 0; i < 5 && p; i++, p = parentOf(p)) {
-    if (isCall(p.node)) {
-      const urlText = p.node.arguments.length > 0 ? staticText(ctx, p.get('arguments', 0)) : null;
-      return !!urlText && urlText.includes(api.tokenRequest.path);
-    }
+    if (isCall(p.node)) return p.node.arguments.length > 0 ? staticText(ctx, p.get('arguments', 0)) : null;
   }
-  return false;
+  return null;
+}
+
+/** Whether an object is an argument (or inside one) of a call to the token service's path. */
+function sentToTokenService(ctx: Parameters<RuleImpl<'token-audience'>>[0], obj: Path): boolean {
+  return sentTo(ctx, obj)?.includes(api.tokenRequest.path) ?? false;
+}
+
+/** Whether an object is sent to an absolute address on a host no environment uses (another service's token request). */
+function sentToOtherHost(ctx: Parameters<RuleImpl<'token-audience'>>[0], obj: Path): boolean {
+  const m = /^https?:\/\/([^/?#:\s{}]+)[:/]/i.exec(sentTo(ctx, obj) ?? '');
+  return !!m && !ctx.mapper.configuredHosts().has(m[1]!.toLowerCase());
 }
 
 /** Names of configuration objects: `config.audience`, `this.cfg.audience`, `settings.SC.audience`. */

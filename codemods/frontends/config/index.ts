@@ -20,6 +20,7 @@ import { readEnv, readProperties, readXcconfig } from './lines';
 import type { Parsed } from './model';
 import { apiWords } from './vocab';
 import { readShell } from './shell';
+import { blockRequests } from './requests';
 import { readXml, xmlSafe } from './xml';
 import { readYaml, type EmbedReader } from './yaml';
 import { commentStyleFor } from '../comments';
@@ -146,9 +147,12 @@ export const jenkinsFrontEnd = frontEnd(
 
 export const terraformFrontEnd = frontEnd(
   'terraform',
-  'Terraform / HCL (.tf, .tfvars, .hcl): variables with defaults, locals, maps, {name, value} lists; var.x and local.x references; YAML, JSON and .env heredocs read as their format',
+  'Terraform / HCL (.tf, .tfvars, .hcl): variables with defaults, locals, maps, {name, value} lists; var.x and local.x references; YAML, JSON and .env heredocs read as their format; request blocks (synthetic tests, http data sources) with their bodies and assertions',
   (b) => ext(b, '.tf', '.tfvars', '.hcl'),
-  (source, input) => ({ parsed: readHcl(source, embedReader(input)) }),
+  (source, input) => {
+    const parsed = readHcl(source, embedReader(input));
+    return { parsed: { ...parsed, sites: [...(parsed.sites ?? []), ...blockRequests(source, parsed.values, input)] } };
+  },
 );
 
 export const xmlFrontEnd = frontEnd(

@@ -6,6 +6,7 @@ import type { ConfigValue, Site } from './model';
 import { itemScripts, scriptedBody } from './postman-scripts';
 import { comparedModeSites, comparedStatusSites, readPathSites } from './reads';
 import { scanRefs } from './refs';
+import { assertionSites } from './synthetics';
 
 /**
  * Postman collections: each request (`{request: {method, url, body: {raw}}}`) is tied to a resource by its URL
@@ -14,7 +15,8 @@ import { scanRefs } from './refs';
  * scripts (`event: [{listen: 'test', script: {exec: […]}}]`) are read for what they check of the answer: reads
  * of `pm.response.json()` (and `JSON.parse(responseBody)`), statuses (`pm.response.to.have.status(202)`,
  * `pm.response.code`) and the interview mode compared with a renamed or removed one. `{{name}}` values of a
- * body are values named by their key (`"audience": "{{baseUrl}}"` uses baseUrl as the audience).
+ * body are values named by their key (`"audience": "{{baseUrl}}"` uses baseUrl as the audience). Monitoring
+ * checks of the same shape (Datadog synthetics: `request: {method, url, body}` beside `assertions`) are read too.
  */
 
 const ROOTS: [string, Root][] = [
@@ -34,7 +36,9 @@ export function postmanRequests(source: string, root: Node, values: readonly Con
       const req = findNodeAtLocation(n, ['request']);
       const method = req && findNodeAtLocation(req, ['method']);
       const url = req && (findNodeAtLocation(req, ['url', 'raw']) ?? findNodeAtLocation(req, ['url']));
-      const raw = req && findNodeAtLocation(req, ['body', 'raw']);
+      // Postman's `body: {raw}`; a monitoring check's body is the string itself (synthetics.ts).
+      const bodyNode = req && findNodeAtLocation(req, ['body']);
+      const raw = req && (findNodeAtLocation(req, ['body', 'raw']) ?? (bodyNode?.type === 'string' ? bodyNode : undefined));
       const rel = url?.type === 'string' ? relativePath(ctx.config, String(url.value), isBase) : null;
       const base = rel !== null && method?.type === 'string' ? pathTie(String(method.value), rel) : null;
       const decoded = raw?.type === 'string' ? decodeString(source, raw) : null;
@@ -49,6 +53,7 @@ export function postmanRequests(source: string, root: Node, values: readonly Con
         const tie = refineTie(base, [...props, ...built]);
         sites.push(...propSites(props, tie, ctx.changes), ...propSites(built, tie, ctx.changes));
         for (const script of itemScripts(source, n, 'test')) sites.push(...scriptSites(script, tie, ctx));
+        sites.push(...assertionSites(n, tie, ctx.changes));
       }
     }
     for (const c of n.children ?? []) visit(c);

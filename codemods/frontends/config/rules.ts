@@ -6,7 +6,7 @@ import type { ConfigValue } from './model';
 import { HELM_LITERAL } from './refs';
 import type { ValueGraph } from './values';
 import { words } from '../../engine/words';
-import { BOOLEAN, fieldListRules, inApiScope, isModeKey, isPathKey, statusRules, switchRules, v1BasePaths } from './vocab';
+import { BOOLEAN, fieldListRules, fieldNameRules, inApiScope, isModeKey, isPathKey, settingRules, statusRules, switchRules, v1BasePaths } from './vocab';
 
 /**
  * Settings of the API's client that v2 changes, by key and value (catalogue rules, keys of the API only):
@@ -113,6 +113,15 @@ export function valueRules(ctx: RuleContext, v: ConfigValue): void {
     }
   }
   const list = items(lit);
+  if (list.length === 1 && !v.list && !BOOLEAN.test(lit.text)) {
+    // A field's name or path (`SC_RESULT_ADVICE_FIELD: advice`, `urgency_path = triage_explanation.potential_condition.triage`),
+    // else a setting named for a field (`intent.default-context = self`).
+    const named = fieldNameRules(v.path, lit.text, ctx.changes);
+    for (const r of named) ctx.emit.manual(r.change.id, lit.start, lit.end, `this setting names \`${r.path.filter((s) => s !== '*').join('.')}\`: ${r.message}`, { anchor, subject: r.field });
+    if (named.length === 0 && !isModeKey(v.path) && statusRules(v.path, lit.text, ctx.changes).length === 0) {
+      for (const r of settingRules(v.path, ctx.changes)) ctx.emit.manual(r.change.id, lit.start, lit.end, `this setting is about \`${r.field}\`, which v2 no longer has: ${r.message}`, { anchor, subject: r.field });
+    }
+  }
   if (list.length > 1 || v.list) {
     for (const r of fieldListRules(v.path, list.map((i) => i.text), ctx.changes)) {
       const it = list.find((i) => i.text.toLowerCase() === r.field.toLowerCase())!;

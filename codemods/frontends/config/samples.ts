@@ -9,7 +9,7 @@ import type { Site } from './model';
  * servers, QA's expected bodies): a file named for a resource (`interview_created.json`, `result-sample.json`,
  * `questions.json`) whose object (or list of objects) has the resource's id or `_links` and at least two of the keys
  * the catalogue knows for that resource (its id, `_links`, the mode, the fields its changes name) is a sample of its
- * answer. The fields v2 no
+ * answer, and so are such objects one level down (a list's wrapper, the resource under its own name). The fields v2 no
  * longer returns (holding a value: `null` carries nothing) and the modes v2 renamed or removed are sites for a person: the sample must become a v2 answer
  * (reports only: JSON has no comments).
  */
@@ -45,14 +45,22 @@ const keysOf = (n: Node): Map<string, Node> => {
 export function sampleSites(root: Node, filePath: string, changes: readonly Change[]): Site[] {
   const resource = sampleResource(filePath);
   if (!resource) return [];
+  const items = objectsIn(root);
   const known = knownKeys(resource);
   const isSample = (o: Node) => {
     const keys = [...keysOf(o).keys()];
     return (keys.includes(api.idField) || keys.includes(api.linksField)) && keys.filter((k) => known.has(k)).length >= 2;
   };
-  let samples = objectsIn(root).filter(isSample);
-  // A page of answers in an envelope (`{"results": [{…}, …]}`, `{"data": {…}}`): the objects under its keys.
-  if (samples.length === 0 && root.type === 'object') samples = [...keysOf(root).values()].flatMap((p) => (p.children?.[1] ? objectsIn(p.children[1]) : [])).filter(isSample);
+  const samples = items.filter(isSample);
+  // One level down: the items of a wrapper that is no sample itself (`{"count": 1, "results": [{…}]}`), and the
+  // resource under its own name beside a sample's message (`{"msg": …, "interview": {…}, "_links": …}`).
+  const nouns = new Set(api.resources[resource].nouns.flatMap((n) => [n.toLowerCase(), `${n.toLowerCase()}s`]));
+  for (const item of items) {
+    for (const [key, prop] of keysOf(item)) {
+      if (isSample(item) && !nouns.has(key.toLowerCase())) continue;
+      samples.push(...(prop.children?.[1] ? objectsIn(prop.children[1]) : []).filter((o) => isSample(o) && !samples.includes(o)));
+    }
+  }
   const out: Site[] = [];
   for (const sample of samples) {
     for (const { change, rule } of rulesOfKind('response-field-removed', changes)) {

@@ -1,4 +1,4 @@
-import { api, rulesOfKind, type Change, type ResourceName, type RuleRef } from '../../../catalogue';
+import { api, catalogue, rulesOfKind, type Change, type ResourceName, type RuleRef } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { parseBase } from '../../../config/urls';
 import { words } from '../../engine/words';
@@ -12,7 +12,9 @@ import { words } from '../../engine/words';
  * - a mode key ends in the mode field's name (`SC_INITIAL_MODE`, `known_modes`);
  * - a status key has `status` or `code` among its words and a word of the rule's operation, resource or condition;
  * - a switch (a boolean) about a removed field names the field, and the field's resource or parent unless the
- *   field's name has several words (`send-interview-mode`, `show_advice` under `results`).
+ *   field's name has several words (`send-interview-mode`, `show_advice` under `results`, `interview: send-mode-flag`);
+ *   another setting is about it when its last key ends with the field after a qualifier (`default-context`);
+ * - a value names a removed field by its whole path, or by its name under a key that holds a field.
  */
 
 /** Words that name the API in keys. */
@@ -117,7 +119,7 @@ export function switchRules(path: readonly string[], changes: readonly Change[])
   const w = pathWords(path);
   const seen = new Set<string>();
   return fieldRules(changes).filter((r) => {
-    if (!hasField(w, r.field)) return false;
+    if (!hasField(w, r.field) && !splitField(path, r)) return false;
     const fieldWords = new Set(words(r.field));
     const context = [...api.resources[r.resource].nouns, ...r.path.slice(0, -1).filter((s) => s !== '*')]
       .flatMap((s) => words(s))
@@ -128,6 +130,87 @@ export function switchRules(path: readonly string[], changes: readonly Change[])
     seen.add(k);
     return true;
   });
+}
+
+/**
+ * A field named for its resource (`interview_mode`) spelled across the path: the resource in a key before the last
+ * (`interview:` section) and the rest ending the last key, perhaps followed by `flag` (`send-mode-flag`).
+ */
+function splitField(path: readonly string[], r: FieldRule): boolean {
+  const fw = words(r.field);
+  const nouns = api.resources[r.resource].nouns.map((n) => words(n).join(''));
+  if (fw.length < 2 || !nouns.includes(fw[0]!) || path.length < 2) return false;
+  if (!pathWords(path.slice(0, -1)).some((x) => x === fw[0] || x === `${fw[0]}s`)) return false;
+  const last = words(path[path.length - 1]!.replace(/[.[\]:]/g, '_'));
+  if (last.at(-1) === 'flag') last.pop();
+  const rest = fw.slice(1);
+  return last.length >= rest.length && rest.every((x, i) => last[last.length - rest.length + i] === x);
+}
+
+/** Whether the last key of a path ends with a field's words (`default-context`, `min_condition_triage`): a setting named for the field. */
+function namedForField(path: readonly string[], field: string): boolean {
+  const last = words((path[path.length - 1] ?? '').replace(/[.[\]:]/g, '_'));
+  const fw = words(field);
+  return last.length >= fw.length && fw.every((x, i) => last[last.length - fw.length + i] === x);
+}
+
+/**
+ * Rules about a removed or moved field that a setting of another kind than a switch names (`intent.default-context:
+ * self`, `min_condition_triage = routine`): its last key ends with the field's name after a qualifier, with the
+ * field's resource or parent in the path as for a switch.
+ */
+export function settingRules(path: readonly string[], changes: readonly Change[]): FieldRule[] {
+  // A key that is the field's name alone is a field of a map shaped like a body (subjectMaps), not a setting about it.
+  const last = words((path[path.length - 1] ?? '').replace(/[.[\]:]/g, '_'));
+  return switchRules(path, changes).filter((r) => namedForField(path, r.field) && last.length > words(r.field).length);
+}
+
+/**
+ * Rules whose removed or moved field a value names as a field (`SC_RESULT_ADVICE_FIELD: advice`, `summary_field =
+ * advice`, `read-update-msg = msg`) or as its whole path (`triage_explanation.potential_condition.triage`,
+ * `$.triage_explanation…`). A name alone counts where its key says it holds a field (a field word, or the field's
+ * own name) and the path names the field's resource or parent, or no other resource of the catalogue has the field.
+ */
+export function fieldNameRules(path: readonly string[], value: string, changes: readonly Change[]): FieldRule[] {
+  const text = value.trim().replace(/^\$?\./, '');
+  if (!/^[A-Za-z_][\w.]*$/.test(text)) return [];
+  const segs = text.split('.');
+  const w = pathWords(path);
+  const lastWords = words((path[path.length - 1] ?? '').replace(/[.[\]:]/g, '_'));
+  const seen = new Set<string>();
+  return fieldRules(changes).filter((r) => {
+    const full = r.path.filter((s) => s !== '*');
+    let hit: boolean;
+    if (segs.length > 1) hit = full.length === segs.length && full.every((s, i) => s === segs[i]) && !r.path.includes('*');
+    else {
+      if (text !== r.field || !(lastWords.some((x) => FIELD_WORDS.has(x)) || namedForField(path, r.field))) return false;
+      const parent = r.path.slice(0, -1).filter((s) => s !== '*');
+      const owner = parent.length > 0 ? parent : api.resources[r.resource].nouns;
+      hit = owner.some((o) => hasField(w, o)) || fieldPlaces(r.field).size === 1;
+    }
+    const k = `${r.change.id}\u0000${r.field}`;
+    if (!hit || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Words of a key that holds one field's name: `SC_RESULT_ADVICE_FIELD`, `summary_key`, `lab_attribute`. */
+const FIELD_WORDS = new Set(['field', 'key', 'attribute', 'attr', 'column', 'property', 'prop']);
+
+/**
+ * Where the whole catalogue puts a field, as `resource:path` (any kind of rule, whatever changes a run selects):
+ * `extra` is a complaint's and an answer's, `triage` is at the top of a result too, `advice` is a result's only.
+ */
+function fieldPlaces(field: string): Set<string> {
+  const out = new Set<string>();
+  for (const c of catalogue) {
+    for (const r of c.rules) {
+      const paths = 'path' in r && Array.isArray(r.path) ? [r.path] : r.kind === 'response-field-moved' ? [r.from, r.to] : [];
+      for (const p of paths) if ('resource' in r && p.includes(field)) out.add(`${r.resource}:${p.join('.')}`);
+    }
+  }
+  return out;
 }
 
 /** Words of a key that holds field names: `SC_PROFILE_FIELDS`, `result_columns`, `SC_RESULT_SECTIONS`, `interview_attributes`. */

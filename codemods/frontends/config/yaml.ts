@@ -7,6 +7,7 @@ import type { ConfigValue, LooseSpan, Parsed, Site, Span } from './model';
 import { scanRefs, type RefSyntax } from './refs';
 import { apiDescriptionSites, fromYaml, isApiDescription } from './openapi';
 import { readShell, type Call, type ShellContext } from './shell';
+import { readShellEscaped } from './shell/escaped';
 
 /**
  * YAML read as a structure (the `yaml` package's documents, with source ranges): Kubernetes manifests and
@@ -15,11 +16,16 @@ import { readShell, type Call, type ShellContext } from './shell';
  * `name` (Kubernetes `env`), and `valueFrom.configMapKeyRef.key` is a reference to that key; a GitLab CI variable
  * written `{value, description, options}` is named by its key; a list item
  * `NAME=value` (Compose `environment`, `args`) is named by NAME. Script keys (`script`, `run`, `command`…) are
- * read as command lines (also Taskfile `cmds` and Ansible's `shell` and `command` modules). Helm template directives are blanked (same length) before parsing and read as
+ * read as command lines (also Taskfile `cmds`, Ansible's `shell` and `command` modules and Azure Pipelines'
+ * `bash` steps, where `$(name)` is a pipeline variable; in a Kubernetes container's `command` and `args` it is an
+ * environment variable). Helm template directives are blanked (same length) before parsing and read as
  * references (`.Values.a.b`); a file that still does not parse raises ParseError.
  */
 
 const SCRIPT_KEYS = new Set(['script', 'before_script', 'after_script', 'run', 'command', 'commands', 'args', 'entrypoint', 'cmd', 'cmds', 'shell', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.legacy.shell', 'ansible.legacy.command']);
+
+/** Azure Pipelines' shell steps besides `script` (PowerShell steps are not shell scripts). */
+const AZURE_SCRIPT_KEYS = new Set(['bash']);
 
 export interface YamlRead {
   parsed: Parsed;
@@ -54,6 +60,12 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
   const template = !opts.json && /\{\{/.test(source);
   // A Compose file's commands: Compose reads `$X` itself and leaves `$$` to the shell as `$`.
   const compose = !opts.json && (/(^|[\\/])(docker-)?compose[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '') || /^services:[ \t]*$/m.test(source));
+  // An Azure Pipelines file: `bash:` steps are scripts too, and `$(name)` in them is a pipeline variable.
+  // A GitHub Actions workflow: `${{ env.NAME }}` in its `run` scripts is a variable.
+  const github = !opts.json && (/(^|[\\/])\.github[\\/]workflows[\\/]/.test(opts.filePath ?? '') || /^[ \t]*runs-on:/m.test(source));
+  const azure = !opts.json && (/(^|[\\/])azure-pipelines[\w.-]*\.ya?ml$/i.test(opts.filePath ?? '') || /^[ \t]*(-[ \t]+)?(vmImage:|task:[ \t]*\w+@\d+[ \t]*$)/m.test(source));
+  // Kubernetes expands `$(NAME)` in a container's command and args from its environment.
+  const kubernetes = !opts.json && /^[ \t]*(initContainers|containers):[ \t]*$/m.test(source);
   const text = template ? blankTemplates(source) : source;
   const docs = yaml().parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
@@ -109,9 +121,12 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     }
     const last = path[path.length - 1] ?? '';
     if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && embedded(start, end, fileName ?? last, parent, anchor)) return;
-    if (SCRIPT_KEYS.has(last.toLowerCase()) && /\s/.test(source.slice(start, end).trim())) {
+    if ((SCRIPT_KEYS.has(last.toLowerCase()) || (azure && AZURE_SCRIPT_KEYS.has(last))) && /\s/.test(source.slice(start, end).trim())) {
       // A command line: read as a script; its markers go above the key (a comment inside a block scalar would be text).
-      const script = opts.shell ? readShell(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
+      // Only the escapes a command line needs (`\"`, `\\`, `\/`, `\n`, `\t`) are decoded; a script with others is read as written.
+      const raw = source.slice(start, end);
+      const escaped = n.type === 'QUOTE_DOUBLE' && raw.includes('\\') && !/\\[^"\\/nt]/.test(raw.replace(/\\\\/g, ''));
+      const script = opts.shell ? (escaped ? readShellEscaped : readShell)(source, opts.shell, start, end, { parent: `${parent}/script`, outer: values, calls: list ? callsOf(parent) : undefined, compose, macros: azure || kubernetes, github }) : { values: assignments(source, start, end, { parent: `${parent}/script` }), sites: [], skip: [] };
       values.push(...script.values.map((v) => ({ ...helmSet(source)(v), anchor })));
       sites.push(...(script.sites ?? []).map((x) => ({ ...x, anchor })));
       loose.push({ start, end, anchor });

@@ -99,10 +99,11 @@ export function tokenAudienceValues(words: readonly Word[], body: Body | undefin
   if (!grant && !words.some((w) => w.text.includes(`/${api.tokenRequest.path}`))) return [];
   const out: ConfigValue[] = [];
   for (const p of props) {
-    const name = p.value.type === 'string' && p.path.length === 1 && p.path[0] === api.tokenRequest.audienceField ? /^\$\{([A-Za-z_]\w*)\}$/.exec(String(p.value.value))?.[1] : undefined;
-    if (!name || !p.value.inner) continue;
+    // The variable alone, or with a trailing slash; `$(X)` is a make variable (make expands it inside quotes too: `'{"audience":"$(SC_BASE)/"}'`).
+    const m = p.value.type === 'string' && p.path.length === 1 && p.path[0] === api.tokenRequest.audienceField ? /^\$(?:\{([A-Za-z_]\w*)\}|\(([A-Za-z_]\w*)\))(\/?)$/.exec(String(p.value.value)) : null;
+    if (!m || !p.value.inner || (m[3] && !p.value.inner.exact)) continue;
     const { start, end } = p.value.inner;
-    out.push({ path: [api.tokenRequest.audienceField], start, end, refs: [{ name, start, end }], parent, anchor });
+    out.push({ path: [api.tokenRequest.audienceField], start, end, refs: [{ name: (m[1] ?? m[2])!, start, end: end - m[3]!.length }], parent, anchor });
   }
   return out;
 }

@@ -46,6 +46,10 @@ export interface ShellOptions {
   make?: boolean;
   /** A Compose command (`$$` is the shell's `$`). */
   compose?: boolean;
+  /** `$(name)` is a variable expanded before the shell runs (Azure Pipelines, a Kubernetes container's command). */
+  macros?: boolean;
+  /** A GitHub Actions script (`${{ env.NAME }}` is a variable). */
+  github?: boolean;
   /** Settings made outside the script (a Makefile's variables): bases, curl commands and modes it may use. */
   outer?: readonly ConfigValue[];
   /** Calls of the scripts before this one that run in the same shell (the items of a CI `script:` list). */
@@ -53,7 +57,7 @@ export interface ShellOptions {
 }
 
 export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: ShellOptions = {}): Parsed {
-  const script = parseScript(source, start, end, { make: opts.make, compose: opts.compose });
+  const script = parseScript(source, start, end, { make: opts.make, compose: opts.compose, macros: opts.macros, github: opts.github });
   const skip: Span[] = script.skip;
   const inSkip = (o: number) => skip.some((s) => o >= s.start && o < s.end);
   const commands = allCommands(script.commands);

@@ -40,6 +40,13 @@ export interface Dialect {
   make?: boolean;
   /** A Compose command: `$$` is the shell's `$` (Compose interpolates `$X` itself). */
   compose?: boolean;
+  /**
+   * `$(name)` is expanded before the shell runs, inside quotes too, and is read as `${name}`: an Azure Pipelines
+   * variable, or a container's environment variable in a Kubernetes `command` or `args`.
+   */
+  macros?: boolean;
+  /** A GitHub Actions script: `${{ env.NAME }}` (`vars.`, `secrets.`, `inputs.`, `matrix.`) is expanded before the shell runs, inside quotes too; read as `${NAME}`. */
+  github?: boolean;
 }
 
 export function parseScript(source: string, start = 0, end = source.length, dialect: Dialect = {}): Script {
@@ -167,10 +174,33 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     add('}', at + m[0].length - 1);
     return at + m[0].length;
   };
+  /** A macro `$(name)` (Azure Pipelines, Kubernetes) or a GitHub Actions expression `${{ env.name }}` at `at`, read as `${name}`; returns the offset after it, or `at` when there is none. */
+  const macro = (at: number): number => {
+    if (source[at] !== '$') return at;
+    if (dialect.github) {
+      const g = /^\$\{\{\s*(?:env|vars|secrets|inputs|matrix)\.([A-Za-z_][\w-]*)\s*\}\}/.exec(source.slice(at, at + 160));
+      if (g && at + g[0].length <= end) {
+        const name = at + g[0].lastIndexOf(g[1]!);
+        add('$', at);
+        add('{', at + 1);
+        for (let k = 0; k < g[1]!.length; k++) add(g[1]![k]!, name + k);
+        add('}', at + g[0].length - 1);
+        return at + g[0].length;
+      }
+    }
+    if (!dialect.macros) return at;
+    const m = /^\$\(([A-Za-z_][\w.]*)\)/.exec(source.slice(at, at + 120));
+    return m && at + m[0].length <= end ? makeRef(at) : at;
+  };
   let i = start;
   while (i < end) {
     const c = source[i]!;
     if (/[\s;&|<>]/.test(c)) break;
+    const after = macro(i);
+    if (after > i) {
+      i = after;
+      continue;
+    }
     if ((dialect.make || dialect.compose) && c === '$') {
       if (source[i + 1] === '$') {
         // `$$` is the shell's `$`: read what follows as the shell would.
@@ -203,7 +233,11 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
     if (c === "'") {
       const close = source.indexOf("'", i + 1);
       const stop = close < 0 || close >= end ? end : close;
-      for (let k = i + 1; k < stop; k++) if (!((dialect.make || dialect.compose) && source[k] === '$' && source[k + 1] === '$')) add(source[k]!, k);
+      for (let k = i + 1; k < stop; k++) {
+        const after = macro(k);
+        if (after > k) k = after - 1;
+        else if (!((dialect.make || dialect.compose) && source[k] === '$' && source[k + 1] === '$')) add(source[k]!, k);
+      }
       i = stop + 1;
       continue;
     }
@@ -217,7 +251,7 @@ function readWord(source: string, start: number, end: number, skip: Script['skip
           else add(source[i++]!, i - 1);
           continue;
         }
-        const next = dialect.make && source[i] === '$' ? makeRef(i) : i;
+        const next = dialect.make && source[i] === '$' ? makeRef(i) : macro(i);
         if (next > i) {
           i = next;
           continue;
