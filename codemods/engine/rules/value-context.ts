@@ -126,7 +126,9 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     case 'ArrayExpression': {
       // `INTERVIEW_MODES = [...]`, `INTERVIEW_MODE_NAMES = [...] as const`
       const owner = ownerName(parent);
-      return (owner !== null && (isModeName(owner) || isModeKeyedName(owner))) || validatedModeMember(parent, field);
+      // `SELECTABLE_MODES = Object.freeze([MODES.COMPLAINT, MODES.SAFE])`: a list of the mode map's members is a list of modes.
+      const ofModeMap = pn.elements.every((e: Node) => isMember(e) && e.object.type === 'Identifier' && isModeName(e.object.name));
+      return (owner !== null && (isModeName(owner) || isModeKeyedName(owner))) || validatedModeMember(parent, field) || ofModeMap;
     }
     case 'TSLiteralType': {
       let p: Path | null = parentOf(parent)!;
