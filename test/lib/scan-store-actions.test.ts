@@ -54,8 +54,28 @@ describe('actions of a Pinia store of another file', () => {
     expect(findings('src/components/ComplaintForm.vue')).toEqual([
       [12, 'complaint-extra-removed'],
       [13, 'intent-detail-context-removed'],
+      [19, 'complaint-extra-removed'],
       [20, 'complaint-extra-removed'],
     ]);
     expect(findings('src/stores/feedback.js')).toEqual([]);
+  });
+});
+
+describe('inputs bound to a value a store action sends as a removed field', () => {
+  it("a v-model of a ref whose value a component hands to such an action is reported; a ref handed to another API's store is not", async () => {
+    writeTree(dir, {
+      'src/api/symptomChecker.js': `import axios from 'axios';\nconst http = axios.create({ baseURL: 'https://old.example.test/api/' });\nexport const createComplaint = (body) => http.post('complaints/', body).then((r) => r.data);\n`,
+      'src/api/helpdesk.js': `import axios from 'axios';\nexport const openTicket = (body) => axios.post('https://help.example.com/api/tickets/', body);\n`,
+      'src/stores/interview.js': complaintStore,
+      'src/stores/feedback.js': deskStore,
+      'src/components/ComplaintForm.vue': `<script setup>\nimport { ref } from 'vue';\nimport { useInterviewStore } from '../stores/interview';\nimport { useFeedbackStore } from '../stores/feedback';\nconst store = useInterviewStore();\nconst feedback = useFeedbackStore();\nconst text = ref('');\nconst extra = ref('');\nconst note = ref('');\nasync function submit() {\n  await store.submitComplaint(text.value, extra.value || undefined);\n  await feedback.send(text.value, note.value);\n}\n</script>\n\n<template>\n  <form @submit.prevent="submit">\n    <input v-model="text" />\n    <textarea v-model="extra" rows="3" />\n    <textarea v-model="note" />\n  </form>\n  <small v-if="store.complaint">{{ store.complaint.extra }}</small>\n</template>\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change]) ?? [];
+    expect(findings('src/components/ComplaintForm.vue')).toEqual([
+      [11, 'complaint-extra-removed'],
+      [19, 'complaint-extra-removed'],
+      [22, 'complaint-extra-removed'],
+    ]);
   });
 });

@@ -20,6 +20,8 @@ export interface TemplateExpression {
   start: number;
   /** An offset on the first line of the element that holds the expression: the marker goes above that line. */
   anchor: number;
+  /** The directive that holds it, where the framework says (Vue's `model` for `v-model`). */
+  directive?: string;
 }
 
 /** A loop alias: `o` stands for an item of the list `of` (`question.options`). */
