@@ -95,6 +95,11 @@ export interface ResponseFieldRemovedRule {
   message: string;
   /** Shim: the value put back for legacy clients (the config may override it). */
   default: JsonValue;
+  /**
+   * Other names clients give the field where the spec describes it in words (`preselected_value` for an option's
+   * "pre-selected value"): the codemod reads them as the field; the shim and the traffic tools keep to `path`.
+   */
+  spellings?: string[];
 }
 
 /** A field v2 responses carry that v1 did not. Shim: removed for clients pinned before the change. */
@@ -173,6 +178,8 @@ export interface ObsoleteFilterRule {
   list: string;
   /** The item field the filter tested (`preselected`). */
   field: string;
+  /** Other names clients give that field (see ResponseFieldRemovedRule.spellings). */
+  spellings?: string[];
 }
 
 /** A numeric constraint on a request field (literal values outside it are marked). */

@@ -42,7 +42,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     for (const spec of f.imports) {
       const target = resolveKnown(from, spec, known);
       const t = target ? all.get(target) : undefined;
-      if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0 || t.otherApiOnly)) rerun.add(from);
+      if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0 || Object.keys(t.numbers ?? {}).length > 0 || t.otherApiOnly)) rerun.add(from);
     }
   }
   // Redux actions: what each type's payload is, by the type's text or the constant it is defined as.
@@ -81,6 +81,10 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
         if (t !== undefined) return t;
       }
       return null;
+    },
+    importedNumber(fromFile, specifier, name) {
+      const target = resolveKnown(fromFile, specifier, known);
+      return (target ? all.get(target)?.numbers?.[name] : undefined) ?? null;
     },
     otherApiModule(fromFile, specifier) {
       const target = resolveKnown(fromFile, specifier, known);

@@ -17,7 +17,8 @@ export const questionPreselectedRemoved: Change = {
   },
   shim: { summary: 'put back as null on questions and their options (the dropped options cannot be restored)' },
   rules: [
-    { kind: 'obsolete-filter', resource: 'question', list: 'options', field: 'preselected' },
+    // The spec names the option's attribute only in words ("pre-selected value"): clients spell it either way.
+    { kind: 'obsolete-filter', resource: 'question', list: 'options', field: 'preselected', spellings: ['preselected_value'] },
     {
       kind: 'response-field-removed',
       resource: 'question',
@@ -29,6 +30,7 @@ export const questionPreselectedRemoved: Change = {
       kind: 'response-field-removed',
       resource: 'question',
       path: ['options', '*', 'preselected'],
+      spellings: ['preselected_value'],
       default: null,
       message:
         'v2 options have no `preselected` and pre-selected options are no longer sent; this read is always undefined. Remove it.',

@@ -4,6 +4,7 @@ import { FileContext } from './file';
 import { NodeIndex } from './node-index';
 import { jscodeshiftFor, parse, parserFor } from './parse';
 import { KIND_ORDER, implementations, type RuleImpl } from './rules';
+import { spelledRules } from './rules/spellings';
 import { noProject } from './ties/project';
 
 export { makeScanner, scanNeedles } from './scan';
@@ -37,7 +38,7 @@ export function analyzeSource(source: string, options: MigrateOptions): FileCont
     if (!impl) continue;
     for (const change of changes) {
       for (const rule of change.rules as Rule[]) {
-        if (rule.kind === kind) impl(ctx, change, rule as never);
+        if (rule.kind === kind) for (const spelled of spelledRules(rule)) impl(ctx, change, spelled as never);
       }
     }
   }

@@ -4,6 +4,7 @@ import { statusTie } from '../engine/rules/status-changed';
 import type { FileContext } from '../engine/file';
 import { fileExports, importOf } from '../engine/ties/constants';
 import { sendingFunctions } from '../engine/ties/wrappers';
+import { numberExports } from '../engine/ties/numbers';
 import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
@@ -45,11 +46,17 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     uses,
     imports: [...imports],
     functions: sendingFunctions(ctx),
+    ...numbersOf(ctx),
     // Only what a module exports reaches its importers.
     ...(ctx.nodesOf('ExportNamedDeclaration', 'ExportDefaultDeclaration').length > 0 && ctx.otherApiOnly() ? { otherApiOnly: true } : {}),
     ...(actions.length > 0 ? { actions } : {}),
     ...(readsActions(ctx) ? { readsActions: true } : {}),
   };
+}
+
+function numbersOf(ctx: FileContext): { numbers?: Record<string, number | Record<string, number>> } {
+  const numbers = numberExports(ctx);
+  return Object.keys(numbers).length > 0 ? { numbers } : {};
 }
 
 function rootPath(path: Path): Path {

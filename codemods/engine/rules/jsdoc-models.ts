@@ -1,6 +1,7 @@
 import type { Node } from '../ast';
 import type { FileContext } from '../file';
 import { typeNameTie } from '../ties/types';
+import { nounTie } from '../ties/names';
 
 /**
  * Models declared in JSDoc, the way JavaScript projects type their data: `@typedef {Object} Result` followed by
@@ -21,9 +22,11 @@ export function jsdocMembers(ctx: FileContext, resource: string): JsdocMember[] 
   const file = ctx.root.get().node as { comments?: Node[] };
   const out: JsdocMember[] = [];
   for (const c of file.comments ?? []) {
-    if (c.type !== 'CommentBlock' || !String(c.value).includes('@typedef')) continue;
+    if (c.type !== 'CommentBlock') continue;
     const text: string = c.value;
     const base = c.start + 2; // after `/*`
+    if (text.includes('@param')) out.push(...paramMembers(text, resource).map((m) => ({ ...m, start: base + m.start, end: base + m.end, comment: c.start })));
+    if (!text.includes('@typedef')) continue;
     let tie: ReturnType<typeof typeNameTie> = null;
     for (const tag of tags(text)) {
       if (tag.kind === 'typedef') {
@@ -35,6 +38,36 @@ export function jsdocMembers(ctx: FileContext, resource: string): JsdocMember[] 
       out.push({ path, role: tie.role, start: base + tag.at, end: base + tag.at + tag.name.length, comment: c.start });
       // An inline object type: `@property {{potential_condition: {name: string, triage: string}}} triage_explanation`.
       for (const inner of inlineMembers(tag.type, path)) out.push({ path: inner.path, role: tie.role, start: base + tag.typeAt + inner.at, end: base + tag.typeAt + inner.at + inner.name.length, comment: c.start });
+    }
+  }
+  return out;
+}
+
+/**
+ * Members of inline object types of `@param` tags that a name ties to the resource: `@param {{ interview: { variant?:
+ * string } }} props` (a key named for it), `@param {{ advice: string }} result` (the parameter named for it). What a
+ * function is given to show: a response's members. Offsets are within the comment's text.
+ */
+function paramMembers(text: string, resource: string): Omit<JsdocMember, 'comment'>[] {
+  const out: Omit<JsdocMember, 'comment'>[] = [];
+  const re = /@param\s*\{\{/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const from = m.index + m[0].length - 1;
+    let depth = 0;
+    let i = from;
+    for (; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) break;
+    }
+    const type = text.slice(from, i + 1);
+    // After the type's own closing brace: `}} result`.
+    const param = /^\s*\}\s*\[?\s*([A-Za-z_$][\w$]*)/.exec(text.slice(i + 1))?.[1] ?? '';
+    const byParam = nounTie(param);
+    for (const member of inlineMembers(type, [])) {
+      const inner = { ...member, path: member.path.slice(1) };
+      const head = byParam && !byParam.list ? { tie: byParam, rest: inner.path } : { tie: nounTie(inner.path[0]!), rest: inner.path.slice(1) };
+      if (!head.tie || head.tie.list || head.tie.resource !== resource || head.rest.length === 0) continue;
+      out.push({ path: [...head.tie.path, ...head.rest], role: 'response', start: from + inner.at, end: from + inner.at + inner.name.length });
     }
   }
   return out;

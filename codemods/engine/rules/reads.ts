@@ -260,9 +260,15 @@ function untypedLiteralTie(ctx: FileContext, obj: Path): Tie | null {
     const t = tieOf(ctx, subject);
     return t && (t.role === 'body' || (t.role === 'result' && t.via === 'name')) ? { ...t, role: 'body', weak: true } : null;
   }
+  // `{ ...questionFixture, preselected: 'opt-no' }`: a copy of a resource's body with keys of its own.
+  const spread = obj.node.properties.findIndex((p: Node) => p.type === 'SpreadElement');
+  const copied = spread >= 0 ? tieOf(ctx, obj.get('properties', spread, 'argument')) : null;
+  if (copied && copied.role === 'body' && !copied.list) return { ...copied, weak: true };
   const pn = parentOf(obj)!.node;
   let name: string | null = null;
   if (pn.type === 'VariableDeclarator' && pn.init === obj.node && pn.id.type === 'Identifier') name = pn.id.name;
+  // `<QuestionCard question={{ … }} />`: a prop named for the resource.
+  else if (pn.type === 'JSXExpressionContainer' && parentOf(parentOf(obj)!)?.node.type === 'JSXAttribute') name = parentOf(parentOf(obj)!)!.node.name?.name ?? null;
   else if (isCall(pn) && pn.arguments[0] === obj.node) {
     name = calleeName(pn.callee);
     const helper = helperNameTie(name);

@@ -1,4 +1,4 @@
-import { bindingOf, isCall, type Node, type Path } from '../ast';
+import { bindingOf, isCall, isFunction, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { pathMatches, type Tie } from '../ties/tie';
 import { apiCall } from '../ties/url';
@@ -33,7 +33,8 @@ function handedOver(ctx: FileContext): HandedOver[] {
   for (const call of ctx.nodesOf('CallExpression')) {
     if (apiCall(ctx, call)) continue;
     call.node.arguments.forEach((arg: Node, i: number) => {
-      if (arg.type !== 'Identifier' && arg.type !== 'ObjectExpression') return;
+      // Any value (`form.extra`, `note || undefined`, `long ? 'long' : ''`, `'after a fall'`); not a placeholder for none.
+      if (sendsNothing(arg) || arg.type === 'SpreadElement' || isFunction(arg)) return;
       const argPath = call.get('arguments', i);
       const tie = tieOf(argPath);
       if (tie) out.push({ site: argPath, node: arg, ties: [tie] });
@@ -55,6 +56,11 @@ function handedOver(ctx: FileContext): HandedOver[] {
     if (ties.length > 0) out.push({ site: decl, node: decl.node.id, ties });
   }
   return out;
+}
+
+/** `undefined`, `null`, `void 0`: an argument that gives the parameter no value. */
+function sendsNothing(n: Node): boolean {
+  return (n.type === 'Identifier' && n.name === 'undefined') || n.type === 'NullLiteral' || (n.type === 'Literal' && n.value === null && !n.regex) || (n.type === 'UnaryExpression' && n.operator === 'void');
 }
 
 /**

@@ -7,6 +7,7 @@ import { jsdocMembers } from './jsdoc-models';
 import { forwardedDestructured, interfaceMembers, memberMessage, memberReads, patternReads, typedLiterals } from './reads';
 import type { RuleImpl } from './types';
 import { mirroredStateMembers } from '../ties/vuex';
+import { assertedFixtureValues } from './fixture-assertions';
 
 /** Reads of a field v2 responses no longer carry are marked; so are the type members that declare it. */
 export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, change, rule) => {
@@ -48,6 +49,10 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   typedLiterals(ctx, rule.resource, (prop, path) => {
     if (pathMatches(rule.path, path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this value.`, prop.node.key, field);
   });
+  // Tests that check the text of a fixture's removed field (`getByText('Rest and drink plenty of fluids.')`).
+  if (rule.path.length === 1) {
+    assertedFixtureValues(ctx, rule.resource, field, (literal) => ctx.manual(change, literal, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; this test expects the \`${field}\` of a fixture it imports.`, literal.node, field));
+  }
   // A Vuex module's initial state, for the fields its mutations copy from the resource.
   mirroredStateMembers(ctx, (prop, tie) => {
     if (tie.resource === rule.resource && pathMatches(rule.path, tie.path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this state.`, prop.node.key, field);

@@ -2,6 +2,7 @@ import { statusOfName } from '../../http-status';
 import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
+import { importedNumber } from '../ties/numbers';
 import { mockedResponses, mockOperationMatches } from '../ties/mocks';
 import { operationFor, requestConfig, urlTarget } from '../ties/url';
 import type { Tie } from '../ties/tie';
@@ -159,9 +160,14 @@ function caughtTie(ctx: FileContext, idPath: Path, depth = 0): Tie | null {
 /** Enums and maps of HTTP statuses by reason phrase that libraries export (Angular, NestJS, http-status-codes, Deno). */
 const STATUS_HOLDERS = /^(HttpStatusCode|HttpStatus|StatusCodes?|HTTP_STATUS(_CODES?)?|httpStatus|Status)$/;
 
-/** A number literal, or a constant holding one (`const LOCATION_ERROR = 400`): its value and the constant's declarator. */
-function numberOf(path: Path): { value: number; decl: Path | null } | null {
+/**
+ * A number literal, or a constant holding one (`const LOCATION_ERROR = 400`): its value and the constant's declarator;
+ * `external` for a constant another file of the run exports (reported there, where it is written).
+ */
+function numberOf(ctx: FileContext, path: Path): { value: number; decl: Path | null; external?: boolean } | null {
   const n = path.node;
+  const imported = importedNumber(ctx, path);
+  if (imported !== null) return { value: imported, decl: null, external: true };
   if ((n.type === 'NumericLiteral' || n.type === 'Literal') && typeof n.value === 'number') return { value: n.value, decl: null };
   if (n.type === 'Identifier') {
     const init = constInit(path);
@@ -194,8 +200,8 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
   ctx.nodesOf('BinaryExpression').forEach((bin: Path) => {
     const n = bin.node;
     if (!['===', '==', '!==', '!='].includes(n.operator)) return;
-    const right = numberOf(bin.get('right'));
-    const left = numberOf(bin.get('left'));
+    const right = numberOf(ctx, bin.get('right'));
+    const left = numberOf(ctx, bin.get('left'));
     const side = right?.value === rule.from ? 'left' : left?.value === rule.from ? 'right' : null;
     if (!side) return;
     const number = side === 'left' ? right! : left!;
@@ -203,7 +209,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     if (!applies(statusTie(ctx, statusPath) ?? endpointInCondition(ctx, bin, statusPath))) return;
     const parent = parentOf(bin)!;
     const statusText = ctx.source.slice(statusPath.node.start, statusPath.node.end);
-    if (!number.decl && rule.codemod === 'auto' && parent.node.type === 'LogicalExpression' && parent.node.operator === (n.operator.startsWith('!') ? '&&' : '||')) {
+    if (!number.decl && !number.external && rule.codemod === 'auto' && parent.node.type === 'LogicalExpression' && parent.node.operator === (n.operator.startsWith('!') ? '&&' : '||')) {
       const other = parent.node.left === n ? parent.node.right : parent.node.left;
       const otherSide =
         other.type === 'BinaryExpression' && other.operator === n.operator
@@ -260,7 +266,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
       expected = call.get('arguments', 1);
     }
     if (!subject || !expected) continue;
-    const num = numberOf(expected);
+    const num = numberOf(ctx, expected);
     if (num?.value === rule.from && applies(statusTie(ctx, subject))) ctx.manual(change, expected, rule.message, expected.node);
   }
   ctx.nodesOf('SwitchCase').forEach((c: Path) => {

@@ -1,6 +1,6 @@
 import { api } from '../../../catalogue';
 import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isFunction, isMember, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
-import { constRef, staticText } from '../ties/constants';
+import { constRef, importedConst, staticText } from '../ties/constants';
 import { analyzeAddresses } from './addresses';
 import { words } from '../words';
 import { findV1Urls } from '../../../config/urls';
@@ -65,22 +65,57 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     ctx.nodesOf('AssignmentExpression').forEach((a: Path) => {
       if (a.node.operator === '=' && namesAudience(a.node.left)) sharedBase(a.get('right'));
     });
-    ctx.nodesOf('ReturnStatement').forEach((r: Path) => {
-      if (r.node.argument && namesAudience(functionName(ownFunction(r)))) sharedBase(r.get('argument'));
-    });
   }
+  // …and, in a file that only asks for tokens, a function whose result its token request sends as the audience
+  // (`audience: getAudience()`) that falls back to an entry of a map of v1 bases (`SYMPTOM_CHECKER_BASES[env]`).
+  const ownFile = ctx.touchesApi() && !ctx.otherApiOnly();
+  const asked = ownFile ? new Set<string>() : askedAudiences(ctx);
+  ctx.nodesOf('ReturnStatement').forEach((r: Path) => {
+    const name = functionName(ownFunction(r));
+    if (!r.node.argument || !namesAudience(name)) return;
+    if (ownFile) sharedBase(r.get('argument'));
+    else if (asked.has(name.name)) fallbacks(r.get('argument')).filter((p) => v1BaseEntry(ctx, p)).forEach((p) => sharedBase(p));
+  });
   ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
     if (!keys.has(t.audienceField)) return;
     const isTokenRequest = keys.has(t.grantTypeField) || keys.has(t.clientIdField) || sentToTokenService(ctx, obj);
     const prop = propertyPath(obj, t.audienceField);
     if (!prop) return;
-    if (isTokenRequest) {
-      if (!sentToOtherHost(ctx, obj)) visit(prop.get('value'));
-    }
+    if (isTokenRequest && !sentToOtherHost(ctx, obj)) visit(prop.get('value'));
     else if (ctx.touchesApi() && !ctx.otherApiOnly() && [...keys].some((k) => typeof k === 'string' && (words(k).includes('client') || isBaseName(k)))) sharedBase(prop.get('value'));
   });
 };
+
+/** The alternatives of a value: `a || b`, `c ? a : b`. */
+function fallbacks(path: Path, depth = 0): Path[] {
+  const n = path.node;
+  if (depth < 4 && n.type === 'LogicalExpression') return [...fallbacks(path.get('left'), depth + 1), ...fallbacks(path.get('right'), depth + 1)];
+  if (depth < 4 && n.type === 'ConditionalExpression') return [...fallbacks(path.get('consequent'), depth + 1), ...fallbacks(path.get('alternate'), depth + 1)];
+  return [path];
+}
+
+/** `BASES[env]` of a map (of this file, or imported) whose values are v1 addresses. */
+function v1BaseEntry(ctx: Parameters<RuleImpl<'token-audience'>>[0], path: Path): boolean {
+  const n = path.node;
+  if (!isMember(n) || !n.computed || n.object.type !== 'Identifier') return false;
+  const holder = path.get('object');
+  const imported = importedConst(ctx, holder);
+  if (imported) return imported.value.kind === 'map' && Object.values(imported.value.entries).some((v) => findV1Urls(ctx.config, v).length > 0);
+  return holdsV1Address(ctx, holder);
+}
+
+/** The functions whose results token requests of this file send as the audience: `getAudience` of `audience: getAudience()`. */
+function askedAudiences(ctx: Parameters<RuleImpl<'token-audience'>>[0]): Set<string> {
+  const t = api.tokenRequest;
+  const out = new Set<string>();
+  ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
+    const keys = new Set(obj.node.properties.map((p: Node) => keyName(p)));
+    const value = keys.has(t.audienceField) && (keys.has(t.grantTypeField) || keys.has(t.clientIdField)) ? propertyPath(obj, t.audienceField)?.node.value : null;
+    if (isCall(value) && value.arguments.length === 0 && value.callee.type === 'Identifier') out.add(value.callee.name);
+  });
+  return out;
+}
 
 /** Whether a variable, member or function name says it is a token audience (`scAudience`, `audienceFor`, `getAudience`). */
 function namesAudience(n: Node): boolean {
@@ -119,8 +154,16 @@ function holdsV1Address(ctx: Parameters<RuleImpl<'token-audience'>>[0], idPath: 
   return found;
 }
 
-/** Whether an expression is a variable or member named for the API's base address. */
+/**
+ * Whether an expression is a variable or member named for the API's base address, or an entry of a map of them by
+ * environment (`SYMPTOM_CHECKER_BASES[env]`, `apiUrls[getEnvironment()]`).
+ */
 function namedAsBase(n: Node): boolean {
+  if (isMember(n) && n.computed) {
+    const holder = n.object.type === 'Identifier' ? n.object.name : isMember(n.object) ? keyName({ key: n.object.property, computed: n.object.computed }) : null;
+    const w = holder === null ? [] : words(holder);
+    return w.length > 0 && isBaseName([...w.slice(0, -1), w.at(-1)!.replace(/s$/, '')].join('_'));
+  }
   const name = n.type === 'Identifier' ? n.name : isMember(n) ? keyName({ key: n.property, computed: n.computed }) : null;
   return name !== null && isBaseName(name);
 }
@@ -136,7 +179,9 @@ function isBaseName(name: string): boolean {
 function sentTo(ctx: Parameters<RuleImpl<'token-audience'>>[0], obj: Path): string | null {
   let p: Path | null = parentOf(obj);
   for (let i = 0; i < 5 && p; i++, p = parentOf(p)) {
-    if (isCall(p.node)) return p.node.arguments.length > 0 ? staticText(ctx, p.get('arguments', 0)) : null;
+    // Past a call that only wraps the body (`JSON.stringify({ … })`) to the one given an address.
+    const text = isCall(p.node) && p.node.arguments.length > 0 ? staticText(ctx, p.get('arguments', 0)) : null;
+    if (text) return text;
   }
   return null;
 }

@@ -1,15 +1,16 @@
 import { api, rulesOfKind } from '../../../catalogue';
-import { calleeName, constInit, enclosingFunction, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
+import { calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { staticText } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
-import { cellOfMode, declaredAsMode, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
+import { cellOfMode, declaredAsMode, declaredAsOtherThing, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
 import { isBasePlusSegment, isDocumentPath, requestConfig, urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
 import { words } from '../words';
 import { foreignImports } from '../other-api';
+import { recordedForElsewhere } from '../ties/assertions';
 
 /**
  * Whether a string literal is used as a value of the enumerated `field` (an interview mode): the value of a
@@ -58,6 +59,7 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       // own, whatever URLs sit beside it (not where the object is sent).
       const own = isModeName(key) && words(key).some((w) => OWN_QUALIFIERS.has(w));
       if (sentElsewhere(ctx, obj, own) || declaredForOtherMode(obj) || handedToOtherThingsHelper(ctx, obj)) return false;
+      if (key === field && declaredAsOtherThing(obj) && !tieOf(ctx, obj)) return false;
       // The file's own types say its `mode`s are another thing's (`mode: TicketMode`), and no URL or flow says otherwise.
       if (key === field && fileModesAreOthers(ctx) && !tieOf(ctx, obj)) return false;
       if (key === field || isModeName(key)) return true;
@@ -124,7 +126,9 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     case 'ArrayExpression': {
       // `INTERVIEW_MODES = [...]`, `INTERVIEW_MODE_NAMES = [...] as const`
       const owner = ownerName(parent);
-      return (owner !== null && (isModeName(owner) || isModeKeyedName(owner))) || validatedModeMember(parent, field);
+      // `SELECTABLE_MODES = Object.freeze([MODES.COMPLAINT, MODES.SAFE])`: a list of the mode map's members is a list of modes.
+      const ofModeMap = pn.elements.every((e: Node) => isMember(e) && e.object.type === 'Identifier' && isModeName(e.object.name));
+      return (owner !== null && (isModeName(owner) || isModeKeyedName(owner))) || validatedModeMember(parent, field) || ofModeMap;
     }
     case 'TSLiteralType': {
       let p: Path | null = parentOf(parent)!;
@@ -214,35 +218,6 @@ function anotherThingsValue(ctx: FileContext, arg: Path): boolean {
   if (!isCall(value.node)) return false;
   const callee = calleeName(value.node.callee);
   return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w));
-}
-
-/**
- * Whether the test asserts that what it recorded went to another API: `assertEquals(sent.url,
- * 'https://desk.example.com/api/v2/tickets')` or `expect(sent.url).toBe(…)` beside `assertEquals(sent.body.mode, …)`.
- */
-function recordedForElsewhere(ctx: FileContext, arg: Path): boolean {
-  let root = arg;
-  while (root.node && (isMember(root.node) || root.node.type === 'TSNonNullExpression')) root = root.get(isMember(root.node) ? 'object' : 'expression');
-  const fn = root.node?.type === 'Identifier' ? enclosingFunction(root) : null;
-  if (!fn) return false;
-  const foreign = (a: Node) => {
-    const text = stringValue(a);
-    return !!text && /^https?:\/\//.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
-  };
-  // `var seen = capture('https://help.example.org/api/tickets/', 'POST', …)`: a recorder set up for another host.
-  const init = constInit(root);
-  if (init && isCall(init.node) && init.node.arguments.some(foreign)) return true;
-  let elsewhere = false;
-  ctx.identifiersIn(fn, root.node.name).forEach((ref: Path) => {
-    const m = parentOf(ref);
-    if (elsewhere || !m || !isMember(m.node) || m.node.object !== ref.node || !['url', 'href'].includes(memberName(m.node) ?? '')) return;
-    // The literal it is compared with: another argument of the assertion, or of the matcher after `expect(…)`.
-    let call = parentOf(m);
-    if (call && isCall(call.node) && calleeName(call.node.callee) === 'expect') call = parentOf(parentOf(call)!);
-    const args: Node[] = call && isCall(call.node) ? call.node.arguments : [];
-    elsewhere = args.some(foreign);
-  });
-  return elsewhere;
 }
 
 /** The name a function is known by: its own, the method's, or the variable or property it is assigned to. */

@@ -1,5 +1,5 @@
 import { isModeKey, isValueContext } from './value-context';
-import { constantUses, keyedProperties, siblingMembers, stringLiterals } from './value-sites';
+import { computedKeys, constantUses, keyedProperties, siblingMembers, stringLiterals } from './value-sites';
 import type { RuleImpl } from './types';
 
 /** Enumerated values that no longer exist: every use as a value of the field, and every map key, is marked. */
@@ -17,5 +17,8 @@ export const valueRemoved: RuleImpl<'value-removed'> = (ctx, change, rule) => {
   keyedProperties(ctx, new Set(rule.values), (prop, key) => {
     if (ctx.claimed.has(prop.node.key) || !isModeKey(ctx, prop)) return;
     ctx.manual(change, prop, rule.message, prop.node.key, key);
+  });
+  computedKeys(ctx, new Set(rule.values), (prop, ref) => {
+    if (!ctx.claimed.has(prop.node.key) && isModeKey(ctx, prop)) ctx.manual(change, prop, rule.message, prop.node.key, ref.value);
   });
 };

@@ -2,7 +2,7 @@ import { innerRange } from '../ast';
 import * as path from 'node:path';
 import type { FileContext } from '../file';
 import { isModeKey, isValueContext } from './value-context';
-import { constantUses, keyedProperties, siblingMembers, stringLiterals } from './value-sites';
+import { computedKeys, constantUses, keyedProperties, siblingMembers, stringLiterals } from './value-sites';
 import type { RuleImpl } from './types';
 
 /**
@@ -38,6 +38,12 @@ export const valueRenamed: RuleImpl<'value-renamed'> = (ctx, change, rule) => {
     if (ctx.claimed.has(k) || !isModeKey(ctx, prop)) return;
     const range = k.type === 'Identifier' ? { start: k.start, end: k.end } : innerRange(k);
     ctx.fix(change, range.start, range.end, rule.to, `${message} (a key of a map by ${rule.field})`, k);
+  });
+  // `[InterviewModes.Complaint]: 'Describe your symptoms'`: the key is the constant, renamed where it is written.
+  computedKeys(ctx, new Set([rule.from]), (prop, ref) => {
+    if (ctx.claimed.has(prop.node.key) || !isModeKey(ctx, prop)) return;
+    const where = ref.external ? `${relative(ctx, ref.external.file)}:${ref.external.line}` : `line ${ctx.lines.lineCol(ref.literal!.node.start).line}`;
+    ctx.note(change, prop.node.key, `\`${ref.name}\` is the ${rule.field} '${rule.from}': renamed '${rule.to}' where it is defined (${where}); this key needs no edit`, where);
   });
 };
 

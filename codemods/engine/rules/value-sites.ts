@@ -38,6 +38,18 @@ export function keyedProperties(ctx: FileContext, values: Set<string>, visit: (p
 }
 
 /**
+ * Every object property whose computed key names a constant holding one of `values` (`[InterviewModes.Safe]:
+ * 'Safety check'`, `[DEFAULT_MODE]: …`): a map keyed by mode that spells its keys with the mode constants.
+ */
+export function computedKeys(ctx: FileContext, values: Set<string>, visit: (prop: Path, ref: ConstRef) => void): void {
+  ctx.nodesOf('ObjectProperty', 'Property').forEach((p: Path) => {
+    if (!p.node.computed || (p.node.key.type !== 'Identifier' && !isMember(p.node.key))) return;
+    const ref = constRef(ctx, p.get('key'));
+    if (ref && ref.name && values.has(ref.value)) visit(p, ref);
+  });
+}
+
+/**
  * Expressions in a value context of the field that name a constant holding one of `values`: `MODES.COMPLAINT`,
  * `InterviewMode.Safe`, an imported `DEFAULT_MODE`.
  */

@@ -104,7 +104,7 @@ export function importOf(idPath: Path): { specifier: string; exportName: string 
   return null;
 }
 
-function importedConst(ctx: FileContext, idPath: Path): { value: ConstValue; at: { file: string; line: number; exportName: string } } | null {
+export function importedConst(ctx: FileContext, idPath: Path): { value: ConstValue; at: { file: string; line: number; exportName: string } } | null {
   if (idPath.node.type !== 'Identifier') return null;
   const imp = importOf(idPath);
   if (!imp) return null;

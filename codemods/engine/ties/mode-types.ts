@@ -90,6 +90,27 @@ export function declaredForOtherMode(obj: Path): boolean {
 }
 
 /**
+ * Whether an object literal is declared as another thing's value: `const ticketFixture: FeedbackTicket = { mode:
+ * 'complaint' }`, `{…} satisfies SupportCase`. Its `mode` is that thing's, whatever the file imports beside it.
+ */
+export function declaredAsOtherThing(obj: Path): boolean {
+  let p: Path | null = obj;
+  for (let i = 0; i < 3 && p; i++) {
+    const parent: Path | null = parentOf(p);
+    if (!parent) return false;
+    const n = parent.node;
+    const annotation = n.type === 'VariableDeclarator' && n.init === p.node ? n.id.typeAnnotation : n.type === 'TSSatisfiesExpression' || n.type === 'TSAsExpression' ? n.typeAnnotation : undefined;
+    if (annotation !== undefined) {
+      const names = referencedNames(annotation);
+      return names.length === 1 && names[0] !== 'const' && namesAnotherThing(names[0]!);
+    }
+    if (n.type !== 'ParenthesizedExpression') return false;
+    p = parent;
+  }
+  return false;
+}
+
+/**
  * Words that say nothing about whose data a type models: `State`, `Props`, `FormValues`, `TriageStep` could hold
  * an interview's mode; a type named with another word and none of this API's nouns (`Ticket`, `ChatSession`)
  * models another thing.

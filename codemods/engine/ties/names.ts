@@ -30,8 +30,12 @@ const nounTable: { noun: string; tie: Omit<NounTie, 'list'> }[] = [
 /** The resource an identifier's last word names (`result`, `lastResult`, `results`), if any. */
 export const nounTie: (name: string) => NounTie | null = memoByName(computeNounTie);
 
+/** Words test code puts after the noun of the data it stands in for: `resultFixture`, `interviewStub`, `questionSample`. */
+const STAND_IN_SUFFIXES = new Set(['fixture', 'mock', 'stub', 'fake', 'sample', 'example', 'dummy']);
+
 function computeNounTie(name: string): NounTie | null {
-  const w = words(name);
+  let w = words(name);
+  if (w.length > 1 && STAND_IN_SUFFIXES.has(w[w.length - 1]!)) w = w.slice(0, -1);
   if (w.length === 0) return null;
   const candidates = [w[w.length - 1]!, w.slice(-2).join('')];
   for (const c of candidates) {

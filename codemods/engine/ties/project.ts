@@ -45,6 +45,8 @@ export interface ProjectFacts {
   actionPayload?(fromFile: string, type: ActionType): Tie | null;
   /** Whether the module `specifier` imported from `fromFile` talks to another API and never to this one. */
   otherApiModule?(fromFile: string, specifier: string): boolean;
+  /** The number, or map of numbers, the module `specifier` imported from `fromFile` exports as `name`, if known. */
+  importedNumber?(fromFile: string, specifier: string, name: string): number | Record<string, number> | null;
 }
 
 /**
@@ -58,6 +60,7 @@ export const noProject: ProjectFacts = {
   usesOf: () => [],
   importedFunction: () => null,
   otherApiModule: () => false,
+  importedNumber: () => null,
 };
 
 /** What one file contributes to the project's facts. */
@@ -66,6 +69,8 @@ export interface FileFacts {
   uses: ExternalUse[];
   /** Relative specifiers of the modules it imports named constants from. */
   imports: string[];
+  /** Exported numbers and maps of numbers (statuses other files compare with). */
+  numbers?: Record<string, number | Record<string, number>>;
   /** Exported functions that send a parameter to the API (wrappers), and where it goes. */
   functions?: Record<string, { index: number; tie: Tie }[]>;
   /** The file talks to another API and never to this one (a helpdesk client): what it exports is that API's. */

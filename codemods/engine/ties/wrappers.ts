@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { assertedSubject } from './assertions';
 import { sagaEffect } from './effects';
@@ -124,7 +124,7 @@ export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; im
   const owner = !effect && isMember(fnRef.node) && fnRef.node.object.type === 'Identifier' && !fnRef.node.computed ? fnRef.get('object') : null;
   const ref = owner ?? (fnRef.node.type === 'Identifier' ? fnRef : null);
   if (!ref) return null;
-  const imp = importOf(ref);
+  const imp = importOf(ref) ?? (owner ? storeOf(owner) : null);
   const name = imp && owner ? `${imp.exportName}.${memberName(fnRef.node)}` : imp?.exportName;
   const sent = imp && name ? ctx.project.importedFunction?.(ctx.filePath, imp.specifier, name) : null;
   const t = sent?.find((s) => s.index === index)?.tie;
@@ -158,6 +158,7 @@ export function sendingFunctions(ctx: FileContext): Record<string, { index: numb
       d.declarations.forEach((decl: Node, i: number) => {
         if (decl.id.type === 'Identifier' && isFunction(decl.init)) record(decl.id.name, exp.get('declaration', 'declarations', i, 'init'));
         else if (decl.id.type === 'Identifier' && decl.init?.type === 'ObjectExpression') recordMethods(decl.id.name, exp.get('declaration', 'declarations', i, 'init'));
+        else if (decl.id.type === 'Identifier') storeActions(exp.get('declaration', 'declarations', i, 'init'), (fn) => recordMethods(decl.id.name, fn), (name, fn) => record(`${decl.id.name}.${name}`, fn));
       });
     }
   }
@@ -165,6 +166,40 @@ export function sendingFunctions(ctx: FileContext): Record<string, { index: numb
     if (exp.node.declaration?.type === 'ObjectExpression') recordMethods('default', exp.get('declaration'));
   }
   return out;
+}
+
+/**
+ * The actions of a Pinia store (`export const useInterviewStore = defineStore('interview', { actions: {…} })`, or a
+ * setup store whose function returns its functions): a component calls them on `useInterviewStore()`'s result.
+ */
+function storeActions(init: Path, methods: (obj: Path) => void, action: (name: string, fn: Path) => void): void {
+  if (!isCall(init.node) || calleeName(init.node.callee) !== 'defineStore') return;
+  const args: Node[] = init.node.arguments;
+  const i = args.findIndex((a) => a.type === 'ObjectExpression' || isFunction(a));
+  if (i < 0) return;
+  const arg = init.get('arguments', i);
+  if (arg.node.type === 'ObjectExpression') {
+    const actions = propertyPath(arg, 'actions');
+    if (actions?.node.value?.type === 'ObjectExpression') methods(actions.get('value'));
+    return;
+  }
+  // `defineStore('interview', () => { async function submit(…) {…} return { submit } })`
+  const body = arg.get('body');
+  const returned = body.node.type === 'BlockStatement' ? body.get('body', body.node.body.length - 1) : null;
+  const obj = returned?.node?.type === 'ReturnStatement' && returned.node.argument?.type === 'ObjectExpression' ? returned.get('argument') : null;
+  obj?.node.properties.forEach((p: Node, k: number) => {
+    const name = keyName(p);
+    const value = obj.get('properties', k, 'value');
+    const fn = value.node?.type === 'Identifier' ? functionNamed(value) : null;
+    if (name && fn) action(name, fn);
+  });
+}
+
+/** `store.submitComplaint(…)` with `const store = useInterviewStore()` imported: the store's action, as `useInterviewStore.submitComplaint`. */
+function storeOf(owner: Path): { specifier: string; exportName: string } | null {
+  const init = constInit(owner);
+  if (!init || !isCall(init.node) || init.node.arguments.length > 0 || init.node.callee.type !== 'Identifier' || !/^use[A-Z]\w*Store$/.test(init.node.callee.name)) return null;
+  return importOf(init.get('callee'));
 }
 
 /**

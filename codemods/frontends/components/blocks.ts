@@ -10,6 +10,7 @@ import type { FileFacts } from '../../engine/ties/project';
 import { collectFacts } from '../js-facts';
 import { bindingTies, foreignBindings } from './bindings';
 import { modeOptions } from './mode-options';
+import { boundInputs, sentCells, type SentCell } from './bound-inputs';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
 
 /**
@@ -50,6 +51,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const findings: Finding[] = [];
   const ties = new Map<string, Tie>();
   const foreign = new Set<string>();
+  const sent = new Map<string, SentCell>();
   const facts: FileFacts = { exports: {}, uses: [], imports: [], functions: {} };
 
   for (const block of extracted.scripts) {
@@ -66,6 +68,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
     });
     for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
     for (const name of foreignBindings(ctx)) foreign.add(name);
+    for (const [name, cell] of sentCells(ctx, input.changes)) sent.set(name, cell);
     const at = lines.lineCol(block.start);
     mergeFacts(facts, collectFacts(ctx), at.line - 1);
     const result = ctx.finish(input.markers);
@@ -74,7 +77,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   }
 
   const markers: MarkerRequest[] = [];
-  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...modeOptions(input, extracted)]) {
+  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent)]) {
     const site = lines.lineCol(read.start);
     const end = lines.lineCol(read.end);
     findings.push({ line: site.line, column: site.column, endLine: end.line, endColumn: end.column, change: read.change, fix: 'manual', message: read.message });

@@ -4,6 +4,7 @@ import { api } from '../../../catalogue';
 import { isModeName, nameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { item, pathMatches, step, type Tie } from '../../engine/ties/tie';
+import { spelledRules } from '../../engine/rules/spellings';
 
 /**
  * Reads of removed response fields in templates (`{{ result.advice }}`, `{result.advice}`, `v-if="o.preselected"`):
@@ -19,6 +20,8 @@ export interface TemplateExpression {
   start: number;
   /** An offset on the first line of the element that holds the expression: the marker goes above that line. */
   anchor: number;
+  /** The directive that holds it, where the framework says (Vue's `model` for `v-model`). */
+  directive?: string;
 }
 
 /** A loop alias: `o` stands for an item of the list `of` (`question.options`). */
@@ -67,7 +70,8 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
     for (const m of e.text.matchAll(LIBRARY_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
   }
   const selected = new Set(input.changes.map((c) => c.id));
-  const removed = rulesOfKind('response-field-removed', input.changes);
+  // Each spelling of a field the catalogue gives (`preselected_value` beside `preselected`) is read as the field.
+  const removed = rulesOfKind('response-field-removed', input.changes).flatMap((r) => spelledRules(r.rule).map((rule) => ({ ...r, rule: rule as typeof r.rule })));
   const moved = rulesOfKind('response-field-moved', input.changes);
   const gone = [...removed.map((r) => ({ ...r, path: r.rule.path })), ...moved.map((r) => ({ ...r, path: r.rule.from }))];
   const rootTie = (name: string, depth = 0): Tie | null => {

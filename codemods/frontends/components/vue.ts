@@ -41,7 +41,7 @@ export function extractVue(source: string, filePath: string): Extracted {
           const a = forAlias(text);
           if (a) aliases.push(a);
         }
-        expressions.push({ text, start: p.exp.loc.start.offset, anchor: own });
+        expressions.push({ text, start: p.exp.loc.start.offset, anchor: own, directive: p.name });
       }
       for (const c of node.children ?? []) walk(c, own);
     };

@@ -9,8 +9,12 @@ describe('ties/names', () => {
     ['results', { resource: 'result', list: true }],
     ['potentialCondition', { resource: 'result', path: ['triage_explanation', 'potential_condition'] }],
     ['options', { resource: 'question', path: ['options', '*'], list: true }],
+    // Test data named for what it stands in for.
+    ['resultFixture', { resource: 'result', list: false }],
+    ['INTERVIEW_STUB', { resource: 'interview', list: false }],
+    ['questionsMock', { resource: 'question', list: true }],
   ])('noun %s', (name, want) => expect(nounTie(name)).toMatchObject(want));
-  it.each(['resultRegex', 'config', 'advice', 'resulting'])('no noun in %s', (name) => expect(nounTie(name)).toBeNull());
+  it.each(['resultRegex', 'config', 'advice', 'resulting', 'ticketFixture', 'fixture', 'mockTicket'])('no noun in %s', (name) => expect(nounTie(name)).toBeNull());
 
   it.each([
     ['createInterview', { resource: 'interview', op: 'create' }],

@@ -81,3 +81,22 @@ describe('Thymeleaf pages', () => {
     expect(r.output).toBe(desk);
   });
 });
+
+describe('spellings of a field the catalogue gives', () => {
+  it("a template's read of an option's `preselected_value` is a read of the removed field; a survey choice's is not", () => {
+    const vue = [
+      '<script setup lang="ts">',
+      "import type { Question } from '@/types/symptomChecker'",
+      'defineProps<{ question: Question; choices: { preselected_value: boolean }[] }>()',
+      '</script>',
+      '',
+      '<template>',
+      '  <li v-for="option in question.options" :key="option.token">',
+      '    <span v-if="option.preselected_value">pre</span>{{ option.text }}',
+      '  </li>',
+      '  <li v-for="choice in choices" :key="choice.id" :class="{ on: choice.preselected_value }">{{ choice.id }}</li>',
+      '</template>',
+    ].join('\n');
+    expect(report(run('src/components/QuestionCard.vue', vue))).toEqual(['8 question-preselected-removed manual']);
+  });
+});

@@ -1,0 +1,56 @@
+import { rulesOfKind, type Change } from '../../../catalogue';
+import { constInit, isCall, isMember, memberName, type Node, type Path } from '../../engine/ast';
+import type { FileContext } from '../../engine/file';
+import { atRequestField, removedFieldValues } from '../../engine/rules/removed-field-values';
+import type { TemplateExpression, TemplateRead } from './template-reads';
+
+/**
+ * Form inputs bound to a value the script sends as a removed request field: `<textarea v-model="extra" />` with
+ * `const extra = ref('')` and `store.submitComplaint(text.value, extra.value || undefined)`, whose action sends it
+ * as the complaint's `extra`. The input asks the user for something v2 no longer takes: a site for a person.
+ */
+
+export interface SentCell {
+  change: string;
+  message: string;
+  field: string;
+}
+
+/** The script's reactive cells (`ref(…)`) whose value it hands over as a removed request field, by name. */
+export function sentCells(ctx: FileContext, changes: readonly Change[]): Map<string, SentCell> {
+  const out = new Map<string, SentCell>();
+  for (const { change, rule } of rulesOfKind('request-field-removed', changes)) {
+    const field = rule.path[rule.path.length - 1]!;
+    removedFieldValues(ctx, atRequestField(rule.resource, rule.operations, rule.path, rule.codemod === 'auto'), (site) => {
+      for (const cell of cellsRead(site)) if (!out.has(cell.node.name) && isCell(cell)) out.set(cell.node.name, { change: change.id, message: rule.message, field });
+    });
+  }
+  return out;
+}
+
+/** The cells whose `.value` an argument is, or falls back to: `extra.value`, `extra.value || undefined`, `long ? note.value : ''`. */
+function cellsRead(path: Path, depth = 0): Path[] {
+  const n: Node = path.node;
+  if (depth > 3 || !n) return [];
+  if (isMember(n) && memberName(n) === 'value' && n.object.type === 'Identifier') return [path.get('object')];
+  if (n.type === 'LogicalExpression') return [...cellsRead(path.get('left'), depth + 1), ...cellsRead(path.get('right'), depth + 1)];
+  if (n.type === 'ConditionalExpression') return [...cellsRead(path.get('consequent'), depth + 1), ...cellsRead(path.get('alternate'), depth + 1)];
+  return [];
+}
+
+function isCell(id: Path): boolean {
+  const init = constInit(id);
+  return !!init && isCall(init.node) && init.node.callee.type === 'Identifier' && ['ref', 'shallowRef'].includes(init.node.callee.name);
+}
+
+/** The template's two-way bindings (`v-model="extra"`) of those cells. */
+export function boundInputs(exprs: readonly TemplateExpression[], cells: ReadonlyMap<string, SentCell>): TemplateRead[] {
+  const out: TemplateRead[] = [];
+  for (const e of exprs) {
+    const cell = e.directive === 'model' ? cells.get(e.text.trim()) : undefined;
+    if (!cell) continue;
+    const at = e.start + e.text.indexOf(e.text.trim());
+    out.push({ start: at, end: at + e.text.trim().length, anchor: e.anchor, change: cell.change, message: `${cell.message} (this input's value is sent as \`${cell.field}\`)`, subject: cell.field });
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scan } from '../../lib';
+import { cleanup, customConfig, tmpDir, writeTree } from '../cli/helpers';
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('status constants of another file', () => {
+  it("a status of the API compared with a number another file exports (a const, a frozen map) is reported where it is compared; another API's status compared with the same numbers is not", async () => {
+    writeTree(dir, {
+      'src/constants.js': `export const STATUSES = Object.freeze({\n  OK: 200,\n  ACCEPTED: 202,\n  BAD_REQUEST: 400,\n});\nexport const QUEUED = 202;\n`,
+      'src/api/checker.js': `import axios from 'axios';\nimport { STATUSES, QUEUED } from '../constants';\nconst http = axios.create({ baseURL: 'https://sandbox.buoyhealth.com/api/' });\nexport async function setMode(token, mode) {\n  const res = await http.put(\`interviews/\${token}/\`, { mode });\n  if (res.status === STATUSES.ACCEPTED) return null;\n  return res.data;\n}\nexport async function start(profile) {\n  try {\n    return (await http.post('interviews/anonymous/', { profile })).data;\n  } catch (e) {\n    if (e.response && e.response.status === STATUSES.BAD_REQUEST) return { locationError: true };\n    throw e;\n  }\n}\n`,
+      'src/api/desk.js': `import axios from 'axios';\nimport { STATUSES, QUEUED } from '../constants';\nexport async function openTicket(body) {\n  const res = await axios.post('https://help.example.com/api/tickets/', body);\n  return res.status === QUEUED || res.status === STATUSES.ACCEPTED;\n}\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change, f.fix]) ?? [];
+    expect(findings('src/api/checker.js')).toEqual([
+      [6, 'mode-update-status-200', 'manual'],
+      [13, 'location-error-422', 'manual'],
+    ]);
+    expect(findings('src/api/desk.js')).toEqual([]);
+  });
+});
