@@ -65,10 +65,12 @@ export function buildCli(): { main: string } {
       });
       if (r.status !== 0 || !fs.existsSync(path.join(tmp, 'cli', 'main.js'))) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
       fs.renameSync(tmp, outDir);
-      // builds of older sources
+      // builds of older sources, once they are an hour old: another checkout that shares this node_modules (a git
+      // worktree) may be running its tests on its own build right now
       for (const old of fs.readdirSync(cache)) {
-        if (old.startsWith('sc-migrate-shim-cli-') && path.join(cache, old) !== outDir && !old.endsWith('.lock')) {
-          fs.rmSync(path.join(cache, old), { recursive: true, force: true });
+        const at = path.join(cache, old);
+        if (old.startsWith('sc-migrate-shim-cli-') && at !== outDir && !old.endsWith('.lock') && Date.now() - (fs.statSync(at, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 3_600_000) {
+          fs.rmSync(at, { recursive: true, force: true });
         }
       }
     } finally {
