@@ -11,7 +11,7 @@ import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { modeOwnerTie, saysMode } from './ties';
-import { derivedReaders, type Derived } from './derived';
+import { derivedReaders } from './derived';
 import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
@@ -27,157 +27,8 @@ import { bodyTypes, fieldType, foreignRefs, headerOrder, paramsOf, returnType } 
  * a view model that calls `repository.changeMode(…)` knows it updates an interview and that the `ResultDto` it
  * reads is a result.
  */
-export interface PolyFacts {
-  kind: 'polyglot';
-  /** The language id: files share names within a language (Kotlin and Java together). */
-  lang: string;
-  /** The file talks to this API: a v1 address, a resource path, the token service, a key only this API uses. */
-  tied: boolean;
-  /** Go: the package (folder) whose files share their names. */
-  pkg: string | null;
-  /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
-  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[] }[];
-  functions: PolyFunction[];
-  /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
-  hosts: string[];
-  /** Capitalised constants holding a whole v1 address (`SandboxBase`, `PROD_API`). */
-  addresses?: string[];
-  /** Capitalised constants holding an absolute address on another host (`ZENDESK_API = "https://…zendesk.com/api/v2/"`). */
-  foreign?: string[];
-  /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
-  paths: { name: string; resource: ResourceName; rest: string }[];
-  /** The file holds nothing of this API's (no v1 address or host, no resource path)… */
-  apiFree?: boolean;
-  /** …names holding another service's address (any case: `helpdeskBaseUrl`), and '' when it holds the address itself. */
-  otherApi?: string[];
-  /** Names the file uses that other files may define (callees, capitalised identifiers). */
-  uses: string[];
-  /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
-  removedModes?: { name: string; value: string }[];
-  /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
-  audience?: true;
-  /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */
-  statusConstants?: { name: string; code: number }[];
-  /** Other files' constants this file compares with the status of a rule's operation, set by the analysis (status-constants.ts). */
-  statusCompared?: { name: string; change: string }[];
-}
-
-export interface PolyFunction {
-  name: string;
-  /** The resources whose URL literals are in its body (with the operation its HTTP method says, if one). */
-  resources: { resource: ResourceName; op: Operation | null }[];
-  callees: string[];
-  /** The type it returns, unwrapped (`Response<Interview>` → Interview). */
-  returns: string | null;
-  /** It answers with a collection it builds itself (own-shape.ts): what it returns is not the API's answer. */
-  ownShape?: boolean;
-  /** The types of its parameters marked as the request body (`@RequestBody CreateRequest r`, `@Body b: ModeChange`). */
-  sends?: string[];
-  /** Its parameters' names, in order (a method's receiver, `self` and `cls` left out). */
-  params?: string[];
-  /** The declared type of its one parameter whose type's name says mode (`func switchMode(to mode: InterviewMode)`). */
-  modeType?: string;
-  /** Names it uses that this file does not declare (a path constant imported from another file), and the operation its HTTP method says. */
-  refs?: string[];
-  op?: Operation | null;
-  /** Go: the name of its package (its folder's), which calls from other packages qualify it with. */
-  pkg?: string;
-}
-
-export interface Endpoint {
-  resource: ResourceName;
-  op: Operation | null;
-  returns: string | null;
-  /** What it returns is its own structure (every definition's), not the API's answer. */
-  ownShape?: boolean;
-}
-
-export interface ModelFacts {
-  resource: ResourceName;
-  path: string[];
-  /** Field or parameter name → the JSON key its annotation gives it. */
-  keys: Map<string, string>;
-  /** Field name → the type it holds (`explanation` → `Explanation`). */
-  types: Map<string, string>;
-  /** Declared in a file that talks to this API, or returned by one of its endpoints. */
-  strong: boolean;
-  /** Found by its own name or as an endpoint's return type, not only as the type of another model's field. */
-  pinned: boolean;
-  /** The JSON keys of a record's or data class's header, in order: what positional constructor arguments fill. */
-  order?: string[];
-  /** Its methods that read changed fields (derived.ts): method name → key paths they may read. */
-  derived?: Map<string, string[][]>;
-}
-
-/** What the files of one language (or of the JVM's two) define. */
-export interface LangIndex {
-  model(name: string): ModelFacts | null;
-  /** A type named like a subject's model whose fields say it is the app's own record (no model, whatever its name). */
-  unlike(name: string): boolean;
-  endpoint(name: string): Endpoint | null;
-  host(name: string): boolean;
-  /** The JSON keys a field of that name is read from, in the models that rename it. */
-  keysOf(field: string): string[];
-  /**
-   * The model a field of that name holds in the types that are no model of the API (a job's outcome with
-   * `interview: Optional[Interview]`), when every such type that declares it agrees.
-   */
-  heldModel(field: string): string | null;
-  /** The names of those fields. */
-  heldFields: ReadonlySet<string>;
-  /** Names of the models' methods that read changed fields (ModelFacts.derived). */
-  derivedNames: ReadonlySet<string>;
-  /** The models that declare a derived reader of that name. */
-  modelsWith(method: string): ModelFacts[];
-  /**
-   * Whether a type whose name says mode (`SC_Modes`, `ModeNames`) is used by a file that talks to the API: a
-   * group of its modes, though the file that declares it names nothing else of the API.
-   */
-  modeGroup(name: string): boolean;
-  /** The parameter names of a function of that name, when its definitions agree on them. */
-  params(name: string): string[] | null;
-  /** The mode type every function of that name declares one parameter with (PolyFunction.modeType). */
-  modeType(name: string): string | null;
-  /** Whether every function of that name calls an endpoint that updates the resource (a flow's `advance(token, mode)`). */
-  updates(name: string, resource: ResourceName): boolean;
-  /** Whether any function of this language is known to call the API. */
-  hasEndpoints: boolean;
-  /** A Go package one of whose files talks to the API (its files share names): its directory, or its name. */
-  tiedPackage(pkg: string | null): boolean;
-  /** Every name the index knows, for a cheap test of whether a file uses any. */
-  names: ReadonlySet<string>;
-  /** Names that bring a file into the run: those, and the types the endpoints return. */
-  links: ReadonlySet<string>;
-  /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
-  declares(name: string): boolean;
-  /** The removed mode a constant of that name holds (PolyFacts.removedModes). */
-  removedMode(name: string): string | null;
-  /** The names of those constants. */
-  removedModeNames: ReadonlySet<string>;
-  /** Whether a file that talks to the API calls a function of that name (the client's token helper `get_access_token`). */
-  tiedCallee(name: string): boolean;
-  /** The status a constant of that name holds (PolyFacts.statusConstants), when its definitions agree. */
-  statusConstant(name: string): number | null;
-  /** The changes whose operation's status other files compare a constant of that name with (PolyFacts.statusCompared). */
-  statusCompared(name: string): string[];
-  /** A constant of this language's files that holds another service's address. */
-  foreignAddress(name: string): boolean;
-  /**
-   * Whether every function of that name is declared in a file that talks only to another service: it holds nothing of
-   * this API's, and that service's address or a name another file gives it (`baseUrl: Env.helpdeskBaseUrl`).
-   */
-  otherApiFunction(name: string): boolean;
-  /** Names the files declare with a resource path as their value (one meaning each). */
-  paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>;
-}
-
-/** The run's index, per language. */
-export interface PolyIndex {
-  language(lang: string): LangIndex;
-  /** Whether what a file reported uses a name its language's index knows (its analysis may change with the index). */
-  concerns(facts: PolyFacts): boolean;
-  empty: boolean;
-}
+export type { PolyFacts, PolyFunction, Endpoint, ModelFacts, LangIndex, PolyIndex } from './project-types';
+import type { PolyFacts, PolyFunction, ModelFacts, LangIndex, PolyIndex } from './project-types';
 
 /** Languages whose files see each other's names. */
 const FAMILY: Record<string, string> = { kotlin: 'jvm', java: 'jvm' };
