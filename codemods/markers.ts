@@ -35,22 +35,23 @@ export interface MarkerRequest {
   subject?: string;
 }
 
-/** The marker text for one change at one anchor: `TODO(sc-migrate/<id>): <message>`, fields merged. */
+/**
+ * The marker text for one change at one anchor: `TODO(sc-migrate/<id>): <message>`. Messages that differ only by
+ * their subject are merged, each such template once: `v2 results have no \`advice\`…` and `… no \`test\`…` become
+ * `… no \`advice\` or \`test\`…`; a record of four removed fields that is both sent and read gets two sentences, not eight.
+ */
 function changeText(change: string, requests: MarkerRequest[]): string {
-  const messages = [...new Set(requests.map((r) => r.message))];
-  const subjects = [...new Set(requests.map((r) => r.subject).filter((s): s is string => !!s))];
-  let message: string;
-  if (messages.length === 1) {
-    message = messages[0]!;
-  } else {
-    // `v2 results have no \`advice\`…` and `… no \`test\`…` become one text: `… no \`advice\`, \`test\`…`.
-    const templates = new Set(requests.map((r) => (r.subject ? r.message.split(`\`${r.subject}\``).join('\u0000') : r.message)));
-    const [template] = templates;
-    message =
-      templates.size === 1 && subjects.length > 1 && template!.includes('\u0000')
-        ? template!.split('\u0000').join(listOf(subjects.map((s) => `\`${s}\``)))
-        : messages.join(' ');
+  const templates = new Map<string, string[]>();
+  for (const r of requests) {
+    const named = !!r.subject && r.message.includes(`\`${r.subject}\``);
+    const template = named ? r.message.split(`\`${r.subject}\``).join('\u0000') : r.message;
+    const subjects = templates.get(template) ?? [];
+    if (named && !subjects.includes(r.subject!)) subjects.push(r.subject!);
+    templates.set(template, subjects);
   }
+  const message = [...templates]
+    .map(([template, subjects]) => (subjects.length > 0 ? template.split('\u0000').join(listOf(subjects.map((s) => `\`${s}\``))) : template))
+    .join(' ');
   return `${MARKER_PREFIX}${change}): ${message}`;
 }
 

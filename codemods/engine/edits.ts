@@ -21,8 +21,28 @@ export class EditSet {
     return lo;
   }
 
-  /** Add an edit unless it overlaps one already taken (the first rule to claim a range wins). */
-  add(edit: Edit): boolean {
+  /**
+   * Add an edit unless it overlaps one already taken (the first rule to claim a range wins). Given the source,
+   * deletions that overlap deletions (two entries of one literal, each taken with the separator between them) join
+   * into one, which takes the separator before it too when it reaches the literal's end (`{ a: 1, b: 2, c: 3 }`
+   * less `b` and `c` is `{ a: 1 }`).
+   */
+  add(edit: Edit, source?: string): boolean {
+    if (source !== undefined && edit.text === '' && edit.start < edit.end) {
+      const met = this.edits.filter((e) => overlaps(e, edit));
+      if (met.length > 0 && met.every((e) => e.text === '' && e.start < e.end)) {
+        for (const e of met) this.edits.splice(this.edits.indexOf(e), 1);
+        const joined = { start: Math.min(edit.start, ...met.map((e) => e.start)), end: Math.max(edit.end, ...met.map((e) => e.end)), text: '' };
+        const before = /,[ \t]*$/.exec(source.slice(Math.max(0, joined.start - 40), joined.start));
+        if (before && /^[ \t]*[}\])]/.test(source.slice(joined.end))) joined.start -= before[0].length;
+        if (this.edits.some((e) => overlaps(e, joined))) {
+          for (const e of met) this.edits.splice(this.indexFor(e), 0, e);
+          return false;
+        }
+        this.edits.splice(this.indexFor(joined), 0, joined);
+        return true;
+      }
+    }
     const i = this.indexFor(edit);
     // Taken edits never overlap, so sorted by start they are sorted by end too: scanning back, the first
     // non-empty edit that ends before this one starts means no earlier edit can reach it.

@@ -64,7 +64,7 @@ export class TextFile {
       this.manual(change, start, end, `${message} (not rewritten: ${this.fixOnly.why})`);
       return true;
     }
-    if (this.suppressed(change, start) || !this.edits.add({ start, end, text })) return false;
+    if (this.suppressed(change, start) || !this.edits.add({ start, end, text }, this.source)) return false;
     this.findings.push({ ...this.range(start, end), change, fix: 'auto', message, replacement: text, ...extra });
     return true;
   }
