@@ -316,6 +316,20 @@ function handedToOtherThingsHelper(ctx: FileContext, objPath: Path): boolean {
   return !tieOf(ctx, objPath);
 }
 
+/**
+ * Whether a call is a test double's answer (`req.flush(body)`, `route.respond(body)`) whose receiver was matched by
+ * an absolute address on another host: `const req = httpMock.expectOne(`${DESK}tickets/`)`, or the same call chained.
+ */
+function answersElsewhere(ctx: FileContext, call: Path): boolean {
+  const callee = call.get('callee');
+  if (!isMember(callee.node)) return false;
+  const object: Path = callee.get('object');
+  const receiver = object.node.type === 'Identifier' ? constInit(object) : object;
+  if (!receiver || !isCall(receiver.node) || receiver.node.arguments.length === 0) return false;
+  const text = staticText(ctx, receiver.get('arguments', 0));
+  return text !== null && /^https?:\/\/[^/]+\/\S*$/.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
+}
+
 function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean {
   // `{ url: 'https://desk.example.com/api/', defaultMode: 'complaint' }`: settings of another API.
   if (!ownKey && objPath.node.type === 'ObjectExpression' && objPath.node.properties.some((q: Node) => {
@@ -330,6 +344,8 @@ function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean
     if (urlText !== null && /\//.test(urlText)) return requestConfig(ctx, p) === null;
     const parent: Path | null = parentOf(p);
     if (!parent) return false;
+    // `httpMock.expectOne(`${DESK}tickets/`).flush({ mode: 'complaint' })`: the answer of a double matched by another host's URL.
+    if (isCall(parent.node) && parent.node.arguments[0] === p.node && answersElsewhere(ctx, parent)) return true;
     if (isCall(parent.node) && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
       // `request('/support/tickets', send('POST', {…}))`: a first argument that is no URL or path (a method) says nothing; look further out.
       const text = staticText(ctx, parent.get('arguments', 0));
