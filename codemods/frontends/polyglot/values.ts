@@ -37,7 +37,7 @@ export function valueRules(ctx: Ctx): void {
 }
 
 /** Where a mode is set up rather than sent (mode-defaults.ts), or matched in a stub (dot-paths.ts): reported, not rewritten. */
-const SET_UP = new Set(['setting', 'table-key', 'default', 'json-path', 'list', 'map-key']);
+const SET_UP = new Set(['setting', 'table-key', 'default', 'json-path', 'list', 'map-key', 'asserted']);
 
 function modes(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
@@ -127,7 +127,12 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   // `assertSame('safe', $this->last_body()['mode'])`: an equality assertion against a read of the mode.
-  if (call && (EQUALITY_ASSERT.test(call.callee) || call.callee === 'assertSame') && call.args.length >= 2) return assertedMode(ctx, call, lit) ? 'comparison' : null;
+  // Rewritten when the value read is tied to the interview; only reported when the file alone ties it (a desk's
+  // `XCTAssertEqual(ticket.mode, "complaint")` in a test file of the API's client).
+  if (call && (EQUALITY_ASSERT.test(call.callee) || call.callee === 'assertSame') && call.args.length >= 2) {
+    const asserted = assertedMode(ctx, call, lit);
+    return asserted === 'tied' ? 'comparison' : asserted === 'file' ? 'asserted' : null;
+  }
   // `InterviewRequest.builder().mode("complaint")`: the mode field of a builder of the interviews resource's model
   // (a builder of another type, `TicketBody.builder().mode(…)`, sets that type's mode).
   const built = call && call.args.length === 1 ? builderField(ctx, call.node, call.callee) : null;
@@ -314,9 +319,9 @@ function statuses(ctx: Ctx): void {
  * $body['mode'])`, `assertEquals("triage", sent.mode)`): in a file that talks to the API, or on a value tied to the
  * interview; not a read of another thing's mode (a ticket's), nor a read of a name that only says mode.
  */
-function assertedMode(ctx: Ctx, call: Call, lit: Lit): boolean {
+function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
   const others = call.args.filter((a) => !encloses(a, lit.node) && !ctx.file.lit(a));
-  if (others.length !== 1) return false;
+  if (others.length !== 1) return null;
   const other = others[0]!;
   // `try sent()["mode"] as? String`: the read without the `try` before it and the cast after it.
   const raw = other.text();
@@ -326,11 +331,11 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): boolean {
   const start = span(other).start + lead;
   const segs = dataSegments(chainSegments(text, start));
   const last = segs[segs.length - 1];
-  if (!last || segs.length < 2 || norm(last.name) !== norm(api.modeField) || foreignOwner(ctx, other)) return false;
+  if (!last || segs.length < 2 || norm(last.name) !== norm(api.modeField) || foreignOwner(ctx, other)) return null;
   const reach = last.call ? last.end : last.through ?? last.end;
-  if (reach - start < text.trimEnd().length - 2) return false;
+  if (reach - start < text.trimEnd().length - 2) return null;
   const tie = ctx.ties.ofChain(segs.slice(0, -1), other);
-  return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
+  return tie && tie.resource === ctx.vocab.modeResource ? 'tied' : ctx.tied ? 'file' : null;
 }
 
 /** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */

@@ -71,4 +71,29 @@ describe('mode assertions', () => {
     expect(sites(r, 'tests/test_desk.py')).toEqual([]);
     expect(sites(r, 'tests/test_api.py')).toEqual(['8 mode-complaint-renamed-input']);
   });
+
+  it("Swift: an assertion on a value the file alone ties (`XCTAssertEqual(ticket.mode, \"complaint\")` in a test file of the API's client) is reported, never rewritten", async () => {
+    const tests = [
+      'import XCTest',
+      '@testable import SymptomChecker',
+      '',
+      'final class DeskTests: XCTestCase {',
+      '    func testCreatesTicket() async throws {',
+      '        let result = try await DeskService().submit(subject: "Bug", interviewToken: nil)',
+      '        guard case .created(let ticket) = result else { return XCTFail("expected ticket") }',
+      '        XCTAssertEqual(ticket.mode, "complaint")',
+      '    }',
+      '',
+      '    func testInterviewURL() throws {',
+      '        XCTAssertEqual(Router.base, "https://www.buoyhealth.com/api/")',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    writeTree(dir, { 'Tests/DeskTests.swift': tests });
+    const r = await scanProject(dir);
+    const o = r.outcomes.find((x) => x.relPath === 'Tests/DeskTests.swift')!;
+    expect(o.findings.filter((f) => f.change === 'mode-complaint-renamed-input').map((f) => `${f.line} ${f.fix}`)).toEqual(['8 manual']);
+    expect(o.after).toContain('XCTAssertEqual(ticket.mode, "complaint")');
+  });
 });
