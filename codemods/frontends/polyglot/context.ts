@@ -250,7 +250,7 @@ export function containerType(ctx: Ctx, container: SgNode): string | null {
   const at = span(container);
   const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
   // A struct literal may name its type through its package or namespace (`symptoms.Profile{…}`, `new Models.Profile { … }`).
-  const qualified = /^(?:new\s+)?&?((?:[A-Za-z_]\w*\.)+)([A-Z]\w*)\s*\{/.exec(container.text());
+  const qualified = /^(?:new\s+)?&?((?:[A-Za-z_]\w*(?:\.|::))+)([A-Z]\w*)\s*\{/.exec(container.text());
   // A Go package none of whose files talks to the API (`desk.Profile{…}`) holds another service's type of that name.
   const pkg = qualified && ctx.file.spec.id === 'go' ? qualified[1]!.slice(0, -1) : null;
   const other = pkg !== null && !ctx.index.tiedPackage(pkg);
