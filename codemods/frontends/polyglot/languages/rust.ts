@@ -38,6 +38,14 @@ export const rust: LangSpec = {
         if (key?.simple) pairs.push({ node: k, start: span(k).start, end: span(v).end, key: key.text, keyNode: k, value: v, container: block, named: false });
       }
     }
+    // Form and query pairs (`.form(&[("audience", aud), ("extra", x)])`): a list of two-element tuples keyed by a string.
+    for (const n of all(root, 'tuple_expression')) {
+      const [k, v, ...rest] = namedKids(n);
+      const key = k ? lit(k) : null;
+      const container = n.parent();
+      if (!key?.simple || !v || rest.length > 0 || container?.kind() !== 'array_expression') continue;
+      pairs.push({ node: n, ...span(n), key: key.text, keyNode: k!, value: v, container, named: false });
+    }
     for (const n of all(root, 'let_declaration', 'const_item', 'static_item', 'parameter')) {
       const id = n.kind() === 'let_declaration' || n.kind() === 'parameter' ? pattern(n) : childOf(n, 'identifier');
       if (!id) continue;
