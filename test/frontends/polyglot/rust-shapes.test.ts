@@ -292,4 +292,66 @@ describe('Rust crates', () => {
     expect(sites(r, 'src/api.rs')).toEqual(['11 mode-complaint-renamed-input',  '11 mode-safe-triage-removed',  '11 mode-safe-triage-removed',  '19 question-preselected-removed',  '25 result-advice-test-removed',  '25 result-advice-test-removed',  '28 token-audience',  '33 mode-safe-triage-removed',  '35 mode-update-status-200',  '43 mode-update-status-200',  '48 question-preselected-removed',  '5 base-url',  '53 result-advice-test-removed',  '56 result-advice-test-removed',  '64 update-msg-in-links',  '7 mode-complaint-renamed-input']);
     expect(sites(r, 'src/desk.rs')).toEqual([]);
   });
+  it('ureq and blocking reqwest: ureq::json! bodies, a struct built with a mode, entries inserted into a map sent after', async () => {
+    writeTree(dir, {
+      'src/sync_api.rs': [
+        "use std::collections::HashMap;",
+        "use serde::Serialize;",
+        "",
+        "const BASE: &str = \"https://www.buoyhealth.com/api/\";",
+        "",
+        "#[derive(Serialize)]",
+        "struct InterviewUpdate { mode: String }",
+        "",
+        "fn set_mode(token: &str) -> Result<u16, ureq::Error> {",
+        "    let resp = ureq::put(&format!(\"{BASE}interviews/{token}/\")).send_json(InterviewUpdate { mode: \"complaint\".to_string() })?;",
+        "    Ok(resp.status())",
+        "}",
+        "",
+        "fn complain(token: &str) -> Result<(), ureq::Error> {",
+        "    ureq::post(&format!(\"{BASE}complaints/\")).send_json(ureq::json!({\"interview\": token, \"text\": \"cough\", \"extra\": \"x\"}))?;",
+        "    Ok(())",
+        "}",
+        "",
+        "fn triage(token: &str) -> Result<(), reqwest::Error> {",
+        "    let mut body = HashMap::new();",
+        "    body.insert(\"mode\", \"safe\");",
+        "    body.insert(\"extra\", \"x\");",
+        "    body.insert(\"interview_mode\", \"true\");",
+        "    reqwest::blocking::Client::new().put(format!(\"{}interviews/{}/\", BASE, token)).json(&body).send()?;",
+        "    Ok(())",
+        "}",
+      ].join('\n'),
+      'src/sync_desk.rs': [
+        "use std::collections::HashMap;",
+        "use serde::Serialize;",
+        "",
+        "const BASE: &str = \"https://help.example.com/api/\";",
+        "",
+        "#[derive(Serialize)]",
+        "struct TicketUpdate { mode: String }",
+        "",
+        "fn set_mode(token: &str) -> Result<u16, ureq::Error> {",
+        "    let resp = ureq::put(&format!(\"{BASE}tickets/{token}/\")).send_json(TicketUpdate { mode: \"complaint\".to_string() })?;",
+        "    Ok(resp.status())",
+        "}",
+        "",
+        "fn complain(token: &str) -> Result<(), ureq::Error> {",
+        "    ureq::post(&format!(\"{BASE}issues/\")).send_json(ureq::json!({\"interview\": token, \"text\": \"cough\", \"extra\": \"x\"}))?;",
+        "    Ok(())",
+        "}",
+        "",
+        "fn triage(token: &str) -> Result<(), reqwest::Error> {",
+        "    let mut body = HashMap::new();",
+        "    body.insert(\"mode\", \"safe\");",
+        "    body.insert(\"extra\", \"x\");",
+        "    reqwest::blocking::Client::new().put(format!(\"{}tickets/{}/\", BASE, token)).json(&body).send()?;",
+        "    Ok(())",
+        "}",
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/sync_api.rs')).toEqual(['10 mode-complaint-renamed-input', '15 complaint-extra-removed', '21 mode-safe-triage-removed', '23 interview-mode-flag-removed', '4 base-url']);
+    expect(sites(r, 'src/sync_desk.rs')).toEqual([]);
+  });
 });

@@ -95,7 +95,7 @@ export function jsonObjects(root: SgNode): { block: SgNode; entries: [SgNode, Sg
   const seen = new Set<number>();
   for (const call of root.findAll({ rule: { kind: 'call_expression' } })) {
     const fn = call.children()[0];
-    if (!fn || !/^(?:serde_json::)?json$/.test(fn.text())) continue;
+    if (!fn || !/^(?:\w+::)*json$/.test(fn.text())) continue;
     for (const block of call.findAll({ rule: { kind: 'block' } })) {
       if (seen.has(span(block).start)) continue;
       seen.add(span(block).start);

@@ -104,7 +104,11 @@ export const rust: LangSpec = {
       if (fn.kind() === 'generic_function') fn = namedKids(fn)[0]!;
       const callee = fn.kind() === 'field_expression' ? namedKids(fn).slice(-1)[0]!.text() : fn.text().split('::').pop()!.trim();
       const args = childOf(n, 'arguments');
-      calls.push({ node: n, callee, args: args ? namedKids(args).map(unref) : [] });
+      const list = args ? namedKids(args).map(unref) : [];
+      calls.push({ node: n, callee, args: list });
+      // `body.insert("extra", x)` on a map built before: an entry of the map the receiver holds (context.ts).
+      const key = callee === 'insert' && list.length === 2 ? lit(list[0]) : null;
+      if (key?.simple) pairs.push({ node: list[0]!, start: span(list[0]!).start, end: span(list[1]!).end, key: key.text, keyNode: list[0]!, value: list[1]!, container: n, named: true });
     }
     return { pairs, decls, types, compares, calls };
   },
