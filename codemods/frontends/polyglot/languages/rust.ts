@@ -130,11 +130,11 @@ function unref(n: SgNode): SgNode {
   return n.kind() === 'reference_expression' ? namedKids(n).filter((c) => c.kind() !== 'mutable_specifier').slice(-1)[0] ?? n : n;
 }
 
-/** The case conversion `#[serde(rename_all = "…")]` on a type applies to its variants' names. */
+/** The case conversion `#[serde(rename_all = "…")]` (strum's `serialize_all`) on a type applies to its variants' names. */
 function renameAll(n: SgNode, lit: (n: SgNode) => Lit | null): ((name: string) => string) | null {
   for (const a of attributes(n)) {
     const tokens = all(a, 'identifier', 'string_literal');
-    const k = tokens.findIndex((t) => t.text() === 'rename_all');
+    const k = tokens.findIndex((t) => t.text() === 'rename_all' || t.text() === 'serialize_all');
     const style = k >= 0 ? lit(tokens[k + 1])?.text : undefined;
     const w = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
     if (style === 'lowercase') return (s) => s.toLowerCase();
@@ -161,12 +161,12 @@ function attributes(n: SgNode): SgNode[] {
   return out;
 }
 
-/** The JSON name `#[serde(rename = "x")]` (or `alias`) gives a field or variant, from the attributes just before it. */
+/** The JSON name `#[serde(rename = "x")]` (strum's `serialize = "x"`) gives a field or variant, from the attributes just before it. */
 function serdeName(n: SgNode, lit: (n: SgNode) => Lit | null): { key: string | null; keyNode: SgNode | null } {
   for (const s of attributes(n)) {
-    if (!/^#\[\s*serde\s*\(/.test(s.text())) continue;
+    if (!/^#\[\s*(?:serde|strum)\s*\(/.test(s.text())) continue;
     const tokens = all(s, 'identifier', 'string_literal');
-    const k = tokens.findIndex((t) => t.text() === 'rename');
+    const k = tokens.findIndex((t) => t.text() === 'rename' || t.text() === 'serialize');
     const str = k >= 0 ? tokens[k + 1] : undefined;
     const l = str ? lit(str) : null;
     if (l?.simple) return { key: l.text, keyNode: str! };
