@@ -122,6 +122,9 @@ function returnPassed(ctx: Ctx, name: SgNode): ContainerTie | null {
   if (!call) return null;
   const direct = endpointArgument(ctx, call);
   if (direct) return direct;
+  // Given straight to a request sent to one resource (`.json(&complaint_body(t))` after `.post(url)`): what it sends.
+  const sent = sentIn(ctx, call, file.scopeOf(call));
+  if (sent) return { ...sent, sent: false };
   const decl = file.x.decls.find((d) => d.init && sameNode(d.init, call));
   const scope = file.scopeOf(call);
   for (const use of decl ? file.usesOf(decl.name) : []) {

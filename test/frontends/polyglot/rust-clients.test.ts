@@ -172,4 +172,29 @@ describe('Rust clients', () => {
     expect(sites(r, 'src/raw.rs')).toEqual(['11 mode-safe-triage-removed', '18 mode-safe-triage-removed', '38 mode-safe-triage-removed', '39 mode-update-status-200', '4 base-url', '9 mode-complaint-renamed-input']);
     expect(sites(r, 'src/raw_desk.rs')).toEqual([]);
   });
+  it("a helper's returned json! body given straight to a request is that request's body; a helpdesk's is not", async () => {
+    writeTree(dir, {
+      'src/bodies.rs': [
+        'const BASE: &str = "https://www.buoyhealth.com/api/";',
+        'fn complaint_body(t: &str, text: &str) -> serde_json::Value {',
+        '    serde_json::json!({"interview": t, "text": text, "extra": "since monday"})',
+        '}',
+        'pub async fn complain(c: &reqwest::Client, t: &str) -> reqwest::Result<reqwest::Response> {',
+        '    c.post(format!("{}complaints/", BASE)).json(&complaint_body(t, "cough")).send().await',
+        '}',
+      ].join('\n'),
+      'src/desk_bodies.rs': [
+        'const DESK: &str = "https://help.example.com/api/";',
+        'fn ticket_body(t: &str, text: &str) -> serde_json::Value {',
+        '    serde_json::json!({"ticket": t, "text": text, "extra": "since monday", "mode": "complaint"})',
+        '}',
+        'pub async fn open(c: &reqwest::Client, t: &str) -> reqwest::Result<reqwest::Response> {',
+        '    c.post(format!("{}tickets/", DESK)).json(&ticket_body(t, "printer")).send().await',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/bodies.rs')).toEqual(['1 base-url', '3 complaint-extra-removed']);
+    expect(sites(r, 'src/desk_bodies.rs')).toEqual([]);
+  });
 });

@@ -33,9 +33,12 @@ export const rust: LangSpec = {
       pairs.push({ node: n, ...span(n), key: key.text(), keyNode: key, value, container, named: true });
     }
     for (const { block, entries } of jsonObjects(root)) {
+      // The macro's own object is the macro call (`json!({…})` returned, assigned or passed as a whole).
+      const call = block.parent()?.kind() === 'arguments' ? block.parent()!.parent() : null;
+      const container = call && namedKids(block.parent()!).length === 1 && call.kind() === 'call_expression' ? call : block;
       for (const [k, v] of entries) {
         const key = lit(k);
-        if (key?.simple) pairs.push({ node: k, start: span(k).start, end: span(v).end, key: key.text, keyNode: k, value: v, container: block, named: false });
+        if (key?.simple) pairs.push({ node: k, start: span(k).start, end: span(v).end, key: key.text, keyNode: k, value: v, container, named: false });
       }
     }
     // Form and query pairs (`.form(&[("audience", aud), ("extra", x)])`): a list of two-element tuples keyed by a string.
