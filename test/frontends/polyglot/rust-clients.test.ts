@@ -197,4 +197,49 @@ describe('Rust clients', () => {
     expect(sites(r, 'src/bodies.rs')).toEqual(['1 base-url', '3 complaint-extra-removed']);
     expect(sites(r, 'src/desk_bodies.rs')).toEqual([]);
   });
+  it('reads through iterator adaptors and closures (.iter().map(|c| c.triage)), for loops and indexes', async () => {
+    writeTree(dir, {
+      'src/conditions.rs': [
+        "const BASE: &str = \"https://www.buoyhealth.com/api/\";",
+        "#[derive(Debug, Deserialize)]",
+        "pub struct PotentialCondition { pub name: String, pub triage: String }",
+        "#[derive(Debug, Deserialize)]",
+        "pub struct TriageExplanation { pub potential_condition: Vec<PotentialCondition> }",
+        "#[derive(Debug, Deserialize)]",
+        "pub struct DiagnosisResult { pub triage_explanation: TriageExplanation }",
+        "async fn a(http: &reqwest::Client, token: &str) -> Vec<String> {",
+        "    let r: DiagnosisResult = http.get(format!(\"{BASE}results/{token}/\")).send().await.unwrap().json().await.unwrap();",
+        "    let mut out = vec![];",
+        "    for c in &r.triage_explanation.potential_condition {",
+        "        out.push(c.triage.clone());",
+        "    }",
+        "    let x: Vec<String> = r.triage_explanation.potential_condition.iter().map(|c| c.triage.clone()).collect();",
+        "    let y = r.triage_explanation.potential_condition[0].triage.clone();",
+        "    out",
+        "}",
+      ].join('\n'),
+      'src/desk_categories.rs': [
+        "const BASE: &str = \"https://help.example.com/api/\";",
+        "#[derive(Debug, Deserialize)]",
+        "pub struct TicketCategory { pub name: String, pub triage: String }",
+        "#[derive(Debug, Deserialize)]",
+        "pub struct Routing { pub categories: Vec<TicketCategory> }",
+        "#[derive(Debug, Deserialize)]",
+        "pub struct TicketReport { pub routing: Routing }",
+        "async fn a(http: &reqwest::Client, token: &str) -> Vec<String> {",
+        "    let r: TicketReport = http.get(format!(\"{BASE}reports/{token}/\")).send().await.unwrap().json().await.unwrap();",
+        "    let mut out = vec![];",
+        "    for c in &r.routing.categories {",
+        "        out.push(c.triage.clone());",
+        "    }",
+        "    let x: Vec<String> = r.routing.categories.iter().map(|c| c.triage.clone()).collect();",
+        "    let y = r.routing.categories[0].triage.clone();",
+        "    out",
+        "}",
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/conditions.rs')).toEqual(['1 base-url', '12 potential-condition-triage-removed', '14 potential-condition-triage-removed', '15 potential-condition-triage-removed', '3 potential-condition-triage-removed']);
+    expect(sites(r, 'src/desk_categories.rs')).toEqual([]);
+  });
 });
