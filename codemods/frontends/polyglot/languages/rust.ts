@@ -70,7 +70,11 @@ export const rust: LangSpec = {
       const fields: FieldDecl[] = [];
       for (const f of list ? namedKids(list).filter((c) => c.kind() === 'field_declaration') : []) {
         const id = childOf(f, 'field_identifier');
-        if (id) fields.push({ node: f, name: id.text(), nameNode: id, ...serdeName(f, lit) });
+        if (!id) continue;
+        fields.push({ node: f, name: id.text(), nameNode: id, ...serdeName(f, lit) });
+        // `#[serde(default = "default_mode")]`: the literal that function returns is the field's value when it is missing.
+        const given = defaultOf(root, f, lit);
+        if (given) decls.push({ node: f, name: id.text(), nameNode: id, type: null, init: given });
       }
       types.push({ node: n, name, fields, cases: [] });
     }
@@ -146,6 +150,21 @@ function renameAll(n: SgNode, lit: (n: SgNode) => Lit | null): ((name: string) =
     if (style === 'SCREAMING_SNAKE_CASE') return (s) => w(s).join('_').toUpperCase();
     if (style === 'kebab-case') return (s) => w(s).join('-');
     if (style === 'camelCase') return (s) => s.charAt(0).toLowerCase() + s.slice(1);
+  }
+  return null;
+}
+
+/** The string a field's `#[serde(default = "f")]` function returns, when its body is that literal (`"complaint".to_string()`). */
+function defaultOf(root: SgNode, field: SgNode, lit: (n: SgNode) => Lit | null): SgNode | null {
+  for (const a of attributes(field)) {
+    const m = /^#\[\s*serde\s*\([^\]]*\bdefault\s*=\s*"(\w+)"/.exec(a.text());
+    if (!m) continue;
+    const fn = all(root, 'function_item').find((f) => childOf(f, 'identifier')?.text() === m[1]);
+    const body = fn ? childOf(fn, 'block') : null;
+    const value = body ? namedKids(body) : [];
+    const only = value.length === 1 ? (value[0]!.kind() === 'return_expression' ? namedKids(value[0]!)[0] : value[0]) : undefined;
+    const s = only ? all(only, 'string_literal')[0] : undefined;
+    if (s && lit(s)?.simple && /^\s*"[^"]*"(?:\.(?:to_string|to_owned|into)\(\))?\s*$/.test(only!.text())) return s;
   }
   return null;
 }
