@@ -24,7 +24,9 @@ export interface Ctx {
 }
 
 export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: LangIndex, facts: PolyFacts): Ctx {
-  const tied = facts.tied || facts.uses.some((u) => index.names.has(u)) || index.tiedPackage(facts.pkg);
+  // A name this file declares itself with another host's address (its own `BASE`) is not the run's name of that spelling.
+  const own = new Set(facts.foreign ?? []);
+  const tied = facts.tied || facts.uses.some((u) => index.names.has(u) && !own.has(u)) || index.tiedPackage(facts.pkg);
   return { file, ties: new Ties(file, index, tied), index, tied, out, vocab, mapper };
 }
 
