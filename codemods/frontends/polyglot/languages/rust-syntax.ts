@@ -34,12 +34,22 @@ export function rewriteMacros(src: string): string | null {
   let kept = edits;
   for (let round = 0; round < 3; round++) {
     const text = apply(src, 0, src.length, kept);
-    const errors = parseWith('rust', text).root().findAll({ rule: { kind: 'ERROR' } }).map(span);
-    const bad = kept.filter((e) => errors.some((x) => x.start < e.end && x.end > e.start));
+    const errors = unreadable(parseWith('rust', text).root());
+    const bad = kept.filter((e) => errors.some((x) => x.start < e.end && x.end >= e.start));
     if (bad.length === 0) return kept.length > 0 ? text : null;
     kept = kept.filter((e) => !bad.includes(e));
   }
   return null;
+}
+
+/** ERROR nodes and tokens the parser had to invent (zero-width leaves), as the front-end counts them. */
+function unreadable(root: SgNode): { start: number; end: number }[] {
+  const out = root.findAll({ rule: { kind: 'ERROR' } }).map(span);
+  for (const n of root.findAll({ rule: { regex: '^$' } })) {
+    const s = span(n);
+    if (!n.isNamed() && s.start === s.end && n.children().length === 0 && /[^\s]/.test(n.kind() as string)) out.push(s);
+  }
+  return out;
 }
 
 const EXPRESSION_MACROS = new Set([
