@@ -80,10 +80,16 @@ function roleHints(ctx: Ctx, lit: Lit): { hints: (Role | null)[]; both: string |
   const hints: (Role | null)[] = [];
   const names: string[] = [];
   let n: SgNode | null = lit.node;
-  for (let depth = 0; n && depth < 5; depth++, n = n.parent()) {
+  let limit = 5;
+  for (let depth = 0; n && depth < limit; depth++, n = n.parent()) {
     const node: SgNode = n;
     const pair = file.x.pairs.find((p) => p.value && encloses(p.value, node) && span(p.value).start === span(node).start);
     if (pair) hints.push(keyRole(pair.key));
+    // A closure that only gives a default (`env::var("SC_BASE_URL").unwrap_or_else(|_| "https://…".into())`): the value of what holds it.
+    if (file.spec.lambdas?.kinds.includes(node.kind() as string) && !/[{;]/.test(file.source.slice(span(node).start, lit.start))) {
+      limit = depth + 4;
+      continue;
+    }
     if (file.spec.functionKinds.includes(node.kind() as string)) {
       const fname = node.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();
       if (fname) hints.push(keyRole(fname));

@@ -26,7 +26,9 @@ export interface Ctx {
 }
 
 export function makeCtx(file: PolyFile, out: TextFile, vocab: Vocabulary, mapper: UrlMapper, index: LangIndex, facts: PolyFacts): Ctx {
-  const tied = facts.tied || facts.uses.some((u) => index.names.has(u)) || index.tiedPackage(facts.pkg);
+  // A name this file declares itself with another host's address (its own `BASE`) is not the run's name of that spelling.
+  const own = new Set(facts.foreign ?? []);
+  const tied = facts.tied || facts.uses.some((u) => index.names.has(u) && !own.has(u)) || index.tiedPackage(facts.pkg);
   return { file, ties: new Ties(file, index, tied), index, tied, out, vocab, mapper };
 }
 
@@ -124,6 +126,9 @@ function returnPassed(ctx: Ctx, name: SgNode): ContainerTie | null {
   if (!call) return null;
   const direct = endpointArgument(ctx, call);
   if (direct) return direct;
+  // Given straight to a request sent to one resource (`.json(&complaint_body(t))` after `.post(url)`): what it sends.
+  const sent = sentIn(ctx, call, file.scopeOf(call));
+  if (sent) return { ...sent, sent: false };
   const decl = file.x.decls.find((d) => d.init && sameNode(d.init, call));
   const scope = file.scopeOf(call);
   for (const use of decl ? file.usesOf(decl.name) : []) {
@@ -252,7 +257,7 @@ export function containerType(ctx: Ctx, container: SgNode): string | null {
   const at = span(container);
   const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
   // A struct literal may name its type through its package or namespace (`symptoms.Profile{…}`, `new Models.Profile { … }`).
-  const qualified = /^(?:new\s+)?&?((?:[A-Za-z_]\w*\.)+)([A-Z]\w*)\s*\{/.exec(container.text());
+  const qualified = /^(?:new\s+)?&?((?:[A-Za-z_]\w*(?:\.|::))+)([A-Z]\w*)\s*\{/.exec(container.text());
   // A Go package none of whose files talks to the API (`desk.Profile{…}`) holds another service's type of that name.
   const pkg = qualified && ctx.file.spec.id === 'go' ? qualified[1]!.slice(0, -1) : null;
   const other = pkg !== null && !ctx.index.tiedPackage(pkg);

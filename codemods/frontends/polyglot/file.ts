@@ -57,7 +57,9 @@ export class PolyFile {
       // The literal itself, or a base joined to it (`CREATE = SC_BASE + "interviews/anonymous/"`).
       const init = d.init ? span(d.init) : null;
       const joined = init && /binary|concat|additive/.test(d.init!.kind() as string) && !d.init!.text().includes('(') ? this.resourceLits.filter((r) => r.lit.start >= init.start && r.lit.end <= init.end) : [];
-      const hit = init ? this.resourceLits.find((r) => r.lit.start === init.start && r.lit.end === init.end) ?? (joined.length === 1 ? joined[0] : undefined) : undefined;
+      // Or a format string that starts with it (Rust's `format!("{}interviews/{}/", base, t)`).
+      const formatted = init && /^format\s*\(/.test(d.init!.text()) ? this.resourceLits.filter((r) => r.lit.start >= init.start && r.lit.end <= init.end) : [];
+      const hit = init ? this.resourceLits.find((r) => r.lit.start === init.start && r.lit.end === init.end) ?? (joined.length === 1 ? joined[0] : formatted.length === 1 ? formatted[0] : undefined) : undefined;
       if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest });
     }
     this.pathFunctions();
@@ -153,7 +155,7 @@ export class PolyFile {
       if (urls.length === 0 && !v2) return null;
       t = v2 && urls.length === 0 ? t.slice(v2.length) : t.replace(/^https?:\/\/[^/]*\/[^/]*\/?/i, '');
     }
-    t = t.replace(new RegExp(`^(?:${HOLE}|%[sv]|\\{\\d*\\}|/)+`), '');
+    t = t.replace(new RegExp(`^(?:${HOLE}|%[sv]|\\{\\w*(?::[^{}]*)?\\}|/)+`), '');
     for (const [segment, resource] of this.vocab.segments) {
       // A bare word (`"results"`, `"questions"`) is not a path unless a v1 base precedes it.
       if ((abs && t === segment) || t.startsWith(`${segment}/`) || t.startsWith(`${segment}?`) || t.startsWith(`${segment}${HOLE}`)) {

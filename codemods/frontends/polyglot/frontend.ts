@@ -61,6 +61,9 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   registerGrammars(Object.fromEntries(all.map((s) => [s.id, s.grammar])));
   const state = grammarState(spec.id);
   if (!state.ok) {
+    // A file that calls the v1 API gets the pass of languages without a parser: its addresses, and one file-level finding.
+    const text = addressesOnly(input, `${spec.id} not parsed: ${state.reason}`);
+    if (text) return text;
     const r = analyzePlainText(input, { rewrite: true });
     return { ...r, findings: r.findings.map((f) => ({ ...f, message: `${f.message} (${spec.id} not parsed: ${state.reason})` })) };
   }
@@ -169,7 +172,7 @@ function* allErrors(root: SgNode): Generator<SgNode> {
 }
 
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
-const OTHER_CODE = ['rs', 'scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
+const OTHER_CODE = ['scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
 
 export const otherCodeFrontEnd: FrontEnd = {
   id: 'code',

@@ -9,10 +9,11 @@ import { kotlin } from './languages/kotlin';
 import { php } from './languages/php';
 import { python } from './languages/python';
 import { ruby } from './languages/ruby';
+import { rust } from './languages/rust';
 import { swift } from './languages/swift';
 
 /** The languages with a parser-based front-end, in the order they are registered. */
-export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart];
+export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust];
 
 /** One front-end per language, then the file-level check for languages without one. */
 export function polyglotFrontEnds(): FrontEnd[] {

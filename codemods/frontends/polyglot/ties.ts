@@ -67,7 +67,9 @@ const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
 /** Accessor calls whose string argument names a key. */
 const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key']);
 /** Calls and members that unwrap a response body without naming a field. */
-const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block', 'parsed_response', 'to_array']);
+const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block', 'parsed_response', 'to_array',
+  // Rust's iterators and Option / Result adaptors hand on the items or the value they hold.
+  'iter', 'into_iter', 'iter_mut', 'as_ref', 'as_deref', 'as_slice', 'to_vec', 'cloned', 'copied', 'unwrap_or_default', 'expect']);
 
 /** Calls that, without arguments, unwrap the value they are called on. */
 const UNWRAP_CALLS = new Set(['get', 'orElseThrow', 'getOrThrow', 'require', 'requireValue']);

@@ -123,7 +123,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
-    return other && holdsMode(ctx, other) ? 'comparison' : armToMode(ctx, lit) ? 'arm' : null;
+    return other && holdsMode(ctx, other) ? 'comparison' : armToMode(ctx, lit) || (parsedArm(file.source, lit) && armOfMode(ctx, lit)) ? 'arm' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
   // `assertSame('safe', $this->last_body()['mode'])`: an equality assertion against a read of the mode.
@@ -201,18 +201,35 @@ function modeTableKey(ctx: Ctx, lit: Lit): boolean {
 function armOfMode(ctx: Ctx, lit: Lit): boolean {
   const { file } = ctx;
   const lineStart = file.source.lastIndexOf('\n', lit.start - 1) + 1;
-  const m = /(?:^|[\s(,{;])(?:case\s+)?(?:([A-Z]\w*)\s*)?\.\s*(\w+)\s*(?:=>|->|:)\s*(?:return\s+)?$|(?:^|[\s(,{;])case\s+(\w+)\s*(?:->|:)\s*(?:return\s+)?$/.exec(file.source.slice(lineStart, lit.start));
+  const m = /(?:^|[\s(,{;])(?:case\s+)?(?:([A-Z]\w*)\s*)?(?:\.|::)\s*(\w+)\s*(?:=>|->|:)\s*(?:return\s+)?$|(?:^|[\s(,{;])case\s+(\w+)\s*(?:->|:)\s*(?:return\s+)?$/.exec(file.source.slice(lineStart, lit.start)) ?? parsedArm(file.source, lit);
   if (!m) return false;
   const member = m[2] ?? m[3]!;
-  if (norm(member) !== norm(lit.text)) return false;
+  if (norm(member) !== norm(lit.text) && !m.input.includes('=>')) return false;
   // A mode type names the resource it belongs to (`InterviewMode`); another's (`TicketMode`) is not this API's.
   const ours = (type: string) => !!modeOwnerTie(type) || (ctx.tied && words(type).every((w) => saysMode(w)));
-  if (m[1]) return saysMode(m[1]) && ours(m[1]);
+  // Rust's `Self::Complaint => "complaint"`: the type of the `impl` block around it.
+  const owner = m[1] === 'Self' ? lit.node.ancestors().find((a) => a.kind() === 'impl_item')?.children().find((c) => c.kind() === 'type_identifier')?.text() : m[1];
+  if (owner) return saysMode(owner) && ours(owner);
+  if (m[1]) return false;
   const fn = file.scopeOf(lit.node);
   if (fn === file.root) return false;
   const head = fn.text().slice(0, Math.max(0, fn.text().indexOf('{')) || 200);
   const types = [...head.matchAll(/\b[A-Z]\w*/g)].map((t) => t[0]).filter((t) => saysMode(t));
   return types.length > 0 ? types.some(ours) : ctx.tied && saysMode(head) && !foreignName(ctx, head);
+}
+
+/**
+ * The other direction, a wire value mapped to its case (Rust's `FromStr`: `"complaint" => Ok(Self::Complaint)`, `"safe" |
+ * "triage" => Ok(Self::Safe)`): the arm's literals, then the case of the same name as one of them.
+ */
+function parsedArm(source: string, lit: Lit): RegExpExecArray | null {
+  const lineStart = source.lastIndexOf('\n', lit.start - 1) + 1;
+  const lineEnd = source.indexOf('\n', lit.end);
+  const line = source.slice(lineStart, lineEnd < 0 ? source.length : lineEnd);
+  const m = /^\s*((?:"[\w-]*"\s*\|\s*)*"[\w-]*")\s*=>\s*(?:return\s+)?(?:Ok\(\s*|Some\(\s*)?(?:([A-Z]\w*)\s*)?::\s*(\w+)/.exec(line);
+  if (!m) return null;
+  const values = [...m[1]!.matchAll(/"([\w-]*)"/g)].map((v) => norm(v[1]!));
+  return values.includes(norm(lit.text)) && values.includes(norm(m[3]!)) ? Object.assign([m[0], m[2], m[3]] as unknown as RegExpExecArray, { input: m[0], index: 0 }) : null;
 }
 
 /** A status a node names: an integer literal, or a constant named after the code's reason phrase. */
@@ -339,7 +356,7 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
 }
 
 /** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */
-const EQUALITY_ASSERT = /^(assert_?equals?|assertEqual|XCTAssertEqual|Equal|AreEqual)$/i;
+const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual)$/i;
 
 /** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
 const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;

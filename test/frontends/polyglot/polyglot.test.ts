@@ -40,7 +40,7 @@ describe('polyglot fixtures', () => {
     const negatives = fs.readdirSync(FIXTURES).flatMap((lang) =>
       fs.readdirSync(path.join(FIXTURES, lang)).filter((f) => /^(desk|helpdesk|support)\w*\.input\./i.test(f)).map((f) => path.join(FIXTURES, lang, f)),
     );
-    expect(negatives.length).toBe(22);
+    expect(negatives.length).toBe(23);
     for (const file of negatives) {
       const source = fs.readFileSync(file, 'utf8');
       const r = run(file, source);
@@ -144,7 +144,7 @@ describe('polyglot front-end', () => {
   });
 
   it('a file in a language without a parser that calls the v1 API gets one file-level finding', () => {
-    const r = run('/tmp/lib.rs', 'const BASE: &str = "https://www.buoyhealth.com/api/";\nfn url() -> String { format!("{}results/", "https://sandbox.buoyhealth.com/api/") }\n');
+    const r = run('/tmp/lib.scala', 'const BASE: &str = "https://www.buoyhealth.com/api/";\nfn url() -> String { format!("{}results/", "https://sandbox.buoyhealth.com/api/") }\n');
     const fileLevel = r.findings.filter((f) => f.message.includes('calls the v1 API at 2 places'));
     expect(fileLevel).toHaveLength(1);
     expect(fileLevel[0]!.fix).toBe('manual');
@@ -152,16 +152,27 @@ describe('polyglot front-end', () => {
 });
 
 describe('a missing grammar', () => {
-  it('is a skipped-with-reason condition: the file gets the plain-text pass, never a crash', async () => {
+  it('is a skipped-with-reason condition: a file that calls the v1 API gets its addresses and one file-level finding, never a crash', async () => {
     vi.resetModules();
-    process.env.SC_MIGRATE_HIDE_GRAMMARS = 'ruby';
+    process.env.SC_MIGRATE_HIDE_GRAMMARS = 'ruby,rust';
     try {
       const { polyglotFrontEnds: fresh } = await import('../../../codemods/frontends/polyglot');
       const ruby = fresh().find((f) => f.id === 'ruby')!;
       const src = 'BASE = "https://www.buoyhealth.com/api/"\nx = { extra: 1 }\n';
       const r = ruby.analyze({ source: src, filePath: '/tmp/x.rb', config: defaultConfig, changes: catalogue, markers: true, project: noProject });
-      expect(r.findings).toHaveLength(1);
-      expect(r.findings[0]!.message).toMatch(/ruby not parsed: grammar @ast-grep\/lang-ruby is not available/);
+      const fileLevel = r.findings.filter((f) => f.fix === 'manual');
+      expect(fileLevel).toHaveLength(1);
+      expect(fileLevel[0]!.message).toMatch(/calls the v1 API at 1 place; ruby not parsed: grammar @ast-grep\/lang-ruby is not available/);
+      expect(r.output).toContain('symptom-checker/v2/');
+      // Rust, as before it had a front-end: the addresses, and the file-level finding.
+      const rust = fresh().find((f) => f.id === 'rust')!;
+      const rs = 'const BASE: &str = "https://www.buoyhealth.com/api/";\nfn body() -> Value { json!({"extra": 1}) }\n';
+      const out = rust.analyze({ source: rs, filePath: '/tmp/lib.rs', config: defaultConfig, changes: catalogue, markers: true, project: noProject });
+      expect(out.findings.filter((f) => f.message.includes('calls the v1 API')).map((f) => f.message)).toEqual([expect.stringMatching(/rust not parsed: grammar @ast-grep\/lang-rust is not available/)]);
+      expect(out.findings.map((f) => f.change)).not.toContain('complaint-extra-removed');
+      // Without a v1 address: the plain-text pass, with the reason.
+      const plain = ruby.analyze({ source: 'x = { extra: 1 }\n', filePath: '/tmp/y.rb', config: defaultConfig, changes: catalogue, markers: true, project: noProject });
+      expect(plain.findings.every((f) => /ruby not parsed/.test(f.message))).toBe(true);
     } finally {
       delete process.env.SC_MIGRATE_HIDE_GRAMMARS;
     }
