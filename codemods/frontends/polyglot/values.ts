@@ -16,6 +16,7 @@ import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { modeLiteralType } from './mode-literal-types';
 import { armToMode, holdsMode, removedModeMembers, setsMode } from './mode-members';
+import { armOfMode, parsedArm } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
@@ -191,45 +192,6 @@ function modeTableKey(ctx: Ctx, lit: Lit): boolean {
   if (!holder || (!named && !modeGroupOf(ctx, holder.node))) return false;
   const keys = file.x.pairs.filter((p) => p.container === pair.container || span(p.container).start === span(pair.container).start).map((p) => p.key);
   return twoModes(ctx, keys);
-}
-
-/**
- * The wire value of a mode case in a switch arm that maps the case to its name: `InterviewMode.Complaint =>
- * "complaint"`, `InterviewMode.COMPLAINT -> "complaint"`, `case .complaint: return "complaint"`. The case
- * must be the value's own name, of a mode type (the owner, or the parameters of the function the arm is in).
- */
-function armOfMode(ctx: Ctx, lit: Lit): boolean {
-  const { file } = ctx;
-  const lineStart = file.source.lastIndexOf('\n', lit.start - 1) + 1;
-  const m = /(?:^|[\s(,{;])(?:case\s+)?(?:([A-Z]\w*)\s*)?(?:\.|::)\s*(\w+)\s*(?:=>|->|:)\s*(?:return\s+)?$|(?:^|[\s(,{;])case\s+(\w+)\s*(?:->|:)\s*(?:return\s+)?$/.exec(file.source.slice(lineStart, lit.start)) ?? parsedArm(file.source, lit);
-  if (!m) return false;
-  const member = m[2] ?? m[3]!;
-  if (norm(member) !== norm(lit.text) && !m.input.includes('=>')) return false;
-  // A mode type names the resource it belongs to (`InterviewMode`); another's (`TicketMode`) is not this API's.
-  const ours = (type: string) => !!modeOwnerTie(type) || (ctx.tied && words(type).every((w) => saysMode(w)));
-  // Rust's `Self::Complaint => "complaint"`: the type of the `impl` block around it.
-  const owner = m[1] === 'Self' ? lit.node.ancestors().find((a) => a.kind() === 'impl_item')?.children().find((c) => c.kind() === 'type_identifier')?.text() : m[1];
-  if (owner) return saysMode(owner) && ours(owner);
-  if (m[1]) return false;
-  const fn = file.scopeOf(lit.node);
-  if (fn === file.root) return false;
-  const head = fn.text().slice(0, Math.max(0, fn.text().indexOf('{')) || 200);
-  const types = [...head.matchAll(/\b[A-Z]\w*/g)].map((t) => t[0]).filter((t) => saysMode(t));
-  return types.length > 0 ? types.some(ours) : ctx.tied && saysMode(head) && !foreignName(ctx, head);
-}
-
-/**
- * The other direction, a wire value mapped to its case (Rust's `FromStr`: `"complaint" => Ok(Self::Complaint)`, `"safe" |
- * "triage" => Ok(Self::Safe)`): the arm's literals, then the case of the same name as one of them.
- */
-function parsedArm(source: string, lit: Lit): RegExpExecArray | null {
-  const lineStart = source.lastIndexOf('\n', lit.start - 1) + 1;
-  const lineEnd = source.indexOf('\n', lit.end);
-  const line = source.slice(lineStart, lineEnd < 0 ? source.length : lineEnd);
-  const m = /^\s*((?:"[\w-]*"\s*\|\s*)*"[\w-]*")\s*=>\s*(?:return\s+)?(?:Ok\(\s*|Some\(\s*)?(?:([A-Z]\w*)\s*)?::\s*(\w+)/.exec(line);
-  if (!m) return null;
-  const values = [...m[1]!.matchAll(/"([\w-]*)"/g)].map((v) => norm(v[1]!));
-  return values.includes(norm(lit.text)) && values.includes(norm(m[3]!)) ? Object.assign([m[0], m[2], m[3]] as unknown as RegExpExecArray, { input: m[0], index: 0 }) : null;
 }
 
 /** A status a node names: an integer literal, or a constant named after the code's reason phrase. */
