@@ -1,5 +1,6 @@
 import { api } from '../../../catalogue';
 import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
+import type { Operation } from '../../../catalogue';
 import { staticText } from './constants';
 import { helperNameTie } from './names';
 import type { FileContext } from '../file';
@@ -226,8 +227,37 @@ function unstatedMethodCall(ctx: FileContext, at: Path, call: ApiCall | null): A
   if (at.node.arguments[0]?.type === 'ObjectExpression') return call;
   const target = urlTarget(ctx, call.url);
   if (target && target.resource === 'interview' && target.rest.startsWith(api.createInterviewPath.replace(/\/$/, ''))) return { ...call, op: 'create' };
+  // The method the test asserts the request was sent with: `expect(req.request.method).toBe('PUT')`.
+  const ops = VERB_OPS[statedMethod(ctx, at)];
+  if (ops) return ops.includes(call.op) ? call : { ...call, op: ops[0]! };
   const performed = performedInTest(ctx, at, (t) => t.resource === call.resource);
   return performed ? { ...call, op: performed.op! } : call;
+}
+
+/**
+ * The method a test asserts of the request an `expectOne(url)` returned, held in a const: `const req =
+ * httpMock.expectOne(url); expect(req.request.method).toBe('PUT')` → `put`; '' when it says none.
+ */
+function statedMethod(ctx: FileContext, at: Path): string {
+  const decl = parentOf(at);
+  if (decl?.node.type !== 'VariableDeclarator' || decl.node.id.type !== 'Identifier') return '';
+  const name: string = decl.node.id.name;
+  let fn: Path | null = parentOf(decl);
+  while (fn && !isFunction(fn.node)) fn = parentOf(fn);
+  if (!fn) return '';
+  let method = '';
+  ctx.j(fn).find(ctx.j.CallExpression).forEach((c: Path) => {
+    const n = c.node;
+    if (!isMember(n.callee) || !['toBe', 'toEqual', 'toStrictEqual'].includes(memberName(n.callee) ?? '')) return;
+    const subject = n.callee.object;
+    const read = isCall(subject) && calleeName(subject.callee) === 'expect' ? subject.arguments[0] : null;
+    // `req.request.method`
+    if (!isMember(read) || memberName(read) !== 'method' || !isMember(read.object) || memberName(read.object) !== 'request') return;
+    if (read.object.object?.type !== 'Identifier' || read.object.object.name !== name) return;
+    const verb = stringValue(n.arguments[0])?.toLowerCase();
+    if (verb) method = verb;
+  });
+  return method;
 }
 
 /**
@@ -252,7 +282,7 @@ function builtEndpoint(ctx: FileContext, call: Path): ApiCall | null {
 }
 const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const TEST_CALLS = new Set(['it', 'test', 'beforeEach', 'only', 'each']);
-const VERB_OPS: Record<string, string[]> = { get: ['read', 'list'], post: ['create', 'answer'], put: ['update', 'mode-update', 'answer'], patch: ['update', 'mode-update', 'answer'] };
+const VERB_OPS: Record<string, Operation[]> = { get: ['read', 'list'], post: ['create', 'answer'], put: ['update', 'mode-update', 'answer'], patch: ['update', 'mode-update', 'answer'] };
 
 /**
  * The status and body of a response a test builds with a helper of its own: `reply(400, { … })`, `json(body,
