@@ -177,9 +177,11 @@ function transportInTest(ctx: FileContext, mockCall: Path): Tie | null {
   let target: Node = (mockCall.node.callee as Node).object;
   while (target && (target.type === 'TSAsExpression' || target.type === 'ParenthesizedExpression')) target = target.expression;
   if (isCall(target) && calleeName(target.callee) === 'mocked') target = target.arguments[0];
+  // A test's getter of its mock: `fetchMock().mockResolvedValueOnce(…)` where `const fetchMock = () => vi.mocked(fetch)`.
+  else if (isCall(target) && target.arguments.length === 0 && target.callee.type === 'Identifier') target = target.callee;
   const name = isMember(target) ? memberName(target) ?? '' : target?.type === 'Identifier' ? target.name : '';
   const verb = VERB_OPS[name.toLowerCase()];
-  if (!verb && !/^fetch(Mock)?$/i.test(name)) return null;
+  if (!verb && !/^(fetch(Mock|Stub|Spy)?|mocked?Fetch|stubbed?Fetch)$/i.test(name)) return null;
   return performedInTest(ctx, mockCall, (t) => !verb || verb.includes(t.op!));
 }
 
@@ -292,6 +294,14 @@ function builtResponse(call: Path, statusParam = false): { status: Path | null; 
   const n = call.node;
   if (n.callee.type !== 'Identifier') return null;
   const binding = bindingOf(call.get('callee'));
+  // A helper imported from the tests' setup, named for a response (`jsonResponse(body, 202)`, `mockReply(400)`):
+  // its one status-like number is the status, its object the body.
+  if (!statusParam && binding && isImportBinding(binding) && RESPONSE_HELPER.test(n.callee.name)) {
+    const statuses = n.arguments.map((a: Node, i: number) => (isNumber(a) && a.value >= 100 && a.value <= 599 ? i : -1)).filter((i: number) => i >= 0);
+    const objects = n.arguments.map((a: Node, i: number) => (isObj(a) ? i : -1)).filter((i: number) => i >= 0);
+    if (statuses.length !== 1) return null;
+    return { status: call.get('arguments', statuses[0]), body: objects.length === 1 ? call.get('arguments', objects[0]) : null };
+  }
   const decl = binding ? parentOf(binding) : null;
   const fn = decl?.node.type === 'FunctionDeclaration' ? decl.node : decl?.node.type === 'VariableDeclarator' && isFunction(decl.node.init) ? decl.node.init : null;
   if (!fn) return null;
@@ -309,6 +319,14 @@ function builtResponse(call: Path, statusParam = false): { status: Path | null; 
 }
 
 const STATUS_PARAM = /^(status|statusCode|code)$/;
+/** Names of helpers that build a response: `jsonResponse`, `mockResponse`, `reply`, `respondWith`. */
+const RESPONSE_HELPER = /(^|[a-z])(Response|Reply|Respond)|^(response|reply|respond)/;
+
+/** Whether a binding is an import's local name. */
+function isImportBinding(binding: Path): boolean {
+  const spec = parentOf(binding);
+  return !!spec && /^Import(Default|Namespace)?Specifier$/.test(spec.node.type);
+}
 
 /** Names of this file's functions that take a status (`function reply(status, body)`, `const json = (body, status) => …`). */
 function responseBuilders(ctx: FileContext): Set<string> {
