@@ -109,17 +109,26 @@ export function basePathChecks(ctx: FileContext, change: Change): void {
       continue;
     }
     if (!pathOf(text)) continue;
-    const call = parentOf(lit);
-    if (!call || !isCall(call.node) || !call.node.arguments.includes(lit.node) || !URL_TESTS.has(calleeName(call.node.callee))) continue;
-    // The whole expression the test is part of (`a || !b.startsWith(…)`, an `if` condition).
-    let expr: Path = call;
-    while (parentOf(expr) && /Expression$/.test(parentOf(expr)!.node.type) && !/Function/.test(parentOf(expr)!.node.type)) expr = parentOf(expr)!;
-    let v1Hosts = false;
-    ctx.j(expr).find(ctx.j.Identifier).forEach((id: Path) => {
-      v1Hosts ||= !isMember(parentOf(id)?.node) || parentOf(id)!.node.object === id.node ? fromV1Hosts(ctx, id) : false;
-    });
-    if (v1Hosts) ctx.manual(change, lit, builtMessage(change), lit.node);
+    // The path tested where it is written, or through a const that holds it (`const PATH_PREFIX = '/api/'`).
+    const holder = parentOf(lit);
+    const named = holder?.node.type === 'VariableDeclarator' && holder.node.init === lit.node && holder.node.id.type === 'Identifier' ? holder.node.id.name : null;
+    const args = named ? ctx.nodesOf('Identifier').filter((id: Path) => id.node.name === named && id.node !== holder!.node.id) : [lit];
+    if (args.some((arg: Path) => testedWithV1Hosts(ctx, arg))) ctx.manual(change, lit, builtMessage(change), lit.node);
   }
+}
+
+/** Whether `arg` is what a URL test is given (`pathname.startsWith(arg)`) in an expression that tests v1 hosts too. */
+function testedWithV1Hosts(ctx: FileContext, arg: Path): boolean {
+  const call = parentOf(arg);
+  if (!call || !isCall(call.node) || !call.node.arguments.includes(arg.node) || !URL_TESTS.has(calleeName(call.node.callee))) return false;
+  // The whole expression the test is part of (`a || !b.startsWith(…)`, an `if` condition).
+  let expr: Path = call;
+  while (parentOf(expr) && /Expression$/.test(parentOf(expr)!.node.type) && !/Function/.test(parentOf(expr)!.node.type)) expr = parentOf(expr)!;
+  let v1Hosts = false;
+  ctx.j(expr).find(ctx.j.Identifier).forEach((id: Path) => {
+    v1Hosts ||= !isMember(parentOf(id)?.node) || parentOf(id)!.node.object === id.node ? fromV1Hosts(ctx, id) : false;
+  });
+  return v1Hosts;
 }
 
 /** Whether a chain is rooted at `nock(x)` with `x` a v1 host or base. */
