@@ -1,6 +1,8 @@
 import type { Change } from '../../../catalogue';
 import { findV1Urls, parseBase } from '../../../config/urls';
-import { bindingOf, calleeName, constInit, innerRange, isCall, isMember, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, innerRange, isCall, isMember, memberName, parentOf, type Node, type Path } from '../ast';
+import { inApiScope } from '../../frontends/config/vocab';
+import { words } from '../words';
 import type { FileContext } from '../file';
 import { staticText } from '../ties/constants';
 
@@ -39,12 +41,24 @@ function hostThenPath(ctx: FileContext, all: Path[]): Path | null {
   for (const p of all) {
     const text = p.node.type === 'TemplateElement' ? p.node.value.cooked : staticText(ctx, p);
     if (text === null || text === undefined) {
-      host ||= fromV1Hosts(ctx, p);
+      host ||= fromV1Hosts(ctx, p) || namedApiHost(ctx, p);
     } else if (host && text !== '') {
       return basePaths.some((b) => text === b || text.startsWith(`${b}/`)) ? p : null;
     }
   }
   return null;
+}
+
+/**
+ * Whether an expression is a host given at run time under a name that says it is this API's host: `buoyHost`,
+ * `SC_HOST`, `symptomCheckerHostname` (a word of the API's name, its initials, or the start of a configured host's
+ * name, beside `host`), as configuration keys are told apart.
+ */
+function namedApiHost(ctx: FileContext, p: Path): boolean {
+  const n = p.node;
+  const name = n.type === 'Identifier' ? n.name : isMember(n) ? memberName(n) : null;
+  if (!name || !words(name).some((w) => w === 'host' || w === 'hostname')) return false;
+  return inApiScope(ctx.config, [name]);
 }
 
 /** Whether an expression reads a binding of this file whose value literally holds a v1 host (`hosts[target].api`). */
