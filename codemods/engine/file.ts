@@ -237,6 +237,11 @@ export class FileContext {
     });
   }
 
+  /** Whether a site of this change is reported on this (1-based) line already. */
+  hasSiteOn(changeId: string, line: number): boolean {
+    return this.sites.some((s) => s.finding.change === changeId && s.finding.line === line);
+  }
+
   /**
    * A site inside a comment (a JSDoc `@property`): reported at its offsets, its marker above the comment.
    */

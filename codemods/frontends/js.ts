@@ -1,6 +1,7 @@
 import { SOURCE_EXTENSIONS, analyzeSource } from '../engine';
 import { collectFacts } from './js-facts';
 import { inlineTemplateReads } from './components/inline-templates';
+import { envMapSettings } from './components/env-maps';
 import type { FrontEnd } from '../../lib/types';
 import * as path from 'node:path';
 
@@ -31,6 +32,7 @@ export const jsFrontEnd: FrontEnd = {
       parsed: input.parsed,
     });
     inlineTemplateReads(ctx, input);
+    envMapSettings(ctx, input);
     const facts = collectFacts(ctx);
     return { ...ctx.finish(input.markers), facts };
   },

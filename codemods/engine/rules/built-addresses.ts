@@ -1,6 +1,8 @@
 import type { Change } from '../../../catalogue';
 import { findV1Urls, parseBase } from '../../../config/urls';
-import { bindingOf, calleeName, constInit, innerRange, isCall, isMember, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, innerRange, isCall, isMember, memberName, parentOf, type Node, type Path } from '../ast';
+import { inApiScope } from '../../frontends/config/vocab';
+import { words } from '../words';
 import type { FileContext } from '../file';
 import { staticText } from '../ties/constants';
 
@@ -39,12 +41,24 @@ function hostThenPath(ctx: FileContext, all: Path[]): Path | null {
   for (const p of all) {
     const text = p.node.type === 'TemplateElement' ? p.node.value.cooked : staticText(ctx, p);
     if (text === null || text === undefined) {
-      host ||= fromV1Hosts(ctx, p);
+      host ||= fromV1Hosts(ctx, p) || namedApiHost(ctx, p);
     } else if (host && text !== '') {
       return basePaths.some((b) => text === b || text.startsWith(`${b}/`)) ? p : null;
     }
   }
   return null;
+}
+
+/**
+ * Whether an expression is a host given at run time under a name that says it is this API's host: `buoyHost`,
+ * `SC_HOST`, `symptomCheckerHostname` (a word of the API's name, its initials, or the start of a configured host's
+ * name, beside `host`), as configuration keys are told apart.
+ */
+function namedApiHost(ctx: FileContext, p: Path): boolean {
+  const n = p.node;
+  const name = n.type === 'Identifier' ? n.name : isMember(n) ? memberName(n) : null;
+  if (!name || !words(name).some((w) => w === 'host' || w === 'hostname')) return false;
+  return inApiScope(ctx.config, [name]);
 }
 
 /** Whether an expression reads a binding of this file whose value literally holds a v1 host (`hosts[target].api`). */
@@ -109,17 +123,26 @@ export function basePathChecks(ctx: FileContext, change: Change): void {
       continue;
     }
     if (!pathOf(text)) continue;
-    const call = parentOf(lit);
-    if (!call || !isCall(call.node) || !call.node.arguments.includes(lit.node) || !URL_TESTS.has(calleeName(call.node.callee))) continue;
-    // The whole expression the test is part of (`a || !b.startsWith(…)`, an `if` condition).
-    let expr: Path = call;
-    while (parentOf(expr) && /Expression$/.test(parentOf(expr)!.node.type) && !/Function/.test(parentOf(expr)!.node.type)) expr = parentOf(expr)!;
-    let v1Hosts = false;
-    ctx.j(expr).find(ctx.j.Identifier).forEach((id: Path) => {
-      v1Hosts ||= !isMember(parentOf(id)?.node) || parentOf(id)!.node.object === id.node ? fromV1Hosts(ctx, id) : false;
-    });
-    if (v1Hosts) ctx.manual(change, lit, builtMessage(change), lit.node);
+    // The path tested where it is written, or through a const that holds it (`const PATH_PREFIX = '/api/'`).
+    const holder = parentOf(lit);
+    const named = holder?.node.type === 'VariableDeclarator' && holder.node.init === lit.node && holder.node.id.type === 'Identifier' ? holder.node.id.name : null;
+    const args = named ? ctx.nodesOf('Identifier').filter((id: Path) => id.node.name === named && id.node !== holder!.node.id) : [lit];
+    if (args.some((arg: Path) => testedWithV1Hosts(ctx, arg))) ctx.manual(change, lit, builtMessage(change), lit.node);
   }
+}
+
+/** Whether `arg` is what a URL test is given (`pathname.startsWith(arg)`) in an expression that tests v1 hosts too. */
+function testedWithV1Hosts(ctx: FileContext, arg: Path): boolean {
+  const call = parentOf(arg);
+  if (!call || !isCall(call.node) || !call.node.arguments.includes(arg.node) || !URL_TESTS.has(calleeName(call.node.callee))) return false;
+  // The whole expression the test is part of (`a || !b.startsWith(…)`, an `if` condition).
+  let expr: Path = call;
+  while (parentOf(expr) && /Expression$/.test(parentOf(expr)!.node.type) && !/Function/.test(parentOf(expr)!.node.type)) expr = parentOf(expr)!;
+  let v1Hosts = false;
+  ctx.j(expr).find(ctx.j.Identifier).forEach((id: Path) => {
+    v1Hosts ||= !isMember(parentOf(id)?.node) || parentOf(id)!.node.object === id.node ? fromV1Hosts(ctx, id) : false;
+  });
+  return v1Hosts;
 }
 
 /** Whether a chain is rooted at `nock(x)` with `x` a v1 host or base. */

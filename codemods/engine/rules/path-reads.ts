@@ -26,6 +26,14 @@ export function pathReads(ctx: FileContext, visit: (literal: Path, segments: str
       }
       continue;
     }
+    // k6: `res.json('triage_explanation.potential_condition')`, a GJSON path into the body of a response (`#` for
+    // every item of a list).
+    if (isMember(n.callee) && memberName(n.callee) === 'json' && n.arguments.length === 1) {
+      const text = stringValue(n.arguments[0]);
+      const tie = text && /^[A-Za-z_][\w.#]*$/.test(text) ? tieOf(ctx, call) : null;
+      if (tie) visit(call.get('arguments', 0), text!.split('.').map((s) => (s === '#' || /^\d+$/.test(s) ? '*' : s)), tie);
+      continue;
+    }
     if (!PATH_READERS.has(calleeName(n.callee)) || n.arguments.length < 2) continue;
     const arg = call.get('arguments', 1);
     const text = stringValue(arg.node);

@@ -27,7 +27,7 @@ import { typeNameTie, typeTie } from './types';
 import { expectedRequestBodyTie, mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
-import { deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
+import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -254,6 +254,8 @@ export function patternTie(ctx: FileContext, patternPath: Path): Tie | null {
 function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
   const fnPath = parentOf(paramPath);
   if (!fnPath || !isFunction(fnPath.node) || !fnPath.node.params.includes(paramPath.node)) return null;
+  const checked = checkedValueTie(ctx, fnPath, paramPath.node);
+  if (checked !== undefined) return checked;
   const callPath = parentOf(fnPath);
   if (!callPath || !isCall(callPath.node) || !callPath.node.arguments.includes(fnPath.node)) return null;
   const matched = nockMatcherTie(ctx, paramPath);

@@ -84,3 +84,16 @@ export function signalFieldTie(ctx: FileContext, path: Path): Tie | null | undef
   return call.arguments[0] ? tieOf(ctx, init.get('arguments', 0)) : null;
 }
 
+/**
+ * k6's `check(res, { 'mode accepted': (r) => r.status === 202 })`: each check of the map receives the value the
+ * call checks (an HTTP response). `undefined` when the function is no such check.
+ */
+export function checkedValueTie(ctx: FileContext, fnPath: Path, param: Node): Tie | null | undefined {
+  const prop = parentOf(fnPath);
+  if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== fnPath.node) return undefined;
+  const map = parentOf(prop);
+  const call = map ? parentOf(map) : null;
+  if (!call || !isCall(call.node) || call.node.callee.type !== 'Identifier' || call.node.callee.name !== 'check') return undefined;
+  if (call.node.arguments[1] !== map!.node || !call.node.arguments[0]) return undefined;
+  return fnPath.node.params[0] === param ? tieOf(ctx, call.get('arguments', 0)) : null;
+}

@@ -1,5 +1,6 @@
 import { api } from '../../../catalogue';
 import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
+import type { Operation } from '../../../catalogue';
 import { staticText } from './constants';
 import { helperNameTie } from './names';
 import type { FileContext } from '../file';
@@ -176,9 +177,11 @@ function transportInTest(ctx: FileContext, mockCall: Path): Tie | null {
   let target: Node = (mockCall.node.callee as Node).object;
   while (target && (target.type === 'TSAsExpression' || target.type === 'ParenthesizedExpression')) target = target.expression;
   if (isCall(target) && calleeName(target.callee) === 'mocked') target = target.arguments[0];
+  // A test's getter of its mock: `fetchMock().mockResolvedValueOnce(…)` where `const fetchMock = () => vi.mocked(fetch)`.
+  else if (isCall(target) && target.arguments.length === 0 && target.callee.type === 'Identifier') target = target.callee;
   const name = isMember(target) ? memberName(target) ?? '' : target?.type === 'Identifier' ? target.name : '';
   const verb = VERB_OPS[name.toLowerCase()];
-  if (!verb && !/^fetch(Mock)?$/i.test(name)) return null;
+  if (!verb && !/^(fetch(Mock|Stub|Spy)?|mocked?Fetch|stubbed?Fetch)$/i.test(name)) return null;
   return performedInTest(ctx, mockCall, (t) => !verb || verb.includes(t.op!));
 }
 
@@ -226,8 +229,37 @@ function unstatedMethodCall(ctx: FileContext, at: Path, call: ApiCall | null): A
   if (at.node.arguments[0]?.type === 'ObjectExpression') return call;
   const target = urlTarget(ctx, call.url);
   if (target && target.resource === 'interview' && target.rest.startsWith(api.createInterviewPath.replace(/\/$/, ''))) return { ...call, op: 'create' };
+  // The method the test asserts the request was sent with: `expect(req.request.method).toBe('PUT')`.
+  const ops = VERB_OPS[statedMethod(ctx, at)];
+  if (ops) return ops.includes(call.op) ? call : { ...call, op: ops[0]! };
   const performed = performedInTest(ctx, at, (t) => t.resource === call.resource);
   return performed ? { ...call, op: performed.op! } : call;
+}
+
+/**
+ * The method a test asserts of the request an `expectOne(url)` returned, held in a const: `const req =
+ * httpMock.expectOne(url); expect(req.request.method).toBe('PUT')` → `put`; '' when it says none.
+ */
+function statedMethod(ctx: FileContext, at: Path): string {
+  const decl = parentOf(at);
+  if (decl?.node.type !== 'VariableDeclarator' || decl.node.id.type !== 'Identifier') return '';
+  const name: string = decl.node.id.name;
+  let fn: Path | null = parentOf(decl);
+  while (fn && !isFunction(fn.node)) fn = parentOf(fn);
+  if (!fn) return '';
+  let method = '';
+  ctx.j(fn).find(ctx.j.CallExpression).forEach((c: Path) => {
+    const n = c.node;
+    if (!isMember(n.callee) || !['toBe', 'toEqual', 'toStrictEqual'].includes(memberName(n.callee) ?? '')) return;
+    const subject = n.callee.object;
+    const read = isCall(subject) && calleeName(subject.callee) === 'expect' ? subject.arguments[0] : null;
+    // `req.request.method`
+    if (!isMember(read) || memberName(read) !== 'method' || !isMember(read.object) || memberName(read.object) !== 'request') return;
+    if (read.object.object?.type !== 'Identifier' || read.object.object.name !== name) return;
+    const verb = stringValue(n.arguments[0])?.toLowerCase();
+    if (verb) method = verb;
+  });
+  return method;
 }
 
 /**
@@ -252,7 +284,7 @@ function builtEndpoint(ctx: FileContext, call: Path): ApiCall | null {
 }
 const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const TEST_CALLS = new Set(['it', 'test', 'beforeEach', 'only', 'each']);
-const VERB_OPS: Record<string, string[]> = { get: ['read', 'list'], post: ['create', 'answer'], put: ['update', 'mode-update', 'answer'], patch: ['update', 'mode-update', 'answer'] };
+const VERB_OPS: Record<string, Operation[]> = { get: ['read', 'list'], post: ['create', 'answer'], put: ['update', 'mode-update', 'answer'], patch: ['update', 'mode-update', 'answer'] };
 
 /**
  * The status and body of a response a test builds with a helper of its own: `reply(400, { … })`, `json(body,
@@ -262,6 +294,14 @@ function builtResponse(call: Path, statusParam = false): { status: Path | null; 
   const n = call.node;
   if (n.callee.type !== 'Identifier') return null;
   const binding = bindingOf(call.get('callee'));
+  // A helper imported from the tests' setup, named for a response (`jsonResponse(body, 202)`, `mockReply(400)`):
+  // its one status-like number is the status, its object the body.
+  if (!statusParam && binding && isImportBinding(binding) && RESPONSE_HELPER.test(n.callee.name)) {
+    const statuses = n.arguments.map((a: Node, i: number) => (isNumber(a) && a.value >= 100 && a.value <= 599 ? i : -1)).filter((i: number) => i >= 0);
+    const objects = n.arguments.map((a: Node, i: number) => (isObj(a) ? i : -1)).filter((i: number) => i >= 0);
+    if (statuses.length !== 1) return null;
+    return { status: call.get('arguments', statuses[0]), body: objects.length === 1 ? call.get('arguments', objects[0]) : null };
+  }
   const decl = binding ? parentOf(binding) : null;
   const fn = decl?.node.type === 'FunctionDeclaration' ? decl.node : decl?.node.type === 'VariableDeclarator' && isFunction(decl.node.init) ? decl.node.init : null;
   if (!fn) return null;
@@ -279,6 +319,14 @@ function builtResponse(call: Path, statusParam = false): { status: Path | null; 
 }
 
 const STATUS_PARAM = /^(status|statusCode|code)$/;
+/** Names of helpers that build a response: `jsonResponse`, `mockResponse`, `reply`, `respondWith`. */
+const RESPONSE_HELPER = /(^|[a-z])(Response|Reply|Respond)|^(response|reply|respond)/;
+
+/** Whether a binding is an import's local name. */
+function isImportBinding(binding: Path): boolean {
+  const spec = parentOf(binding);
+  return !!spec && /^Import(Default|Namespace)?Specifier$/.test(spec.node.type);
+}
 
 /** Names of this file's functions that take a status (`function reply(status, body)`, `const json = (body, status) => …`). */
 function responseBuilders(ctx: FileContext): Set<string> {
