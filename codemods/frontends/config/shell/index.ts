@@ -111,7 +111,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const jqBodies: { name: string; start: number; body: Body & { anchor?: number } }[] = [];
   for (const c of commands) {
     const name = assigned.get(c);
-    if (!name || c.words[0]?.text !== 'jq' || !c.words.some((w) => w.text === '-n' || w.text === '--null-input')) continue;
+    if (!name || c.words[0]?.text !== 'jq' || !nullInput(c.words)) continue;
     const filter = jqFilter(c.words);
     const body = filter ? jqObjectJson(filter.text, filter.map) : null;
     if (body) jqBodies.push({ name, start: c.start, body: { ...body, anchor: startOf(c.start) } });
@@ -119,7 +119,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const jqBody = (w: Word, before: number): (Body & { anchor?: number }) | undefined => {
     // `--data "$(jq -n '{…}')"`: the object built in place.
     const sub = w.subs.length === 1 && /^\$\(/.test(w.text) && w.text.endsWith(')') ? w.subs[0]! : undefined;
-    if (sub && sub.words[0]?.text === 'jq' && sub.words.some((x) => x.text === '-n' || x.text === '--null-input')) {
+    if (sub && sub.words[0]?.text === 'jq' && nullInput(sub.words)) {
       const f = jqFilter(sub.words);
       return (f && jqObjectJson(f.text, f.map)) ?? undefined;
     }
@@ -180,7 +180,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     if (name === 'jq') {
       const filter = jqFilter(words);
       const input = jqInput(words);
-      if (!filter || words.some((w) => w.text === '-n' || w.text === '--null-input')) continue;
+      if (!filter || nullInput(words)) continue;
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
       if (!call?.tie) continue;
       const f = filter;
@@ -248,6 +248,11 @@ function jqFilter(words: readonly Word[]): Word | undefined {
     else return w;
   }
   return undefined;
+}
+
+/** Whether a jq command reads no input (`-n`, `--null-input`, or `-n` among short options: `-nc`, `-rn`). */
+function nullInput(words: readonly Word[]): boolean {
+  return words.some((w) => !w.redirect && (w.text === '--null-input' || /^-[A-Za-z]*n[A-Za-z]*$/.test(w.text)));
 }
 
 /** The variable a jq command reads (`<<<"$answer"`). */
