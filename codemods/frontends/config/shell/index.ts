@@ -9,6 +9,7 @@ import { jqObjectJson, jqReads } from '../jq';
 import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
+import { sourcedWrappers, wrapperFunctions } from './sourced';
 
 /**
  * Shell scripts: settings (`X=…`, `export`, `: "${X:=…}"`) as values named by their variable, and the API
@@ -29,6 +30,8 @@ const JQ_OPTS_WITH_ARGS: Record<string, number> = { '--arg': 2, '--argjson': 2, 
 export interface ShellContext {
   config: Config;
   changes: readonly Change[];
+  /** Absolute path of the script: the libraries it sources are read relative to its folder. */
+  filePath?: string;
 }
 
 export interface Call {
@@ -87,13 +90,9 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   // `CURL="curl -sS"`, `CURL := curl -sS`: the variable is the curl command.
   const isCurl = (name: string): boolean => name === 'curl' || (name.startsWith('${') && /^curl(\s|$)/.test(setting(name)?.text ?? ''));
 
-  // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`.
-  const wrappers = new Map<string, { status: boolean }>();
-  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{?[ \t]*\n([\s\S]*?)^[ \t]*\}/gm)) {
-    const body = m[2]!;
-    const curl = /\bcurl\b[\s\S]*?\$\{?([A-Za-z_]\w*)\}?\$\{?\w+/.exec(body);
-    if (curl && isBaseVar(curl[1]!)) wrappers.set(m[1]!, { status: /http_code/.test(body) });
-  }
+  // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`, here or in a library
+  // the script sources (`source "$HERE/../lib/common.sh"`).
+  const wrappers = new Map([...sourcedWrappers(source, start, end, ctx), ...wrapperFunctions(source.slice(start, end), isBaseVar)]);
 
   const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
