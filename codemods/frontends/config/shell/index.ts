@@ -126,6 +126,19 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     return v ? last(jqBodies, (b) => b.name === v && b.start < before)?.body : undefined;
   };
 
+  const jqSites = (f: Word, tie: Tie, anchor: number | undefined): Site[] => {
+    const out: Site[] = [];
+    const raw = jqReads(f.text);
+    const reads = raw.map((r) => ({ ...r, start: f.map[r.start] ?? f.start, end: (f.map[r.end - 1] ?? f.end - 1) + 1 }));
+    out.push(...readPathSites(reads, tie, ctx.changes, anchor));
+    // `select(.mode == "complaint")`: a mode compared with the answer's.
+    const at = (i: number) => f.map[i] ?? f.start;
+    for (const r of raw) out.push(...comparedModeSites(f.text, r, tie, ctx.changes, at, (s, e) => at(e - 1) - at(s) === e - 1 - s, anchor));
+    return out;
+  };
+  const functions = functionSpans(source, start, end);
+  const deferred: { c: Command; filter: Word; fn: string; anchor: number | undefined }[] = [];
+
   const compares: Command[] = [];
   for (const c of commands) {
     const words = c.words.filter((w) => !/^[A-Za-z_]\w*=/.test(w.text) || w !== c.words[0]);
@@ -181,14 +194,13 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const input = jqInput(words);
       if (!filter || nullInput(words)) continue;
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
-      if (!call?.tie) continue;
-      const f = filter;
-      const raw = jqReads(f.text);
-      const reads = raw.map((r) => ({ ...r, start: f.map[r.start] ?? f.start, end: (f.map[r.end - 1] ?? f.end - 1) + 1 }));
-      sites.push(...readPathSites(reads, call.tie, ctx.changes, anchor));
-      // `select(.mode == "complaint")`: a mode compared with the answer's.
-      const at = (i: number) => f.map[i] ?? f.start;
-      for (const r of raw) sites.push(...comparedModeSites(f.text, r, call.tie, ctx.changes, at, (s, e) => at(e - 1) - at(s) === e - 1 - s, anchor));
+      // `flatten() { jq '{advice: .advice}' "$1"; }` called as `flatten "$out"` after a call: read at the call site.
+      const fn = functions.find((x) => c.start >= x.start && c.start < x.end);
+      if (fn && !input && (!call || call.start < fn.start) && words.some((w) => w !== filter && /^\$\{?[1-9]\}?$/.test(w.text))) {
+        deferred.push({ c, filter, fn: fn.name, anchor });
+        continue;
+      }
+      if (call?.tie) sites.push(...jqSites(filter, call.tie, anchor));
       continue;
     }
     // `echo "NAME=value" >> "$GITHUB_ENV"`: a GitHub Actions step sets NAME for the steps after it.
@@ -205,6 +217,16 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       }
     }
     compares.push(c);
+  }
+  // A jq of a function reading its argument: the answer of the last call before the first call of the function after one.
+  for (const d of deferred) {
+    for (const use of commands) {
+      if (use.words[0]?.text !== d.fn || use.start < d.c.start) continue;
+      const call = last(calls, (x) => x.start < use.start && (!x.into || x.into.status));
+      if (!call?.tie) continue;
+      sites.push(...jqSites(d.filter, call.tie, d.anchor));
+      break;
+    }
   }
   // Status comparisons, once every call is known (a `$( curl … )` inside the comparison is read after it).
   for (const c of compares) {
@@ -247,6 +269,15 @@ function jqFilter(words: readonly Word[]): Word | undefined {
     else return w;
   }
   return undefined;
+}
+
+/** The functions a script defines (`name() {` … a closing `}` at the start of a line), with their spans. */
+function functionSpans(source: string, start: number, end: number): { name: string; start: number; end: number }[] {
+  const out: { name: string; start: number; end: number }[] = [];
+  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{?[ \t]*\n[\s\S]*?^[ \t]*\}/gm)) {
+    out.push({ name: m[1]!, start: start + m.index, end: start + m.index + m[0].length });
+  }
+  return out;
 }
 
 /** Whether a jq command reads no input (`-n`, `--null-input`, or `-n` among short options: `-nc`, `-rn`). */
