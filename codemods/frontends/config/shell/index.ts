@@ -92,7 +92,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
 
   // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`, here or in a library
   // the script sources (`source "$HERE/../lib/common.sh"`).
-  const wrappers = new Map([...sourcedWrappers(source, start, end, ctx), ...wrapperFunctions(source.slice(start, end), isBaseVar)]);
+  const wrappers = new Map([...sourcedWrappers(commands, ctx), ...wrapperFunctions(source.slice(start, end), isBaseVar)]);
 
   const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
@@ -274,8 +274,8 @@ function jqFilter(words: readonly Word[]): Word | undefined {
 /** The functions a script defines (`name() {` … a closing `}` at the start of a line), with their spans. */
 function functionSpans(source: string, start: number, end: number): { name: string; start: number; end: number }[] {
   const out: { name: string; start: number; end: number }[] = [];
-  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{?[ \t]*\n[\s\S]*?^[ \t]*\}/gm)) {
-    out.push({ name: m[1]!, start: start + m.index, end: start + m.index + m[0].length });
+  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*\n[\s\S]*?^[ \t]*\}/gm)) {
+    out.push({ name: (m[1] ?? m[2])!, start: start + m.index, end: start + m.index + m[0].length });
   }
   return out;
 }
