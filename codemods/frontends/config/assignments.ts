@@ -33,8 +33,9 @@ export function assignments(source: string, start: number, end: number, opts: As
     const anchor = opts.anchor?.(valueStart);
     out.push({ path: [name], start: span.start, end: span.end, refs: scanRefs(source, span.start, span.end, syntaxes), parent: opts.parent, anchor });
   }
-  // `: "${NAME:=default}"` and `${NAME:-default}` used as a whole word: the default is NAME's value here.
-  for (const m of text.matchAll(/(^|[\s;&|(])(?::\s+)?"?\$\{([A-Za-z_]\w*):?=([^}]*)\}/g)) {
+  // `: "${NAME:=default}"` and `${NAME:-default}` used as a whole word: the default is NAME's value here; it may
+  // hold references itself (`${SC_AUDIENCE:=${SC_API_BASE}}`).
+  for (const m of text.matchAll(/(^|[\s;&|(])(?::\s+)?"?\$\{([A-Za-z_]\w*):?=((?:\$\{[^{}]*\}|[^}])*)\}/g)) {
     const name = m[2]!;
     const dStart = start + m.index + m[0].length - 1 - m[3]!.length;
     out.push({ path: [name], start: dStart, end: dStart + m[3]!.length, refs: scanRefs(source, dStart, dStart + m[3]!.length, syntaxes), parent: opts.parent, anchor: opts.anchor?.(dStart) });

@@ -84,6 +84,14 @@ export function literalOf(source: string, v: ConfigValue): { start: number; end:
   return { start: start + lead + quoteShift, end: start + lead + quoteShift + text.length, text };
 }
 
+/** Whether a key ends in the mode field's name followed by the value it holds: `SC_MODE_SAFE = safe`, `modeComplaint: complaint`. */
+function namesItsMode(path: readonly string[], value: string): boolean {
+  const key = words((path[path.length - 1] ?? '').replace(/[.[\]:]/g, '_'));
+  const val = words(value);
+  const at = key.length - val.length - 1;
+  return val.length > 0 && at >= 0 && key[at] === api.modeField && val.every((w, i) => key[at + 1 + i] === w);
+}
+
 /** Items of a value that lists words (`age,sex,race` or `complaint safe`), with their offsets. */
 function items(lit: { start: number; text: string }): { start: number; end: number; text: string }[] {
   const out: { start: number; end: number; text: string }[] = [];
@@ -96,10 +104,15 @@ export function valueRules(ctx: RuleContext, v: ConfigValue): void {
   const lit = literalOf(ctx.source, v);
   if (!lit || lit.text === '') return;
   const anchor = v.anchor;
-  if (isModeKey(v.path)) {
+  // A constant named for the mode it holds (`SC_MODE_COMPLAINT="complaint"`): its name would then lie, so it is marked.
+  const namedConstant = !isModeKey(v.path) && namesItsMode(v.path, lit.text);
+  if (isModeKey(v.path) || namedConstant) {
     for (const it of items(lit)) {
       for (const { change, rule } of rulesOfKind('value-renamed', ctx.changes)) {
-        if (rule.field === api.modeField && rule.from === it.text) ctx.emit.fix(change.id, it.start, it.end, rule.to, `${rule.field} '${rule.from}' renamed '${rule.to}'`, { anchor });
+        if (rule.field !== api.modeField || rule.from !== it.text) continue;
+        const message = `${rule.field} '${rule.from}' renamed '${rule.to}'`;
+        if (namedConstant) ctx.emit.manual(change.id, it.start, it.end, `${message}: set it to '${rule.to}' (and rename the constant)`, { anchor, subject: it.text });
+        else ctx.emit.fix(change.id, it.start, it.end, rule.to, message, { anchor });
       }
       for (const { change, rule } of rulesOfKind('value-removed', ctx.changes)) {
         if (rule.field === api.modeField && rule.values.includes(it.text)) ctx.emit.manual(change.id, it.start, it.end, rule.message, { anchor, subject: it.text });

@@ -47,9 +47,14 @@ export function sampleSites(root: Node, filePath: string, changes: readonly Chan
   if (!resource) return [];
   const items = objectsIn(root);
   const known = knownKeys(resource);
+  const deep = deepPaths(resource);
   const isSample = (o: Node) => {
     const keys = [...keysOf(o).keys()];
-    return (keys.includes(api.idField) || keys.includes(api.linksField)) && keys.filter((k) => known.has(k)).length >= 2;
+    const hits = keys.filter((k) => known.has(k)).length;
+    if (keys.includes(api.idField) || keys.includes(api.linksField)) return hits >= 2;
+    // A hand-written answer without its id (`tests/fixtures/result.json`): three known keys, one of them nested as the
+    // catalogue nests it (`triage_explanation[].potential_condition.triage`).
+    return hits >= 3 && deep.some((p) => reach(o, p).length > 0);
   };
   const samples = items.filter(isSample);
   // One level down: the items of a wrapper that is no sample itself (`{"count": 1, "results": [{…}]}`), and the
@@ -82,6 +87,14 @@ export function sampleSites(root: Node, filePath: string, changes: readonly Chan
   return out;
 }
 
+/** The paths of fields the catalogue names three levels down or more in a resource's answer. */
+function deepPaths(resource: ResourceName): (readonly string[])[] {
+  const out: (readonly string[])[] = [];
+  for (const { rule } of rulesOfKind('response-field-removed')) if (rule.resource === resource && rule.path.length >= 3) out.push(rule.path);
+  for (const { rule } of rulesOfKind('response-field-moved')) if (rule.resource === resource && rule.from.length >= 3) out.push(rule.from);
+  return out;
+}
+
 /** An object, or the objects of a list. */
 const objectsIn = (n: Node): Node[] => (n.type === 'array' ? (n.children ?? []).filter((c) => c.type === 'object') : n.type === 'object' ? [n] : []);
 
@@ -90,6 +103,8 @@ function reach(n: Node, p: readonly string[]): Node[] {
   if (p.length === 0) return [];
   const [head, ...rest] = p;
   if (head === '*') return n.type === 'array' ? (n.children ?? []).flatMap((c) => reach(c, rest)) : [];
+  // A list where the catalogue names an object (`triage_explanation` as a list of explanations): each of its items.
+  if (n.type === 'array') return (n.children ?? []).filter((c) => c.type === 'object').flatMap((c) => reach(c, p));
   const prop = keysOf(n).get(head!);
   if (!prop) return [];
   const [key, value] = prop.children!;

@@ -15,6 +15,7 @@ export function removedModeConstantUses(ctx: Ctx): void {
   // Another file's constant by a name that says mode (`MODE_TRIAGE`, `InterviewModeSafe`): a class's bare `TRIAGE`
   // may be any class's (its qualified uses, `InterviewMode::TRIAGE`, are mode-members.ts's).
   const lookup = (name: string) => own.get(name) ?? (saysMode(name) ? index.removedMode(name) : null);
+  mapEntryUses(ctx, own);
   // The tree is walked only when the text names one of them (most files name none).
   const names = [...own.keys(), ...[...index.removedModeNames].filter(saysMode)];
   if (!names.some((n) => file.source.includes(n))) return;
@@ -26,6 +27,33 @@ export function removedModeConstantUses(ctx: Ctx): void {
     const mode = vocab.modes.get(value);
     if (!mode || mode.to !== null || !out.has(mode.change.id) || out.hasSiteOn(mode.change.id, span(n).start)) continue;
     out.manual(mode.change.id, span(n).start, span(n).end, `\`${name}\` holds the mode '${value}': ${mode.message}`, { anchor: span(n).start, subject: value });
+  }
+}
+
+/**
+ * Lookups of an entry of a map of modes that holds a removed mode (`MODES = { triage: "triage" }` seen as
+ * `MODES[triage]`): `InterviewService::MODES[:triage]`, `MODES["triage"]`, `MODES.fetch(:triage)`.
+ */
+function mapEntryUses(ctx: Ctx, own: ReadonlyMap<string, string>): void {
+  const { file, index, vocab, out } = ctx;
+  const entries = [...new Set([...own.keys(), ...index.removedModeNames])].map((n) => /^(?:(\w+)::)?(\w+)\[(\w+)\]$/.exec(n)).filter((m): m is RegExpExecArray => !!m && saysMode(m[2]!));
+  if (!entries.some((m) => file.source.includes(m[2]!))) return;
+  const at = new Set(leaves(file.root).map((n) => span(n).start));
+  for (const [name, type, holder, key] of entries) {
+    const value = own.get(name!) ?? index.removedMode(name!);
+    const mode = value ? vocab.modes.get(value) : undefined;
+    if (!value || !mode || mode.to !== null || !out.has(mode.change.id)) continue;
+    const re = new RegExp(`\\b${holder}(?:\\s*\\[\\s*(?::${key}\\b|(["'])${key}\\1)\\s*\\]|\\.fetch\\(\\s*(?::${key}\\b|(["'])${key}\\2))`, 'g');
+    for (const m of file.source.matchAll(re)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (!at.has(start) || out.hasSiteOn(mode.change.id, start)) continue;
+      // Another map of the same name: this file's own that holds no removed mode, or another type's (`Desk::MODES`).
+      if (!own.has(name!) && file.x.decls.some((d) => d.name === holder)) continue;
+      const owner = /(\w+)(?:::|\.)$/.exec(file.source.slice(Math.max(0, start - 80), start))?.[1];
+      if (owner && owner !== type) continue;
+      out.manual(mode.change.id, start, end, `\`${m[0]}\` holds the mode '${value}': ${mode.message}`, { anchor: start, subject: value });
+    }
   }
 }
 

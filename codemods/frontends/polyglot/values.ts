@@ -52,6 +52,14 @@ function modes(ctx: Ctx): void {
       const decl = file.x.decls.find((d) => d.init && span(d.init).start === lit.start && span(d.init).end === lit.end);
       if (decl) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text });
     }
+    if (ctxKind === 'map' && value.to === null) {
+      // An entry of a map of modes (`MODES = { triage: "triage" }`): its lookups are uses (mode-constant-uses.ts).
+      const pair = file.x.pairs.find((p) => p.value && span(p.value).start === lit.start);
+      const holder = pair && file.x.decls.find((d) => d.init && encloses(d.init, pair.container));
+      // Named with the type it is declared in, if any (`InterviewService::MODES[triage]`).
+      const owner = holder && file.x.types.filter((t) => encloses(t.node, holder.node)).sort((a, b) => span(b.node).start - span(a.node).start)[0];
+      if (pair && holder && /^\w+$/.test(pair.key)) (ctx.removedModes ??= []).push({ name: `${owner ? `${owner.name}::` : ''}${holder.name}[${pair.key}]`, value: lit.text });
+    }
     if (value.to !== null && lit.simple && lit.parts.length === 1 && !SET_UP.has(ctxKind)) {
       const p = lit.parts[0]!;
       if (file.spec.symbolKinds?.includes(lit.node.kind() as string)) {

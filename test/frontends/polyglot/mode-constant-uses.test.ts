@@ -110,4 +110,71 @@ describe('uses of removed-mode constants', () => {
     expect(sites(r, 'Options/CheckerModes.cs').filter((s) => s.startsWith('1 '))).toEqual([]);
     expect(sites(r, 'Services/DeskClient.cs')).toEqual([]);
   });
+
+  it('Ruby: lookups of a removed mode in a map of modes of a service are sites in other files; a helpdesk map of the same shape stays', async () => {
+    writeTree(dir, {
+      'app/services/checker/interview_service.rb': [
+        'module Checker',
+        '  class InterviewService',
+        '    BASE = "https://www.buoyhealth.com/api/"',
+        '    MODES = {',
+        '      complaint: "complaint",',
+        '      triage: "triage"',
+        '    }.freeze',
+        '',
+        '    def update_mode(token, mode)',
+        '      @client.put("#{BASE}interviews/#{token}/", { mode: mode })',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/models/checker/interview.rb': [
+        'module Checker',
+        '  class Interview',
+        '    def triaging?',
+        '      mode == InterviewService::MODES[:triage]',
+        '    end',
+        '',
+        '    def finish!',
+        '      InterviewService.new.update_mode(token, InterviewService::MODES.fetch(:triage))',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/services/desk/client.rb': [
+        'module Desk',
+        '  class Client',
+        '    DESK_URL = "https://desk.example.net/api/"',
+        '    QUEUE_MODES = { triage: "triage" }.freeze',
+        '',
+        '    def escalate(id)',
+        '      post("#{DESK_URL}tickets/#{id}/", { queue: QUEUE_MODES[:triage] })',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    writeTree(dir, {
+      'app/services/helpdesk/ticket_flow.rb': [
+        'module Helpdesk',
+        '  class TicketFlow',
+        '    MODES = { triage: "triage-desk" }.freeze',
+        '',
+        '    def route(ticket)',
+        '      ticket.mode == MODES[:triage]',
+        '    end',
+        '',
+        '    def escalate(ticket)',
+        '      ticket.queue = Helpdesk::Client::MODES[:triage]',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/services/helpdesk/ticket_flow.rb')).toEqual([]);
+    expect(sites(r, 'app/services/checker/interview_service.rb')).toEqual(['3 base-url', '5 mode-complaint-renamed-input', '6 mode-safe-triage-removed']);
+    expect(sites(r, 'app/models/checker/interview.rb')).toEqual(['4 mode-safe-triage-removed', '8 mode-safe-triage-removed']);
+    expect(sites(r, 'app/services/desk/client.rb')).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import { jqObjectJson, jqReads } from '../jq';
 import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
+import { sourcedWrappers, wrapperFunctions } from './sourced';
 
 /**
  * Shell scripts: settings (`X=…`, `export`, `: "${X:=…}"`) as values named by their variable, and the API
@@ -29,6 +30,8 @@ const JQ_OPTS_WITH_ARGS: Record<string, number> = { '--arg': 2, '--argjson': 2, 
 export interface ShellContext {
   config: Config;
   changes: readonly Change[];
+  /** Absolute path of the script: the libraries it sources are read relative to its folder. */
+  filePath?: string;
 }
 
 export interface Call {
@@ -87,13 +90,9 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   // `CURL="curl -sS"`, `CURL := curl -sS`: the variable is the curl command.
   const isCurl = (name: string): boolean => name === 'curl' || (name.startsWith('${') && /^curl(\s|$)/.test(setting(name)?.text ?? ''));
 
-  // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`.
-  const wrappers = new Map<string, { status: boolean }>();
-  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{?[ \t]*\n([\s\S]*?)^[ \t]*\}/gm)) {
-    const body = m[2]!;
-    const curl = /\bcurl\b[\s\S]*?\$\{?([A-Za-z_]\w*)\}?\$\{?\w+/.exec(body);
-    if (curl && isBaseVar(curl[1]!)) wrappers.set(m[1]!, { status: /http_code/.test(body) });
-  }
+  // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`, here or in a library
+  // the script sources (`source "$HERE/../lib/common.sh"`).
+  const wrappers = new Map([...sourcedWrappers(commands, ctx), ...wrapperFunctions(source.slice(start, end), isBaseVar)]);
 
   const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
@@ -111,7 +110,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const jqBodies: { name: string; start: number; body: Body & { anchor?: number } }[] = [];
   for (const c of commands) {
     const name = assigned.get(c);
-    if (!name || c.words[0]?.text !== 'jq' || !c.words.some((w) => w.text === '-n' || w.text === '--null-input')) continue;
+    if (!name || c.words[0]?.text !== 'jq' || !nullInput(c.words)) continue;
     const filter = jqFilter(c.words);
     const body = filter ? jqObjectJson(filter.text, filter.map) : null;
     if (body) jqBodies.push({ name, start: c.start, body: { ...body, anchor: startOf(c.start) } });
@@ -119,13 +118,26 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const jqBody = (w: Word, before: number): (Body & { anchor?: number }) | undefined => {
     // `--data "$(jq -n '{…}')"`: the object built in place.
     const sub = w.subs.length === 1 && /^\$\(/.test(w.text) && w.text.endsWith(')') ? w.subs[0]! : undefined;
-    if (sub && sub.words[0]?.text === 'jq' && sub.words.some((x) => x.text === '-n' || x.text === '--null-input')) {
+    if (sub && sub.words[0]?.text === 'jq' && nullInput(sub.words)) {
       const f = jqFilter(sub.words);
       return (f && jqObjectJson(f.text, f.map)) ?? undefined;
     }
     const v = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(w.text)?.[1];
     return v ? last(jqBodies, (b) => b.name === v && b.start < before)?.body : undefined;
   };
+
+  const jqSites = (f: Word, tie: Tie, anchor: number | undefined): Site[] => {
+    const out: Site[] = [];
+    const raw = jqReads(f.text);
+    const reads = raw.map((r) => ({ ...r, start: f.map[r.start] ?? f.start, end: (f.map[r.end - 1] ?? f.end - 1) + 1 }));
+    out.push(...readPathSites(reads, tie, ctx.changes, anchor));
+    // `select(.mode == "complaint")`: a mode compared with the answer's.
+    const at = (i: number) => f.map[i] ?? f.start;
+    for (const r of raw) out.push(...comparedModeSites(f.text, r, tie, ctx.changes, at, (s, e) => at(e - 1) - at(s) === e - 1 - s, anchor));
+    return out;
+  };
+  const functions = functionSpans(source, start, end);
+  const deferred: { c: Command; filter: Word; fn: string; anchor: number | undefined }[] = [];
 
   const compares: Command[] = [];
   for (const c of commands) {
@@ -180,16 +192,15 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     if (name === 'jq') {
       const filter = jqFilter(words);
       const input = jqInput(words);
-      if (!filter || words.some((w) => w.text === '-n' || w.text === '--null-input')) continue;
+      if (!filter || nullInput(words)) continue;
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
-      if (!call?.tie) continue;
-      const f = filter;
-      const raw = jqReads(f.text);
-      const reads = raw.map((r) => ({ ...r, start: f.map[r.start] ?? f.start, end: (f.map[r.end - 1] ?? f.end - 1) + 1 }));
-      sites.push(...readPathSites(reads, call.tie, ctx.changes, anchor));
-      // `select(.mode == "complaint")`: a mode compared with the answer's.
-      const at = (i: number) => f.map[i] ?? f.start;
-      for (const r of raw) sites.push(...comparedModeSites(f.text, r, call.tie, ctx.changes, at, (s, e) => at(e - 1) - at(s) === e - 1 - s, anchor));
+      // `flatten() { jq '{advice: .advice}' "$1"; }` called as `flatten "$out"` after a call: read at the call site.
+      const fn = functions.find((x) => c.start >= x.start && c.start < x.end);
+      if (fn && !input && (!call || call.start < fn.start) && words.some((w) => w !== filter && /^\$\{?[1-9]\}?$/.test(w.text))) {
+        deferred.push({ c, filter, fn: fn.name, anchor });
+        continue;
+      }
+      if (call?.tie) sites.push(...jqSites(filter, call.tie, anchor));
       continue;
     }
     // `echo "NAME=value" >> "$GITHUB_ENV"`: a GitHub Actions step sets NAME for the steps after it.
@@ -206,6 +217,16 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       }
     }
     compares.push(c);
+  }
+  // A jq of a function reading its argument: the answer of the last call before the first call of the function after one.
+  for (const d of deferred) {
+    for (const use of commands) {
+      if (use.words[0]?.text !== d.fn || use.start < d.c.start) continue;
+      const call = last(calls, (x) => x.start < use.start && (!x.into || x.into.status));
+      if (!call?.tie) continue;
+      sites.push(...jqSites(d.filter, call.tie, d.anchor));
+      break;
+    }
   }
   // Status comparisons, once every call is known (a `$( curl … )` inside the comparison is read after it).
   for (const c of compares) {
@@ -248,6 +269,20 @@ function jqFilter(words: readonly Word[]): Word | undefined {
     else return w;
   }
   return undefined;
+}
+
+/** The functions a script defines (`name() {` … a closing `}` at the start of a line), with their spans. */
+function functionSpans(source: string, start: number, end: number): { name: string; start: number; end: number }[] {
+  const out: { name: string; start: number; end: number }[] = [];
+  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*\n[\s\S]*?^[ \t]*\}/gm)) {
+    out.push({ name: (m[1] ?? m[2])!, start: start + m.index, end: start + m.index + m[0].length });
+  }
+  return out;
+}
+
+/** Whether a jq command reads no input (`-n`, `--null-input`, or `-n` among short options: `-nc`, `-rn`). */
+function nullInput(words: readonly Word[]): boolean {
+  return words.some((w) => !w.redirect && (w.text === '--null-input' || /^-[A-Za-z]*n[A-Za-z]*$/.test(w.text)));
 }
 
 /** The variable a jq command reads (`<<<"$answer"`). */
