@@ -22,10 +22,12 @@ export interface PolyFacts {
   foreign?: string[];
   /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
   paths: { name: string; resource: ResourceName; rest: string }[];
-  /** The file holds nothing of this API's (no v1 address or host, no resource path)… */
+  /** The file holds nothing of this API's: no v1 address or host, no resource path. */
   apiFree?: boolean;
-  /** …names holding another service's address (any case: `helpdeskBaseUrl`), and '' when it holds the address itself. */
-  otherApi?: string[];
+  /** The file holds an absolute address on another service's host. */
+  otherAddress?: boolean;
+  /** Names the file gives another service's address, any case (`helpdeskBaseUrl`): a file that uses one talks to it. */
+  otherHolders?: string[];
   /** Names the file uses that other files may define (callees, capitalised identifiers). */
   uses: string[];
   /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */

@@ -187,7 +187,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const modeGroups = new Set(all.flatMap((f) => f.types.map((t) => t.name)).filter((n) => saysMode(n) && tiedUses.has(n)));
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
-  const otherHolders = new Set(all.flatMap((f) => f.otherApi ?? []).filter(Boolean));
+  const otherHolders = new Set(all.flatMap((f) => f.otherHolders ?? []));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
   const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
@@ -226,7 +226,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     foreignAddress: (name) => foreign.has(name),
     otherApiFunction: (name) => {
       const files = all.filter((f) => f.functions.some((fn) => fn.name === name));
-      return files.length > 0 && files.every((f) => f.apiFree && (!!f.otherApi?.includes('') || f.uses.some((u) => otherHolders.has(u.replace(/^\./, '')))));
+      return files.length > 0 && files.every((f) => f.apiFree && (f.otherAddress || f.uses.some((u) => otherHolders.has(u.replace(/^\./, '')))));
     },
     // A directory, or the name code qualifies a package's members with (its directory's last segment).
     tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
@@ -280,13 +280,12 @@ function derivedAddresses(file: PolyFile, v1Lits: { start: number; end: number }
   return out;
 }
 
-/** PolyFacts.apiFree and otherApi: whether a file holds nothing of this API's, and what it holds of another service's. */
-function otherApiFacts(file: PolyFile, foreignLits: { start: number; end: number }[], apiLits: number): Pick<PolyFacts, 'apiFree' | 'otherApi'> {
+/** PolyFacts.apiFree, otherAddress and otherHolders: whether a file holds nothing of this API's, and what it holds of another service's. */
+function otherApiFacts(file: PolyFile, foreignLits: { start: number; end: number }[], apiLits: number): Pick<PolyFacts, 'apiFree' | 'otherAddress' | 'otherHolders'> {
   const holders = file.x.decls.filter((d) => d.init && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end)).map((d) => d.name);
+  // A settings file that holds both services' addresses (`Env`) names the other's, though its own functions are not the other's.
   const apiFree = apiLits === 0 && file.resourcesIn(file.root).length === 0;
-  // A settings file that holds both services' addresses (`Env`) gives the other's a name, but its own functions are not the other's.
-  const otherApi = apiFree && foreignLits.length > 0 ? ['', ...holders] : holders;
-  return { ...(apiFree ? { apiFree } : {}), ...(otherApi.length > 0 ? { otherApi } : {}) };
+  return { ...(apiFree ? { apiFree } : {}), ...(apiFree && foreignLits.length > 0 ? { otherAddress: true } : {}), ...(holders.length > 0 ? { otherHolders: holders } : {}) };
 }
 
 /** A call's callee as the index knows it: Go's `gin.SetMode` qualified by its package, so that no method of the run's answers it. */
