@@ -1,0 +1,92 @@
+import { api, type Operation } from '../../../catalogue';
+import { calleeName, constInit, isCall, isFunction, isMember, memberName, parentOf, stringValue, type Path } from '../ast';
+import { helperNameTie } from './names';
+import type { FileContext } from '../file';
+import type { ApiCall, Tie } from './tie';
+import { apiCall, urlTarget } from './url';
+
+/**
+ * What a test around a test double says of the request it stands for: the one operation of this API the test performs
+ * through a helper named for it, and, for Angular's HttpTestingController, the method it asserts of an `expectOne(url)`.
+ */
+
+const TEST_CALLS = new Set(['it', 'test', 'beforeEach', 'only', 'each']);
+/** The operations an HTTP method can perform (a PUT mock is no create). */
+export const VERB_OPS: Record<string, Operation[]> = { get: ['read', 'list'], post: ['create', 'answer'], put: ['update', 'mode-update', 'answer'], patch: ['update', 'mode-update', 'answer'] };
+
+/**
+ * The one operation of this API the test around `at` performs through a helper named for it (`await
+ * setInterviewMode(…)`, `SC.api.getResult(…)`, `store.dispatch(startInterview(…))`) that `accept` allows.
+ */
+export function performedInTest(ctx: FileContext, at: Path, accept: (t: Tie) => boolean): Tie | null {
+  // The test's callback: `it('…', async () => { … })`, `QUnit.test('…', function (assert) { … })`.
+  let fn: Path | null = parentOf(at);
+  while (fn && !(isFunction(fn.node) && isCall(parentOf(fn)?.node) && TEST_CALLS.has(calleeName(parentOf(fn)!.node.callee)))) fn = parentOf(fn);
+  if (!fn) return null;
+  const found = new Map<string, Tie>();
+  ctx.j(fn).find(ctx.j.CallExpression).forEach((c: Path) => {
+    const t = helperNameTie(calleeName(c.node.callee));
+    if (t && t.op && accept(t)) found.set(`${t.resource}:${t.op}`, t);
+  });
+  return found.size === 1 ? [...found.values()][0]! : null;
+}
+
+/**
+ * `req.request.body` where `req` is Angular's `httpMock.expectOne(url)` (or the call itself): the body the code under
+ * test sent to the endpoint, as a test double received it.
+ */
+export function expectedRequestBodyTie(ctx: FileContext, bodyPath: Path): Tie | null {
+  const holder = bodyPath.node.object;
+  if (!isMember(holder) || memberName(holder) !== 'request') return null;
+  const expected = expectedRequest(bodyPath.get('object', 'object'));
+  const call = expected ? unstatedMethodCall(ctx, expected, apiCall(ctx, expected)) : null;
+  return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
+}
+
+/** The `expectOne(…)` call of Angular's HttpTestingController a request stands for, itself or through a const. */
+export function expectedRequest(p: Path): Path | null {
+  const target = p.node.type === 'Identifier' ? constInit(p) : p;
+  return target && isCall(target.node) && calleeName(target.node.callee) === 'expectOne' ? target : null;
+}
+
+/**
+ * A double given only a URL (`expectOne(url)`) does not say the method, so the operation its URL suggests (a read)
+ * is not known: the create path says it, else the operation the test performs on that resource through a helper.
+ */
+export function unstatedMethodCall(ctx: FileContext, at: Path, call: ApiCall | null): ApiCall | null {
+  if (!call) return null;
+  if (at.node.arguments[0]?.type === 'ObjectExpression') return call;
+  const target = urlTarget(ctx, call.url);
+  if (target && target.resource === 'interview' && target.rest.startsWith(api.createInterviewPath.replace(/\/$/, ''))) return { ...call, op: 'create' };
+  // The method the test asserts the request was sent with: `expect(req.request.method).toBe('PUT')`.
+  const ops = VERB_OPS[statedMethod(ctx, at)];
+  if (ops) return ops.includes(call.op) ? call : { ...call, op: ops[0]! };
+  const performed = performedInTest(ctx, at, (t) => t.resource === call.resource);
+  return performed ? { ...call, op: performed.op! } : call;
+}
+
+/**
+ * The method a test asserts of the request an `expectOne(url)` returned, held in a const: `const req =
+ * httpMock.expectOne(url); expect(req.request.method).toBe('PUT')` → `put`; '' when it says none.
+ */
+function statedMethod(ctx: FileContext, at: Path): string {
+  const decl = parentOf(at);
+  if (decl?.node.type !== 'VariableDeclarator' || decl.node.id.type !== 'Identifier') return '';
+  const name: string = decl.node.id.name;
+  let fn: Path | null = parentOf(decl);
+  while (fn && !isFunction(fn.node)) fn = parentOf(fn);
+  if (!fn) return '';
+  let method = '';
+  ctx.j(fn).find(ctx.j.CallExpression).forEach((c: Path) => {
+    const n = c.node;
+    if (!isMember(n.callee) || !['toBe', 'toEqual', 'toStrictEqual'].includes(memberName(n.callee) ?? '')) return;
+    const subject = n.callee.object;
+    const read = isCall(subject) && calleeName(subject.callee) === 'expect' ? subject.arguments[0] : null;
+    // `req.request.method`
+    if (!isMember(read) || memberName(read) !== 'method' || !isMember(read.object) || memberName(read.object) !== 'request') return;
+    if (read.object.object?.type !== 'Identifier' || read.object.object.name !== name) return;
+    const verb = stringValue(n.arguments[0])?.toLowerCase();
+    if (verb) method = verb;
+  });
+  return method;
+}
