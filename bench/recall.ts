@@ -113,9 +113,37 @@ export interface Recorded {
 
 const pct = (a: number, b: number) => `${(b ? (a / b) * 100 : 100).toFixed(1)}%`;
 
+const FLAGS = ['--misses', '--json', '--write'];
+const USAGE = `usage: npm run recall -- [--misses] [--json] [--write] [set or batch folder ...]
+  with no folder, every set under fixtures/blind is scored (held-out batches included)`;
+
+/** The sets a named folder stands for: itself when it holds an expected.json, else the sets one level below it (a batch). */
+export function namedSets(dirs: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of dirs) {
+    const dir = path.resolve(d);
+    if (fs.existsSync(path.join(dir, 'expected.json'))) {
+      out.set(setName(dir), dir);
+      continue;
+    }
+    const below = fs.existsSync(dir) && fs.statSync(dir).isDirectory()
+      ? fs.readdirSync(dir).sort().filter((a) => fs.existsSync(path.join(dir, a, 'expected.json')))
+      : [];
+    if (!below.length) throw new Error(`${d}: neither a blind set (no expected.json) nor a batch of sets`);
+    for (const a of below) out.set(setName(path.join(dir, a)), path.join(dir, a));
+  }
+  return out;
+}
+
 async function main(argv: string[]): Promise<void> {
-  const named = argv.filter((a) => !a.startsWith('--'));
-  const sets = named.length ? new Map(named.map((d) => [setName(d), path.resolve(d)])) : blindSets();
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return;
+  }
+  const unknown = argv.filter((a) => a.startsWith('-') && !FLAGS.includes(a));
+  if (unknown.length) throw new Error(`unknown option ${unknown.join(', ')}\n${USAGE}`);
+  const named = argv.filter((a) => !a.startsWith('-'));
+  const sets = named.length ? namedSets(named) : blindSets();
   const out: SetScore[] = [];
   for (const [name, dir] of sets) out.push(await scoreSet(dir, name));
   if (argv.includes('--json')) {
@@ -147,7 +175,7 @@ async function main(argv: string[]): Promise<void> {
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((e) => {
-    console.error(e);
+    console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   });
 }

@@ -24,3 +24,16 @@ describe('blind client apps', () => {
     expect(r.findings - r.right).toBeLessThanOrEqual(floor.findings - floor.right);
   }, 120_000);
 });
+
+describe('recall CLI: which sets a named folder stands for', () => {
+  it('a set folder is itself, a batch folder is the sets in it, anything else is an error', async () => {
+    const { namedSets } = await import('../../bench/recall');
+    const [name, dir] = sets[0]!;
+    const batch = dir.slice(0, dir.lastIndexOf('/'));
+    expect([...namedSets([dir]).keys()]).toEqual([name]);
+    const inBatch = [...namedSets([batch]).keys()];
+    expect(inBatch).toContain(name);
+    expect(inBatch.every((n) => n.startsWith(name.split('/')[0] + '/'))).toBe(true);
+    expect(() => namedSets([`${batch}/no-such-set`])).toThrow(/neither a blind set/);
+  });
+});
