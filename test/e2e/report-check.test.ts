@@ -68,7 +68,10 @@ const chatWidget: AppTable = {
     `src/api.js:66:${STATUS_200}:manual`, // 23
     `src/api.js:67:${MSG}:auto`, // 24
     `src/api.js:68:${MSG}:auto`, // 25
+    `src/api.js:74:${COMPLAINT}:manual`, // 73
     `src/api.js:80:${COMPLAINT}:auto`, // 26
+    `src/api.js:89:${INTENT}:manual`, // 74 (detail)
+    `src/api.js:89:${INTENT}:manual`, // 74 (context)
     `src/api.js:95:${INTENT}:auto`, // 28
     `src/api.js:96:${INTENT}:auto`, // 29
     `src/api.js:124:${BASE}:auto`, // 33
@@ -81,7 +84,10 @@ const chatWidget: AppTable = {
     `src/flow.js:42:${SAFE_TRIAGE}:manual`, // 41
     `src/flow.js:44:${SAFE_TRIAGE}:manual`, // 42
     `src/flow.js:56:${SAFE_TRIAGE}:manual`, // 43
+    `src/flow.js:60:${COMPLAINT}:manual`, // 44
     `src/flow.js:61:${COMPLAINT}:manual`, // 45
+    `src/flow.js:66:${INTENT}:manual`, // 46 (detail)
+    `src/flow.js:66:${INTENT}:manual`, // 46 (context)
     `src/flow.js:67:${INTENT}:manual`, // 47
     `src/ui/ResultCard.jsx:4:${BASE}:auto`, // 53
     `src/ui/ResultCard.jsx:25:${PRESELECTED}:auto`, // 58
@@ -104,8 +110,6 @@ const chatWidget: AppTable = {
     `src/api.js:109:${ANSWER}`, // 31
     `src/api.js:112:${COMPLAINT}`, // 32
     `src/flow.js:26:${AUDIENCE}`, // 35
-    `src/flow.js:60:${COMPLAINT}`, // 44
-    `src/flow.js:66:${INTENT}`, // 46
     `src/flow.js:71:${ANSWER}`, // 48
     `src/flow.js:72:${ANSWER}`, // 49
     `src/flow.js:76:${RENAMED}`, // 50
@@ -154,9 +158,11 @@ const triageService: AppTable = {
     `src/interviews.ts:51:${SAFE_TRIAGE}:manual`, // 25
     `src/interviews.ts:55:${MODE_FLAG}:manual`, // 26
     `src/complaints.ts:4:${BASE}:auto`, // 29
+    `src/complaints.ts:6:${COMPLAINT}:manual`, // 82
     `src/complaints.ts:10:${COMPLAINT}:auto`, // 30
     `src/complaints.ts:17:${COMPLAINT}:auto`, // 31
     `src/complaints.ts:22:${COMPLAINT}:manual`, // 32
+    `src/intents.ts:6:${INTENT}:manual`, // 83
     `src/intents.ts:10:${INTENT}:auto`, // 35
     `src/intents.ts:11:${INTENT}:auto`, // 36
     `src/intents.ts:20:${INTENT}:manual`, // 37

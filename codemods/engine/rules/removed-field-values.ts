@@ -2,7 +2,7 @@ import { bindingOf, isCall, isFunction, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { pathMatches, type Tie } from '../ties/tie';
 import { apiCall } from '../ties/url';
-import { wrapperParamTie } from '../ties/wrappers';
+import { paramAt, paramRequestTie, wrapperParamTie } from '../ties/wrappers';
 
 /** What a file hands over to wrappers' parameters: each argument or const with the ties of where it goes. */
 interface HandedOver {
@@ -58,6 +58,29 @@ function handedOver(ctx: FileContext): HandedOver[] {
   return out;
 }
 
+/** What to do with such a parameter: `complaints no longer take \`extra\` in v2; this parameter only carries it: …`. */
+export function paramMessage(message: string): string {
+  return `${message.split(';')[0]!.replace(/\.$/, '')}; this parameter only carries it: remove it and the value callers pass for it.`;
+}
+
+const FUNCTIONS = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ObjectMethod', 'ClassMethod', 'ClassPrivateMethod'];
+
+/**
+ * A wrapper's parameter that exists to carry a removed field (`addComplaint(token, text, extra = '')` sending `{
+ * …, extra }`): named for it and sent only as it, or left unused, still named for it, by an earlier run. Once the
+ * field is gone the parameter and what callers pass for it are dead; a person removes them together.
+ */
+export function fieldParams(ctx: FileContext, at: (tie: Tie | null) => boolean, visit: (site: Path, node: Node) => void): void {
+  if (!ctx.touchesApi() || ctx.otherApiOnly()) return;
+  for (const fn of ctx.nodesOf(...FUNCTIONS)) {
+    (fn.node.params ?? []).forEach((_: Node, i: number) => {
+      const param = paramAt(fn, i);
+      const tie = param ? paramRequestTie(ctx, fn, i) : null;
+      if (param && tie?.onlyAs && at(tie)) visit(param, param.node);
+    });
+  }
+}
+
 /** `undefined`, `null`, `void 0`: an argument that gives the parameter no value. */
 function sendsNothing(n: Node): boolean {
   return (n.type === 'Identifier' && n.name === 'undefined') || n.type === 'NullLiteral' || (n.type === 'Literal' && n.value === null && !n.regex) || (n.type === 'UnaryExpression' && n.operator === 'void');
@@ -76,5 +99,5 @@ export function atRequestField(resource: string, operations: readonly string[], 
     (tie.op === undefined || operations.includes(tie.op)) &&
     tie.path.length === path.length &&
     pathMatches(path, tie.path) &&
-    !(deletes && !tie.weak && tie.via !== 'name');
+    !(deletes && !tie.weak && tie.via !== 'name' && !tie.onlyAs);
 }

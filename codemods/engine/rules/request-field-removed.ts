@@ -8,7 +8,7 @@ import { tieOf } from '../ties/flow';
 import { requestTieOfObject } from '../ties/requests';
 import { pathMatches, type Tie } from '../ties/tie';
 import { pickedMembers } from './picked-members';
-import { atRequestField, removedFieldValues } from './removed-field-values';
+import { atRequestField, fieldParams, paramMessage, removedFieldValues } from './removed-field-values';
 import { jsdocMembers } from './jsdoc-models';
 import { interfaceMembers, memberMessage, memberReads } from './reads';
 import type { RuleImpl } from './types';
@@ -78,6 +78,7 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
   });
   // The field's value handed over on its own: a wrapper's parameter, an argument given to it, a const built for it.
   removedFieldValues(ctx, atRequestField(rule.resource, rule.operations, rule.path, rule.codemod === 'auto'), (site, node) => ctx.manual(change, site, rule.message, node, field));
+  fieldParams(ctx, atRequestField(rule.resource, rule.operations, rule.path, false), (site, node) => ctx.manual(change, site, paramMessage(rule.message), node, field));
   pickedMembers(ctx, rule.resource, (literal, path, role) => {
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);
   });

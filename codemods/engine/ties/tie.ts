@@ -35,6 +35,10 @@ export interface Tie {
   /** A request body as a test double received it (nock's body matcher, msw's `req.json()`): reads of its fields
    * assert what the code sends. */
   received?: boolean;
+  /** A wrapper's parameter named for the request field it is sent as, and sent only as that field
+   * (`addComplaint(token, text, extra)` → `{ …, extra }`): once a run deletes the field, the parameter is left
+   * unused and still named for it, so what is said of it and of its arguments holds in a later run too. */
+  onlyAs?: boolean;
 }
 
 export interface ApiCall {

@@ -6,6 +6,7 @@ import { importOf, staticText } from './constants';
 import { requestTieOfObject } from './requests';
 import type { Tie } from './tie';
 import { helperNameTie, nameTie } from './names';
+import { unusedFieldParamTie } from './unused-params';
 import { schemaTieOfCall } from './schemas';
 import { enclosingCallSending, urlTarget } from './url';
 
@@ -65,15 +66,49 @@ export function paramRequestTie(ctx: FileContext, fnPath: Path, index: number, d
   let found: Tie | null = null;
   if (param && depth < 3) {
     const name = param.node.name;
+    let refs = 0;
+    let onlyAs = true;
     ctx.identifiersIn(fnPath.get('body'), name).forEach((ref: Path) => {
-        if (found || bindingOf(ref)?.node !== param.node) return;
-        found = sentAs(ctx, ref, depth);
-      });
+      if (bindingOf(ref)?.node !== param.node || isKeyName(ref)) return;
+      refs++;
+      const sent = sentAs(ctx, ref, depth) ?? sentWithin(ctx, ref);
+      if (!sent || sent.role !== 'request' || sent.path[sent.path.length - 1] !== name) onlyAs = false;
+      found ??= sent;
+    });
+    if (found && onlyAs) found = { ...(found as Tie), onlyAs: true };
+    // Left unused by an earlier run that deleted the field it was sent as: still named for it.
+    if (!found && refs === 0) found = unusedFieldParamTie(ctx, fnPath, name, depth);
   }
   memo.set(key, found);
   return found;
 }
 const paramMemo = new WeakMap<FileContext, Map<string, Tie | null>>();
+
+const VALUE_PARTS = new Set(['LogicalExpression', 'ConditionalExpression', 'TemplateLiteral', 'BinaryExpression', 'UnaryExpression', 'TSAsExpression', 'TSNonNullExpression', 'ParenthesizedExpression', 'AwaitExpression', 'MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'OptionalCallExpression']);
+
+/** A reference that is part of a body field's value (`extra: extra ?? ''`, `extra: String(extra).trim()`): sent as that field. */
+function sentWithin(ctx: FileContext, ref: Path): Tie | null {
+  let p = ref;
+  for (let i = 0; i < 6; i++) {
+    const parent = parentOf(p);
+    if (!parent) return null;
+    const pn = parent.node;
+    if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === p.node) {
+      return i === 0 ? null : sentAs(ctx, p, 0);
+    }
+    if (!VALUE_PARTS.has(pn.type)) return null;
+    p = parent;
+  }
+  return null;
+}
+
+/** The key of `{ extra }` or `{ extra: x }`, the name of `o.extra`: a name, not a reference. */
+function isKeyName(ref: Path): boolean {
+  const pn = parentOf(ref)?.node;
+  if (!pn || pn.computed) return false;
+  if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.key === ref.node && pn.value !== ref.node) return true;
+  return isMember(pn) && pn.property === ref.node;
+}
 
 /** Where a reference of a parameter goes: the body of an API call, a field or spread of a body, another wrapper. */
 export function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
