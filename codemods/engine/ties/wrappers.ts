@@ -97,6 +97,8 @@ function sentWithin(ctx: FileContext, ref: Path): Tie | null {
       return i === 0 ? null : sentAs(ctx, p, 0);
     }
     if (!VALUE_PARTS.has(pn.type)) return null;
+    // `extra.trim()` is the value transformed; `more.detail` is a part of it, sent as another field.
+    if (isMember(pn) && pn.object === p.node && !(isCall(parentOf(parent)?.node) && parentOf(parent)!.node.callee === pn)) return null;
     p = parent;
   }
   return null;
