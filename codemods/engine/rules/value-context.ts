@@ -4,7 +4,7 @@ import type { FileContext } from '../file';
 import { staticText } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
-import { cellOfMode, declaredAsMode, declaredAsOtherThing, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
+import { cellOfMode, declaredAsMode, declaredAsOtherThing, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, headNamesAnotherThing, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
 import { isBasePlusSegment, isDocumentPath, requestConfig, urlTarget } from '../ties/url';
 import { calleeFunction, paramAt } from '../ties/wrappers';
@@ -62,6 +62,9 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       if (key === field && declaredAsOtherThing(obj) && !tieOf(ctx, obj)) return false;
       // The file's own types say its `mode`s are another thing's (`mode: TicketMode`), and no URL or flow says otherwise.
       if (key === field && fileModesAreOthers(ctx) && !tieOf(ctx, obj)) return false;
+      // `export const ticket = { id: 4211, mode: 'complaint', … }`: a record named for another thing, tied to nothing here.
+      const holder = key === field ? ownerName(obj) : null;
+      if (holder !== null && headNamesAnotherThing(holder) && !tieOf(ctx, obj)) return false;
       if (key === field || isModeName(key)) return true;
       // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`; or a map other files use as modes.
       const owner = ownerName(obj);
@@ -301,6 +304,9 @@ export function ownerName(path: Path): string | null {
 /** Words in a key that name this API (`scStartMode`, `symptomCheckerMode`). */
 const OWN_QUALIFIERS = new Set(['sc', 'symptom', 'checker']);
 
+/** Methods of validation schemas that check a value (zod, yup, valibot, superstruct, joi). */
+const VALIDATING = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'validate', 'validateSync', 'cast', 'is', 'assert', 'create', 'mask']);
+
 /** Verbs of helpers that hand an object to some service to make something of it. */
 const HANDING_VERBS = new Set(['open', 'create', 'submit', 'file', 'raise', 'send', 'post', 'log', 'report', 'add', 'new']);
 
@@ -311,7 +317,10 @@ const HANDING_VERBS = new Set(['open', 'create', 'submit', 'file', 'raise', 'sen
 function handedToOtherThingsHelper(ctx: FileContext, objPath: Path): boolean {
   const call = parentOf(objPath);
   if (!call || !isCall(call.node) || !call.node.arguments.includes(objPath.node)) return false;
-  const w = words(calleeName(call.node.callee));
+  // `ticketInputSchema.safeParse({ mode: form.mode || 'complaint', … })`: validated as another thing's input.
+  const callee = call.node.callee;
+  if (isMember(callee) && VALIDATING.has(memberName(callee) ?? '') && callee.object.type === 'Identifier' && headNamesAnotherThing(schemaSubjectName(callee.object.name).replace(/_?(input|output|form|body|payload|request|data)$/i, ''))) return !tieOf(ctx, objPath);
+  const w = words(calleeName(callee));
   if (w.length < 2 || !HANDING_VERBS.has(w[0]!) || !namesAnotherThing(w.slice(1).join('_'))) return false;
   return !tieOf(ctx, objPath);
 }

@@ -161,8 +161,28 @@ function computeStaticText(ctx: FileContext, path: Path, depth: number): string 
     case 'CallExpression':
     case 'OptionalCallExpression':
       return builtUrl(ctx, p, depth) ?? builderCallText(ctx, p, depth);
+    case 'NewExpression':
+      return urlObjectText(ctx, p, depth);
     default:
       return constRef(ctx, p)?.value ?? null;
+  }
+}
+
+/**
+ * `new URL('tickets/', config.apiBase)`: the reference resolved against the base as a browser would, `{}` for a base
+ * this file cannot read (`{}tickets/`).
+ */
+function urlObjectText(ctx: FileContext, p: Path, depth: number): string | null {
+  const n = p.node;
+  if (n.callee.type !== 'Identifier' || n.callee.name !== 'URL' || n.arguments.length === 0) return null;
+  const ref = staticText(ctx, p.get('arguments', 0), depth + 1);
+  if (ref === null || n.arguments.length === 1 || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return ref;
+  const base = staticText(ctx, p.get('arguments', 1), depth + 1);
+  if (base === null || !/^https?:\/\/[^{}]+$/.test(base)) return `${base ?? '{}'}${ref.replace(/^\.?\//, base === null ? '/' : '')}`;
+  try {
+    return new URL(ref, base).href.replace(/%7B%7D/g, '{}');
+  } catch {
+    return null;
   }
 }
 

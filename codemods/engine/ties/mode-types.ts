@@ -137,6 +137,12 @@ export function namesAnotherThing(name: string): boolean {
   return w.some((x) => !NEUTRAL_WORDS.has(x));
 }
 
+/** A name whose head noun, its last word, is another thing (`ticket`, `helpdeskTicket`; not `firstStep`). */
+export function headNamesAnotherThing(name: string): boolean {
+  const w = words(name);
+  return w.length > 0 && !NEUTRAL_WORDS.has(w[w.length - 1]!) && namesAnotherThing(name);
+}
+
 /** The name of the interface or type alias a member signature (or Flow object type property) belongs to. */
 export function declaringTypeName(member: Path): string | null {
   let p: Path | null = parentOf(member);
