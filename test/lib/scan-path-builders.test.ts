@@ -22,6 +22,7 @@ describe('path builders of another file', () => {
     const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
     expect(findings('src/client.ts')).toEqual([
       [4, 'intent-detail-context-removed', 'auto'],
+      [5, 'complaint-extra-removed', 'manual'],
       [5, 'complaint-extra-removed', 'auto'],
       [8, 'mode-update-status-200', 'manual'],
       [10, 'base-url', 'auto'],

@@ -9,7 +9,7 @@ beforeEach(() => {
 afterEach(() => cleanup(dir));
 
 describe('client objects of another file', () => {
-  it("a value handed to a method of an exported client object that sends it as a removed field is reported where it is passed (a desk client's is not; a field the client's body loses in the run is not either)", async () => {
+  it("a value handed to a method of an exported client object that sends it as a removed field is reported where it is passed, and where it is built (a desk client's is not); so is one the client's body loses in the run, since the parameter that carried it is then dead", async () => {
     writeTree(dir, {
       'src/api/checker.js': `import http from './http';\nexport default {\n  startCheckup(age, sex, height) {\n    return http.post('interviews/anonymous/', { profile: { age, sex, height } });\n  },\n  fileComplaint(token, text, extra = {}) {\n    return http.post('complaints/', { interview: token, text, extra });\n  },\n};\n`,
       'src/api/desk.js': `import http from './http';\nexport const desk = {\n  intake: (age, sex, height) => http.post('https://desk.example.com/api/interviews/', { profile: { age, sex, height } }),\n};\n`,
@@ -17,7 +17,13 @@ describe('client objects of another file', () => {
     });
     const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
     const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
-    expect(findings('src/store/checkup.js')).toEqual([[5, 'interview-profile-fields-removed', 'manual']]);
+    expect(findings('src/store/checkup.js')).toEqual([
+      [5, 'interview-profile-fields-removed', 'manual'],
+      [6, 'complaint-extra-removed', 'manual'],
+      [7, 'complaint-extra-removed', 'manual'],
+    ]);
+    // The client's parameter that only carried the field it loses is reported beside the deletion.
+    expect(findings('src/api/checker.js')).toContainEqual([6, 'complaint-extra-removed', 'manual']);
     expect(findings('src/api/desk.js')).toEqual([]);
   });
 });

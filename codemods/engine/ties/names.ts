@@ -107,10 +107,18 @@ function qualifiesMode(w: string[], at: number): boolean {
 
 /** Whether a name designates an interview mode (`mode`, `nextMode`, `DEFAULT_MODE`, `modes`, `InterviewMode`), not another thing's (`TicketMode`). */
 export function isModeName(name: string): boolean {
+  // `interview_mode`, spelled as the catalogue spells a field v2 removed: that field (a flag), not a mode.
+  if (removedFieldNames().has(name)) return false;
   const w = words(name);
   const last = w[w.length - 1] ?? '';
   const field = api.modeField.toLowerCase();
   return (last === field || last === `${field}s`) && qualifiesMode(w, w.length - 1);
+}
+
+let removedNames: Set<string> | null = null;
+/** The names, as the catalogue spells them, of the fields v2 removes from requests and answers. */
+function removedFieldNames(): Set<string> {
+  return (removedNames ??= new Set([...rulesOfKind('request-field-removed'), ...rulesOfKind('response-field-removed')].map(({ rule }) => rule.path[rule.path.length - 1]!)));
 }
 
 /** Whether a name designates something keyed by interview mode (`MODE_LABELS`, `modeCopy`, `labelsByMode`). */

@@ -108,7 +108,7 @@ function reach(n: Node, p: readonly string[]): Node[] {
   const prop = keysOf(n).get(head!);
   if (!prop) return [];
   const [key, value] = prop.children!;
-  // `"preselected": null` carries nothing a client could read: only keys with a value are sites.
-  if (rest.length === 0) return value && value.type !== 'null' ? [key!] : [];
+  // `"preselected": null` too: a v2 answer has no such key, so a sample that keeps it still has the v1 shape.
+  if (rest.length === 0) return [key!];
   return value ? reach(value, rest) : [];
 }
