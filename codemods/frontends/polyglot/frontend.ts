@@ -8,6 +8,7 @@ import { makeScanner } from '../../engine/scan';
 import { LineIndex } from '../../engine/edits';
 import { analyzePlainText, mapperFor } from '../text';
 import { TextFile } from '../text-file';
+import { lexicalSites } from './lexical';
 import { addressRules } from './addresses';
 import { makeCtx } from './context';
 import { fieldRules } from './fields';
@@ -176,9 +177,13 @@ const OTHER_CODE = ['scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'h
 
 export const otherCodeFrontEnd: FrontEnd = {
   id: 'code',
-  describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, and one file-level finding while any is left`,
+  describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, one file-level finding while any is left, and, in a file that speaks to the API, its string literals that name a removed field, a changed mode or a retired status (reports only)`,
   matches: (absPath) => OTHER_CODE.includes(path.extname(absPath).slice(1).toLowerCase()),
-  analyze: (input) => addressesOnly(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`) ?? analyzePlainText(input, { rewrite: true }),
+  analyze: (input) => {
+    const out = addressesOnly(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`) ?? analyzePlainText(input, { rewrite: true });
+    const lexical = lexicalSites(input);
+    return lexical.length === 0 ? out : { ...out, findings: [...out.findings, ...lexical] };
+  },
 };
 
 /**
