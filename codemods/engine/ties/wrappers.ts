@@ -7,6 +7,7 @@ import { requestTieOfObject } from './requests';
 import type { Tie } from './tie';
 import { helperNameTie, nameTie } from './names';
 import { unusedFieldParamTie } from './unused-params';
+import { receiverClass } from './class-receivers';
 import { schemaTieOfCall } from './schemas';
 import { enclosingCallSending, urlTarget } from './url';
 
@@ -157,6 +158,15 @@ export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; im
     const local = paramRequestTie(ctx, fn, index);
     return local ? { tie: local, imported: false } : null;
   }
+  // `this.checker.addComplaint(…)`, `service.addComplaint(…)` on an instance of an imported class (an injected
+  // service): the class's method, by `SymptomCheckerService.addComplaint`.
+  const cls = !effect && isMember(fnRef.node) && !fnRef.node.computed ? receiverClass(ctx, fnRef.get('object')) : null;
+  const clsImport = cls ? importOf(cls) : null;
+  if (clsImport) {
+    const sent = ctx.project.importedFunction?.(ctx.filePath, clsImport.specifier, `${clsImport.exportName}.${memberName(fnRef.node)}`);
+    const t = sent?.find((s) => s.index === index)?.tie;
+    return t ? { tie: t, imported: true } : null;
+  }
   // `api.createComplaint(token, text, extra)` of an imported client object: its method, by `default.createComplaint`.
   const owner = !effect && isMember(fnRef.node) && fnRef.node.object.type === 'Identifier' && !fnRef.node.computed ? fnRef.get('object') : null;
   const ref = owner ?? (fnRef.node.type === 'Identifier' ? fnRef : null);
@@ -201,6 +211,20 @@ export function sendingFunctions(ctx: FileContext): Record<string, { index: numb
   }
   for (const exp of ctx.nodesOf('ExportDefaultDeclaration')) {
     if (exp.node.declaration?.type === 'ObjectExpression') recordMethods('default', exp.get('declaration'));
+    if (exp.node.declaration?.type === 'ClassDeclaration') recordClass('default', exp.get('declaration'));
+  }
+  // The methods of an exported class (an injectable service) as `SymptomCheckerService.addComplaint`.
+  function recordClass(owner: string, cls: Path) {
+    cls.node.body.body.forEach((m: Node, i: number) => {
+      const k = keyName(m);
+      if (!k || k === 'constructor' || m.static) return;
+      if (m.type === 'ClassMethod') record(`${owner}.${k}`, cls.get('body', 'body', i));
+      else if (m.type === 'MethodDefinition') record(`${owner}.${k}`, cls.get('body', 'body', i, 'value'));
+    });
+  }
+  for (const exp of ctx.nodesOf('ExportNamedDeclaration')) {
+    const d = exp.node.declaration;
+    if (d?.type === 'ClassDeclaration' && d.id) recordClass(d.id.name, exp.get('declaration'));
   }
   return out;
 }
