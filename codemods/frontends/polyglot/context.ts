@@ -21,6 +21,8 @@ export interface Ctx {
   mapper: UrlMapper;
   /** Constants of the file found to hold a removed mode (PolyFacts.removedModes). */
   removedModes?: { name: string; value: string }[];
+  /** Members of this API's mode types whose wire value here is a renamed mode's old one (PolyFacts.renamedMembers). */
+  renamedMembers?: string[];
   /** Other files' constants compared with the status of a rule's operation here (PolyFacts.statusCompared). */
   statusCompared?: { name: string; change: string }[];
 }

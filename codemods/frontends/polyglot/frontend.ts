@@ -110,6 +110,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   dottedKeys(ctx);
   if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
   if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
+  if (ctx.renamedMembers?.length) facts.renamedMembers = ctx.renamedMembers;
   return { ...out.finish(input.markers), facts };
 }
 

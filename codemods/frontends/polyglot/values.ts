@@ -15,7 +15,7 @@ import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { modeLiteralType } from './mode-literal-types';
-import { armToMode, holdsMode, removedModeMembers, setsMode } from './mode-members';
+import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, parsedArm } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
@@ -61,6 +61,9 @@ function modes(ctx: Ctx): void {
       if (pair && holder && /^\w+$/.test(pair.key)) (ctx.removedModes ??= []).push({ name: `${owner ? `${owner.name}::` : ''}${holder.name}[${pair.key}]`, value: lit.text });
     }
     if (value.to !== null && lit.simple && lit.parts.length === 1 && !SET_UP.has(ctxKind)) {
+      // The member of a mode type this literal gives its wire value: its uses are noted (mode-members.ts).
+      const member = renamedMember(ctx, lit, ctxKind);
+      if (member) (ctx.renamedMembers ??= []).push(member);
       const p = lit.parts[0]!;
       if (file.spec.symbolKinds?.includes(lit.node.kind() as string)) {
         out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });
