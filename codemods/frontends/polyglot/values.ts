@@ -289,7 +289,7 @@ function statuses(ctx: Ctx): void {
   comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
   constantsComparedElsewhere(ctx, constants, report);
   routedStubStatuses(ctx, report);
-  queuedStubStatuses(ctx, (scope, site) => performs(ctx, scope, site), report);
+  queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
     const all = file.scopesOf(m.node);
