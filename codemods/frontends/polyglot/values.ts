@@ -378,6 +378,10 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     // A general update of the resource (`update_interview(token, attrs)`) that the file's mode setter calls with a mode.
     const callers = own && urls.length > 0 ? file.x.calls.filter((c) => c.callee === own && !encloses(scope, c.node)) : [];
     if (callers.some((c) => setsMode(c) || modeSetterAround(ctx, c.node))) return true;
+    // A mode setter (`setMode(token, mode)`) that calls a helper named for updating the resource (`updateInterview`),
+    // as the first analysis of a file sees it, before the run's index knows that helper as an endpoint.
+    const update = (c: Call) => helperNameTie(c.callee)?.resource === site.rule.resource && helperNameTie(c.callee)?.op === 'update' && !foreignCall(ctx.index, c);
+    if (ctx.tied && own && saysMode(own) && MODE_VERB.test(own) && calls.some(update)) return true;
     return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee) && !foreignCall(ctx.index, c));
   }
   if (site.rule.operation === 'create') {
