@@ -21,8 +21,10 @@ export interface Ctx {
   mapper: UrlMapper;
   /** Constants of the file found to hold a removed mode (PolyFacts.removedModes). */
   removedModes?: { name: string; value: string }[];
-  /** Members of this API's mode types whose wire value here is a renamed mode's old one (PolyFacts.renamedMembers). */
-  renamedMembers?: string[];
+  /** Members of this API's mode types whose wire value here is a renamed mode's old one, and its line (PolyFacts.renamedMembers). */
+  renamedMembers?: { name: string; line: number }[];
+  /** The file's path, as the run gives it (notes name where a value is defined relative to it). */
+  filePath?: string;
   /** Other files' constants compared with the status of a rule's operation here (PolyFacts.statusCompared). */
   statusCompared?: { name: string; change: string }[];
 }

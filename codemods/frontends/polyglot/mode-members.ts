@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { SgNode } from '@ast-grep/napi';
 import { encloses, type Ctx } from './context';
 import { ourModeType, foreignOwner } from './foreign';
@@ -70,8 +71,13 @@ export function removedModeMembers(ctx: Ctx): void {
     // A renamed mode's member (`InterviewMode.COMPLAINT`) whose wire value a file of the run still gives as the old
     // one, which the run rewrites there: this use needs no edit. Once migrated, the member says nothing more.
     const key = `${owner.name}.${member.name}`;
-    if (value.to !== null && !(ctx.renamedMembers?.includes(key) || ctx.index.renamedMember(key))) continue;
-    if (value.to !== null) out.note(value.change.id, owner.start, member.end, `\`${file.source.slice(owner.start, member.end)}\` is the mode '${norm(member.name)}': renamed '${value.to}' where \`${owner.name}\` gives its wire value; this use needs no edit`);
+    const here = ctx.renamedMembers?.find((m) => m.name === key);
+    const at = here ? `line ${here.line}` : ctx.index.renamedMember(key);
+    if (value.to !== null && !at) continue;
+    if (value.to !== null) {
+      const where = here || !ctx.filePath ? at! : relativeTo(ctx.filePath, at!);
+      out.note(value.change.id, owner.start, member.end, `\`${file.source.slice(owner.start, member.end)}\` is the mode '${norm(member.name)}': renamed '${value.to}' where it is defined (${where}); this use needs no edit`, where);
+    }
     else out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
@@ -148,4 +154,10 @@ export function renamedMember(ctx: Ctx, lit: Lit, kind: string): string | null {
   const after = /^\s*(?:=>|->|:)\s*(?:return\s+)?(?:Ok\s*\(\s*|Some\s*\(\s*)?([A-Z]\w*)\s*(?:\.|::)\s*(\w+)\b/.exec(file.source.slice(lit.end, lit.end + 80));
   const m = before ?? after;
   return m && saysMode(m[1]!) && ourModeType(ctx, m[1]!) ? `${m[1]}.${m[2]}` : null;
+}
+
+/** `path:line` of another file, relative to the folder of the file that uses it (`../model/InterviewMode.java:7`). */
+function relativeTo(from: string, at: string): string {
+  const m = /^(.*):(\d+)$/.exec(at);
+  return m ? `${path.relative(path.dirname(from), m[1]!).split(path.sep).join('/')}:${m[2]}` : at;
 }

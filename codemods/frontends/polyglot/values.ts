@@ -63,7 +63,7 @@ function modes(ctx: Ctx): void {
     if (value.to !== null && lit.simple && lit.parts.length === 1 && !SET_UP.has(ctxKind)) {
       // The member of a mode type this literal gives its wire value: its uses are noted (mode-members.ts).
       const member = renamedMember(ctx, lit, ctxKind);
-      if (member) (ctx.renamedMembers ??= []).push(member);
+      if (member) (ctx.renamedMembers ??= []).push({ name: member, line: out.lines.lineCol(lit.start).line });
       const p = lit.parts[0]!;
       if (file.spec.symbolKinds?.includes(lit.node.kind() as string)) {
         out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });

@@ -63,7 +63,7 @@ describe('uses of a renamed mode by its enum member', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'sc/Flow.java')).toEqual(['11 mode-complaint-renamed-input', '7 mode-complaint-renamed-input']);
     const flow = outcome(r, 'sc/Flow.java');
-    expect(flow.findings.every((f) => f.fix === 'auto' && f.replacement === 'InterviewMode.COMPLAINT')).toBe(true);
+    expect(flow.findings.every((f) => f.fix === 'auto' && f.replacement === 'InterviewMode.COMPLAINT' && f.definedAt === 'InterviewMode.java:4')).toBe(true);
     expect(flow.after).toBe(flow.before);
     expect(sites(r, 'desk/TicketMode.java')).toEqual([]);
     // Once the enum says 'input', the member's uses say nothing more.
