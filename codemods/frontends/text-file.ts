@@ -70,6 +70,16 @@ export class TextFile {
   }
 
   /**
+   * A use of a name whose value is rewritten where it is defined (`InterviewMode.COMPLAINT` of an enum whose wire
+   * value becomes 'input'): an automatic site that needs no edit of its own (the JS engine's `note`).
+   */
+  note(change: string, start: number, end: number, message: string, definedAt?: string): void {
+    if (this.suppressed(change, start) || this.hasSiteOn(change, start)) return;
+    const text = this.source.slice(start, end);
+    this.findings.push({ ...this.range(start, end), change, fix: 'auto', message, replacement: text, ...(definedAt ? { definedAt } : {}) });
+  }
+
+  /**
    * A site for a person. The marker goes above `anchor` (an offset on the anchor line; default: the site's
    * line, moved up over backslash continuations so that a shell or Dockerfile command stays whole).
    */

@@ -10,7 +10,8 @@ import type { Site } from './model';
  * `questions.json`) whose object (or list of objects) has the resource's id or `_links` and at least two of the keys
  * the catalogue knows for that resource (its id, `_links`, the mode, the fields its changes name) is a sample of its
  * answer, and so are such objects one level down (a list's wrapper, the resource under its own name). The fields v2 no
- * longer returns (holding a value: `null` carries nothing) and the modes v2 renamed or removed are sites for a person: the sample must become a v2 answer
+ * longer returns (by the catalogue's name or another spelling clients give it, `preselected_value`; `null` too: v2 answers
+ * leave the key out) and the modes v2 renamed or removed are sites for a person: the sample must become a v2 answer
  * (reports only: JSON has no comments).
  */
 
@@ -69,7 +70,10 @@ export function sampleSites(root: Node, filePath: string, changes: readonly Chan
   const out: Site[] = [];
   for (const sample of samples) {
     for (const { change, rule } of rulesOfKind('response-field-removed', changes)) {
-      if (rule.resource === resource) for (const key of reach(sample, rule.path)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.path[rule.path.length - 1] });
+      if (rule.resource !== resource) continue;
+      // The field by the catalogue's name, or by another spelling clients give it (an option's `preselected_value`).
+      const paths = [rule.path, ...(rule.spellings ?? []).map((s) => [...rule.path.slice(0, -1), s])];
+      for (const key of paths.flatMap((p) => reach(sample, p))) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.path[rule.path.length - 1] });
     }
     for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {
       if (rule.resource === resource) for (const key of reach(sample, rule.from)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.from[rule.from.length - 1] });

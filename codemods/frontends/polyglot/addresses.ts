@@ -3,7 +3,8 @@ import { api, getChange } from '../../../catalogue';
 import { findV1Urls, parseBase } from '../../../config/urls';
 import { bothRolesMessage, keyRole, type Role } from '../../roles';
 import { rewriteOccurrence } from '../text';
-import { encloses, type Ctx } from './context';
+import { containerType, encloses, type Ctx } from './context';
+import { inApiScope } from '../config/vocab';
 import { chainSegments, dataSegments } from './ties';
 import { escapeRe } from './file';
 import { HOLE, sameNode, span, type Lit, type Pair } from './lang';
@@ -32,6 +33,37 @@ export function addressRules(ctx: Ctx): void {
   }
   audienceFromBase(ctx);
   basesFromHosts(ctx);
+  pathPrefixes(ctx);
+}
+
+/**
+ * A constant holding the v1 path alone (`API = "/api/"`, `API_PREFIX: &str = "/api/"`), joined to this API's resource
+ * paths (`urlEqualTo(API + "interviews/anonymous/")`) or to a stub server's address as the base of a settings type of
+ * the API (`SymptomCheckerSettings { base_url: Some(format!("{}{}", server.uri(), API_PREFIX)) }`): the v1 half of
+ * the base a test serves the API under. Left for a person: v2 serves it under another path.
+ */
+function pathPrefixes(ctx: Ctx): void {
+  const { file, out } = ctx;
+  const id = getChange('base-url').id;
+  if (!out.has(id)) return;
+  const paths = [...new Set(Object.values(file.config.environments).map((e) => parseBase(e.v1.baseUrl).path.replace(/^\/|\/$/g, '')).filter(Boolean))];
+  if (paths.length === 0) return;
+  const bare = new RegExp(`^/?(?:${paths.map(escapeRe).join('|')})/?$`);
+  for (const lit of file.lits) {
+    if (!lit.simple || !bare.test(lit.text) || out.hasSiteOn(id, lit.start)) continue;
+    const decl = file.x.decls.find((d) => d.init && span(d.init).start === lit.start && span(d.init).end === lit.end);
+    if (!decl) continue;
+    const joined = file.usesOf(decl.name).some((use) => {
+      if (span(use).start === span(decl.nameNode).start) return false;
+      // The expression it is joined in (a concatenation, a format call) holds one of the API's resource paths.
+      for (let n: SgNode | null = use.parent(), up = 0; n && up < 3; n = n.parent(), up++) if (file.resourcesIn(n).length > 0) return true;
+      const pair = file.x.pairs.find((p) => p.value && encloses(p.value, use));
+      return !!pair && keyRole(pair.key) === 'base' && inApiScope(file.config, [containerType(ctx, pair.container) ?? '']);
+    });
+    if (!joined) continue;
+    const message = `\`${decl.name}\` is the v1 path of the API's base address; in v2 the API is served under ${api.v2BasePath} (on its own host): use the v2 path, or the v2 base address of the environment.`;
+    out.manual(id, lit.start, lit.end, message, { anchor: lineAnchor(ctx, lit.node), subject: decl.name });
+  }
 }
 
 /**

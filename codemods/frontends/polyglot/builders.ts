@@ -31,12 +31,30 @@ export function builderField(ctx: Ctx, call: SgNode, callee: string): { tie: Val
   return { tie, key, start: last.start, end: last.end };
 }
 
-/** Removed fields set through a model's builder, and numbers out of a field's range given to one. */
+/**
+ * A bean setter called on a value of a model (`Interview request = new Interview(); request.setInterviewMode(true)`):
+ * the field it names (through the JSON key its annotation gives) of what the receiver holds.
+ */
+function setterField(ctx: Ctx, call: SgNode, callee: string): { tie: ValueTie | null; key: string; start: number; end: number } | null {
+  const m = /^set([A-Z]\w*)$/.exec(callee);
+  if (!m) return null;
+  const segs = chainSegments(call.text(), span(call).start);
+  const last = segs[segs.length - 1];
+  if (segs.length < 2 || !last || last.name !== callee || segs.slice(0, -1).some((s) => s.call)) return null;
+  const tie = ctx.ties.ofChain(segs.slice(0, -1), call);
+  if (!tie) return null;
+  const name = m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1);
+  const type = ctx.file.declsOf(segs[0]!.name, call).map((d) => d.type).find((t): t is string => !!t);
+  const key = norm((type ? ctx.index.model(type.replace(/<.*$/, ''))?.keys.get(name) : undefined) ?? name);
+  return { tie, key, start: last.start, end: last.end };
+}
+
+/** Removed fields set through a model's builder or bean setter, and numbers out of a field's range given to one. */
 export function builders(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const call of file.x.calls) {
     if (call.args.length !== 1) continue;
-    const f = builderField(ctx, call.node, call.callee);
+    const f = builderField(ctx, call.node, call.callee) ?? setterField(ctx, call.node, call.callee);
     if (!f?.tie) continue;
     const tie = f.tie;
     const path = [...tie.path, f.key];

@@ -21,6 +21,10 @@ export interface Ctx {
   mapper: UrlMapper;
   /** Constants of the file found to hold a removed mode (PolyFacts.removedModes). */
   removedModes?: { name: string; value: string }[];
+  /** Members of this API's mode types whose wire value here is a renamed mode's old one, and its line (PolyFacts.renamedMembers). */
+  renamedMembers?: { name: string; line: number }[];
+  /** The file's path, as the run gives it (notes name where a value is defined relative to it). */
+  filePath?: string;
   /** Other files' constants compared with the status of a rule's operation here (PolyFacts.statusCompared). */
   statusCompared?: { name: string; change: string }[];
 }
@@ -262,10 +266,21 @@ export function containerType(ctx: Ctx, container: SgNode): string | null {
   const pkg = qualified && ctx.file.spec.id === 'go' ? qualified[1]!.slice(0, -1) : null;
   const other = pkg !== null && !ctx.index.tiedPackage(pkg);
   const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? (qualified && !other ? qualified[2]! : null);
+  // Rust's `Self { … }` in an `impl Type` block builds that type.
+  if (name === 'Self') return implType(container);
   if (name) return /^[A-Z]/.test(name) ? name : null;
   const list = container.kind() === 'literal_element' ? container.parent()?.parent() : null;
   const type = list?.kind() === 'composite_literal' ? namedKids(list)[0] : null;
   return type && /slice_type|array_type|map_type/.test(type.kind() as string) ? typeName(namedKids(type).slice(-1)[0]?.text()) : null;
+}
+
+/** The type of the Rust `impl` block around a node (`impl NewInterview { … }`, `impl Default for NewInterview`). */
+function implType(n: SgNode): string | null {
+  for (let p = n.parent(); p; p = p.parent()) {
+    if (p.kind() !== 'impl_item') continue;
+    return typeName(p.field('type')?.text() ?? null);
+  }
+  return null;
 }
 
 export function encloses(outer: SgNode, inner: SgNode): boolean {

@@ -94,6 +94,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const facts = fileFacts(file, input.filePath);
   // The run's index (lib/project.ts) once the first pass is done; before that, and in a single-file run, this file's own.
   const ctx = makeCtx(file, out, vocab, mapperFor(input.config), runIndex ?? buildLangIndex([facts]), facts);
+  ctx.filePath = input.filePath;
   addressRules(ctx);
   fieldRules(ctx);
   extensionReads(ctx);
@@ -111,6 +112,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   dottedKeys(ctx);
   if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
   if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
+  if (ctx.renamedMembers?.length) facts.renamedMembers = ctx.renamedMembers.map((m) => ({ name: m.name, at: `${input.filePath}:${m.line}` }));
   return { ...out.finish(input.markers), facts };
 }
 

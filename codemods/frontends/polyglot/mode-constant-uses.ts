@@ -62,7 +62,14 @@ function leaves(root: SgNode): SgNode[] {
   const out: SgNode[] = [];
   const walk = (n: SgNode) => {
     const kind = n.kind() as string;
-    // Namespaces and package names (`namespace Northvale.Triage.Web`) name no constant.
+    // Namespaces and package names (`namespace Northvale.Triage.Web`) name no constant; a namespace's body
+    // (`namespace Sc { … }`, C#'s file-scoped `namespace Sc;` and the declarations it holds) is read, less its name.
+    if (/^(?:file_scoped_)?namespace_(?:declaration|definition)$/.test(kind)) {
+      const kids = n.children().filter((c) => c.isNamed());
+      const name = kids.findIndex((c) => /^(?:identifier|qualified_name|namespace_name|name)$/.test(c.kind() as string));
+      for (const k of kids.filter((_, i) => i !== name)) walk(k);
+      return;
+    }
     if (/string|comment|literal_content|heredoc|namespace|package_(?:clause|declaration)|using_directive/.test(kind)) return;
     const kids = n.children().filter((c) => c.isNamed());
     if (kids.length === 0) {

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { SgNode } from '@ast-grep/napi';
 import { encloses, type Ctx } from './context';
 import { ourModeType, foreignOwner } from './foreign';
@@ -54,7 +55,10 @@ export function holdsMode(ctx: Ctx, other: SgNode): boolean {
   return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
 }
 
-/** `InterviewMode.SAFE`, `.safe` passed to a mode call or matched against a mode (`case .safe:`): a removed mode used by its enum case. */
+/**
+ * `InterviewMode.SAFE`, `.safe` passed to a mode call or matched against a mode (`case .safe:`): a removed mode used by
+ * its enum case. A renamed mode's qualified member (`InterviewMode.COMPLAINT`) is noted: no edit, the definition moves it.
+ */
 export function removedModeMembers(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const node of file.within(file.root, file.spec.chainKinds)) {
@@ -62,9 +66,19 @@ export function removedModeMembers(ctx: Ctx): void {
     if (segs.length !== 2) continue;
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     const value = vocab.modes.get(norm(member.name));
-    if (!value || value.to !== null || !out.has(value.change.id)) continue;
+    if (!value || !out.has(value.change.id)) continue;
     if (!saysMode(owner.name) || !ourModeType(ctx, owner.name)) continue;
-    out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
+    // A renamed mode's member (`InterviewMode.COMPLAINT`) whose wire value a file of the run still gives as the old
+    // one, which the run rewrites there: this use needs no edit. Once migrated, the member says nothing more.
+    const key = `${owner.name}.${member.name}`;
+    const here = ctx.renamedMembers?.find((m) => m.name === key);
+    const at = here ? `line ${here.line}` : ctx.index.renamedMember(key);
+    if (value.to !== null && !at) continue;
+    if (value.to !== null) {
+      const where = here || !ctx.filePath ? at! : relativeTo(ctx.filePath, at!);
+      out.note(value.change.id, owner.start, member.end, `\`${file.source.slice(owner.start, member.end)}\` is the mode '${norm(member.name)}': renamed '${value.to}' where it is defined (${where}); this use needs no edit`, where);
+    }
+    else out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
   for (const call of file.x.calls) {
@@ -115,4 +129,35 @@ export function armToMode(ctx: Ctx, lit: Lit): boolean {
   const fn = file.scopeOf(lit.node);
   const head = fn === file.root ? '' : fn.text().slice(0, Math.max(0, fn.text().search(/[{=]\s*(?:when|switch|match)\b/)) || 200);
   return [...head.matchAll(/\b[A-Z]\w*/g)].some((t) => saysMode(t[0]) && ourModeType(ctx, t[0]));
+}
+
+/**
+ * The member of this API's mode type (`InterviewMode.COMPLAINT`) a mode literal gives its wire value: the case it is
+ * written in (`@SerializedName("complaint") COMPLAINT`, `COMPLAINT("complaint")`), the constant of a mode group it
+ * initialises (`const string Complaint = "complaint"` in `InterviewModes`), or the member an arm maps it to or from
+ * (`InterviewMode::Complaint => "complaint"`, `"complaint" => Ok(InterviewMode::Complaint)`).
+ */
+export function renamedMember(ctx: Ctx, lit: Lit, kind: string): string | null {
+  const { file } = ctx;
+  if (kind === 'enum') {
+    const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
+    const c = type?.cases.find((x) => x.values.includes(lit));
+    return type && c ? `${type.name}.${c.name}` : null;
+  }
+  if (kind === 'constant') {
+    const decl = file.x.decls.find((d) => d.init && span(d.init).start === lit.start && span(d.init).end === lit.end);
+    const owner = decl && file.x.types.filter((t) => encloses(t.node, decl.node)).pop();
+    return decl && owner && saysMode(owner.name) && ourModeType(ctx, owner.name) ? `${owner.name}.${decl.name}` : null;
+  }
+  if (kind !== 'arm' && kind !== 'comparison') return null;
+  const before = /\b([A-Z]\w*)\s*(?:\.|::)\s*(\w+)\s*(?:=>|->|:)\s*(?:return\s+)?$/.exec(file.source.slice(Math.max(0, lit.start - 80), lit.start));
+  const after = /^\s*(?:=>|->|:)\s*(?:return\s+)?(?:Ok\s*\(\s*|Some\s*\(\s*)?([A-Z]\w*)\s*(?:\.|::)\s*(\w+)\b/.exec(file.source.slice(lit.end, lit.end + 80));
+  const m = before ?? after;
+  return m && saysMode(m[1]!) && ourModeType(ctx, m[1]!) ? `${m[1]}.${m[2]}` : null;
+}
+
+/** `path:line` of another file, relative to the folder of the file that uses it (`../model/InterviewMode.java:7`). */
+function relativeTo(from: string, at: string): string {
+  const m = /^(.*):(\d+)$/.exec(at);
+  return m ? `${path.relative(path.dirname(from), m[1]!).split(path.sep).join('/')}:${m[2]}` : at;
 }

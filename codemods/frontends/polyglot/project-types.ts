@@ -32,6 +32,11 @@ export interface PolyFacts {
   uses: string[];
   /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
   removedModes?: { name: string; value: string }[];
+  /**
+   * Members of this API's mode types (`InterviewMode.COMPLAINT`, as `Type.Member`) whose wire value, written here as a
+   * literal (the case's value, a constant's, an arm that maps the member), is a renamed mode's old one; set by the analysis.
+   */
+  renamedMembers?: { name: string; at: string }[];
   /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
   audience?: true;
   /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */
@@ -132,6 +137,8 @@ export interface LangIndex {
   removedMode(name: string): string | null;
   /** The names of those constants. */
   removedModeNames: ReadonlySet<string>;
+  /** Where (`path:line`) a file gives that member of a mode type (`InterviewMode.COMPLAINT`) a renamed mode's old value (PolyFacts.renamedMembers). */
+  renamedMember(name: string): string | null;
   /** Whether a file that talks to the API calls a function of that name (the client's token helper `get_access_token`). */
   tiedCallee(name: string): boolean;
   /** The status a constant of that name holds (PolyFacts.statusConstants), when its definitions agree. */

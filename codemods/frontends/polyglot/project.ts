@@ -195,6 +195,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   // Not among `names`: a file that uses one is analysed again (PolyIndex.concerns) but not tied to the API by it.
   const removedModes = new Map(all.flatMap((f) => f.removedModes ?? []).map((m) => [m.name, m.value]));
+  const renamedMembers = new Map(all.flatMap((f) => f.renamedMembers ?? []).map((m) => [m.name, m.at]));
   const statusCodes = new Map<string, Set<number>>();
   for (const c of all.flatMap((f) => f.statusConstants ?? [])) statusCodes.set(c.name, (statusCodes.get(c.name) ?? new Set()).add(c.code));
   const compared = new Map<string, string[]>();
@@ -251,6 +252,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     declares: (name) => declared.has(name),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),
+    renamedMember: (name) => renamedMembers.get(name) ?? null,
     statusConstant: (name) => { const codes = statusCodes.get(name); return codes?.size === 1 ? [...codes][0]! : null; },
     statusCompared: (name) => compared.get(name) ?? [],
     tiedCallee: (name) => name.length > 3 && calledByTied.has(name) && definers.get(name) === 1,

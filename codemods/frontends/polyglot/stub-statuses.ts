@@ -53,22 +53,27 @@ const ROUTE = /^(?:on|stub|mock|when|expect)?_?(post|put|patch)$/i;
 
 /**
  * Responses queued for the client under test (Guzzle's `$mock->append(new Response(400))`, a helper's
- * `$this->queue(202, 'fixture.json')`, `httpx.Response(202)`) in a function that itself performs the rule's
+ * `$this->queue(202, 'fixture.json')`, `httpx.Response(202)`, wiremock-rs's `ResponseTemplate::new(202)`, a fake
+ * handler's `Respond(HttpStatusCode.BadRequest, …)` with the status named) in a function that itself performs the rule's
  * operation (`$this->client()->createInterview(…)`): the old status answers that operation. Only the function's own
  * body counts: another test of the file may perform it.
  */
-export function queuedStubStatuses(ctx: Ctx, performsHere: (scope: SgNode, site: StatusSite) => boolean, report: (site: StatusSite, n: SgNode) => void): void {
+export function queuedStubStatuses(ctx: Ctx, statusOf: (n: SgNode) => number | null, performsHere: (scope: SgNode, site: StatusSite) => boolean, report: (site: StatusSite, n: SgNode) => void): void {
   const { file, vocab } = ctx;
   const codes = new Set(vocab.statuses.map((s) => s.rule.from));
   for (const call of file.x.calls) {
     const first = call.args[0];
-    if (!first || !QUEUED.test(call.callee) || !/^\d{3}$/.test(first.text().trim()) || !codes.has(Number(first.text().trim()))) continue;
+    const code = first && (QUEUED.test(call.callee) || BUILT.test(call.node.text())) ? statusOf(first) : null;
+    if (code === null || !codes.has(code)) continue;
     const scope = file.scopeOf(call.node);
     // A routed stub's answer is its route's (routedStubStatuses).
     if (scope === file.root || routeOf(ctx, call)) continue;
-    for (const site of vocab.statuses) if (site.rule.from === Number(first.text().trim()) && performsHere(scope, site)) report(site, first);
+    for (const site of vocab.statuses) if (site.rule.from === code && performsHere(scope, site)) report(site, first!);
   }
 }
 
 /** Calls that queue or build a canned response: `queue`, `append`, `push`, `respond`, `reply`, `Response`, `mockResponse`. */
 const QUEUED = /^(?:en)?queue\w*$|^(?:append|push|respond|reply)$|Response$/i;
+
+/** A canned response built by its type's constructor function: `ResponseTemplate::new(202)`, `Response.of(400)`. */
+const BUILT = /^(?:[A-Z]\w*)?Response\w*\s*(?:::|\.)\s*(?:new|of|with_?status)\s*\(/;

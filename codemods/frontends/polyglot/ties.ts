@@ -359,7 +359,10 @@ export class Ties {
       segs[segs.length - 1]!.call = true;
       // `session.request(…).publishDecodable(type: Interview.self).tryMap { response in … }`: the model the chain decodes.
       const decoded = decodedAs(head.slice(head.indexOf('(')));
-      return this.ofChain(dataSegments(segs), call.node, depth) ?? (decoded ? this.model(decoded) : null);
+      const tie = this.ofChain(dataSegments(segs), call.node, depth) ?? (decoded ? this.model(decoded) : null);
+      if (tie || segs[0]!.name !== 'StepVerifier') return tie;
+      // Reactor's `StepVerifier.create(client.createComplaint(r)).assertNext(c -> …)`: what the publisher it verifies emits.
+      return this.ofExpr(file.x.calls.find((c) => c.callee === 'create' && c.args.length === 1 && span(c.node).start === span(call!.node).start)?.args[0] ?? null, depth + 1);
     }
     const other = call.args.find((a) => !within(a, lambda) && !within(lambda, a));
     return other ? this.ofExpr(other, depth) : null;

@@ -15,7 +15,7 @@ import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { modeLiteralType } from './mode-literal-types';
-import { armToMode, holdsMode, removedModeMembers, setsMode } from './mode-members';
+import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, parsedArm } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
@@ -61,6 +61,9 @@ function modes(ctx: Ctx): void {
       if (pair && holder && /^\w+$/.test(pair.key)) (ctx.removedModes ??= []).push({ name: `${owner ? `${owner.name}::` : ''}${holder.name}[${pair.key}]`, value: lit.text });
     }
     if (value.to !== null && lit.simple && lit.parts.length === 1 && !SET_UP.has(ctxKind)) {
+      // The member of a mode type this literal gives its wire value: its uses are noted (mode-members.ts).
+      const member = renamedMember(ctx, lit, ctxKind);
+      if (member) (ctx.renamedMembers ??= []).push({ name: member, line: out.lines.lineCol(lit.start).line });
       const p = lit.parts[0]!;
       if (file.spec.symbolKinds?.includes(lit.node.kind() as string)) {
         out.manual(value.change.id, lit.start, lit.end, value.message, { anchor: lit.start });
@@ -286,7 +289,7 @@ function statuses(ctx: Ctx): void {
   comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
   constantsComparedElsewhere(ctx, constants, report);
   routedStubStatuses(ctx, report);
-  queuedStubStatuses(ctx, (scope, site) => performs(ctx, scope, site), report);
+  queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
     const all = file.scopesOf(m.node);
@@ -375,6 +378,10 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     // A general update of the resource (`update_interview(token, attrs)`) that the file's mode setter calls with a mode.
     const callers = own && urls.length > 0 ? file.x.calls.filter((c) => c.callee === own && !encloses(scope, c.node)) : [];
     if (callers.some((c) => setsMode(c) || modeSetterAround(ctx, c.node))) return true;
+    // A mode setter (`setMode(token, mode)`) that calls a helper named for updating the resource (`updateInterview`),
+    // as the first analysis of a file sees it, before the run's index knows that helper as an endpoint.
+    const update = (c: Call) => helperNameTie(c.callee)?.resource === site.rule.resource && helperNameTie(c.callee)?.op === 'update' && !foreignCall(ctx.index, c);
+    if (ctx.tied && own && saysMode(own) && MODE_VERB.test(own) && calls.some(update)) return true;
     return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee) && !foreignCall(ctx.index, c));
   }
   if (site.rule.operation === 'create') {

@@ -1,5 +1,6 @@
 import { api, type Change, type ResourceName, type RuleOfKind } from '../../../catalogue';
 import { words } from '../../engine/words';
+import { spelledRules } from '../../engine/rules/spellings';
 
 /**
  * What the polyglot front-end looks for, generated from the catalogue: resource path segments, the fields of
@@ -81,13 +82,14 @@ export function vocabularyFor(changes: readonly Change[]): Vocabulary {
           add(rule.resource, rule.path, 'request', { change, message: rule.message, kind: 'request', auto: rule.codemod === 'auto' });
           break;
         case 'response-field-removed':
-          add(rule.resource, rule.path, 'response', { change, message: rule.message, kind: 'response', auto: false });
+          // And by the other spellings clients give the field (an option's `preselected_value`).
+          for (const r of spelledRules(rule)) if (r.kind === 'response-field-removed') add(r.resource, r.path, 'response', { change, message: r.message, kind: 'response', auto: false });
           break;
         case 'response-field-moved':
           add(rule.resource, rule.from, 'response', { change, message: rule.message, kind: 'moved', auto: false, to: rule.to });
           break;
         case 'obsolete-filter':
-          distinctive.add(norm(rule.field));
+          for (const r of spelledRules(rule)) if (r.kind === 'obsolete-filter') distinctive.add(norm(r.field));
           break;
         case 'value-renamed':
           if (rule.field !== api.modeField) break;

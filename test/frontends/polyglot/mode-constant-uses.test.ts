@@ -177,4 +177,35 @@ describe('uses of removed-mode constants', () => {
     expect(sites(r, 'app/models/checker/interview.rb')).toEqual(['4 mode-safe-triage-removed', '8 mode-safe-triage-removed']);
     expect(sites(r, 'app/services/desk/client.rb')).toEqual([]);
   });
+  it("C#: a mode group inside a block namespace uses its removed constants (a list of all modes, switch arms); a desk's group stays", async () => {
+    const group = (ns: string, cls: string, prefix: string) =>
+      [
+        `namespace ${ns}`,
+        '{',
+        `    public static class ${cls}`,
+        '    {',
+        `        public const string Complaint = "${prefix}complaint";`,
+        `        public const string Safe = "${prefix}safe";`,
+        '',
+        '        public static readonly string[] All = { Complaint, Safe };',
+        '',
+        '        public static string Describe(string mode) => mode switch',
+        '        {',
+        '            Safe => "A few safety questions",',
+        '            _ => mode',
+        '        };',
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    writeTree(dir, {
+      'Sc/InterviewModes.cs': group('CareNav.Sc', 'InterviewModes', ''),
+      'Sc/IApi.cs': 'public interface IApi\n{\n    [Put("https://www.buoyhealth.com/api/interviews/{token}/")]\n    Task<Update> UpdateInterviewAsync(string token, [Body] ModeRequest request);\n}\n',
+      'Desk/TicketModes.cs': group('CareNav.Desk', 'TicketModes', ''),
+      'Desk/IDeskApi.cs': 'public interface IDeskApi\n{\n    [Post("https://desk.example.net/api/tickets/")]\n    Task Queue([Body] Ticket t);\n}\n',
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Sc/InterviewModes.cs')).toEqual(['12 mode-safe-triage-removed', '5 mode-complaint-renamed-input', '6 mode-safe-triage-removed', '8 mode-safe-triage-removed']);
+    expect(sites(r, 'Desk/TicketModes.cs')).toEqual([]);
+  });
 });

@@ -5,7 +5,8 @@ import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 /**
  * A body given to a request object built earlier in the function for a resource's path (`var request =
  * NewRequest(string.Format(Paths.Intent, t))` … `request.AddParameter(…, Serialize(body), …)`) is sent to that
- * resource; the same shape for a helpdesk's path stays unreported.
+ * resource; the same shape for a helpdesk's path stays unreported. A bean setter of a removed field on a model that is
+ * sent (`request.setInterviewMode(true)`) is a site; a desk ticket's setter is not.
  */
 
 let dir: string;
@@ -54,5 +55,42 @@ describe('a body given to a request built for a path', () => {
     });
     const r = await scanProject(dir);
     expect(sites(r, 'Checker/Client.cs')).toEqual(['10 intent-detail-context-removed']);
+  });
+  it("Java: bean setters of a removed field on a model that is sent (request.setInterviewMode(true)); a desk ticket's setter stays", async () => {
+    writeTree(dir, {
+      'sc/Interview.java': [
+        'package sc;',
+        '',
+        'public class Interview {',
+        '    @JsonProperty("interview_mode") private Boolean interviewMode;',
+        '    @JsonProperty("profile") private Profile profile;',
+        '    public void setInterviewMode(Boolean v) { this.interviewMode = v; }',
+        '    public void setProfile(Profile p) { this.profile = p; }',
+        '}',
+        '',
+      ].join('\n'),
+      'sc/Client.java': [
+        'package sc;',
+        '',
+        'public class Client {',
+        '    public Mono<Interview> create(Profile profile) {',
+        '        Interview request = new Interview();',
+        '        request.setProfile(profile);',
+        '        request.setInterviewMode(Boolean.TRUE);',
+        '        return web.post().uri("https://www.buoyhealth.com/api/interviews/anonymous/").bodyValue(request).retrieve().bodyToMono(Interview.class);',
+        '    }',
+        '',
+        '    public void ticket(Desk desk) {',
+        '        Ticket t = new Ticket();',
+        '        t.setInterviewMode(Boolean.TRUE);',
+        '        t.setExtra("from the app");',
+        '        desk.queue(t);',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'sc/Client.java')).toEqual(['7 interview-mode-flag-removed', '8 base-url']);
   });
 });

@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogue } from '../../../catalogue';
+import { defaultConfig } from '../../../config';
+import { noProject } from '../../../codemods/engine/ties/project';
+import { polyglotFrontEnds } from '../../../codemods/frontends/polyglot';
 import { scanProject, sites } from './support';
 import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 
@@ -164,5 +168,30 @@ describe('routed stubs answering a changed status', () => {
     });
     const r = await scanProject(dir);
     expect(sites(r, 'tests/ClientTest.php')).toEqual(['12 mode-update-status-200', '13 mode-safe-triage-removed', '6 location-error-422']);
+  });
+  it("Java: a repository's setMode that calls the service's updateInterview records, in its first analysis, the constant it compares; a desk's setQueueMode does not", () => {
+    const source = [
+      'package app;',
+      '',
+      'public class Repository {',
+      '    public boolean setMode(String token, InterviewMode mode) throws IOException {',
+      '        Response<Update> response = service.updateInterview(token, new ModeUpdate(mode)).execute();',
+      '        return response.code() == ApiConstants.HTTP_MODE_ACCEPTED;',
+      '    }',
+      '',
+      '    public boolean setQueueMode(String id, String mode) throws IOException {',
+      '        Response<Void> response = desk.updateTicket(id, mode).execute();',
+      '        return response.code() == ApiConstants.DESK_QUEUED;',
+      '    }',
+      '',
+      '    public String intentsPath() { return "intents/"; }',
+      '}',
+      '',
+    ].join('\n');
+    // Alone, as the first analysis of a run reads it (before the run's index knows `updateInterview` as an endpoint).
+    const frontEnd = polyglotFrontEnds().find((f) => f.id === 'java')!;
+    const r = frontEnd.analyze({ source, filePath: 'app/Repository.java', config: defaultConfig, changes: catalogue, markers: false, project: noProject });
+    const facts = r.facts as { statusCompared?: { name: string; change: string }[] };
+    expect(facts.statusCompared).toEqual([{ name: 'HTTP_MODE_ACCEPTED', change: 'mode-update-status-200' }]);
   });
 });

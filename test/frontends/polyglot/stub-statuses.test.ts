@@ -6,6 +6,8 @@ import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
  * A stub's answer: a named status given to a call inside a callback (`api { json("{}", HttpStatusCode.Accepted) }`)
  * whose surrounding test performs the operation whose status changed. A desk's stub, and a callback that performs the
  * operation and answers with its own status (an app's route handler), stay unreported.
+ * Queued answers built by a response type's constructor (wiremock-rs's `ResponseTemplate::new(400)`) or given a named status
+ * (a fake handler's `Respond(HttpStatusCode.Accepted)`) count as their integer forms do.
  */
 
 let dir: string;
@@ -91,5 +93,110 @@ describe('statuses of stubbed answers', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'sc/client_test.go')).toEqual(['9 mode-update-status-200']);
     expect(sites(r, 'desk/client_test.go')).toEqual([]);
+  });
+  it('Rust: wiremock-rs answers built with ResponseTemplate::new(code) in tests that create an interview and set its mode; a desk test stays', async () => {
+    writeTree(dir, {
+      'src/api.rs': [
+        'const BASE: &str = "https://www.buoyhealth.com/api/";',
+        '',
+        'impl Api {',
+        '    pub async fn create_interview(&self, body: &NewInterview) -> Result<Interview, Error> {',
+        '        Ok(self.http.post(format!("{}interviews/anonymous/", BASE)).json(body).send().await?.json().await?)',
+        '    }',
+        '    pub async fn set_mode(&self, token: &str, mode: &str) -> Result<(), Error> {',
+        '        self.http.put(format!("{}interviews/{}/", BASE, token)).json(&json!({ "mode": mode })).send().await?;',
+        '        Ok(())',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'tests/flow.rs': [
+        '#[tokio::test]',
+        'async fn location_failure() {',
+        '    let (server, api) = setup().await;',
+        '    Mock::given(method("POST")).respond_with(ResponseTemplate::new(400)).mount(&server).await;',
+        '    assert!(api.create_interview(&NewInterview::new(34)).await.is_err());',
+        '}',
+        '',
+        '#[tokio::test]',
+        'async fn nothing_produced() {',
+        '    let (server, api) = setup().await;',
+        '    Mock::given(method("PUT")).respond_with(ResponseTemplate::new(202)).mount(&server).await;',
+        '    api.set_mode("t", "protocol").await.unwrap();',
+        '}',
+        '',
+      ].join('\n'),
+      'tests/desk.rs': [
+        '#[tokio::test]',
+        'async fn ticket_queued() {',
+        '    let (server, desk) = setup_desk().await;',
+        '    Mock::given(method("POST")).respond_with(ResponseTemplate::new(202)).mount(&server).await;',
+        '    desk.queue_ticket("t").await.unwrap();',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/flow.rs')).toEqual(['11 mode-update-status-200', '4 location-error-422']);
+    expect(sites(r, 'tests/desk.rs')).toEqual([]);
+  });
+
+  it("C#: a fake handler's answer with the status named (Respond(HttpStatusCode.Accepted)) before a service call that sets the mode; a desk test stays", async () => {
+    writeTree(dir, {
+      'Sc/IApi.cs': [
+        'public interface IApi',
+        '{',
+        '    [Post("https://www.buoyhealth.com/api/interviews/anonymous/")]',
+        '    Task<Interview> CreateInterviewAsync([Body] CreateRequest request);',
+        '',
+        '    [Put("https://www.buoyhealth.com/api/interviews/{token}/")]',
+        '    Task<ApiResponse<Update>> UpdateInterviewAsync(string token, [Body] ModeRequest request);',
+        '}',
+        '',
+      ].join('\n'),
+      'Sc/Sessions.cs': [
+        'public class Sessions',
+        '{',
+        '    private readonly IApi _api;',
+        '    public Task<Interview> BeginAsync(int age) => _api.CreateInterviewAsync(new CreateRequest { Age = age });',
+        '    public Task<ApiResponse<Update>> ChangeModeAsync(string token, string mode) => _api.UpdateInterviewAsync(token, new ModeRequest { Mode = mode });',
+        '}',
+        '',
+      ].join('\n'),
+      'Tests/SessionsTests.cs': [
+        'public class SessionsTests',
+        '{',
+        '    [Fact]',
+        '    public async Task Location_fails()',
+        '    {',
+        '        _handler.Respond(HttpStatusCode.BadRequest, "{}");',
+        '        await Assert.ThrowsAsync<LocationException>(() => _sessions.BeginAsync(34));',
+        '    }',
+        '',
+        '    [Fact]',
+        '    public async Task Nothing_produced()',
+        '    {',
+        '        _handler.Respond(HttpStatusCode.Accepted);',
+        '        await _sessions.ChangeModeAsync("t", "protocol");',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'Tests/DeskTests.cs': [
+        'public class DeskTests',
+        '{',
+        '    [Fact]',
+        '    public async Task Ticket_queued()',
+        '    {',
+        '        _handler.Respond(HttpStatusCode.Accepted);',
+        '        await _desk.QueueTicketAsync("t");',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Tests/SessionsTests.cs')).toEqual(['13 mode-update-status-200', '6 location-error-422']);
+    expect(sites(r, 'Tests/DeskTests.cs')).toEqual([]);
   });
 });

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * A removed field by another spelling the catalogue gives it (an option's `preselected_value` beside `preselected`):
+ * the model's field and its reads are sites in every language, as the catalogue's own spelling is. A survey
+ * client's options with the same key stay unreported.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe("a removed field by the catalogue's other spellings", () => {
+  it("Java: a question's nested Option with @JsonProperty(\"preselected_value\") and a filter that reads it; a survey's options stay", async () => {
+    writeTree(dir, {
+      'sc/Question.java': [
+        'package sc;',
+        '',
+        'public class Question {',
+        '    @JsonProperty("token") private String token;',
+        '    @JsonProperty("options") private List<Option> options;',
+        '',
+        '    public static class Option {',
+        '        @JsonProperty("token") private String token;',
+        '        @JsonProperty("preselected_value")',
+        '        private String preselectedValue;',
+        '        public String getPreselectedValue() { return preselectedValue; }',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'sc/Api.java': [
+        'package sc;',
+        '',
+        'public interface Api {',
+        '    @GET("https://www.buoyhealth.com/api/questions/")',
+        '    Call<List<Question>> listQuestions(@Query("interview") String token);',
+        '}',
+        '',
+      ].join('\n'),
+      'sc/Flow.java': [
+        'package sc;',
+        '',
+        'public class Flow {',
+        '    List<Question.Option> open(Question q) {',
+        '        return q.getOptions().stream().filter(o -> o.getPreselectedValue() == null).collect(Collectors.toList());',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'survey/Poll.java': [
+        'package survey;',
+        '',
+        'public class Poll {',
+        '    @JsonProperty("options") private List<Choice> options;',
+        '',
+        '    public static class Choice {',
+        '        @JsonProperty("preselected_value")',
+        '        private String preselectedValue;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'survey/PollClient.java': [
+        'package survey;',
+        '',
+        'public interface PollClient {',
+        '    @GET("https://polls.example.com/api/polls/")',
+        '    Call<List<Poll>> polls();',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'sc/Question.java').filter((s) => s.includes('preselected'))).toEqual(['11 question-preselected-removed', '9 question-preselected-removed']);
+    expect(sites(r, 'sc/Flow.java')).toEqual(['5 question-preselected-removed']);
+    expect(sites(r, 'survey/Poll.java')).toEqual([]);
+  });
+});
