@@ -9,7 +9,7 @@ import { jqObjectJson, jqReads } from '../jq';
 import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
-import { sourcedWrappers, wrapperFunctions } from './sourced';
+import { curlFunctions, sourcedWrappers, wrapperFunctions } from './sourced';
 
 /**
  * Shell scripts: settings (`X=…`, `export`, `: "${X:=…}"`) as values named by their variable, and the API
@@ -92,7 +92,10 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
 
   // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`, here or in a library
   // the script sources (`source "$HERE/../lib/common.sh"`).
-  const wrappers = new Map([...sourcedWrappers(commands, ctx), ...wrapperFunctions(source.slice(start, end), isBaseVar)]);
+  // Either may call a function that runs curl to any URL it is given (`http_call`), here or in such a library.
+  const text = source.slice(start, end);
+  const lib = sourcedWrappers(commands, ctx);
+  const wrappers = new Map([...lib.wrappers, ...wrapperFunctions(text, isBaseVar, new Map([...lib.curls, ...curlFunctions(text)]))]);
 
   const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
@@ -274,7 +277,7 @@ function jqFilter(words: readonly Word[]): Word | undefined {
 /** The functions a script defines (`name() {` … a closing `}` at the start of a line), with their spans. */
 function functionSpans(source: string, start: number, end: number): { name: string; start: number; end: number }[] {
   const out: { name: string; start: number; end: number }[] = [];
-  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*\n[\s\S]*?^[ \t]*\}/gm)) {
+  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*(?:#[^\n]*)?\n[\s\S]*?^[ \t]*\}/gm)) {
     out.push({ name: (m[1] ?? m[2])!, start: start + m.index, end: start + m.index + m[0].length });
   }
   return out;

@@ -5,16 +5,33 @@ import { baseVariables } from '../calls';
 import type { ShellContext } from '.';
 import type { Command } from './words';
 
+const FUNCTION = /^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*(?:#[^\n]*)?\n([\s\S]*?)^[ \t]*\}/gm;
+
+export type Wrappers = Map<string, { status: boolean }>;
+
 /**
- * Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`, with whether they print
- * the status (`-w '%{http_code}'`).
+ * Functions that run a curl to whatever URL they are given (`http_call METHOD URL BODY OUT`), with whether they
+ * print the status (`-w '%{http_code}'`): a wrapper of the API may call one instead of curl.
  */
-export function wrapperFunctions(text: string, isBaseVar: (name: string) => boolean): Map<string, { status: boolean }> {
-  const out = new Map<string, { status: boolean }>();
-  for (const m of text.matchAll(/^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*\n([\s\S]*?)^[ \t]*\}/gm)) {
+export function curlFunctions(text: string): Wrappers {
+  const out: Wrappers = new Map();
+  for (const m of text.matchAll(FUNCTION)) if (/(^|[\s;&|(])curl\b/.test(m[3]!)) out.set((m[1] ?? m[2])!, { status: /http_code/.test(m[3]!) });
+  return out;
+}
+
+/**
+ * Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`, or a call of a curl
+ * function with such a URL (`api() { http_call "$1" "${SC_API_BASE}$2" "$3"; }`), with whether they print the
+ * status (`-w '%{http_code}'`, here or in the curl function).
+ */
+export function wrapperFunctions(text: string, isBaseVar: (name: string) => boolean, curls: Wrappers = new Map()): Wrappers {
+  const out: Wrappers = new Map();
+  const names = ['curl', ...curls.keys()];
+  const call = new RegExp(`(?:^|[\\s;&|(])(${names.join('|')})(?=\\s)[\\s\\S]*?\\$\\{?([A-Za-z_]\\w*)\\}?\\$\\{?\\w+`);
+  for (const m of text.matchAll(FUNCTION)) {
     const body = m[3]!;
-    const curl = /\bcurl\b[\s\S]*?\$\{?([A-Za-z_]\w*)\}?\$\{?\w+/.exec(body);
-    if (curl && isBaseVar(curl[1]!)) out.set((m[1] ?? m[2])!, { status: /http_code/.test(body) });
+    const c = call.exec(body);
+    if (c && isBaseVar(c[2]!)) out.set((m[1] ?? m[2])!, { status: /http_code/.test(body) || !!curls.get(c[1]!)?.status });
   }
   return out;
 }
@@ -26,9 +43,10 @@ const MAX_LIBRARY = 256 * 1024;
  * `. ./lib.sh`. A leading variable or command substitution is taken for the script's folder (the usual idiom);
  * the rest of the path is read relative to that folder. A library that cannot be read adds nothing.
  */
-export function sourcedWrappers(commands: readonly Command[], ctx: ShellContext): Map<string, { status: boolean }> {
-  const out = new Map<string, { status: boolean }>();
-  if (!ctx.filePath || !path.isAbsolute(ctx.filePath)) return out;
+export function sourcedWrappers(commands: readonly Command[], ctx: ShellContext): { wrappers: Wrappers; curls: Wrappers } {
+  const wrappers: Wrappers = new Map();
+  const curls: Wrappers = new Map();
+  if (!ctx.filePath || !path.isAbsolute(ctx.filePath)) return { wrappers, curls };
   const dir = path.dirname(ctx.filePath);
   for (const c of commands) {
     if ((c.words[0]?.text !== 'source' && c.words[0]?.text !== '.') || !c.words[1]) continue;
@@ -41,9 +59,11 @@ export function sourcedWrappers(commands: readonly Command[], ctx: ShellContext)
     const text = tries.map((d) => path.resolve(d, rel)).filter((abs) => abs !== ctx.filePath).map(readLibrary).find((t) => t !== null);
     if (!text) continue;
     const values = assignments(text, 0, text.length, { parent: 'shell' });
-    for (const [name, w] of wrapperFunctions(text, baseVariables(ctx.config, text, values))) out.set(name, w);
+    const own = curlFunctions(text);
+    for (const [name, w] of own) curls.set(name, w);
+    for (const [name, w] of wrapperFunctions(text, baseVariables(ctx.config, text, values), new Map([...curls, ...own]))) wrappers.set(name, w);
   }
-  return out;
+  return { wrappers, curls };
 }
 
 function readLibrary(abs: string): string | null {
