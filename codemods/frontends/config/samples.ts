@@ -1,8 +1,9 @@
 import * as path from 'node:path';
 import type { Node } from 'jsonc-parser';
-import { api, rulesOfKind, type Change, type ResourceName } from '../../../catalogue';
+import { api, catalogue, rulesOfKind, type Change, type ResourceName } from '../../../catalogue';
 import { words } from '../../engine/words';
 import type { Site } from './model';
+import { indexOfRun } from './vocab';
 
 /**
  * Recorded or hand-written answers of the API kept as JSON files (test fixtures, WireMock `__files`, mock
@@ -16,9 +17,19 @@ import type { Site } from './model';
 
 /** The resource a file's name speaks of (`interview-mode-accepted.json` → interview), when it names exactly one. */
 export function sampleResource(filePath: string): ResourceName | null {
-  const w = words(path.basename(filePath).replace(/\.[^.]+$/, ''));
+  const w = words(path.basename(filePath).replace(/\.[^.]+$/, '').replace(/\./g, '_'));
   const hits = (Object.keys(api.resources) as ResourceName[]).filter((r) => api.resources[r].nouns.some((n) => w.includes(n.toLowerCase()) || w.includes(`${n.toLowerCase()}s`)));
-  return hits.length === 1 ? hits[0]! : null;
+  if (hits.length > 0) return hits.length === 1 ? hits[0]! : null;
+  // Named for an operation of several words that the catalogue's rules give one resource (`mode-update.json`).
+  const byOp = new Set<ResourceName>();
+  for (const c of catalogue) {
+    for (const r of c.rules) {
+      if (!('resource' in r)) continue;
+      const ops = 'operations' in r && r.operations ? r.operations : 'operation' in r ? [r.operation] : [];
+      if (ops.some((op) => words(op).length > 1 && indexOfRun(w, words(op)) >= 0)) byOp.add(r.resource);
+    }
+  }
+  return byOp.size === 1 ? [...byOp][0]! : null;
 }
 
 /** The top-level keys the catalogue knows for a resource's answer. */
