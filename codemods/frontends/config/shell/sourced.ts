@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { assignments } from '../assignments';
 import { baseVariables } from '../calls';
 import type { ShellContext } from '.';
-import type { Command } from './words';
+import { allCommands, parseScript, type Command } from './words';
 
 const FUNCTION = /^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*(?:#[^\n]*)?\n([\s\S]*?)^[ \t]*\}/gm;
 
@@ -72,4 +72,70 @@ function readLibrary(abs: string): string | null {
   } catch {
     return null;
   }
+}
+
+const SCRIPT = /\.(?:sh|bash|bats|ksh|zsh)$/;
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'vendor', 'target', '.venv']);
+const MAX_VISITED = 2000;
+
+/**
+ * The scripts that source a library (`source "${HERE}/lib/checks.sh"`, `. "$ROOT/scripts/lib/checks.sh"`): scripts
+ * under the library's folder and up to three folders above it, whose sourced path, after a leading variable or
+ * command substitution, ends the library's path. A bounded walk (at most 2,000 entries, three levels down from each
+ * folder, no dependency or build folders).
+ */
+export function sourcingScripts(libraryPath: string): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  const base = path.basename(libraryPath);
+  const seen = new Set<string>([libraryPath]);
+  let visited = 0;
+  const walk = (dir: string, depth: number): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (++visited > MAX_VISITED) return;
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (depth < 3 && !SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) walk(abs, depth + 1);
+        continue;
+      }
+      if (!e.isFile() || !SCRIPT.test(e.name) || seen.has(abs)) continue;
+      seen.add(abs);
+      const text = readLibrary(abs);
+      if (text && text.includes(base) && sources(text, abs, libraryPath)) out.push({ path: abs, text });
+    }
+  };
+  let dir = path.dirname(libraryPath);
+  for (let up = 0; up <= 3 && visited <= MAX_VISITED; up++) {
+    walk(dir, 0);
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return out;
+}
+
+/** Whether a script's `source` or `.` command names the library: as its folder's file, or by a path that ends the library's. */
+function sources(text: string, scriptPath: string, libraryPath: string): boolean {
+  let commands: Command[];
+  try {
+    commands = allCommands(parseScript(text, 0, text.length, {}).commands);
+  } catch {
+    return false;
+  }
+  for (const c of commands) {
+    if ((c.words[0]?.text !== 'source' && c.words[0]?.text !== '.') || !c.words[1]) continue;
+    const word = c.words[1].text;
+    const lead = /^(?:\$\{[^}]*\}|\$\w+|\$\((?:[^()]|\([^()]*\))*\))(?=\/)/.exec(word);
+    const rest = lead ? `.${word.slice(lead[0].length)}` : word;
+    if (/[$`*?]/.test(rest) || path.isAbsolute(rest)) continue;
+    if (path.resolve(path.dirname(scriptPath), rest) === libraryPath) return true;
+    const tail = path.normalize(rest).replace(/^(?:\.\.?[\\/])+/, '');
+    if (lead && tail && !tail.startsWith('..') && libraryPath.endsWith(path.sep + tail)) return true;
+  }
+  return false;
 }
