@@ -10,6 +10,7 @@ import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
 import { curlFunctions, sourcedWrappers, sourcingScripts, wrapperFunctions } from './sourced';
+import { modeSetters, passedModeSites } from './mode-setters';
 
 /**
  * Shell scripts: settings (`X=…`, `export`, `: "${X:=…}"`) as values named by their variable, and the API
@@ -101,6 +102,9 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
   const text = source.slice(start, end);
   const lib = sourcedWrappers(commands, ctx);
   const wrappers = new Map([...lib.wrappers, ...wrapperFunctions(text, isBaseVar, new Map([...lib.curls, ...curlFunctions(text)]))]);
+  // Functions that set the interview's mode from an argument (`sc_set_mode "$i" "$SC_MODE_SAFE"`), and the constants of the libraries.
+  const setters = new Map([...lib.setters, ...modeSetters(text, [...wrappers.keys()])]);
+  const constant = (name: string) => setting(`\${${name}}`)?.text ?? lib.constants.get(name);
 
   const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
@@ -153,6 +157,12 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     const name = words[0]?.text;
     if (!name) continue;
     const anchor = startOf(c.start);
+    const modeArg = setters.get(name);
+    if (modeArg !== undefined) {
+      const w = words[modeArg];
+      if (w && !w.redirect) sites.push(...passedModeSites(w, constant, ctx.changes, anchor));
+      continue;
+    }
     if (isCurl(name) || wrappers.has(name)) {
       const wrapper = wrappers.get(name);
       let method = '';

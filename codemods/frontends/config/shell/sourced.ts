@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import { assignments } from '../assignments';
 import { baseVariables } from '../calls';
 import type { ShellContext } from '.';
+import { modeSetters, type ModeSetters } from './mode-setters';
+import { literalOf } from '../rules';
 import { allCommands, parseScript, type Command } from './words';
 
 const FUNCTION = /^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*(?:#[^\n]*)?\n([\s\S]*?)^[ \t]*\}/gm;
@@ -43,10 +45,13 @@ const MAX_LIBRARY = 256 * 1024;
  * `. ./lib.sh`. A leading variable or command substitution is taken for the script's folder (the usual idiom);
  * the rest of the path is read relative to that folder. A library that cannot be read adds nothing.
  */
-export function sourcedWrappers(commands: readonly Command[], ctx: ShellContext): { wrappers: Wrappers; curls: Wrappers } {
+export function sourcedWrappers(commands: readonly Command[], ctx: ShellContext): { wrappers: Wrappers; curls: Wrappers; setters: ModeSetters; constants: Map<string, string> } {
   const wrappers: Wrappers = new Map();
   const curls: Wrappers = new Map();
-  if (!ctx.filePath || !path.isAbsolute(ctx.filePath)) return { wrappers, curls };
+  const setters: ModeSetters = new Map();
+  const constants = new Map<string, string>();
+  const none = { wrappers, curls, setters, constants };
+  if (!ctx.filePath || !path.isAbsolute(ctx.filePath)) return none;
   const dir = path.dirname(ctx.filePath);
   for (const c of commands) {
     if ((c.words[0]?.text !== 'source' && c.words[0]?.text !== '.') || !c.words[1]) continue;
@@ -61,9 +66,16 @@ export function sourcedWrappers(commands: readonly Command[], ctx: ShellContext)
     const values = assignments(text, 0, text.length, { parent: 'shell' });
     const own = curlFunctions(text);
     for (const [name, w] of own) curls.set(name, w);
-    for (const [name, w] of wrapperFunctions(text, baseVariables(ctx.config, text, values), new Map([...curls, ...own]))) wrappers.set(name, w);
+    const found = wrapperFunctions(text, baseVariables(ctx.config, text, values), new Map([...curls, ...own]));
+    for (const [name, w] of found) wrappers.set(name, w);
+    for (const [name, n] of modeSetters(text, [...wrappers.keys()])) setters.set(name, n);
+    // Its constants (`readonly SC_MODE_SAFE="safe"`), for the values the script passes by name.
+    for (const v of values) {
+      const lit = v.path.length === 1 ? literalOf(text, v) : null;
+      if (lit && lit.text !== '') constants.set(v.path[0]!, lit.text);
+    }
   }
-  return { wrappers, curls };
+  return none;
 }
 
 function readLibrary(abs: string): string | null {
