@@ -6,7 +6,7 @@ import type { ConfigValue } from './model';
 import { HELM_LITERAL } from './refs';
 import type { ValueGraph } from './values';
 import { words } from '../../engine/words';
-import { BOOLEAN, fieldListRules, fieldNameRules, inApiScope, isModeKey, isPathKey, settingRules, statusRules, switchRules, v1BasePaths } from './vocab';
+import { BOOLEAN, fieldListRules, fieldNameRules, inApiScope, isModeKey, isPathKey, pathWords, settingRules, statusRules, switchRules, v1BasePaths } from './vocab';
 
 /**
  * Settings of the API's client that v2 changes, by key and value (catalogue rules, keys of the API only):
@@ -80,7 +80,7 @@ function otherPublicHost(config: Config, text: string): string | null {
 }
 
 /**
- * Whether a flat key shares its leading words with a key that holds an address of the API (an address, or its bare
+ * Whether a key path shares its leading words with a key that holds an address of the API (an address, or its bare
  * host) more than with any key that holds another public address: `symptom_start_mode` beside
  * `symptom_api_base_url = "https://…/api/"` and `helpdesk_api_base_url = "https://help.example.com/api/"`. What
  * follows the shared words must name nothing but what the catalogue names (`start_mode`, `ok_statuses`).
@@ -105,8 +105,9 @@ function prefixedLikeApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
   return api > 0 && api > other && plainKey(ctx, own.slice(api).join('_'));
 }
 
+/** The words of a value's whole key path (`symptom.start.mode` in a properties file is three keys). */
 function keyWordsOf(v: ConfigValue): string[] {
-  return words((v.path[v.path.length - 1] ?? '').replace(/[.[\]:]/g, '_'));
+  return pathWords(v.path);
 }
 
 /** A v1 address, or a v2 one (so that a second run sees what the first rewrote). */
