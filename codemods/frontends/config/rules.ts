@@ -98,8 +98,7 @@ function prefixedLikeApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
     while (n < own.length - 1 && n < sw.length - 1 && own[n] === sw[n]) n++;
     if (n === 0) continue;
     const text = ctx.graph.text(s);
-    const bare = text.trim().replace(/^["']|["']$/g, '').toLowerCase();
-    if (holdsApiAddress(ctx.config, text) || hosts.has(bare)) api = Math.max(api, n);
+    if (holdsApiAddress(ctx.config, text) || isApiHost(ctx.config, text, hosts)) api = Math.max(api, n);
     else if (otherPublicHost(ctx.config, text)) other = Math.max(other, n);
   }
   return api > 0 && api > other && plainKey(ctx, own.slice(api).join('_'));
@@ -108,6 +107,11 @@ function prefixedLikeApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
 /** The words of a value's whole key path (`symptom.start.mode` in a properties file is three keys). */
 function keyWordsOf(v: ConfigValue): string[] {
   return pathWords(v.path);
+}
+
+/** Whether a value is a host of the API's addresses alone (`symptom_api_host: sandbox.buoyhealth.com`). */
+export function isApiHost(config: Config, text: string, hosts = apiHosts(config)): boolean {
+  return hosts.has(text.trim().replace(/^["']|["']$/g, '').toLowerCase());
 }
 
 /** A v1 address, or a v2 one (so that a second run sees what the first rewrote). */
