@@ -20,7 +20,9 @@ import { modeSetters, passedModeSites } from './mode-setters';
  * resource's rules; a status kept from it (`status=$(curl -w '%{http_code}' …)`) is checked where compared
  * (`[[ $status == 202 ]]`); jq reads of its answer (of the file it wrote, or of `<<<"$var"`) are checked for
  * removed and moved fields. HTTPie, xh and wget calls are read too (clients.ts). A call to any other address ends
- * the tie of the answer that follows.
+ * the tie of the answer that follows. A wrapper may call a function that runs curl to any URL (sourced.ts); a library's
+ * jq reads of its functions' arguments are tied by the scripts that source it; a function that sets the interview's
+ * mode from an argument has the modes its calls pass checked (mode-setters.ts).
  */
 
 const OPTS_WITH_ARG = new Set(['-X', '--request', '-H', '--header', '-o', '--output', '-w', '--write-out', '-u', '--user', '-A', '--user-agent', '-b', '--cookie', '-c', '--cookie-jar', '-e', '--referer', '-F', '--form', '-m', '--max-time', '--connect-timeout', '--retry', '-x', '--proxy', '-T', '--upload-file', '-K', '--config', '--cacert', '--cert', '--key', '-r', '--range']);
