@@ -29,7 +29,7 @@ export function curlFunctions(text: string): Wrappers {
 export function wrapperFunctions(text: string, isBaseVar: (name: string) => boolean, curls: Wrappers = new Map()): Wrappers {
   const out: Wrappers = new Map();
   const names = ['curl', ...curls.keys()];
-  const call = new RegExp(`(?:^|[\\s;&|(])(${names.join('|')})(?=\\s)[\\s\\S]*?\\$\\{?([A-Za-z_]\\w*)\\}?\\$\\{?\\w+`);
+  const call = new RegExp(`(?:^|[\\s;&|(])(${names.join('|')})(?=\\s)[\\s\\S]*?\\$\\{?([A-Za-z_]\\w*)\\}?\\/?\\$\\{?\\w+`);
   for (const m of text.matchAll(FUNCTION)) {
     const body = m[3]!;
     const c = call.exec(body);
