@@ -78,6 +78,16 @@ export function sampleSites(root: Node, filePath: string, changes: readonly Chan
     }
   }
   const out: Site[] = [];
+  // A wrapper that holds the resource under its own name (`{"msg": …, "interview": {…}}`): its own top-level keys
+  // that the catalogue moves or removes from that resource's answer (the message of an update).
+  for (const item of items) {
+    if (samples.includes(item)) continue;
+    const holds = [...keysOf(item)].some(([key, prop]) => nouns.has(key.toLowerCase()) && prop.children?.[1] && objectsIn(prop.children[1]).some((o) => samples.includes(o)));
+    if (!holds) continue;
+    for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {
+      if (rule.resource === resource && rule.from.length === 1) for (const key of reach(item, rule.from)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.from[0] });
+    }
+  }
   for (const sample of samples) {
     for (const { change, rule } of rulesOfKind('response-field-removed', changes)) {
       if (rule.resource === resource) for (const key of reach(sample, rule.path)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.path[rule.path.length - 1] });
