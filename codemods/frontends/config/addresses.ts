@@ -5,7 +5,7 @@ import { bothRolesMessage, keyRole, unknownRoleMessage, type Role } from '../../
 import { rewriteOccurrence, type RoleRewrite } from '../text';
 import type { Emitter } from './emit';
 import type { ConfigValue, NameUse, Ref } from './model';
-import { holdsApiAddress } from './rules';
+import { holdsApiAddress, isApiHost } from './rules';
 import { pathRole, type ValueGraph } from './values';
 import { inApiScope } from './vocab';
 
@@ -199,7 +199,9 @@ export function refConflicts(ctx: AddressContext, v: ConfigValue): void {
 /** Whether a reference is about this API: its name or the value's key names the API, or what it stands for holds an API address. */
 function tiedToApi(ctx: AddressContext, v: ConfigValue, r: Ref): boolean {
   if (inApiScope(ctx.config, v.path) || inApiScope(ctx.config, [r.name])) return true;
-  return ctx.graph.targets(r).some((t) => holdsApiAddress(ctx.config, ctx.graph.text(t)) || t.refs.some((x) => inApiScope(ctx.config, [x.name])));
+  // Or it is built from a value that holds one (`base_url: "https://{{ api_host }}/api/"` with `api_host` the API's host).
+  const holds = (t: ConfigValue) => holdsApiAddress(ctx.config, ctx.graph.text(t)) || isApiHost(ctx.config, ctx.graph.text(t));
+  return ctx.graph.targets(r).some((t) => holds(t) || t.refs.some((x) => inApiScope(ctx.config, [x.name]) || ctx.graph.targets(x).some((u) => u !== t && holds(u))));
 }
 
 /** A value built from references whose values make a v1 base only together (`https://${SC_HOST}/api/`). */

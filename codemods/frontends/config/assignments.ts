@@ -65,8 +65,11 @@ export function wordAt(source: string, from: number, end: number): { start: numb
     else if ((c === '}' || c === ')') && depth > 0) depth--;
     else if (depth === 0 && /[\s;&|<>`)]/.test(c)) break;
     else if (c === '"' || c === "'") {
+      // A quote inside a word closes on its line; one that does not is the end of a quoted string the word was in
+      // (`log "base=${BASE}"`).
       const close = source.indexOf(c, i + 1);
-      if (close < 0 || close >= end) break;
+      const eol = source.indexOf('\n', i + 1);
+      if (close < 0 || close >= end || (eol >= 0 && eol < close)) break;
       i = close;
     }
     i++;

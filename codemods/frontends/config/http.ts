@@ -42,7 +42,8 @@ export function readHttp(source: string, ctx: DocContext): Parsed {
     // Headers, then the body (after a blank line, or at a `{` in Hurl), then what checks the answer.
     let k = i + 1;
     while (k < lines.length && /^\s*[\w-]+\s*:/.test(text(k)) && !/^\s*\{/.test(text(k))) k++;
-    while (k < lines.length && text(k).trim() === '') k++;
+    // Blank lines, and comments (a marker above the body) before it.
+    while (k < lines.length && (text(k).trim() === '' || (/^\s*(#|\/\/)/.test(text(k)) && !/^\s*###/.test(text(k))))) k++;
     let e = k;
     while (e < lines.length && !/^\s*(###|>|<>|HTTP[\s/]|\[[A-Za-z]+\]\s*$)/.test(text(e)) && !REQUEST.test(text(e))) e++;
     let stop = e;

@@ -30,7 +30,9 @@ function reaches(read: Read, rule: readonly string[], seen: ReadonlySet<string>)
 }
 
 /** Sites for the reads of an answer of `tie` that reach removed or moved response fields (the most specific rule of a field first, one site per read and change). */
-export function readPathSites(reads: readonly Read[], tie: Tie, changes: readonly Change[], anchor?: number): Site[] {
+export function readPathSites(all: readonly Read[], tie: Tie, changes: readonly Change[], anchor?: number): Site[] {
+  // A list's answer: its items, as a list (`.[]`) or under the one list key of a page (`.results[]`, `.items[0]`).
+  const reads = tie.op === 'list' ? all.map((r) => (!r.relative && r.path.length > 2 && r.path[0] !== '*' && r.path[1] === '*' ? { ...r, path: r.path.slice(1) } : r)) : all;
   const rules: { change: string; path: readonly string[]; message: string }[] = [];
   for (const { change, rule } of rulesOfKind('response-field-removed', changes)) if (rule.resource === tie.resource) rules.push({ change: change.id, path: rule.path, message: rule.message });
   for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {

@@ -6,7 +6,7 @@ import type { ConfigValue } from './model';
 import { HELM_LITERAL } from './refs';
 import type { ValueGraph } from './values';
 import { words } from '../../engine/words';
-import { BOOLEAN, fieldListRules, fieldNameRules, inApiScope, isModeKey, isPathKey, settingRules, statusRules, switchRules, v1BasePaths } from './vocab';
+import { BOOLEAN, fieldListRules, fieldNameRules, inApiScope, isModeKey, isPathKey, pathWords, settingRules, statusRules, switchRules, v1BasePaths } from './vocab';
 
 /**
  * Settings of the API's client that v2 changes, by key and value (catalogue rules, keys of the API only):
@@ -27,7 +27,7 @@ export interface RuleContext {
 const CONTAINERS = new Set(['environment', 'env', 'envs', 'data', 'stringdata', 'variables', 'vars', 'args', 'extraenv', 'properties', 'parameters', 'settings', 'values']);
 
 /** Words a key of the API's section may have besides the catalogue's names: `initial_mode`, `expected-status`, `show_advice`. */
-const QUALIFIERS = new Set(['initial', 'default', 'start', 'starting', 'first', 'fallback', 'known', 'allowed', 'supported', 'expected', 'accepted', 'send', 'sent', 'include', 'show', 'hide', 'skip', 'enable', 'enabled', 'disable', 'disabled', 'use', 'filter', 'status', 'code', 'fields', 'field', 'on', 'error']);
+const QUALIFIERS = new Set(['initial', 'default', 'start', 'starting', 'first', 'fallback', 'known', 'allowed', 'supported', 'expected', 'accepted', 'send', 'sent', 'include', 'show', 'hide', 'skip', 'enable', 'enabled', 'disable', 'disabled', 'use', 'filter', 'status', 'code', 'fields', 'field', 'on', 'error', 'ok', 'success', 'successful', 'retry', 'retried', 'statuses', 'codes']);
 
 const knownWords = new WeakMap<readonly Change[], Set<string>>();
 
@@ -55,6 +55,63 @@ function besideApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
   if (prefix.length === 0 || CONTAINERS.has(prefix[prefix.length - 1]!.toLowerCase().replace(/[^a-z]/g, ''))) return false;
   if (!plainKey(ctx, v.path[v.path.length - 1]!)) return false;
   return ctx.graph.samePrefix(v).some((s) => holdsApiAddress(ctx.config, ctx.graph.text(s)));
+}
+
+/** Hosts of the configured API addresses (v1 and v2 bases and audiences), lower-cased. */
+function apiHosts(config: Config): Set<string> {
+  const out = new Set<string>();
+  for (const e of Object.values(config.environments)) for (const u of [e.v1.baseUrl, e.v1.audience, e.v2.baseUrl, e.v2.audience]) out.add(parseBase(u).host.toLowerCase());
+  return out;
+}
+
+/** Hosts of every configured address, the token service's included (the API's own, never another API's). */
+function configuredHosts(config: Config): Set<string> {
+  const out = apiHosts(config);
+  for (const e of Object.values(config.environments)) if (/^https?:\/\//i.test(e.authUrl)) out.add(parseBase(e.authUrl).host.toLowerCase());
+  return out;
+}
+
+/** The public host (one with a dot) of an address another service answers on, or null: `https://help.example.com/api/`. */
+function otherPublicHost(config: Config, text: string): string | null {
+  const m = /^\s*["']?https?:\/\/([^/:?#\s"'{}]+)/i.exec(text);
+  const host = m?.[1]?.toLowerCase();
+  if (!host || !host.includes('.') || configuredHosts(config).has(host)) return null;
+  return host;
+}
+
+/**
+ * Whether a key path shares its leading words with a key that holds an address of the API (an address, or its bare
+ * host) more than with any key that holds another public address: `symptom_start_mode` beside
+ * `symptom_api_base_url = "https://…/api/"` and `helpdesk_api_base_url = "https://help.example.com/api/"`. What
+ * follows the shared words must name nothing but what the catalogue names (`start_mode`, `ok_statuses`).
+ */
+function prefixedLikeApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
+  const own = keyWordsOf(v);
+  if (own.length < 2) return false;
+  let api = 0;
+  let other = 0;
+  const hosts = apiHosts(ctx.config);
+  for (const s of ctx.graph.values) {
+    if (s === v || s.list) continue;
+    const sw = keyWordsOf(s);
+    let n = 0;
+    while (n < own.length - 1 && n < sw.length - 1 && own[n] === sw[n]) n++;
+    if (n === 0) continue;
+    const text = ctx.graph.text(s);
+    if (holdsApiAddress(ctx.config, text) || isApiHost(ctx.config, text, hosts)) api = Math.max(api, n);
+    else if (otherPublicHost(ctx.config, text)) other = Math.max(other, n);
+  }
+  return api > 0 && api > other && plainKey(ctx, own.slice(api).join('_'));
+}
+
+/** The words of a value's whole key path (`symptom.start.mode` in a properties file is three keys). */
+function keyWordsOf(v: ConfigValue): string[] {
+  return pathWords(v.path);
+}
+
+/** Whether a value is a host of the API's addresses alone (`symptom_api_host: sandbox.buoyhealth.com`). */
+export function isApiHost(config: Config, text: string, hosts = apiHosts(config)): boolean {
+  return hosts.has(text.trim().replace(/^["']|["']$/g, '').toLowerCase());
 }
 
 /** A v1 address, or a v2 one (so that a second run sees what the first rewrote). */
@@ -100,7 +157,7 @@ function items(lit: { start: number; text: string }): { start: number; end: numb
 }
 
 export function valueRules(ctx: RuleContext, v: ConfigValue): void {
-  if (!inApiScope(ctx.config, v.path) && !besideApiAddress(ctx, v)) return;
+  if (!inApiScope(ctx.config, v.path) && !besideApiAddress(ctx, v) && !prefixedLikeApiAddress(ctx, v)) return;
   const lit = literalOf(ctx.source, v);
   if (!lit || lit.text === '') return;
   const anchor = v.anchor;
@@ -119,7 +176,11 @@ export function valueRules(ctx: RuleContext, v: ConfigValue): void {
       }
     }
   }
-  for (const { change, rule } of statusRules(v.path, lit.text, ctx.changes)) ctx.emit.manual(change.id, lit.start, lit.end, rule.message, { anchor });
+  // One status, or a list of them (`mode_update_ok_statuses: "200,202"`): each code the client expects.
+  const codes = items(lit);
+  for (const it of codes.length > 1 && codes.every((i) => /^\d{3}$/.test(i.text)) ? codes : [lit]) {
+    for (const { change, rule } of statusRules(v.path, it.text, ctx.changes)) ctx.emit.manual(change.id, it.start, it.end, rule.message, { anchor });
+  }
   if (BOOLEAN.test(lit.text)) {
     for (const r of switchRules(v.path, ctx.changes)) {
       ctx.emit.manual(r.change.id, lit.start, lit.end, `this setting is about \`${r.field}\`, which v2 no longer has: ${r.message}`, { anchor, subject: r.field });

@@ -1,8 +1,9 @@
 import * as path from 'node:path';
 import type { Node } from 'jsonc-parser';
-import { api, rulesOfKind, type Change, type ResourceName } from '../../../catalogue';
+import { api, catalogue, rulesOfKind, type Change, type ResourceName } from '../../../catalogue';
 import { words } from '../../engine/words';
 import type { Site } from './model';
+import { indexOfRun } from './vocab';
 
 /**
  * Recorded or hand-written answers of the API kept as JSON files (test fixtures, WireMock `__files`, mock
@@ -17,9 +18,19 @@ import type { Site } from './model';
 
 /** The resource a file's name speaks of (`interview-mode-accepted.json` → interview), when it names exactly one. */
 export function sampleResource(filePath: string): ResourceName | null {
-  const w = words(path.basename(filePath).replace(/\.[^.]+$/, ''));
+  const w = words(path.basename(filePath).replace(/\.[^.]+$/, '').replace(/\./g, '_'));
   const hits = (Object.keys(api.resources) as ResourceName[]).filter((r) => api.resources[r].nouns.some((n) => w.includes(n.toLowerCase()) || w.includes(`${n.toLowerCase()}s`)));
-  return hits.length === 1 ? hits[0]! : null;
+  if (hits.length > 0) return hits.length === 1 ? hits[0]! : null;
+  // Named for an operation of several words that the catalogue's rules give one resource (`mode-update.json`).
+  const byOp = new Set<ResourceName>();
+  for (const c of catalogue) {
+    for (const r of c.rules) {
+      if (!('resource' in r)) continue;
+      const ops = 'operations' in r && r.operations ? r.operations : 'operation' in r ? [r.operation] : [];
+      if (ops.some((op) => words(op).length > 1 && indexOfRun(w, words(op)) >= 0)) byOp.add(r.resource);
+    }
+  }
+  return byOp.size === 1 ? [...byOp][0]! : null;
 }
 
 /** The top-level keys the catalogue knows for a resource's answer. */
@@ -68,6 +79,16 @@ export function sampleSites(root: Node, filePath: string, changes: readonly Chan
     }
   }
   const out: Site[] = [];
+  // A wrapper that holds the resource under its own name (`{"msg": …, "interview": {…}}`): its own top-level keys
+  // that the catalogue moves or removes from that resource's answer (the message of an update).
+  for (const item of items) {
+    if (samples.includes(item)) continue;
+    const holds = [...keysOf(item)].some(([key, prop]) => nouns.has(key.toLowerCase()) && prop.children?.[1] && objectsIn(prop.children[1]).some((o) => samples.includes(o)));
+    if (!holds) continue;
+    for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {
+      if (rule.resource === resource && rule.from.length === 1) for (const key of reach(item, rule.from)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.from[0] });
+    }
+  }
   for (const sample of samples) {
     for (const { change, rule } of rulesOfKind('response-field-removed', changes)) {
       if (rule.resource !== resource) continue;

@@ -80,8 +80,13 @@ export function isModeKey(path: readonly string[]): boolean {
   if (!last) return false;
   const w = words(last.replace(/[.[\]:]/g, '_'));
   const end = w[w.length - 1];
-  return end === api.modeField || end === `${api.modeField}s`;
+  if (end === api.modeField || end === `${api.modeField}s`) return true;
+  // A qualifier and the field run together (`BUOY_DEFAULTMODE`, the relaxed form of Spring's `defaultMode`).
+  return !!end && end.endsWith(api.modeField) && MODE_QUALIFIERS.has(end.slice(0, -api.modeField.length));
 }
+
+/** Words that qualify a mode setting, when written run together with the field (`defaultmode`, `startmode`). */
+const MODE_QUALIFIERS = new Set(['default', 'initial', 'start', 'starting', 'first', 'fallback']);
 
 export const BOOLEAN = /^(true|false|yes|no|on|off|enabled?|disabled?)$/i;
 

@@ -9,7 +9,8 @@ import { jqObjectJson, jqReads } from '../jq';
 import { comparedModeSites, readPathSites } from '../reads';
 import type { ConfigValue, Parsed, Site, Span } from '../model';
 import { allCommands, parseScript, type Command, type Word } from './words';
-import { sourcedWrappers, wrapperFunctions } from './sourced';
+import { curlFunctions, sourcedWrappers, sourcingScripts, wrapperFunctions } from './sourced';
+import { modeSetters, passedModeSites } from './mode-setters';
 
 /**
  * Shell scripts: settings (`X=…`, `export`, `: "${X:=…}"`) as values named by their variable, and the API
@@ -19,7 +20,9 @@ import { sourcedWrappers, wrapperFunctions } from './sourced';
  * resource's rules; a status kept from it (`status=$(curl -w '%{http_code}' …)`) is checked where compared
  * (`[[ $status == 202 ]]`); jq reads of its answer (of the file it wrote, or of `<<<"$var"`) are checked for
  * removed and moved fields. HTTPie, xh and wget calls are read too (clients.ts). A call to any other address ends
- * the tie of the answer that follows.
+ * the tie of the answer that follows. A wrapper may call a function that runs curl to any URL (sourced.ts); a library's
+ * jq reads of its functions' arguments are tied by the scripts that source it; a function that sets the interview's
+ * mode from an argument has the modes its calls pass checked (mode-setters.ts).
  */
 
 const OPTS_WITH_ARG = new Set(['-X', '--request', '-H', '--header', '-o', '--output', '-w', '--write-out', '-u', '--user', '-A', '--user-agent', '-b', '--cookie', '-c', '--cookie-jar', '-e', '--referer', '-F', '--form', '-m', '--max-time', '--connect-timeout', '--retry', '-x', '--proxy', '-T', '--upload-file', '-K', '--config', '--cacert', '--cert', '--key', '-r', '--range']);
@@ -57,6 +60,11 @@ export interface ShellOptions {
   outer?: readonly ConfigValue[];
   /** Calls of the scripts before this one that run in the same shell (the items of a CI `script:` list). */
   calls?: Call[];
+  /**
+   * Functions of a library this script sources: each is given the request of the answer the script passes at its
+   * first call after a call to the API (the last call before it). Set, the script is read for that alone.
+   */
+  uses?: Map<string, Tie | null>;
 }
 
 export function readShell(source: string, ctx: ShellContext, start = 0, end = source.length, opts: ShellOptions = {}): Parsed {
@@ -92,7 +100,13 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
 
   // Functions that wrap a curl to the API: `call() { … curl … "${SC_API_BASE}${path}" }`, here or in a library
   // the script sources (`source "$HERE/../lib/common.sh"`).
-  const wrappers = new Map([...sourcedWrappers(commands, ctx), ...wrapperFunctions(source.slice(start, end), isBaseVar)]);
+  // Either may call a function that runs curl to any URL it is given (`http_call`), here or in such a library.
+  const text = source.slice(start, end);
+  const lib = sourcedWrappers(commands, ctx);
+  const wrappers = new Map([...lib.wrappers, ...wrapperFunctions(text, isBaseVar, new Map([...lib.curls, ...curlFunctions(text)]))]);
+  // Functions that set the interview's mode from an argument (`sc_set_mode "$i" "$SC_MODE_SAFE"`), and the constants of the libraries.
+  const setters = new Map([...lib.setters, ...modeSetters(text, [...wrappers.keys()])]);
+  const constant = (name: string) => setting(`\${${name}}`)?.text ?? lib.constants.get(name);
 
   const relPath = (w: Word, wrapper: boolean) => relativePath(ctx.config, w.text, isBaseVar, wrapper);
 
@@ -145,6 +159,12 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     const name = words[0]?.text;
     if (!name) continue;
     const anchor = startOf(c.start);
+    const modeArg = setters.get(name);
+    if (modeArg !== undefined) {
+      const w = words[modeArg];
+      if (w && !w.redirect) sites.push(...passedModeSites(w, constant, ctx.changes, anchor));
+      continue;
+    }
     if (isCurl(name) || wrappers.has(name)) {
       const wrapper = wrappers.get(name);
       let method = '';
@@ -196,7 +216,7 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
       const call = input ? last(calls, (x) => x.into?.name === input && !x.into.status && x.start < c.start) : last(calls, (x) => x.start < c.start && (!x.into || x.into.status));
       // `flatten() { jq '{advice: .advice}' "$1"; }` called as `flatten "$out"` after a call: read at the call site.
       const fn = functions.find((x) => c.start >= x.start && c.start < x.end);
-      if (fn && !input && (!call || call.start < fn.start) && words.some((w) => w !== filter && /^\$\{?[1-9]\}?$/.test(w.text))) {
+      if (fn && !input && (!call || call.start < fn.start) && words.some((w) => w !== filter && readsArgument(w.text, source, fn))) {
         deferred.push({ c, filter, fn: fn.name, anchor });
         continue;
       }
@@ -219,13 +239,33 @@ export function readShell(source: string, ctx: ShellContext, start = 0, end = so
     compares.push(c);
   }
   // A jq of a function reading its argument: the answer of the last call before the first call of the function after one.
-  for (const d of deferred) {
+  const useTie = (fn: string, after: number): Tie | null => {
     for (const use of commands) {
-      if (use.words[0]?.text !== d.fn || use.start < d.c.start) continue;
+      if (use.words[0]?.text !== fn || use.start < after) continue;
       const call = last(calls, (x) => x.start < use.start && (!x.into || x.into.status));
-      if (!call?.tie) continue;
-      sites.push(...jqSites(d.filter, call.tie, d.anchor));
-      break;
+      if (call?.tie) return call.tie;
+    }
+    return null;
+  };
+  for (const name of opts.uses?.keys() ?? []) opts.uses!.set(name, useTie(name, -1));
+  const unresolved: typeof deferred = [];
+  for (const d of deferred) {
+    const tie = useTie(d.fn, d.c.start);
+    if (tie) sites.push(...jqSites(d.filter, tie, d.anchor));
+    else unresolved.push(d);
+  }
+  // A library of checks (`check_result() { jq -e '.advice' "$1"; }`): the scripts that source it and call them after a call.
+  if (unresolved.length > 0 && !opts.uses && ctx.filePath && calls.length === 0) {
+    for (const s of sourcingScripts(ctx.filePath)) {
+      const uses = new Map<string, Tie | null>(unresolved.map((d) => [d.fn, null]));
+      readShell(s.text, { ...ctx, filePath: s.path }, 0, s.text.length, { uses });
+      for (const d of [...unresolved]) {
+        const tie = uses.get(d.fn);
+        if (!tie) continue;
+        sites.push(...jqSites(d.filter, tie, d.anchor));
+        unresolved.splice(unresolved.indexOf(d), 1);
+      }
+      if (unresolved.length === 0) break;
     }
   }
   // Status comparisons, once every call is known (a `$( curl … )` inside the comparison is read after it).
@@ -274,10 +314,17 @@ function jqFilter(words: readonly Word[]): Word | undefined {
 /** The functions a script defines (`name() {` … a closing `}` at the start of a line), with their spans. */
 function functionSpans(source: string, start: number, end: number): { name: string; start: number; end: number }[] {
   const out: { name: string; start: number; end: number }[] = [];
-  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*\n[\s\S]*?^[ \t]*\}/gm)) {
+  for (const m of source.slice(start, end).matchAll(/^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*(?:#[^\n]*)?\n[\s\S]*?^[ \t]*\}/gm)) {
     out.push({ name: (m[1] ?? m[2])!, start: start + m.index, end: start + m.index + m[0].length });
   }
   return out;
+}
+
+/** Whether a word is a function's argument (`"$1"`), or a variable the function sets to one (`local f="$1"`). */
+function readsArgument(text: string, source: string, fn: { start: number; end: number }): boolean {
+  if (/^\$\{?[1-9]\}?$/.test(text)) return true;
+  const v = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(text)?.[1];
+  return !!v && new RegExp(`(?:^|[\\s;])${v}=["']?\\$\\{?[1-9]\\}?["']?(?=[\\s;]|$)`, 'm').test(source.slice(fn.start, fn.end));
 }
 
 /** Whether a jq command reads no input (`-n`, `--null-input`, or `-n` among short options: `-nc`, `-rn`). */
