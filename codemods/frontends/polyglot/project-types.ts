@@ -128,6 +128,12 @@ export interface LangIndex {
   links: ReadonlySet<string>;
   /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
   declares(name: string): boolean;
+  /**
+   * Capitalised names that files talking to the API use beside a read of a `.mode`, and that no analysed file
+   * declares (a test's `DeskService` whose `Ticket` has a mode of its own): the file that declares one is read
+   * too, so that whose mode it is can be told (foreign.ts).
+   */
+  undeclared: ReadonlySet<string>;
   /** The removed mode a constant of that name holds (PolyFacts.removedModes). */
   removedMode(name: string): string | null;
   /** The names of those constants. */

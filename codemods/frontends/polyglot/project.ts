@@ -45,10 +45,22 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     language,
     concerns: (f) => {
       const i = language(f.lang);
+      if (readsModeOfOtherType(f, i)) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
-    empty: [...indexes.values()].every((i) => i.names.size === 0),
+    empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
   };
+}
+
+/**
+ * A file that reads a `.mode` and uses a type another file of its language declares that is no model of this API
+ * (a test of the helpdesk's `HelpdeskService` asserting `ticket.mode`): whose mode it reads depends on the types
+ * the run declares (foreign.ts), so it is analysed again with the run's index.
+ */
+function readsModeOfOtherType(f: PolyFacts, i: LangIndex): boolean {
+  if (!f.uses.includes(`.${api.modeField}`)) return false;
+  const own = new Set(f.types.map((t) => t.name));
+  return f.uses.some((u) => /^[A-Z]/.test(u) && !own.has(u) && i.declares(u) && !i.model(u) && !saysMode(u));
 }
 
 /** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
@@ -249,6 +261,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     names,
     links,
     declares: (name) => declared.has(name),
+    undeclared: new Set(all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u)))),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),
     statusConstant: (name) => { const codes = statusCodes.get(name); return codes?.size === 1 ? [...codes][0]! : null; },
