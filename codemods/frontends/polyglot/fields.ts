@@ -5,6 +5,7 @@ import { span, typeName, type TypeDecl } from './lang';
 import type { SgNode } from '@ast-grep/napi';
 import { positionalField, positionalFields } from './positional';
 import { ownReads } from './own-reads';
+import { expectsFailure } from './expected-failure';
 import { fieldListTie, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
@@ -43,7 +44,7 @@ function requestKeys(ctx: Ctx): void {
     const endpointField = !!tie.endpoint && tie.path.length === 0 && tie.resource === range?.rule.resource && rangePath[rangePath.length - 1] === k;
     if (range && (path.join('.') === rangePath.join('.') || endpointField)) {
       const v = Number(pair.value?.text());
-      if (pair.value && Number.isFinite(v) && /^\d+$/.test(pair.value.text()) && (v < range.rule.min || v > range.rule.max) && out.has(range.change.id)) {
+      if (pair.value && Number.isFinite(v) && /^\d+$/.test(pair.value.text()) && (v < range.rule.min || v > range.rule.max) && out.has(range.change.id) && !expectsFailure(file, pair.node)) {
         out.manual(range.change.id, span(pair.value).start, span(pair.value).end, range.rule.message, { anchor: span(pair.node).start });
       }
       continue;
@@ -85,7 +86,7 @@ function positionalRanges(ctx: Ctx): void {
       const path = [...field.tie.path, field.key].join('.');
       for (const range of vocab.ranges) {
         if (range.rule.resource !== field.tie.resource || range.rule.path.map(norm).join('.') !== path || !out.has(range.change.id)) continue;
-        if (v < range.rule.min || v > range.rule.max) out.manual(range.change.id, span(arg).start, span(arg).end, range.rule.message, { anchor: span(call.node).start });
+        if ((v < range.rule.min || v > range.rule.max) && !expectsFailure(file, arg)) out.manual(range.change.id, span(arg).start, span(arg).end, range.rule.message, { anchor: span(call.node).start });
       }
     }
   }
