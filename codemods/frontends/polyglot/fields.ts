@@ -128,6 +128,8 @@ function namedFields(ctx: Ctx): void {
   for (const lit of file.lits) {
     const k = norm(lit.text);
     if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
+    // A capitalised word is a label (`Text("Advice")` in a `ResultView`), never how code spells a key of the API's JSON.
+    if (/^[A-Z]/.test(lit.text)) continue;
     if (file.x.pairs.some((p) => p.value && span(p.value).start === lit.start)) continue;
     // A subscript (`item["extra"]`) is a read, which `reads` reports; an array literal (`(['text', 'extra'])`) is not one.
     if (/[\w\])]\s*\[\s*$/.test(file.source.slice(Math.max(0, lit.start - 40), lit.start))) continue;
