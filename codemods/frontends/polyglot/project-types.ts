@@ -32,6 +32,8 @@ export interface PolyFacts {
   uses: string[];
   /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
   removedModes?: { name: string; value: string }[];
+  /** Renamed modes a mode type of the file declares as cases named by their value (`case complaint` in `enum InterviewMode: String`). */
+  nameValued?: string[];
   /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
   audience?: true;
   /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */
@@ -134,6 +136,8 @@ export interface LangIndex {
    * too, so that whose mode it is can be told (foreign.ts).
    */
   undeclared: ReadonlySet<string>;
+  /** PolyFacts.nameValued of every file: a use of such a case (`.complaint`) goes with the case when it is renamed. */
+  nameValued: ReadonlySet<string>;
   /** The removed mode a constant of that name holds (PolyFacts.removedModes). */
   removedMode(name: string): string | null;
   /** The names of those constants. */

@@ -46,6 +46,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     concerns: (f) => {
       const i = language(f.lang);
       if (readsModeOfOtherType(f, i)) return true;
+      // `.complaint` of a mode type whose case is named by its renamed value (mode-members.ts).
+      if (i.nameValued.size > 0 && f.uses.some((u) => u.startsWith('.') && i.nameValued.has(u.slice(1)))) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
@@ -61,6 +63,14 @@ function readsModeOfOtherType(f: PolyFacts, i: LangIndex): boolean {
   if (!f.uses.includes(`.${api.modeField}`)) return false;
   const own = new Set(f.types.map((t) => t.name));
   return f.uses.some((u) => /^[A-Z]/.test(u) && !own.has(u) && i.declares(u) && !i.model(u) && !saysMode(u));
+}
+
+/** PolyFacts.nameValued: the renamed modes a mode type of the file declares as cases whose wire value is their name (`case complaint`). */
+function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued'> {
+  // This API's mode type by its name alone (`InterviewMode`, `Mode`), not another thing's (`TicketMode`): no index here.
+  const ours = (name: string) => !!modeOwnerTie(name) || words(name).every((w) => saysMode(w));
+  const names = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !!file.vocab.modes.get(c.name)?.to).map((c) => c.name));
+  return names.length > 0 ? { nameValued: [...new Set(names)] } : {};
 }
 
 /** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
@@ -148,6 +158,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     paths: file.localPaths().filter((p) => p.name.length > 3),
     ...(statusConstants.length > 0 ? { statusConstants } : {}),
     ...(/audience/i.test(file.source) ? { audience: true as const } : {}),
+    ...nameValuedFacts(file),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -261,6 +272,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     names,
     links,
     declares: (name) => declared.has(name),
+    nameValued: new Set(all.flatMap((f) => f.nameValued ?? [])),
     undeclared: new Set(all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u)))),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),
