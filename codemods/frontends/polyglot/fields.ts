@@ -202,10 +202,21 @@ function modelFields(ctx: Ctx): void {
       // The key its annotation gives (often on the line above) through the field's name: both lines are the field.
       const key = f.keyNode ? span(f.keyNode) : span(f.nameNode);
       out.manual(site.change.id, key.start, Math.max(key.end, span(f.nameNode).end), site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
-      for (const g of accessorsOf(ctx, type, f.name)) out.manual(site.change.id, g.start, g.end, site.message, { anchor: g.start, subject: f.key ?? f.name });
+      for (const g of [...accessorsOf(ctx, type, f.name), ...initializingFormals(ctx, type, f.name)]) out.manual(site.change.id, g.start, g.end, site.message, { anchor: g.start, subject: f.key ?? f.name });
       ownReads(ctx, type, f, site);
     }
   }
+}
+
+/**
+ * A constructor's parameters that set one of the type's fields by its name (Dart's `Complaint({required this.text,
+ * this.extra})`): callers give the field through them, so they go with it.
+ */
+function initializingFormals(ctx: Ctx, type: TypeDecl, field: string): { start: number; end: number }[] {
+  const at = span(type.node);
+  const text = ctx.file.source.slice(at.start, at.end);
+  const re = new RegExp(`([({,\\[]\\s*(?:required\\s+)?)this\\.${field.replace(/\W/g, '')}\\b(?=\\s*(?:[,)}\\]]|=[^=]))`, 'g');
+  return [...text.matchAll(re)].map((m) => ({ start: at.start + m.index! + m[1]!.length, end: at.start + m.index! + m[0].length }));
 }
 
 /**
