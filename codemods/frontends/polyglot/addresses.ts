@@ -171,7 +171,9 @@ function audienceFromBase(ctx: Ctx): void {
   for (const p of file.x.pairs) check(p.key, p.value, p.node, file.x.pairs.filter((q) => at(q.container) === at(p.container) && q !== p));
   for (const d of file.x.decls) check(d.name, d.init, d.node);
   for (const fn of file.within(file.root, file.spec.functionKinds)) {
-    const name = fn.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();
+    // A computed property (Swift's `var audience: String { switch self { … } }`) is named by the declaration around it.
+    const parent = fn.parent();
+    const name = fn.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text() ?? (parent ? file.x.decls.find((d) => sameNode(d.node, parent))?.name : undefined);
     if (!name || keyRole(name) !== 'audience') continue;
     const returns = file.within(fn, file.spec.returnKinds);
     for (const ret of returns) check(name, ret, ret);

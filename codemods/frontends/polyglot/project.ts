@@ -1,3 +1,4 @@
+import type { SgNode } from '@ast-grep/napi';
 import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
@@ -117,7 +118,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const addresses = file.x.decls
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
     .map((d) => d.name);
-  addresses.push(...derivedAddresses(file, v1Lits, addresses));
+  addresses.push(...derivedAddresses(file, v1Lits, addresses), ...memberAddresses(file, v1Lits));
   const hosts2 = apiHosts(file.config);
   const foreignLits = file.lits.filter((l) => {
     const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text);
@@ -281,6 +282,25 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     tiedCallee: (name) => name.length > 3 && calledByTied.has(name) && definers.get(name) === 1,
     paths: known,
   };
+}
+
+/**
+ * Members that hold a whole v1 address, by the member read other files write (`.sandboxBaseURL` of `Constants.API
+ * .sandboxBaseURL`, `.apiBaseUrl` of a getter that returns one per flavour): a constant of three words or more, or a
+ * function or getter whose every return is such a literal. A file that reads one talks to the API.
+ */
+function memberAddresses(file: PolyFile, v1Lits: { start: number; end: number }[]): string[] {
+  const exact = (n: SgNode | null | undefined) => !!n && v1Lits.some((l) => l.start === span(n).start && l.end === span(n).end);
+  // Three words at least: a bare `.baseURL` is every client's (a helpdesk's own `self.baseURL`).
+  const named = (name: string) => /^[a-z_]/.test(name) && words(name).length >= 3;
+  const out = file.x.decls.filter((d) => named(d.name) && exact(d.init)).map((d) => `.${d.name}`);
+  for (const fn of file.functions()) {
+    if (!fn.name || !named(fn.name)) continue;
+    const returns = file.within(fn.node, file.spec.returnKinds);
+    const values = returns.map((r) => file.lits.find((l) => l.start >= span(r).start && l.end <= span(r).end && r.text().trim().replace(/^return\s+/, '').replace(/;$/, '').trim().length <= l.end - l.start + 2));
+    if (returns.length > 0 && values.every((l) => !!l && v1Lits.some((v) => v.start === l.start && v.end === l.end))) out.push(`.${fn.name}`);
+  }
+  return [...new Set(out)];
 }
 
 /**
