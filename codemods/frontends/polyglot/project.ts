@@ -49,6 +49,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (readsModeOfOtherType(f, i)) return true;
       // `.complaint` of a mode type whose case is named by its renamed value (mode-members.ts).
       if (i.nameValued.size > 0 && f.uses.some((u) => u.startsWith('.') && i.nameValued.has(u.slice(1)))) return true;
+      // A status constant read as a type's member (`Constants.StatusCode.modeUpdateAccepted`).
+      if (f.uses.some((u) => u.startsWith('.') && i.statusConstant(u.slice(1)) !== null)) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
