@@ -210,13 +210,25 @@ function modelFields(ctx: Ctx): void {
 
 /**
  * A constructor's parameters that set one of the type's fields by its name (Dart's `Complaint({required this.text,
- * this.extra})`): callers give the field through them, so they go with it.
+ * this.extra})`, Swift's `init(bmi: Double? = nil) { self.bmi = bmi }`): callers give the field through them, so they go with it.
  */
 function initializingFormals(ctx: Ctx, type: TypeDecl, field: string): { start: number; end: number }[] {
   const at = span(type.node);
   const text = ctx.file.source.slice(at.start, at.end);
-  const re = new RegExp(`([({,\\[]\\s*(?:required\\s+)?)this\\.${field.replace(/\W/g, '')}\\b(?=\\s*(?:[,)}\\]]|=[^=]))`, 'g');
-  return [...text.matchAll(re)].map((m) => ({ start: at.start + m.index! + m[1]!.length, end: at.start + m.index! + m[0].length }));
+  const f = field.replace(/\W/g, '');
+  const re = new RegExp(`([({,\\[]\\s*(?:required\\s+)?)this\\.${f}\\b(?=\\s*(?:[,)}\\]]|=[^=]))`, 'g');
+  const out = [...text.matchAll(re)].map((m) => ({ start: at.start + m.index! + m[1]!.length, end: at.start + m.index! + m[0].length }));
+  // Swift's memberwise `init(…, bmi: Double? = nil) { … self.bmi = bmi }`: the parameter and the assignment.
+  for (const init of ctx.file.within(type.node, ['init_declaration'])) {
+    const body = span(init);
+    const src = ctx.file.source.slice(body.start, body.end);
+    const assign = new RegExp(`\\bself\\.${f}\\s*=\\s*${f}\\b`).exec(src);
+    if (!assign) continue;
+    const param = new RegExp(`([(,]\\s*)${f}\\s*:`).exec(src);
+    if (param) out.push({ start: body.start + param.index + param[1]!.length, end: body.start + param.index + param[0].length - 1 });
+    out.push({ start: body.start + assign.index, end: body.start + assign.index + assign[0].length });
+  }
+  return out;
 }
 
 /**
