@@ -93,12 +93,23 @@ function basesFromHosts(ctx: Ctx): void {
     // The names the literal is built with: its own interpolations, or the concatenation or call around it.
     let host: string | undefined;
     for (let n: SgNode | null = lit.node, up = 0; n && !host && up < 4; n = lit.text.includes(HOLE) ? null : n.parent(), up++) {
-      host = [...n.text().matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]).find((x) => ctx.index.host(x));
+      host = [...codeOf(ctx, n).matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]).find((x) => ctx.index.host(x));
     }
     if (!host) continue;
     const message = `this base address is built from a v1 host (\`${host}\`) and the v1 path; in v2 the API has its own host and the path ${api.v2BasePath}: use the v2 base address of the environment.`;
     out.manual(id, lit.start, lit.end, message, { anchor: lineAnchor(ctx, lit.node), subject: host });
   }
+}
+
+/** A node's text with the content of its string literals blanked (`isPath("/api/tickets/")` names no `api`), interpolations kept. */
+function codeOf(ctx: Ctx, n: SgNode): string {
+  const at = span(n);
+  const chars = ctx.file.source.slice(at.start, at.end).split('');
+  for (const l of ctx.file.lits) {
+    if (l.start < at.start || l.end > at.end) continue;
+    for (const p of l.parts) for (let i = p.start; i < p.end; i++) chars[i - at.start] = ' ';
+  }
+  return chars.join('');
 }
 
 /** The start of the statement a node is in (markers go above it). */
@@ -192,7 +203,9 @@ function audienceFromBase(ctx: Ctx): void {
   for (const p of file.x.pairs) check(p.key, p.value, p.node, file.x.pairs.filter((q) => at(q.container) === at(p.container) && q !== p));
   for (const d of file.x.decls) check(d.name, d.init, d.node);
   for (const fn of file.within(file.root, file.spec.functionKinds)) {
-    const name = fn.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text();
+    // A computed property (Swift's `var audience: String { switch self { … } }`) is named by the declaration around it.
+    const parent = fn.parent();
+    const name = fn.children().find((c) => file.spec.nameKinds.includes(c.kind() as string))?.text() ?? (parent ? file.x.decls.find((d) => sameNode(d.node, parent))?.name : undefined);
     if (!name || keyRole(name) !== 'audience') continue;
     const returns = file.within(fn, file.spec.returnKinds);
     for (const ret of returns) check(name, ret, ret);

@@ -3,6 +3,7 @@ import type { Ctx } from './context';
 import { span } from './lang';
 import { chainSegments, type ValueTie } from './ties';
 import { norm, type FieldSite } from './vocabulary';
+import { expectsFailure } from './expected-failure';
 
 /** Calls that start a builder of a type (Lombok's `builder()`, protobuf's `newBuilder()`, `toBuilder()`). */
 const STARTS = new Set(['builder', 'newBuilder', 'toBuilder']);
@@ -62,7 +63,7 @@ export function builders(ctx: Ctx): void {
       if (range.rule.resource !== tie.resource || range.rule.path.map(norm).join('.') !== path.join('.') || !out.has(range.change.id)) continue;
       const arg = call.args[0]!;
       const v = Number(arg.text());
-      if (/^\d+$/.test(arg.text()) && (v < range.rule.min || v > range.rule.max)) out.manual(range.change.id, span(arg).start, span(arg).end, range.rule.message, { anchor: span(arg).start });
+      if (/^\d+$/.test(arg.text()) && (v < range.rule.min || v > range.rule.max) && !expectsFailure(file, arg)) out.manual(range.change.id, span(arg).start, span(arg).end, range.rule.message, { anchor: span(arg).start });
     }
     const site: FieldSite | undefined = vocab.fields(tie.resource, path, 'request')[0] ?? vocab.fields(tie.resource, path, 'response')[0];
     if (site && out.has(site.change.id)) out.manual(site.change.id, f.start, f.end, site.message, { anchor: f.start, subject: f.key });

@@ -50,6 +50,23 @@ export function caseCallees(file: PolyFile): Map<SgNode, string> {
   return out;
 }
 
+/**
+ * The endpoint of the enum case whose arm of a `switch self` holds a node (`case let .createComplaint(i, t, extra):
+ * return ["interview": i, "extra": extra]` in a router's `parameters`), with the arm's pattern.
+ */
+export function caseArm(file: PolyFile, index: { endpoint(name: string): Endpoint | null }, n: SgNode): { endpoint: Endpoint; pattern: SgNode; entry: SgNode } | null {
+  for (const cmp of file.x.compares) {
+    const [subject, pattern] = cmp.sides;
+    if (!subject || !pattern || !SELF.test(subject.text().trim())) continue;
+    const entry = entryOf(cmp.node);
+    if (!entry || !encloses(entry, n)) continue;
+    const name = PATTERN.exec(pattern.text().trim().replace(/^(?:let|var)\s+/, ''))?.[1];
+    const endpoint = name ? index.endpoint(`.${name}`) : null;
+    if (endpoint) return { endpoint, pattern, entry };
+  }
+  return null;
+}
+
 /** `self` (Swift), `this` (Kotlin). */
 const SELF = /^(?:self|this)$/;
 /** `.createIntent(let t, _)`, `is ReadResult`, `Endpoint.ReadResult`: the case's name. */

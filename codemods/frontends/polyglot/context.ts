@@ -8,6 +8,7 @@ import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { words } from '../../engine/words';
+import { caseArm, endpointOfCall } from './case-endpoints';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
@@ -66,11 +67,15 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const part = sent ? typedContainer(ctx, container) : null;
   if (part && part.path.length > 0 && part.resource === sent!.resource) return { ...part, sent: false };
   if (sent) return sent;
+  // Built in the arm of an enum case's endpoint (`case let .createComplaint(i, t, extra): return ["extra": extra]`).
+  const arm = caseArm(file, ctx.index, container);
+  if (arm && arm.endpoint.op !== 'read') return { resource: arm.endpoint.resource, path: [], via: 'index', sent: false };
   const at = span(container);
   const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
   // A named argument of one of the API's endpoints (`client.create_intent(t, "x", detail="…")`) is a field it sends,
   // whatever the variable its result is assigned to is named (`response = create_interview(age: 0)`).
-  const e = call ? ctx.index.endpoint(call.callee) : null;
+  // So is one of an enum case's endpoint (`Router.createComplaint(interview: i, extra: x)`).
+  const e = call ? endpointOfCall(ctx.index, call) : null;
   if (e && e.op !== 'read') return { resource: e.resource, path: [], via: 'index', sent: false, endpoint: true };
   // Assigned to a variable that is sent, or that a name ties.
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);

@@ -1,6 +1,7 @@
 import type { Ctx } from './context';
 import { encloses } from './context';
 import { span } from './lang';
+import { functionName } from './file';
 import { matchParen } from './ties';
 import { norm } from './vocabulary';
 
@@ -49,7 +50,10 @@ const DATA_TYPE = /^(?:[a-z]\w*|String|Object|Any|Map|Dictionary|IDictionary|IRe
  */
 function endpointParams(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
-  for (const fn of file.functions()) {
+  // A protocol's requirements too (Swift's `protocol Servicing { func submitComplaint(…, extra: String?) … }`): no
+  // scope of their own, so no function of the file, but declared like an interface's methods.
+  const required = file.within(file.root, ['protocol_function_declaration']).map((node) => ({ node, name: functionName(file.spec, node), ...span(node) }));
+  for (const fn of [...file.functions(), ...required]) {
     const e = fn.name ? ctx.index.endpoint(fn.name) : null;
     if (!e || e.op === 'read' || !fn.name) continue;
     const text = fn.node.text();

@@ -5,6 +5,7 @@ import { span, typeName, type TypeDecl } from './lang';
 import type { SgNode } from '@ast-grep/napi';
 import { positionalField, positionalFields } from './positional';
 import { ownReads } from './own-reads';
+import { expectsFailure } from './expected-failure';
 import { fieldListTie, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
@@ -43,7 +44,7 @@ function requestKeys(ctx: Ctx): void {
     const endpointField = !!tie.endpoint && tie.path.length === 0 && tie.resource === range?.rule.resource && rangePath[rangePath.length - 1] === k;
     if (range && (path.join('.') === rangePath.join('.') || endpointField)) {
       const v = Number(pair.value?.text());
-      if (pair.value && Number.isFinite(v) && /^\d+$/.test(pair.value.text()) && (v < range.rule.min || v > range.rule.max) && out.has(range.change.id)) {
+      if (pair.value && Number.isFinite(v) && /^\d+$/.test(pair.value.text()) && (v < range.rule.min || v > range.rule.max) && out.has(range.change.id) && !expectsFailure(file, pair.node)) {
         out.manual(range.change.id, span(pair.value).start, span(pair.value).end, range.rule.message, { anchor: span(pair.node).start });
       }
       continue;
@@ -85,7 +86,7 @@ function positionalRanges(ctx: Ctx): void {
       const path = [...field.tie.path, field.key].join('.');
       for (const range of vocab.ranges) {
         if (range.rule.resource !== field.tie.resource || range.rule.path.map(norm).join('.') !== path || !out.has(range.change.id)) continue;
-        if (v < range.rule.min || v > range.rule.max) out.manual(range.change.id, span(arg).start, span(arg).end, range.rule.message, { anchor: span(call.node).start });
+        if ((v < range.rule.min || v > range.rule.max) && !expectsFailure(file, arg)) out.manual(range.change.id, span(arg).start, span(arg).end, range.rule.message, { anchor: span(call.node).start });
       }
     }
   }
@@ -127,6 +128,8 @@ function namedFields(ctx: Ctx): void {
   for (const lit of file.lits) {
     const k = norm(lit.text);
     if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
+    // A capitalised word is a label (`Text("Advice")` in a `ResultView`), never how code spells a key of the API's JSON.
+    if (/^[A-Z]/.test(lit.text)) continue;
     if (file.x.pairs.some((p) => p.value && span(p.value).start === lit.start)) continue;
     // A subscript (`item["extra"]`) is a read, which `reads` reports; an array literal (`(['text', 'extra'])`) is not one.
     if (/[\w\])]\s*\[\s*$/.test(file.source.slice(Math.max(0, lit.start - 40), lit.start))) continue;
@@ -199,10 +202,33 @@ function modelFields(ctx: Ctx): void {
       // The key its annotation gives (often on the line above) through the field's name: both lines are the field.
       const key = f.keyNode ? span(f.keyNode) : span(f.nameNode);
       out.manual(site.change.id, key.start, Math.max(key.end, span(f.nameNode).end), site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
-      for (const g of accessorsOf(ctx, type, f.name)) out.manual(site.change.id, g.start, g.end, site.message, { anchor: g.start, subject: f.key ?? f.name });
+      for (const g of [...accessorsOf(ctx, type, f.name), ...initializingFormals(ctx, type, f.name)]) out.manual(site.change.id, g.start, g.end, site.message, { anchor: g.start, subject: f.key ?? f.name });
       ownReads(ctx, type, f, site);
     }
   }
+}
+
+/**
+ * A constructor's parameters that set one of the type's fields by its name (Dart's `Complaint({required this.text,
+ * this.extra})`, Swift's `init(bmi: Double? = nil) { self.bmi = bmi }`): callers give the field through them, so they go with it.
+ */
+function initializingFormals(ctx: Ctx, type: TypeDecl, field: string): { start: number; end: number }[] {
+  const at = span(type.node);
+  const text = ctx.file.source.slice(at.start, at.end);
+  const f = field.replace(/\W/g, '');
+  const re = new RegExp(`([({,\\[]\\s*(?:required\\s+)?)this\\.${f}\\b(?=\\s*(?:[,)}\\]]|=[^=]))`, 'g');
+  const out = [...text.matchAll(re)].map((m) => ({ start: at.start + m.index! + m[1]!.length, end: at.start + m.index! + m[0].length }));
+  // Swift's memberwise `init(…, bmi: Double? = nil) { … self.bmi = bmi }`: the parameter and the assignment.
+  for (const init of ctx.file.within(type.node, ['init_declaration'])) {
+    const body = span(init);
+    const src = ctx.file.source.slice(body.start, body.end);
+    const assign = new RegExp(`\\bself\\.${f}\\s*=\\s*${f}\\b`).exec(src);
+    if (!assign) continue;
+    const param = new RegExp(`([(,]\\s*)${f}\\s*:`).exec(src);
+    if (param) out.push({ start: body.start + param.index + param[1]!.length, end: body.start + param.index + param[0].length - 1 });
+    out.push({ start: body.start + assign.index, end: body.start + assign.index + assign[0].length });
+  }
+  return out;
 }
 
 /**

@@ -59,7 +59,9 @@ export function foreignOwner(ctx: Ctx, chain: SgNode): boolean {
   for (const d of ctx.file.declsOf(names[0]!, chain)) {
     // Received from another service's address (`body = called_json(m, "POST", ZENDESK_API + "tickets.json")`).
     if (d.init && (foreignAddressIn(ctx, d.init) || [...d.init.text().matchAll(/[A-Za-z_]\w*/g)].some((m) => ctx.index.foreignAddress(m[0])))) return true;
-    const built = d.init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(d.init.text().trim())?.[1] ?? null : null;
+    // Built (`Ticket{…}`, `new Ticket(…)`), or decoded as that type (`JSONDecoder().decode(FeedbackTicket.self, from: b)`, `Ticket.fromJson(j)`).
+    const init = d.init?.text().trim() ?? '';
+    const built = /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(init)?.[1] ?? /\b([A-Z]\w*)\s*\.\s*(?:self|fromJson|from_json|model_validate|parse_obj)\b/.exec(init)?.[1] ?? null;
     if (foreignType(ctx, typeName(d.type)) || foreignType(ctx, built)) return true;
   }
   return false;

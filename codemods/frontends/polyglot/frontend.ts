@@ -15,6 +15,7 @@ import { fieldRules } from './fields';
 import { extensionReads } from './extension-reads';
 import { carriedFields } from './carried-fields';
 import { PolyFile } from './file';
+import { caseFields } from './case-fields';
 import { buildLangIndex, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
 import { jsonRules } from './json';
@@ -104,6 +105,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   keyLists(ctx);
   builders(ctx);
   endpointArgs(ctx);
+  caseFields(ctx);
   requestMatchers(ctx);
   sentReads(ctx);
   jsonRules(ctx);

@@ -4,7 +4,7 @@ import { encloses, type Ctx } from './context';
 import { ourModeType, foreignOwner } from './foreign';
 import { span, typeName, type Call, type Lit } from './lang';
 import { chainSegments, dataSegments, saysMode } from './ties';
-import { norm } from './vocabulary';
+import { norm, type ModeValue } from './vocabulary';
 import { endpointOfCall } from './case-endpoints';
 
 /**
@@ -33,6 +33,9 @@ export function setsMode(ctx: Ctx, call: Call): boolean {
   return saysMode(call.callee) && ctx.tied && !ctx.index.hasEndpoints;
 }
 
+/** Test frameworks' equality assertions (values.ts reads those of literals). */
+const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual)$/i;
+
 /** A call of a function of the run whose parameter is of this API's mode type (`func switchMode(to mode: InterviewMode)`). */
 function takesMode(ctx: Ctx, call: Call): boolean {
   const type = ctx.index.modeType(call.callee);
@@ -42,6 +45,11 @@ function takesMode(ctx: Ctx, call: Call): boolean {
 /** Whether an expression compared with a value holds this API's interview mode (`mode` of an `InterviewMode` type, `interview.mode`). */
 export function holdsMode(ctx: Ctx, other: SgNode): boolean {
   const { file } = ctx;
+  // `switch self { case .complaint: … }` in a method of this API's mode type.
+  if (/^(?:self|this)$/.test(other.text().trim())) {
+    const owner = file.x.types.filter((t) => encloses(t.node, other)).pop();
+    return !!owner && saysMode(owner.name) && ourModeType(ctx, owner.name);
+  }
   const segs = dataSegments(chainSegments(other.text(), span(other).start));
   const last = segs[segs.length - 1];
   // `func (m Mode) IsInitial() bool { return m == "complaint" }`: a value of a mode type.
@@ -56,36 +64,60 @@ export function holdsMode(ctx: Ctx, other: SgNode): boolean {
 }
 
 /**
+ * The mode a member names when a use of it must be looked at: a removed mode, or a renamed one whose case of a mode
+ * type is named by its value (`case complaint` in a String enum: renaming the case renames every `.complaint`).
+ */
+function memberMode(ctx: Ctx, name: string, at?: SgNode): ModeValue | undefined {
+  const value = ctx.vocab.modes.get(norm(name));
+  if (!value || !ctx.out.has(value.change.id)) return undefined;
+  if (value.to === null) return value;
+  // Spelled as the value itself (Swift's `case complaint`), and not an arm that maps the case to its wire value
+  // (`case .complaint: return "input"`, a mode's value): that mapping is the literal's, rewritten where it is.
+  if (!ctx.vocab.modes.has(name)) return undefined;
+  const wire = at ? /^[^\n]*?(?:->|=>|:)\s*(?:return\s+)?["']([\w-]*)["']/.exec(ctx.file.source.slice(span(at).end, span(at).end + 80))?.[1] : undefined;
+  if (wire !== undefined && (ctx.vocab.modes.has(wire) || [...ctx.vocab.modes.values()].some((v) => v.to === wire))) return undefined;
+  const own = ctx.file.x.types.some((t) => saysMode(t.name) && ourModeType(ctx, t.name) && t.cases.some((c) => c.name === name && c.values.length === 0));
+  return own || ctx.index.nameValued.has(name) ? value : undefined;
+}
+
+/**
  * `InterviewMode.SAFE`, `.safe` passed to a mode call or matched against a mode (`case .safe:`): a removed mode used by
- * its enum case. A renamed mode's qualified member (`InterviewMode.COMPLAINT`) is noted: no edit, the definition moves it.
+ * its enum case. A renamed mode's qualified member (`InterviewMode.COMPLAINT`) is noted: no edit, the definition moves it;
+ * a renamed case named by its value (Swift's `.complaint`) is a site.
  */
 export function removedModeMembers(ctx: Ctx): void {
-  const { file, vocab, out } = ctx;
+  const { file, out } = ctx;
   for (const node of file.within(file.root, file.spec.chainKinds)) {
     const segs = chainSegments(node.text(), span(node).start);
     if (segs.length !== 2) continue;
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
-    const value = vocab.modes.get(norm(member.name));
-    if (!value || !out.has(value.change.id)) continue;
+    const raw = ctx.vocab.modes.get(norm(member.name));
+    if (!raw || !out.has(raw.change.id)) continue;
     if (!saysMode(owner.name) || !ourModeType(ctx, owner.name)) continue;
-    // A renamed mode's member (`InterviewMode.COMPLAINT`) whose wire value a file of the run still gives as the old
-    // one, which the run rewrites there: this use needs no edit. Once migrated, the member says nothing more.
-    const key = `${owner.name}.${member.name}`;
-    const here = ctx.renamedMembers?.find((m) => m.name === key);
-    const at = here ? `line ${here.line}` : ctx.index.renamedMember(key);
-    if (value.to !== null && !at) continue;
-    if (value.to !== null) {
-      const where = here || !ctx.filePath ? at! : relativeTo(ctx.filePath, at!);
-      out.note(value.change.id, owner.start, member.end, `\`${file.source.slice(owner.start, member.end)}\` is the mode '${norm(member.name)}': renamed '${value.to}' where it is defined (${where}); this use needs no edit`, where);
+    if (raw.to !== null) {
+      // A renamed mode's member (`InterviewMode.COMPLAINT`) whose wire value a file of the run still gives as the old
+      // one, which the run rewrites there: this use needs no edit. Once migrated, the member says nothing more.
+      const key = `${owner.name}.${member.name}`;
+      const here = ctx.renamedMembers?.find((m) => m.name === key);
+      const at = here ? `line ${here.line}` : ctx.index.renamedMember(key);
+      if (at) {
+        const where = here || !ctx.filePath ? at : relativeTo(ctx.filePath, at);
+        out.note(raw.change.id, owner.start, member.end, `\`${file.source.slice(owner.start, member.end)}\` is the mode '${norm(member.name)}': renamed '${raw.to}' where it is defined (${where}); this use needs no edit`, where);
+        continue;
+      }
     }
-    else out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
+    const value = memberMode(ctx, member.name, node);
+    if (value) out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
   for (const call of file.x.calls) {
     for (const a of call.args) {
       const m = /^\.(\w+)$/.exec(a.text().trim());
-      const value = m ? vocab.modes.get(m[1]!) : undefined;
-      if (value && value.to === null && out.has(value.change.id) && (setsMode(ctx, call) || takesMode(ctx, call))) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
+      const value = m ? memberMode(ctx, m[1]!) : undefined;
+      if (!value) continue;
+      // `XCTAssertEqual(interview.mode, .complaint)`: an equality assertion against a value of the mode.
+      const asserted = EQUALITY_ASSERT.test(call.callee) && call.args.length === 2 && holdsMode(ctx, call.args.find((x) => x !== a)!);
+      if (asserted || setsMode(ctx, call) || takesMode(ctx, call)) out.manual(value.change.id, span(a).start, span(a).end, value.message, { anchor: span(a).start });
     }
   }
   // `switch mode { case .safe, .triage: … }`, `if mode == .safe`: an implicit member matched against a value of a mode type.
@@ -93,8 +125,8 @@ export function removedModeMembers(ctx: Ctx): void {
   for (const cmp of file.x.compares) {
     const label = /label|case/.test(cmp.node.kind() as string);
     const member = cmp.sides.find((s) => /^\.\w+$/.test(s.text().trim())) ?? (label ? cmp.sides.slice(1).find((s) => /^[A-Z][A-Z0-9_]*$/.test(s.text().trim())) : undefined);
-    const value = member ? vocab.modes.get(norm(member.text().trim().replace(/^\./, ''))) : undefined;
-    if (!member || !value || value.to !== null || !out.has(value.change.id)) continue;
+    const value = member ? memberMode(ctx, member.text().trim().replace(/^\./, ''), member) : undefined;
+    if (!member || !value) continue;
     const other = cmp.sides.find((s) => s !== member);
     // A bare constant: only over a value declared with this API's mode type (not a `mode` of a `QueueMode`).
     const bare = !/^\./.test(member.text().trim());
@@ -105,8 +137,8 @@ export function removedModeMembers(ctx: Ctx): void {
   // `mode = .safe`, `var mode: InterviewMode = .triage`: stored in a value of the mode type.
   for (const d of file.x.decls) {
     const m = d.init ? /^\.(\w+)$/.exec(d.init.text().trim()) : null;
-    const value = m ? vocab.modes.get(m[1]!) : undefined;
-    if (!value || value.to !== null || !out.has(value.change.id)) continue;
+    const value = m ? memberMode(ctx, m[1]!) : undefined;
+    if (!value) continue;
     // Typed here or where the name is declared (`@Published var mode: InterviewMode`), with this API's mode type.
     const owner = file.x.types.filter((t) => encloses(t.node, d.node)).pop();
     const typed = typeName(d.type) ?? file.x.decls.filter((x) => x.name === d.name && x.type && (!owner || encloses(owner.node, x.node))).map((x) => typeName(x.type)).find((t): t is string => !!t && saysMode(t));

@@ -37,6 +37,8 @@ export interface PolyFacts {
    * literal (the case's value, a constant's, an arm that maps the member), is a renamed mode's old one; set by the analysis.
    */
   renamedMembers?: { name: string; at: string }[];
+  /** Renamed modes a mode type of the file declares as cases named by their value (`case complaint` in `enum InterviewMode: String`). */
+  nameValued?: string[];
   /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
   audience?: true;
   /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */
@@ -133,6 +135,14 @@ export interface LangIndex {
   links: ReadonlySet<string>;
   /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
   declares(name: string): boolean;
+  /**
+   * Capitalised names that files talking to the API use beside a read of a `.mode`, and that no analysed file
+   * declares (a test's `DeskService` whose `Ticket` has a mode of its own): the file that declares one is read
+   * too, so that whose mode it is can be told (foreign.ts).
+   */
+  undeclared: ReadonlySet<string>;
+  /** PolyFacts.nameValued of every file: a use of such a case (`.complaint`) goes with the case when it is renamed. */
+  nameValued: ReadonlySet<string>;
   /** The removed mode a constant of that name holds (PolyFacts.removedModes). */
   removedMode(name: string): string | null;
   /** The names of those constants. */

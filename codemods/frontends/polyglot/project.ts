@@ -1,3 +1,4 @@
+import type { SgNode } from '@ast-grep/napi';
 import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
@@ -45,10 +46,34 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     language,
     concerns: (f) => {
       const i = language(f.lang);
+      if (readsModeOfOtherType(f, i)) return true;
+      // `.complaint` of a mode type whose case is named by its renamed value (mode-members.ts).
+      if (i.nameValued.size > 0 && f.uses.some((u) => u.startsWith('.') && i.nameValued.has(u.slice(1)))) return true;
+      // A status constant read as a type's member (`Constants.StatusCode.modeUpdateAccepted`).
+      if (f.uses.some((u) => u.startsWith('.') && i.statusConstant(u.slice(1)) !== null)) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
-    empty: [...indexes.values()].every((i) => i.names.size === 0),
+    empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
   };
+}
+
+/**
+ * A file that reads a `.mode` and uses a type another file of its language declares that is no model of this API
+ * (a test of the helpdesk's `HelpdeskService` asserting `ticket.mode`): whose mode it reads depends on the types
+ * the run declares (foreign.ts), so it is analysed again with the run's index.
+ */
+function readsModeOfOtherType(f: PolyFacts, i: LangIndex): boolean {
+  if (!f.uses.includes(`.${api.modeField}`)) return false;
+  const own = new Set(f.types.map((t) => t.name));
+  return f.uses.some((u) => /^[A-Z]/.test(u) && !own.has(u) && i.declares(u) && !i.model(u) && !saysMode(u));
+}
+
+/** PolyFacts.nameValued: the renamed modes a mode type of the file declares as cases whose wire value is their name (`case complaint`). */
+function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued'> {
+  // This API's mode type by its name alone (`InterviewMode`, `Mode`), not another thing's (`TicketMode`): no index here.
+  const ours = (name: string) => !!modeOwnerTie(name) || words(name).every((w) => saysMode(w));
+  const names = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !!file.vocab.modes.get(c.name)?.to).map((c) => c.name));
+  return names.length > 0 ? { nameValued: [...new Set(names)] } : {};
 }
 
 /** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
@@ -95,7 +120,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const addresses = file.x.decls
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
     .map((d) => d.name);
-  addresses.push(...derivedAddresses(file, v1Lits, addresses));
+  addresses.push(...derivedAddresses(file, v1Lits, addresses), ...memberAddresses(file, v1Lits));
   const hosts2 = apiHosts(file.config);
   const foreignLits = file.lits.filter((l) => {
     const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text);
@@ -136,6 +161,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     paths: file.localPaths().filter((p) => p.name.length > 3),
     ...(statusConstants.length > 0 ? { statusConstants } : {}),
     ...(/audience/i.test(file.source) ? { audience: true as const } : {}),
+    ...nameValuedFacts(file),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -250,6 +276,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     names,
     links,
     declares: (name) => declared.has(name),
+    nameValued: new Set(all.flatMap((f) => f.nameValued ?? [])),
+    undeclared: new Set(all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u)))),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),
     renamedMember: (name) => renamedMembers.get(name) ?? null,
@@ -258,6 +286,25 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     tiedCallee: (name) => name.length > 3 && calledByTied.has(name) && definers.get(name) === 1,
     paths: known,
   };
+}
+
+/**
+ * Members that hold a whole v1 address, by the member read other files write (`.sandboxBaseURL` of `Constants.API
+ * .sandboxBaseURL`, `.apiBaseUrl` of a getter that returns one per flavour): a constant of three words or more, or a
+ * function or getter whose every return is such a literal. A file that reads one talks to the API.
+ */
+function memberAddresses(file: PolyFile, v1Lits: { start: number; end: number }[]): string[] {
+  const exact = (n: SgNode | null | undefined) => !!n && v1Lits.some((l) => l.start === span(n).start && l.end === span(n).end);
+  // Three words at least: a bare `.baseURL` is every client's (a helpdesk's own `self.baseURL`).
+  const named = (name: string) => /^[a-z_]/.test(name) && words(name).length >= 3;
+  const out = file.x.decls.filter((d) => named(d.name) && exact(d.init)).map((d) => `.${d.name}`);
+  for (const fn of file.functions()) {
+    if (!fn.name || !named(fn.name)) continue;
+    const returns = file.within(fn.node, file.spec.returnKinds);
+    const values = returns.map((r) => file.lits.find((l) => l.start >= span(r).start && l.end <= span(r).end && r.text().trim().replace(/^return\s+/, '').replace(/;$/, '').trim().length <= l.end - l.start + 2));
+    if (returns.length > 0 && values.every((l) => !!l && v1Lits.some((v) => v.start === l.start && v.end === l.end))) out.push(`.${fn.name}`);
+  }
+  return [...new Set(out)];
 }
 
 /**

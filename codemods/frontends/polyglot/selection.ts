@@ -139,6 +139,7 @@ const patterns = new WeakMap<object, RegExp | null>();
 /** Whether a file uses a name the run's other files of its language define (models, endpoints, host constants). */
 export function linked(lang: string, source: string, index: PolyIndex | undefined): boolean {
   const names = index?.language(lang).links;
+  if (declaresUndeclared(source, index?.language(lang).undeclared)) return true;
   if (!names || names.size === 0) return false;
   if (readsHeld(source, index!.language(lang).heldFields) || readsHeld(source, index!.language(lang).derivedNames)) return true;
   let re = patterns.get(names);
@@ -148,6 +149,17 @@ export function linked(lang: string, source: string, index: PolyIndex | undefine
     patterns.set(names, re);
   }
   return !!re && re.test(source);
+}
+
+/** A type declaration's name (`struct Ticket`, `final class DeskService`, `enum Outcome`). */
+const ANY_TYPE_DECL = /\b(?:class|struct|enum|record|interface|protocol|object|actor)\s+([A-Z]\w*)/g;
+
+/** Whether a file declares a type the analysed files use beside a mode read without any of them declaring it (LangIndex.undeclared). */
+function declaresUndeclared(source: string, names: ReadonlySet<string> | undefined): boolean {
+  if (!names || names.size === 0) return false;
+  ANY_TYPE_DECL.lastIndex = 0;
+  for (let m = ANY_TYPE_DECL.exec(source); m; m = ANY_TYPE_DECL.exec(source)) if (names.has(m[1]!)) return true;
+  return false;
 }
 
 const heldPatterns = new WeakMap<object, RegExp | null>();

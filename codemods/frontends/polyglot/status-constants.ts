@@ -19,9 +19,15 @@ export const CONSTANT_NAME = /^[A-Z_][A-Z0-9_]*$|^[A-Z]|^k[A-Z]/;
 export function statusConstantFacts(file: PolyFile): { name: string; code: number }[] {
   const codes = new Set(file.vocab.statuses.map((s) => s.rule.from));
   return file.x.decls
-    .filter((d) => d.init && /^\d{3}$/.test(d.init.text().trim()) && codes.has(Number(d.init.text().trim())) && CONSTANT_NAME.test(d.name))
+    .filter((d) => d.init && /^\d{3}$/.test(d.init.text().trim()) && codes.has(Number(d.init.text().trim())) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text())))
     .map((d) => ({ name: d.name, code: Number(d.init!.text().trim()) }));
 }
+
+/** A type's static constant, whatever its name's case (Swift's `static let modeUpdateAccepted = 202`, Dart's `static const`). */
+export const STATIC_CONSTANT = /^\s*(?:(?:public|private|internal|fileprivate)\s+)?static\s+(?:let|const|final)\b/;
+
+/** A member read through the types that group it (`Constants.StatusCode.modeUpdateAccepted`). */
+const TYPE_QUALIFIED = /^(?:[A-Z]\w*\s*\.\s*)+[a-z]\w*$/;
 
 /** A read of a response's status (`response.status_code`, `res.statusCode`, `$response->status()`, `resp.StatusCode`). */
 const STATUS_READ = /(?:\.|->)\s*(?:get_?)?(?:status_?code|status|code)(?:\(\s*\))?$/i;
@@ -44,7 +50,7 @@ export function comparedStatusConstants(
       const other = cmp.sides[1 - i]!;
       const text = side.text().trim();
       const name = dataSegments(chainSegments(text, 0)).pop()?.name;
-      if (!name || !text.endsWith(name) || !CONSTANT_NAME.test(name) || local.has(name) || !STATUS_READ.test(other.text().trim())) continue;
+      if (!name || !text.endsWith(name) || !(CONSTANT_NAME.test(name) || TYPE_QUALIFIED.test(text)) || local.has(name) || !STATUS_READ.test(other.text().trim())) continue;
       const code = index.statusConstant(name);
       for (const site of vocab.statuses) {
         if ((code !== null && code !== site.rule.from) || !performing(side, site)) continue;

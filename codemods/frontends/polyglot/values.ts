@@ -22,7 +22,7 @@ import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { expectedSentBody } from './sent-reads';
 import { queuedStubStatuses, routedStubStatuses } from './stub-statuses';
-import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME } from './status-constants';
+import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 
 /**
  * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`
@@ -225,7 +225,7 @@ function statuses(ctx: Ctx): void {
   for (const d of file.x.decls) {
     if (!d.init || !/^\d{3}$/.test(d.init.text().trim())) continue;
     const code = Number(d.init.text().trim());
-    if (codes.has(code) && CONSTANT_NAME.test(d.name)) constants.set(d.name, { decl: d.node, code });
+    if (codes.has(code) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text()))) constants.set(d.name, { decl: d.node, code });
   }
   const report = (site: StatusSite, n: SgNode) => {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });

@@ -3,7 +3,7 @@ import { scanProject, sites } from './support';
 import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 
 /**
- * A field of the app's own view type, declared in the same file, filled with a read of a removed answer field under
+ * A field of the app's own view type, declared in the same file, filled with a read of a removed (not a moved) answer field under
  * another name (`Partner: iv.Marketplace`, `tests = r.test`): its declaration is reported with the read. A view filled
  * from another service's value, or from an expression built on the read, stays as it is.
  */
@@ -85,5 +85,54 @@ describe("fields of the app's own types that carry a removed field", () => {
     });
     const r = await scanProject(dir);
     expect(sites(r, 'ui/ResultView.kt')).toEqual(['3 result-advice-test-removed', '9 result-advice-test-removed']);
+  });
+  it("Dart: `ModeUpdate(message: body.msg)` (a moved field, read from its new place once migrated) leaves `message` alone; `ResultCard(tips: r.advice)` reports `tips`", async () => {
+    writeTree(dir, {
+      'lib/api.dart': [
+        "import 'package:dio/dio.dart';",
+        '',
+        'class UpdateResponse {',
+        '  final String? msg;',
+        '  UpdateResponse({this.msg});',
+        "  factory UpdateResponse.fromJson(Map<String, dynamic> json) => UpdateResponse(msg: json['msg'] as String?);",
+        '}',
+        '',
+        'class TriageResult {',
+        '  final String? advice;',
+        '  TriageResult({this.advice});',
+        "  factory TriageResult.fromJson(Map<String, dynamic> json) => TriageResult(advice: json['advice'] as String?);",
+        '}',
+        '',
+        'class ModeUpdate {',
+        '  const ModeUpdate({this.message});',
+        '  final String? message;',
+        '}',
+        '',
+        'class ResultCard {',
+        '  const ResultCard({this.tips});',
+        '  final String? tips;',
+        '}',
+        '',
+        'class Api {',
+        '  final Dio _dio;',
+        '  Api(this._dio);',
+        '',
+        '  Future<ModeUpdate> setMode(String token, String mode) async {',
+        "    final r = await _dio.put('https://www.buoyhealth.com/api/interviews/$token/', data: {'mode': mode});",
+        '    final body = UpdateResponse.fromJson(r.data);',
+        '    return ModeUpdate(message: body.msg);',
+        '  }',
+        '',
+        '  Future<ResultCard> result(String token) async {',
+        "    final r = TriageResult.fromJson((await _dio.get('https://www.buoyhealth.com/api/results/$token/')).data);",
+        '    return ResultCard(tips: r.advice);',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    const found = sites(r, 'lib/api.dart').filter((s) => /^(17|22) /.test(s));
+    expect(found).toEqual(['22 result-advice-test-removed']);
   });
 });

@@ -86,4 +86,62 @@ describe('enum cases as endpoints', () => {
     expect(sites(r, 'Net/Api.swift')).toEqual(['1 interview-marketplace-variant-removed', '7 mode-update-status-200']);
     expect(sites(r, 'Desk/DeskRoute.swift')).toEqual([]);
   });
+  it("Swift: an Alamofire router's removed fields (the case's label, the arm's binding, the arm's entries, the service's argument and requirement) are reported; a desk router of the same shape stays", async () => {
+    const router = (name: string, base: string, resource: string, field: string, op: string) =>
+      [
+        'import Alamofire',
+        '',
+        `enum ${name}: URLRequestConvertible {`,
+        `    case ${op}(interview: String, text: String, ${field}: String?)`,
+        '    case read(token: String)',
+        `    var baseURL: URL { URL(string: "${base}")! }`,
+        '    var method: HTTPMethod {',
+        '        switch self {',
+        `        case .${op}: return .post`,
+        '        case .read: return .get',
+        '        }',
+        '    }',
+        '    var path: String {',
+        '        switch self {',
+        `        case .${op}: return "${resource}/"`,
+        `        case .read(let token): return "${resource}/\\(token)/"`,
+        '        }',
+        '    }',
+        '    var parameters: Parameters? {',
+        '        switch self {',
+        `        case let .${op}(interview, text, ${field}):`,
+        `            var params: Parameters = ["interview": interview, "text": text]`,
+        `            params["${field}"] = ${field}`,
+        '            return params',
+        '        case .read: return nil',
+        '        }',
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    const service = (name: string, router: string, field: string, op: string) =>
+      [
+        `protocol ${name}Servicing {`,
+        `    func ${op}(interview: String, text: String, ${field}: String?) async throws -> Data`,
+        '}',
+        '',
+        `final class ${name}: ${name}Servicing {`,
+        `    func ${op}(interview: String, text: String, ${field}: String?) async throws -> Data {`,
+        `        try await perform(${router}.${op}(interview: interview, text: text, ${field}: ${field}))`,
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    writeTree(dir, {
+      'Net/Router.swift': router('Router', 'https://www.buoyhealth.com/api/', 'complaints', 'extra', 'createComplaint'),
+      'Net/Service.swift': service('Service', 'Router', 'extra', 'createComplaint'),
+      'Desk/DeskRouter.swift': router('DeskRouter', 'https://desk.example.org/api/', 'tickets', 'extra', 'createTicket'),
+      'Desk/DeskService.swift': service('DeskService', 'DeskRouter', 'extra', 'createTicket'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Net/Router.swift')).toEqual(['21 complaint-extra-removed', '23 complaint-extra-removed', '4 complaint-extra-removed', '6 base-url']);
+    expect(sites(r, 'Net/Service.swift')).toEqual(['2 complaint-extra-removed', '6 complaint-extra-removed', '7 complaint-extra-removed']);
+    expect(sites(r, 'Desk/DeskRouter.swift')).toEqual([]);
+    expect(sites(r, 'Desk/DeskService.swift')).toEqual([]);
+  });
 });

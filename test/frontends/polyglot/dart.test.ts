@@ -98,6 +98,17 @@ describe('a Flutter app across files', () => {
         '  factory Outcome.fromJson(Map<String, dynamic> json) => _$OutcomeFromJson(json);',
         '}',
       ].join('\n'),
+      'lib/models/complaint_body.dart': [
+        '@JsonSerializable(includeIfNull: false)',
+        'class ComplaintBody {',
+        '  ComplaintBody({',
+        '    required this.text,',
+        '    this.extra,',
+        '  });',
+        '  final String text;',
+        '  final String? extra;',
+        '}',
+      ].join('\n'),
       'lib/data/outcome_repository.dart': [
         "import 'package:dio/dio.dart';",
         '',
@@ -109,6 +120,8 @@ describe('a Flutter app across files', () => {
         "    final response = await _dio.get<Map<String, dynamic>>('${Env.checkerBase}results/$token/');",
         '    return Outcome.fromJson(response.data!);',
         '  }',
+        '',
+        "  Future<void> fileComplaint(ComplaintBody body) => _dio.post('${Env.checkerBase}complaints/', data: body.toJson());",
         '}',
       ].join('\n'),
       'lib/ui/outcome_card.dart': [
@@ -143,7 +156,9 @@ describe('a Flutter app across files', () => {
     });
     const r = await scan({ roots: ['.'], config: defaultConfig, cwd: dir, types: 'off' });
     expect(sites(r, 'lib/config/env.dart')).toEqual(['2 base-url']);
-    expect(sites(r, 'lib/models/outcome.dart')).toEqual(['7 result-advice-test-removed']);
+    // The constructor's `this.advice` goes with the field: callers give it through it.
+    expect(sites(r, 'lib/models/outcome.dart')).toEqual(['5 result-advice-test-removed', '7 result-advice-test-removed']);
+    expect(sites(r, 'lib/models/complaint_body.dart')).toEqual(['5 complaint-extra-removed', '8 complaint-extra-removed']);
     expect(sites(r, 'lib/ui/outcome_card.dart')).toEqual(['8 result-advice-test-removed']);
     expect(sites(r, 'lib/desk/reply_card.dart')).toEqual([]);
   });

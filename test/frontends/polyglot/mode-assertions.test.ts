@@ -96,4 +96,76 @@ describe('mode assertions', () => {
     expect(o.findings.filter((f) => f.change === 'mode-complaint-renamed-input').map((f) => `${f.line} ${f.fix}`)).toEqual(['8 manual']);
     expect(o.after).toContain('XCTAssertEqual(ticket.mode, "complaint")');
   });
+  it("Swift: the asserted value's type declared in another file of the run: a desk's `Ticket` stays unreported, the API's `Interview` is reported; a desk stub's `/api/` is no use of the host constant `api`", async () => {
+    const desk = [
+      'import Foundation',
+      '',
+      'struct Ticket: Decodable {',
+      '    let id: String',
+      '    let mode: String',
+      '    let advice: String?',
+      '}',
+      '',
+      'enum Outcome {',
+      '    case created(Ticket)',
+      '}',
+      '',
+      'final class DeskService {',
+      '    func submit(subject: String) async throws -> Outcome {',
+      '        let url = URL(string: "https://desk.example.org/api/tickets/")!',
+      '        let (data, _) = try await URLSession.shared.data(from: url)',
+      '        return .created(try JSONDecoder().decode(Ticket.self, from: data))',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const test = (service: string, name: string) =>
+      [
+        'import XCTest',
+        '@testable import SymptomChecker',
+        '',
+        'final class ServiceTests: XCTestCase {',
+        '    func testCreates() async throws {',
+        `        let result = try await ${service}().submit(subject: "Bug")`,
+        `        guard case .created(let ${name}) = result else { return XCTFail("expected one") }`,
+        `        XCTAssertEqual(${name}.mode, "complaint")`,
+        '        stub(condition: isHost(StubHost.desk) && isPath("/api/tickets/")) { _ in reply() }',
+        '    }',
+        '',
+        '    func testInterviewURL() throws {',
+        '        XCTAssertEqual(Router.base, "https://www.buoyhealth.com/api/")',
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    const visits = [
+      'import Foundation',
+      '',
+      'struct Interview: Decodable {',
+      '    let token: String',
+      '    let mode: String',
+      '    let advice: String?',
+      '}',
+      '',
+      'final class VisitService {',
+      '    func submit(subject: String) async throws -> Interview {',
+      '        let url = URL(string: "https://www.buoyhealth.com/api/interviews/")!',
+      '        let (data, _) = try await URLSession.shared.data(from: url)',
+      '        return try JSONDecoder().decode(Interview.self, from: data)',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    writeTree(dir, {
+      'App/Desk/DeskService.swift': desk,
+      'App/VisitService.swift': visits,
+      // The run's host constant `api`: a literal's `/api/` beside another host's constant names none.
+      'Tests/StubHost.swift': 'enum StubHost {\n    static let api = "www.buoyhealth.com"\n    static let desk = "desk.example.org"\n}\n',
+      'Tests/DeskTests.swift': test('DeskService', 'ticket'),
+      'Tests/VisitTests.swift': test('VisitService', 'interview'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Tests/DeskTests.swift')).toEqual(['13 base-url']);
+    expect(sites(r, 'Tests/VisitTests.swift')).toEqual(['13 base-url', '8 mode-complaint-renamed-input']);
+  });
 });

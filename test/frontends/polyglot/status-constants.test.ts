@@ -194,4 +194,46 @@ describe('routed stubs answering a changed status', () => {
     const facts = r.facts as { statusCompared?: { name: string; change: string }[] };
     expect(facts.statusCompared).toEqual([{ name: 'HTTP_MODE_ACCEPTED', change: 'mode-update-status-200' }]);
   });
+  it("Swift: `static let modeUpdateAccepted = 202` compared as `Constants.StatusCode.modeUpdateAccepted` in the mode update; the desk's `static let ticketQueued = 202` stays", async () => {
+    writeTree(dir, {
+      'App/Constants.swift': [
+        'enum Constants {',
+        '    enum StatusCode {',
+        '        static let modeUpdateAccepted = 202',
+        '    }',
+        '    enum Desk {',
+        '        static let ticketQueued = 202',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'App/Service.swift': [
+        'final class Service {',
+        '    func updateMode(token: String, mode: String) async throws -> Bool {',
+        '        var request = URLRequest(url: URL(string: "https://www.buoyhealth.com/api/interviews/\\(token)/")!)',
+        '        request.httpMethod = "PUT"',
+        '        request.httpBody = try JSONSerialization.data(withJSONObject: ["mode": mode])',
+        '        let (_, response) = try await URLSession.shared.data(for: request)',
+        '        return (response as? HTTPURLResponse)?.statusCode == Constants.StatusCode.modeUpdateAccepted',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'Desk/Desk.swift': [
+        'final class Desk {',
+        '    func file(subject: String) async throws -> Bool {',
+        '        var request = URLRequest(url: URL(string: "https://desk.example.org/api/tickets/")!)',
+        '        request.httpMethod = "POST"',
+        '        let (_, response) = try await URLSession.shared.data(for: request)',
+        '        return (response as? HTTPURLResponse)?.statusCode == Constants.Desk.ticketQueued',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'App/Constants.swift')).toEqual(['3 mode-update-status-200']);
+    expect(sites(r, 'App/Service.swift')).toEqual(['3 base-url', '7 mode-update-status-200']);
+    expect(sites(r, 'Desk/Desk.swift')).toEqual([]);
+  });
 });
