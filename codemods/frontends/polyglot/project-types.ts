@@ -12,7 +12,7 @@ export interface PolyFacts {
   /** Go: the package (folder) whose files share their names. */
   pkg: string | null;
   /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
-  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[] }[];
+  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[]; selfMapped?: string[] }[];
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
@@ -85,6 +85,8 @@ export interface ModelFacts {
   order?: string[];
   /** Its methods that read changed fields (derived.ts): method name → key paths they may read. */
   derived?: Map<string, string[][]>;
+  /** Fields it fills itself from a key read in its own body (self-mapped.ts): a moved key changes there, not in the field. */
+  selfMapped?: Set<string>;
 }
 
 /** What the files of one language (or of the JVM's two) define. */

@@ -16,6 +16,7 @@ import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
+import { selfMapped } from './self-mapped';
 import { bodyTypes, fieldType, foreignRefs, headerOrder, paramsOf, returnType } from './function-facts';
 
 /**
@@ -126,7 +127,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
     types: file.x.types.map((t) => {
       const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
-      return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id), ...(derived.length > 0 ? { derived } : {}) };
+      const mapped = selfMapped(file, t);
+      return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id), ...(derived.length > 0 ? { derived } : {}), ...(mapped.length > 0 ? { selfMapped: mapped } : {}) };
     }),
     functions,
     hosts,
