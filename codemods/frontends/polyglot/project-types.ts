@@ -32,6 +32,8 @@ export interface PolyFacts {
   uses: string[];
   /** Constants of this API's modes that hold a removed mode (`InterviewModeSafe InterviewMode = "safe"`), set by the analysis. */
   removedModes?: { name: string; value: string }[];
+  /** Constants of a group named for modes that hold a removed mode, whatever the file ties (group-modes.ts). */
+  groupModes?: { group: string; name: string; value: string }[];
   /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
   audience?: true;
   /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */

@@ -196,7 +196,9 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   // Not among `names`: a file that uses one is analysed again (PolyIndex.concerns) but not tied to the API by it.
-  const removedModes = new Map(all.flatMap((f) => f.removedModes ?? []).map((m) => [m.name, m.value]));
+  // With the constants of the mode groups a file that talks to the API uses (`Modes::SAFE` beside `module Modes`).
+  const grouped = all.flatMap((f) => (f.groupModes ?? []).filter((m) => modeGroups.has(m.group)));
+  const removedModes = new Map([...grouped, ...all.flatMap((f) => f.removedModes ?? [])].map((m) => [m.name, m.value]));
   const statusCodes = new Map<string, Set<number>>();
   for (const c of all.flatMap((f) => f.statusConstants ?? [])) statusCodes.set(c.name, (statusCodes.get(c.name) ?? new Set()).add(c.code));
   const compared = new Map<string, string[]>();
