@@ -151,4 +151,23 @@ describe('Python wrappers', () => {
     expect(sites(r, 'ops/client.py')).toEqual(['4 base-url', '6 mode-complaint-renamed-input', '6 mode-safe-triage-removed']);
     expect(read(dir, 'ops/client.py')).toContain('mode: Literal["complaint", "protocol", "triage"]');
   });
+
+  it('a type alias of mode literals (ModeName = Literal[…]) that the client types a mode with holds the API modes; a ticket alias does not', async () => {
+    writeTree(dir, {
+      'ops/enums.py': ['from typing import Literal', '', 'ModeName = Literal["complaint", "safe", "triage"]', 'TicketMode = Literal["complaint", "safe"]'].join('\n'),
+      'ops/client.py': [
+        'import httpx',
+        'from ops.enums import ModeName, TicketMode',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'class Checker:',
+        '    async def set_mode(self, token: str, mode: ModeName):',
+        '        return await self.http.put(BASE + f"interviews/{token}/", json={"mode": mode})',
+        'class Desk:',
+        '    async def set_ticket_mode(self, ticket: str, mode: TicketMode):',
+        '        return await self.http.put(f"https://desk.example.org/api/tickets/{ticket}/", json={"mode": mode})',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'ops/enums.py')).toEqual(['3 mode-complaint-renamed-input', '3 mode-safe-triage-removed', '3 mode-safe-triage-removed']);
+  });
 });
