@@ -10,7 +10,7 @@ import type { Site } from './model';
  * `questions.json`) whose object (or list of objects) has the resource's id or `_links` and at least two of the keys
  * the catalogue knows for that resource (its id, `_links`, the mode, the fields its changes name) is a sample of its
  * answer, and so are such objects one level down (a list's wrapper, the resource under its own name). The fields v2 no
- * longer returns (holding a value: `null` carries nothing) and the modes v2 renamed or removed are sites for a person: the sample must become a v2 answer
+ * longer returns (even as `null`) and the modes v2 renamed or removed are sites for a person: the sample must become a v2 answer
  * (reports only: JSON has no comments).
  */
 
@@ -108,7 +108,7 @@ function reach(n: Node, p: readonly string[]): Node[] {
   const prop = keysOf(n).get(head!);
   if (!prop) return [];
   const [key, value] = prop.children!;
-  // `"preselected": null` carries nothing a client could read: only keys with a value are sites.
-  if (rest.length === 0) return value && value.type !== 'null' ? [key!] : [];
+  // `"preselected": null` too: v2 answers have no such key at all, and a sample that keeps it is still a v1 answer.
+  if (rest.length === 0) return value ? [key!] : [];
   return value ? reach(value, rest) : [];
 }
