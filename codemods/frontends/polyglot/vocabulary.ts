@@ -80,9 +80,13 @@ export function vocabularyFor(changes: readonly Change[]): Vocabulary {
         case 'request-field-removed':
           add(rule.resource, rule.path, 'request', { change, message: rule.message, kind: 'request', auto: rule.codemod === 'auto' });
           break;
-        case 'response-field-removed':
-          add(rule.resource, rule.path, 'response', { change, message: rule.message, kind: 'response', auto: false });
+        case 'response-field-removed': {
+          const site: FieldSite = { change, message: rule.message, kind: 'response', auto: false };
+          add(rule.resource, rule.path, 'response', site);
+          // Other names clients give the field (`preselected_value` for an option's pre-selected value).
+          for (const s of rule.spellings ?? []) add(rule.resource, [...rule.path.slice(0, -1), s], 'response', site);
           break;
+        }
         case 'response-field-moved':
           add(rule.resource, rule.from, 'response', { change, message: rule.message, kind: 'moved', auto: false, to: rule.to });
           break;

@@ -170,4 +170,39 @@ describe('Python wrappers', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'ops/enums.py')).toEqual(['3 mode-complaint-renamed-input', '3 mode-safe-triage-removed', '3 mode-safe-triage-removed']);
   });
+
+  it("an option field read from the catalogue's other spelling of pre-selected (alias=\"preselected_value\") is the removed field, and so is its read; a desk's option of that spelling is not", async () => {
+    writeTree(dir, {
+      'ops/schemas.py': [
+        'from typing import List, Optional',
+        'from pydantic import BaseModel, Field',
+        'class Option(BaseModel):',
+        '    token: str',
+        '    pre_selected: Optional[str] = Field(None, alias="preselected_value")',
+        'class Question(BaseModel):',
+        '    token: str',
+        '    options: List[Option] = []',
+        '    @property',
+        '    def selectable_options(self) -> List[Option]:',
+        '        return [o for o in self.options if o.pre_selected is None]',
+      ].join('\n'),
+      'ops/client.py': [
+        'import httpx',
+        'from ops.schemas import Question',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'def questions(http, token: str) -> list[Question]:',
+        '    return [Question.parse_obj(q) for q in http.get(BASE + "questions/", params={"interview": token}).json()]',
+      ].join('\n'),
+      'desk/schemas.py': [
+        'from typing import Optional',
+        'from pydantic import BaseModel, Field',
+        'class SurveyChoice(BaseModel):',
+        '    token: str',
+        '    pre_selected: Optional[str] = Field(None, alias="preselected_value")',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'ops/schemas.py')).toEqual(['11 question-preselected-removed', '5 question-preselected-removed']);
+    expect(sites(r, 'desk/schemas.py')).toEqual([]);
+  });
 });
