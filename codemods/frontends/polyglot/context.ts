@@ -8,6 +8,7 @@ import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { words } from '../../engine/words';
+import { ownerEndpoint } from './owner-endpoints';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
@@ -66,7 +67,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
   // A named argument of one of the API's endpoints (`client.create_intent(t, "x", detail="…")`) is a field it sends,
   // whatever the variable its result is assigned to is named (`response = create_interview(age: 0)`).
-  const e = call ? ctx.index.endpoint(call.callee) : null;
+  const e = call ? ctx.index.endpoint(call.callee) ?? ownerEndpoint(ctx.index, call) : null;
   if (e && e.op !== 'read') return { resource: e.resource, path: [], via: 'index', sent: false, endpoint: true };
   // Assigned to a variable that is sent, or that a name ties.
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);

@@ -52,7 +52,9 @@ const DATA_TYPE = /^(?:[a-z]\w*|String|Object|Any|Map|Dictionary|IDictionary|IRe
 function endpointParams(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
   for (const fn of file.functions()) {
-    const e = fn.name ? ctx.index.endpoint(fn.name) : null;
+    // A method whose name alone is too common (`create`) by its class's (`ComplaintService.create`).
+    const owner = file.x.types.filter((t) => encloses(t.node, fn.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
+    const e = fn.name ? ctx.index.endpoint(fn.name) ?? (owner ? ctx.index.endpoint(`${owner}.${fn.name}`) : null) : null;
     if (!e || e.op === 'read' || !fn.name) continue;
     const text = fn.node.text();
     const open = text.indexOf('(', text.indexOf(fn.name));

@@ -62,6 +62,8 @@ export interface PolyFunction {
   op?: Operation | null;
   /** Go: the name of its package (its folder's), which calls from other packages qualify it with. */
   pkg?: string;
+  /** The class it is a method of (`ComplaintService` for its `create`): a call on that class or on a name of it qualifies it. */
+  owner?: string;
 }
 
 export interface Endpoint {

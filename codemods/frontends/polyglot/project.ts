@@ -1,14 +1,14 @@
 import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
-import { apiHosts, holderOf, type PolyFile } from './file';
+import { apiHosts, holderOf, within, type PolyFile } from './file';
 import { statusConstantFacts } from './status-constants';
 import { span, typeName, type Call } from './lang';
 import { norm } from './vocabulary';
 import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
-import { resolveEndpoints, withImportedPaths } from './endpoints';
+import { endpointName, resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders } from './derived';
@@ -84,7 +84,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
     const modeTypes = file.x.decls.filter((d) => { const p = d.node.parent(); return !!p && p.kind() === fn.node.kind() && span(p).start === fn.start && span(p).end === fn.end; }).map((d) => typeName(d.type)).filter((t): t is string => !!t && saysMode(t));
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}) });
+    const owner = file.x.types.filter((t) => within(fn.node, t.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
+    functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}) });
   }
   functions.push(...caseEndpoints(file, operationOf));
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
@@ -204,6 +205,14 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const compared = new Map<string, string[]>();
   for (const c of all.flatMap((f) => f.statusCompared ?? [])) compared.set(c.name, [...(compared.get(c.name) ?? []), c.change]);
   for (const [n, e] of endpoints) if (e) names.add(n);
+  // A class whose methods are endpoints only by its name (`ComplaintService.create`): a file that calls it by its name or
+  // an instance's (`question_service.answer(…)`) calls them. Not a name two classes of the run share (`Client`).
+  const classes = new Map<string, number>();
+  for (const t of all.flatMap((f) => f.types)) classes.set(t.name, (classes.get(t.name) ?? 0) + 1);
+  for (const fn of all.flatMap((f) => f.functions)) {
+    if (!fn.owner || endpointName(fn.name) || classes.get(fn.owner) !== 1 || !endpoints.get(`${fn.owner}.${fn.name}`)) continue;
+    names.add(fn.owner).add(words(fn.owner).join('_'));
+  }
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
   for (const n of modeSetters(all, endpoints)) names.add(n);
   // Functions taking a value of this API's mode type (`func switchMode(to: InterviewMode)`): their callers pass one.
