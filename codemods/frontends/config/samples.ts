@@ -67,6 +67,14 @@ export function sampleSites(root: Node, filePath: string, changes: readonly Chan
     }
   }
   const out: Site[] = [];
+  // The wrapper that holds a sample under the resource's own name beside a moved field's old place (an update's
+  // `{"msg": …, "interview": {…}}`): that field is the answer's, at the top level where v1 put it.
+  for (const item of items) {
+    if (samples.includes(item) || ![...keysOf(item)].some(([key, prop]) => nouns.has(key.toLowerCase()) && objectsIn(prop.children?.[1] ?? prop).some((o) => samples.includes(o)))) continue;
+    for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {
+      if (rule.resource === resource && rule.from.length === 1) for (const key of reach(item, rule.from)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.from[0] });
+    }
+  }
   for (const sample of samples) {
     for (const { change, rule } of rulesOfKind('response-field-removed', changes)) {
       if (rule.resource === resource) for (const key of reach(sample, rule.path)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.path[rule.path.length - 1] });

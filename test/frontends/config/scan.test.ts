@@ -128,4 +128,12 @@ describe('config front-ends in scan()', () => {
     expect(byPath(out, 'spec/fixtures/question.json').findings.map((f) => `${f.line} ${f.change}`)).toEqual(['3 question-preselected-removed', '5 question-preselected-removed', '6 question-preselected-removed']);
     expect(byPath(out, 'spec/fixtures/ticket.json')?.findings ?? []).toEqual([]);
   });
+
+  it("an update's answer with the interview under its own name beside a top-level msg: the msg is the moved field; a ticket update of that shape stays", async () => {
+    const body = '{\n  "msg": "Mode set.",\n  "interview": {\n    "token": "i-1",\n    "mode": "input",\n    "_links": { "questions": "q/" }\n  }\n}\n';
+    writeTree(dir, { 'tests/fixtures/interview_updated.json': body, 'tests/fixtures/ticket_updated.json': body });
+    const out = await run();
+    expect(byPath(out, 'tests/fixtures/interview_updated.json').findings.map((f) => `${f.line} ${f.change}`)).toEqual(['2 update-msg-in-links']);
+    expect(byPath(out, 'tests/fixtures/ticket_updated.json')?.findings ?? []).toEqual([]);
+  });
 });
