@@ -4,6 +4,7 @@ import type { PolyFile } from './file';
 import { encloses } from './context';
 import { calleeName, type Endpoint, type PolyFunction } from './project';
 import type { Call } from './lang';
+import { ownerEndpoint } from './owner-endpoints';
 
 /**
  * Endpoints written as the cases of an enum (Swift's `enum Endpoint { case createInterview(Body) … var path: String {
@@ -80,7 +81,7 @@ function entryOf(n: SgNode): SgNode | null {
 
 /** The endpoint a call addresses: a function of the run by its name, or an enum case's endpoint (`.updateInterview(token: t, body: b)`). */
 export function endpointOfCall(index: { endpoint(name: string): Endpoint | null }, call: Call): Endpoint | null {
-  const own = index.endpoint(calleeName(call));
+  const own = index.endpoint(calleeName(call)) ?? ownerEndpoint(index, call);
   if (own) return own;
   const text = call.node.text().trim();
   return CASE_CALL.test(text) ? index.endpoint(`.${call.callee}`) : null;

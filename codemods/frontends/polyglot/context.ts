@@ -9,6 +9,7 @@ import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { words } from '../../engine/words';
 import { caseArm, endpointOfCall } from './case-endpoints';
+import { ownerEndpoint } from './owner-endpoints';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
@@ -75,7 +76,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   // A named argument of one of the API's endpoints (`client.create_intent(t, "x", detail="…")`) is a field it sends,
   // whatever the variable its result is assigned to is named (`response = create_interview(age: 0)`).
   // So is one of an enum case's endpoint (`Router.createComplaint(interview: i, extra: x)`).
-  const e = call ? endpointOfCall(ctx.index, call) : null;
+  const e = call ? endpointOfCall(ctx.index, call) ?? ownerEndpoint(ctx.index, call) : null;
   if (e && e.op !== 'read') return { resource: e.resource, path: [], via: 'index', sent: false, endpoint: true };
   // Assigned to a variable that is sent, or that a name ties.
   const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);

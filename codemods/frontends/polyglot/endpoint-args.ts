@@ -45,8 +45,10 @@ const DATA_TYPE = /^(?:[a-z]\w*|String|Object|Any|Map|Dictionary|IDictionary|IRe
 /**
  * The parameters of one of the API's endpoints that creates or updates (declared in this file, an interface's
  * declaration too) named as a removed request field of its resource: `CreateComplaintAsync(string token, string text,
- * string extra = null)` declared bodiless, or passing it on as a model's field (`Extra = extra`). Callers pass the field
- * through them; the parameter goes with the field. A body that writes the field's key itself holds the site.
+ * string extra = null)` declared bodiless, `def add_complaint(session, token, text, extra=None)` writing it into the body
+ * it sends, or passing it on as a model's field (`Extra = extra`). Callers pass the field through them: the parameter
+ * goes with the field, a site of its own beside the entry (deleted or marked), and still one once a run has deleted
+ * the entry (a second run changes nothing).
  */
 function endpointParams(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
@@ -54,7 +56,9 @@ function endpointParams(ctx: Ctx): void {
   // scope of their own, so no function of the file, but declared like an interface's methods.
   const required = file.within(file.root, ['protocol_function_declaration']).map((node) => ({ node, name: functionName(file.spec, node), ...span(node) }));
   for (const fn of [...file.functions(), ...required]) {
-    const e = fn.name ? ctx.index.endpoint(fn.name) : null;
+    // A method whose name alone is too common (`create`) by its class's (`ComplaintService.create`).
+    const owner = file.x.types.filter((t) => encloses(t.node, fn.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
+    const e = fn.name ? ctx.index.endpoint(fn.name) ?? (owner ? ctx.index.endpoint(`${owner}.${fn.name}`) : null) : null;
     if (!e || e.op === 'read' || !fn.name) continue;
     const text = fn.node.text();
     const open = text.indexOf('(', text.indexOf(fn.name));
@@ -70,14 +74,9 @@ function endpointParams(ctx: Ctx): void {
       const before = head.slice(0, m.index!);
       if (!/^\s*(?:[:=,]|\?\s*[:=,)]|$)/.test(after) || /[.:]\s*$/.test(before)) continue;
       const type = /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
-      if (type && !DATA_TYPE.test(type)) continue;
-      // A body that writes the field as a key of its own (`body = {"extra": extra}`) carries the site; the parameter only names it.
-      const headEnd = fn.start + close;
-      if (file.lits.some((l) => l.start > headEnd && l.end <= fn.end && norm(l.text) === norm(name))) continue;
-      // Declared without a body (an interface's), or passed on as the field of a model (`new ComplaintBody { Extra = extra }`);
-      // a parameter the body no longer sends (its entry removed) is left alone.
-      const bodyless = !/[{=]/.test(text.slice(close + 1));
-      if (!bodyless && !file.x.pairs.some((p) => p.start > headEnd && p.end <= fn.end && norm(p.key) === norm(name) && p.value?.text().trim() === name)) continue;
+      // `Optional[str]`, `Optional<String>`: the type it wraps (Python's read here as `Optional` alone).
+      const inner = type?.replace(/^(?:typing\.)?Optional\b\s*[[<]?/, '') ?? null;
+      if (type && inner && !DATA_TYPE.test(inner)) continue;
       const at = fn.start + open + 1 + m.index! + (m[0].length - name.length);
       out.manual(site.change.id, at, at + name.length, site.message, { anchor: at, subject: name });
     }

@@ -9,7 +9,7 @@ import type { Endpoint, PolyFunction } from './project';
  */
 
 /** Names too common to stand for one endpoint of the API (`get`, `send`, `post`): an endpoint needs a noun or two words. */
-function endpointName(name: string): boolean {
+export function endpointName(name: string): boolean {
   return words(name).length >= 2 || !!nounTie(name);
 }
 
@@ -32,12 +32,15 @@ export function withImportedPaths(fn: PolyFunction, known: ReadonlyMap<string, {
  */
 export function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endpoint | null> {
   const byName = new Map<string, PolyFunction[]>();
-  for (const fn of fns) if (endpointName(fn.name)) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
+  // A method's name alone may be too common (`create`): its class qualifies it (`ComplaintService.create`).
+  for (const fn of fns) if (endpointName(fn.name) || fn.owner) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
   const resolved = new Map<PolyFunction, Endpoint | null>();
   const lookup = (name: string, except?: PolyFunction): Endpoint | null => {
-    // Go's `buoy.CreateInterview`: the functions of that name in the package the call names.
+    // Go's `buoy.CreateInterview`: the functions of that name in the package the call names; `ComplaintService.create`:
+    // the methods of that name of the class.
     const q = QUALIFIED.exec(name);
-    const defs = byName.get(q ? q[2]! : name)?.filter((d) => d !== except && (!q || d.pkg === q[1]));
+    if (!q && !endpointName(name)) return null;
+    const defs = byName.get(q ? q[2]! : name)?.filter((d) => d !== except && (!q || d.pkg === q[1] || d.owner === q[1]));
     const each = defs?.map((d) => resolved.get(d) ?? null) ?? [];
     const first = each[0];
     return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;
@@ -46,7 +49,8 @@ export function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endp
     for (const defs of byName.values()) for (const fn of defs) if (!resolved.get(fn)) resolved.set(fn, endpointOf(fn, round === 0 ? () => null : lookup));
   }
   const qualified = [...new Set(fns.filter((fn) => fn.pkg && byName.has(fn.name)).map((fn) => `${fn.pkg}.${fn.name}`))];
-  return new Map([...byName.keys(), ...qualified.filter((n) => lookup(n))].map((name) => [name, lookup(name)]));
+  const owned = [...new Set(fns.filter((fn) => fn.owner && byName.has(fn.name)).map((fn) => `${fn.owner}.${fn.name}`))];
+  return new Map([...[...byName.keys()].filter(endpointName), ...[...qualified, ...owned].filter((n) => lookup(n))].map((name) => [name, lookup(name)]));
 }
 
 /** A Go call qualified by the package it calls into (PolyFunction.pkg). */

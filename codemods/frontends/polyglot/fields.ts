@@ -6,6 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { positionalField, positionalFields } from './positional';
 import { ownReads } from './own-reads';
 import { expectsFailure } from './expected-failure';
+import { selfMapped } from './self-mapped';
 import { fieldListTie, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
@@ -148,6 +149,9 @@ function namedFields(ctx: Ctx): void {
       const tie = ctx.ties.model(type.name)!;
       const path = [...tie.path, k];
       site = vocab.fields(tie.resource, path, 'request')[0] ?? vocab.fields(tie.resource, path, 'response')[0];
+      // The declaration of a field the model fills from the moved key itself (`attr_reader :msg`): the read changes, not it.
+      const declared = type.fields.find((f) => span(f.nameNode).start === lit.start);
+      if (site && declared && movedWithin(site, path) && selfMapped(file, type).includes(declared.name)) continue;
     } else {
       const scope = file.scopeOf(lit.node);
       if (scope === file.root) continue;
@@ -184,6 +188,7 @@ function modelFields(ctx: Ctx): void {
     const tie = ctx.ties.model(type.name);
     if (!tie) continue;
     const request = typeNameTie(type.name)?.role === 'request';
+    const mapped = selfMapped(file, type);
     for (const f of type.fields) {
       // A key that only qualifies the field's name with a unit (`height` read from `height_in`) is still that field.
       const k = norm(f.key && unitQualified(vocab, f.name, f.key) ? f.name : f.key ?? f.name);
@@ -199,6 +204,8 @@ function modelFields(ctx: Ctx): void {
       const req = vocab.fields(tie.resource, path, 'request');
       const site: FieldSite | undefined = (request ? req[0] ?? resp[0] : resp[0] ?? req[0]);
       if (!site || !out.has(site.change.id)) continue;
+      // A field the model fills from a key read in its own body keeps its value where the key moves: the read changes.
+      if (mapped.includes(f.name) && movedWithin(site, path)) continue;
       // The key its annotation gives (often on the line above) through the field's name: both lines are the field.
       const key = f.keyNode ? span(f.keyNode) : span(f.nameNode);
       out.manual(site.change.id, key.start, Math.max(key.end, span(f.nameNode).end), site.message, { anchor: span(f.node).start, subject: f.key ?? f.name });
@@ -270,7 +277,10 @@ function reads(ctx: Ctx): void {
       const prefix = dataSegments(segs.slice(0, j));
       const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
       let site: FieldSite | undefined;
-      if (tie) site = vocab.fields(tie.resource, ties.step(tie, name).path, 'response')[0];
+      const path = tie ? ties.step(tie, name).path : [];
+      if (tie) site = vocab.fields(tie.resource, path, 'response')[0];
+      // A field of a model that reads the moved key itself (self-mapped.ts) is the app's own, read as before.
+      if (site && tie?.model && ctx.index.model(tie.model)?.selfMapped?.has(name) && movedWithin(site, path)) continue;
       if (!site && vocab.distinctive.has(k) && ctx.tied) {
         const where = resourcesOfField(vocab, k, 'response');
         const pick = where[where.length - 1];
@@ -303,6 +313,18 @@ function derivedRead(ctx: Ctx, before: Segment[], seg: Segment, node: SgNode): v
       return;
     }
   }
+}
+
+/**
+ * A field moved inside the object that held it (`msg` to `_links.msg`): a model that reads the key itself reaches the
+ * new place from the same answer. Moved out of it (`potential_condition.triage` to the result's `triage`), the model
+ * can no longer fill the field.
+ */
+function movedWithin(site: FieldSite, path: readonly string[]): boolean {
+  if (site.kind !== 'moved' || !site.to) return false;
+  const to = site.to.filter((p) => p !== '*').map(norm);
+  const parent = path.slice(0, -1);
+  return to.length > parent.length && parent.every((p, i) => to[i] === p);
 }
 
 function isReceiverOnly(segs: Segment[]): boolean {

@@ -31,6 +31,7 @@ import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
 import { vocabularyFor } from './vocabulary';
 import { removedModeConstantUses } from './mode-constant-uses';
+import { groupModes } from './group-modes';
 import { dottedKeys } from './dotted-keys';
 
 /**
@@ -113,6 +114,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   removedModeConstantUses(ctx);
   dottedKeys(ctx);
   if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
+  const grouped = groupModes(file);
+  if (grouped.length > 0) facts.groupModes = grouped;
   if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
   if (ctx.renamedMembers?.length) facts.renamedMembers = ctx.renamedMembers.map((m) => ({ name: m.name, at: `${input.filePath}:${m.line}` }));
   return { ...out.finish(input.markers), facts };

@@ -2,6 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Ctx } from './context';
 import { span } from './lang';
 import { saysMode } from './ties';
+import { ourModeType } from './foreign';
 
 /**
  * Uses of a constant that holds a removed interview mode (`InterviewModeSafe InterviewMode = "safe"` in a generated
@@ -15,14 +16,19 @@ export function removedModeConstantUses(ctx: Ctx): void {
   // Another file's constant by a name that says mode (`MODE_TRIAGE`, `InterviewModeSafe`): a class's bare `TRIAGE`
   // may be any class's (its qualified uses, `InterviewMode::TRIAGE`, are mode-members.ts's).
   const lookup = (name: string) => own.get(name) ?? (saysMode(name) ? index.removedMode(name) : null);
+  // Or qualified by this API's mode group (`SymptomChecker::Modes::SAFE`, `Modes.SAFE`): that group's constant.
+  const qualified = (n: SgNode) => {
+    const owner = /(\w+)\s*(?:::|\.)\s*$/.exec(file.source.slice(Math.max(0, span(n).start - 80), span(n).start))?.[1];
+    return owner && saysMode(owner) && ourModeType(ctx, owner) ? own.get(n.text()) ?? index.removedMode(n.text()) : null;
+  };
   mapEntryUses(ctx, own);
   // The tree is walked only when the text names one of them (most files name none).
-  const names = [...own.keys(), ...[...index.removedModeNames].filter(saysMode)];
+  const names = [...own.keys(), ...index.removedModeNames];
   if (!names.some((n) => file.source.includes(n))) return;
   const defined = new Set(file.x.decls.map((d) => span(d.nameNode).start));
   for (const n of leaves(file.root)) {
     const name = n.text();
-    const value = /^[A-Za-z_$]\w*$/.test(name) ? lookup(name) : null;
+    const value = /^[A-Za-z_$]\w*$/.test(name) ? lookup(name) ?? qualified(n) : null;
     if (!value || defined.has(span(n).start)) continue;
     const mode = vocab.modes.get(value);
     if (!mode || mode.to !== null || !out.has(mode.change.id) || out.hasSiteOn(mode.change.id, span(n).start)) continue;

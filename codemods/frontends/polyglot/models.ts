@@ -31,7 +31,7 @@ export function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, 
     for (const t of f.types) {
       // A type named after a resource that a file talking to the API uses is that resource's model, wherever it is declared.
       const strong = strongFile || (namedByTied.has(t.name) && !!modelTie(t.name));
-      const d: Declared = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong, ...(t.order ? { order: t.order } : {}), ...(t.derived ? { derived: new Map(t.derived.map((x) => [x.name, x.paths])) } : {}) };
+      const d: Declared = { keys: new Map(t.fields.map((x) => [x.name, x.key])), types: new Map(t.fields.filter((x) => x.type).map((x) => [x.name, x.type!])), strong, ...(t.order ? { order: t.order } : {}), ...(t.derived ? { derived: new Map(t.derived.map((x) => [x.name, x.paths])) } : {}), ...(t.selfMapped ? { selfMapped: new Set(t.selfMapped) } : {}) };
       const prev = declared.get(t.name);
       // Declared twice (a Kotlin and a Java model of one API, a nested class): one model while no field maps to two keys.
       declared.set(t.name, prev === undefined ? d : prev && compatible(prev, d) ? merged(prev, d) : null);
@@ -108,7 +108,7 @@ function qualifiesNoun(name: string, resource: ResourceName, nouns: readonly str
 /** Verbs and articles a request body's name may start with (`CreateProfile`, `NewProfile`). */
 const LEADING_WORDS = new Set(['create', 'update', 'add', 'start', 'open', 'new', 'change', 'set', 'submit', 'post', 'put', 'patch', 'the', 'a', 'api', 'v1', 'v2']);
 
-type Declared = { keys: Map<string, string>; types: Map<string, string>; strong: boolean; order?: string[]; derived?: Map<string, string[][]> };
+type Declared = { keys: Map<string, string>; types: Map<string, string>; strong: boolean; order?: string[]; derived?: Map<string, string[][]>; selfMapped?: Set<string> };
 
 function compatible(a: Declared, b: Declared): boolean {
   return [...a.keys].every(([k, v]) => !b.keys.has(k) || b.keys.get(k) === v);
@@ -121,5 +121,6 @@ function merged(a: Declared, b: Declared): Declared {
   // Two headers that disagree say nothing of which argument is which.
   const order = a.order && b.order && a.order.join() !== b.order.join() ? undefined : a.order ?? b.order;
   const derived = a.derived || b.derived ? new Map([...(a.derived ?? []), ...(b.derived ?? [])]) : undefined;
-  return { keys: new Map([...a.keys, ...b.keys]), types, strong: a.strong || b.strong, ...(order ? { order } : {}), ...(derived ? { derived } : {}) };
+  const selfMapped = a.selfMapped || b.selfMapped ? new Set([...(a.selfMapped ?? []), ...(b.selfMapped ?? [])]) : undefined;
+  return { keys: new Map([...a.keys, ...b.keys]), types, strong: a.strong || b.strong, ...(order ? { order } : {}), ...(derived ? { derived } : {}), ...(selfMapped ? { selfMapped } : {}) };
 }

@@ -12,7 +12,7 @@ export interface PolyFacts {
   /** Go: the package (folder) whose files share their names. */
   pkg: string | null;
   /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
-  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[] }[];
+  types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[]; selfMapped?: string[] }[];
   functions: PolyFunction[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
@@ -39,6 +39,8 @@ export interface PolyFacts {
   renamedMembers?: { name: string; at: string }[];
   /** Renamed modes a mode type of the file declares as cases named by their value (`case complaint` in `enum InterviewMode: String`). */
   nameValued?: string[];
+  /** Constants of a group named for modes that hold a removed mode, whatever the file ties (group-modes.ts). */
+  groupModes?: { group: string; name: string; value: string }[];
   /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
   audience?: true;
   /** Constants holding a status a change of the catalogue changed (`MODE_UPDATE_PENDING = 202`). */
@@ -67,6 +69,8 @@ export interface PolyFunction {
   op?: Operation | null;
   /** Go: the name of its package (its folder's), which calls from other packages qualify it with. */
   pkg?: string;
+  /** The class it is a method of (`ComplaintService` for its `create`): a call on that class or on a name of it qualifies it. */
+  owner?: string;
 }
 
 export interface Endpoint {
@@ -92,6 +96,8 @@ export interface ModelFacts {
   order?: string[];
   /** Its methods that read changed fields (derived.ts): method name → key paths they may read. */
   derived?: Map<string, string[][]>;
+  /** Fields it fills itself from a key read in its own body (self-mapped.ts): a moved key changes there, not in the field. */
+  selfMapped?: Set<string>;
 }
 
 /** What the files of one language (or of the JVM's two) define. */

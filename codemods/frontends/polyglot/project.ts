@@ -2,14 +2,14 @@ import type { SgNode } from '@ast-grep/napi';
 import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
-import { apiHosts, holderOf, type PolyFile } from './file';
+import { apiHosts, holderOf, within, type PolyFile } from './file';
 import { statusConstantFacts } from './status-constants';
 import { span, typeName, type Call } from './lang';
 import { norm } from './vocabulary';
 import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
-import { resolveEndpoints, withImportedPaths } from './endpoints';
+import { endpointName, resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders } from './derived';
@@ -17,6 +17,7 @@ import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
+import { selfMapped } from './self-mapped';
 import { bodyTypes, fieldType, foreignRefs, headerOrder, paramsOf, returnType } from './function-facts';
 
 /**
@@ -108,7 +109,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
     const modeTypes = file.x.decls.filter((d) => { const p = d.node.parent(); return !!p && p.kind() === fn.node.kind() && span(p).start === fn.start && span(p).end === fn.end; }).map((d) => typeName(d.type)).filter((t): t is string => !!t && saysMode(t));
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
-    functions.push({ name: fn.name, resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}) });
+    const owner = file.x.types.filter((t) => within(fn.node, t.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
+    functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}) });
   }
   functions.push(...caseEndpoints(file, operationOf));
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
@@ -151,7 +153,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
     types: file.x.types.map((t) => {
       const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
-      return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id), ...(derived.length > 0 ? { derived } : {}) };
+      const mapped = selfMapped(file, t);
+      return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id), ...(derived.length > 0 ? { derived } : {}), ...(mapped.length > 0 ? { selfMapped: mapped } : {}) };
     }),
     functions,
     hosts,
@@ -220,13 +223,23 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   // Not among `names`: a file that uses one is analysed again (PolyIndex.concerns) but not tied to the API by it.
-  const removedModes = new Map(all.flatMap((f) => f.removedModes ?? []).map((m) => [m.name, m.value]));
+  // With the constants of the mode groups a file that talks to the API uses (`Modes::SAFE` beside `module Modes`).
+  const grouped = all.flatMap((f) => (f.groupModes ?? []).filter((m) => modeGroups.has(m.group)));
+  const removedModes = new Map([...grouped, ...all.flatMap((f) => f.removedModes ?? [])].map((m) => [m.name, m.value]));
   const renamedMembers = new Map(all.flatMap((f) => f.renamedMembers ?? []).map((m) => [m.name, m.at]));
   const statusCodes = new Map<string, Set<number>>();
   for (const c of all.flatMap((f) => f.statusConstants ?? [])) statusCodes.set(c.name, (statusCodes.get(c.name) ?? new Set()).add(c.code));
   const compared = new Map<string, string[]>();
   for (const c of all.flatMap((f) => f.statusCompared ?? [])) compared.set(c.name, [...(compared.get(c.name) ?? []), c.change]);
   for (const [n, e] of endpoints) if (e) names.add(n);
+  // A class whose methods are endpoints only by its name (`ComplaintService.create`): a file that calls it by its name or
+  // an instance's (`question_service.answer(…)`) calls them. Not a name two classes of the run share (`Client`).
+  const classes = new Map<string, number>();
+  for (const t of all.flatMap((f) => f.types)) classes.set(t.name, (classes.get(t.name) ?? 0) + 1);
+  for (const fn of all.flatMap((f) => f.functions)) {
+    if (!fn.owner || endpointName(fn.name) || classes.get(fn.owner) !== 1 || !endpoints.get(`${fn.owner}.${fn.name}`)) continue;
+    names.add(fn.owner).add(words(fn.owner).join('_'));
+  }
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
   for (const n of modeSetters(all, endpoints)) names.add(n);
   // Functions taking a value of this API's mode type (`func switchMode(to: InterviewMode)`): their callers pass one.

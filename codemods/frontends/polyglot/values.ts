@@ -10,6 +10,7 @@ import { positionalField } from './positional';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
 import { heldCollection } from './collections';
+import { constantOf } from './group-modes';
 import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
@@ -49,7 +50,7 @@ function modes(ctx: Ctx): void {
     if (!ctxKind) continue;
     if (ctxKind === 'constant' && value.to === null) {
       // Its uses elsewhere are uses of the removed mode (mode-constant-uses.ts).
-      const decl = file.x.decls.find((d) => d.init && span(d.init).start === lit.start && span(d.init).end === lit.end);
+      const decl = constantOf(file, lit);
       if (decl) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text });
     }
     if (ctxKind === 'map' && value.to === null) {
@@ -115,7 +116,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     if (holder && !pair.named && saysMode(holder.name) && ctx.tied && !foreignName(ctx, holder.name)) return 'map';
     return null;
   }
-  const decl = file.x.decls.find((d) => d.init && encloses(d.init, lit.node) && span(d.init).end - span(d.init).start <= lit.end - lit.start + 2);
+  const decl = file.x.decls.find((d) => d.init && encloses(d.init, lit.node) && span(d.init).end - span(d.init).start <= lit.end - lit.start + 2) ?? constantOf(file, lit);
   if (decl) {
     // `cfg.Helpdesk.TicketMode = "complaint"`: the names the value is stored under.
     const target = file.source.slice(span(decl.node).start, span(decl.nameNode).end);

@@ -110,4 +110,30 @@ describe('config front-ends in scan()', () => {
     expect(byPath(out, 'tests/fixtures/questions.json').findings.map((f) => `${f.line} ${f.change}`)).toEqual(['5 question-preselected-removed', '6 question-preselected-removed']);
     expect(byPath(out, 'tests/fixtures/tickets.json')?.findings ?? []).toEqual([]);
   });
+
+  it('a removed field kept as null in a sample is still a site (v2 answers have no such key); the same keys in a ticket sample stay', async () => {
+    const question = [
+      '{',
+      '  "token": "q-1",',
+      '  "preselected": null,',
+      '  "options": [',
+      '    { "token": "o-1", "text": "Yes", "preselected": null },',
+      '    { "token": "o-2", "text": "No", "preselected": "o-2" }',
+      '  ]',
+      '}',
+      '',
+    ].join('\n');
+    writeTree(dir, { 'spec/fixtures/question.json': question, 'spec/fixtures/ticket.json': question });
+    const out = await run();
+    expect(byPath(out, 'spec/fixtures/question.json').findings.map((f) => `${f.line} ${f.change}`)).toEqual(['3 question-preselected-removed', '5 question-preselected-removed', '6 question-preselected-removed']);
+    expect(byPath(out, 'spec/fixtures/ticket.json')?.findings ?? []).toEqual([]);
+  });
+
+  it("an update's answer with the interview under its own name beside a top-level msg: the msg is the moved field; a ticket update of that shape stays", async () => {
+    const body = '{\n  "msg": "Mode set.",\n  "interview": {\n    "token": "i-1",\n    "mode": "input",\n    "_links": { "questions": "q/" }\n  }\n}\n';
+    writeTree(dir, { 'tests/fixtures/interview_updated.json': body, 'tests/fixtures/ticket_updated.json': body });
+    const out = await run();
+    expect(byPath(out, 'tests/fixtures/interview_updated.json').findings.map((f) => `${f.line} ${f.change}`)).toEqual(['2 update-msg-in-links']);
+    expect(byPath(out, 'tests/fixtures/ticket_updated.json')?.findings ?? []).toEqual([]);
+  });
 });

@@ -151,4 +151,58 @@ describe('Python wrappers', () => {
     expect(sites(r, 'ops/client.py')).toEqual(['4 base-url', '6 mode-complaint-renamed-input', '6 mode-safe-triage-removed']);
     expect(read(dir, 'ops/client.py')).toContain('mode: Literal["complaint", "protocol", "triage"]');
   });
+
+  it('a type alias of mode literals (ModeName = Literal[…]) that the client types a mode with holds the API modes; a ticket alias does not', async () => {
+    writeTree(dir, {
+      'ops/enums.py': ['from typing import Literal', '', 'ModeName = Literal["complaint", "safe", "triage"]', 'TicketMode = Literal["complaint", "safe"]'].join('\n'),
+      'ops/client.py': [
+        'import httpx',
+        'from ops.enums import ModeName, TicketMode',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'class Checker:',
+        '    async def set_mode(self, token: str, mode: ModeName):',
+        '        return await self.http.put(BASE + f"interviews/{token}/", json={"mode": mode})',
+        'class Desk:',
+        '    async def set_ticket_mode(self, ticket: str, mode: TicketMode):',
+        '        return await self.http.put(f"https://desk.example.org/api/tickets/{ticket}/", json={"mode": mode})',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'ops/enums.py')).toEqual(['3 mode-complaint-renamed-input', '3 mode-safe-triage-removed', '3 mode-safe-triage-removed']);
+  });
+
+  it("an option field read from the catalogue's other spelling of pre-selected (alias=\"preselected_value\") is the removed field, and so is its read; a desk's option of that spelling is not", async () => {
+    writeTree(dir, {
+      'ops/schemas.py': [
+        'from typing import List, Optional',
+        'from pydantic import BaseModel, Field',
+        'class Option(BaseModel):',
+        '    token: str',
+        '    pre_selected: Optional[str] = Field(None, alias="preselected_value")',
+        'class Question(BaseModel):',
+        '    token: str',
+        '    options: List[Option] = []',
+        '    @property',
+        '    def selectable_options(self) -> List[Option]:',
+        '        return [o for o in self.options if o.pre_selected is None]',
+      ].join('\n'),
+      'ops/client.py': [
+        'import httpx',
+        'from ops.schemas import Question',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'def questions(http, token: str) -> list[Question]:',
+        '    return [Question.parse_obj(q) for q in http.get(BASE + "questions/", params={"interview": token}).json()]',
+      ].join('\n'),
+      'desk/schemas.py': [
+        'from typing import Optional',
+        'from pydantic import BaseModel, Field',
+        'class SurveyChoice(BaseModel):',
+        '    token: str',
+        '    pre_selected: Optional[str] = Field(None, alias="preselected_value")',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'ops/schemas.py')).toEqual(['11 question-preselected-removed', '5 question-preselected-removed']);
+    expect(sites(r, 'desk/schemas.py')).toEqual([]);
+  });
 });

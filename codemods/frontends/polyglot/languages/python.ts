@@ -41,6 +41,13 @@ export const python: LangSpec = {
       for (const id of unpacked) decls.push({ node: n, name: id.text(), nameNode: id, type: null, init: right });
       if (nameNode.kind() !== 'identifier') continue;
       decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: right });
+      // `ModeName = Literal["complaint", "safe"]`: a type alias whose values are its cases, as an Enum's are.
+      const literal = right?.kind() === 'subscript' && /^(?:typing\.|t\.)?Literal$/.test(namedKids(right)[0]!.text()) ? namedKids(right).slice(1) : [];
+      const cases: EnumCase[] = literal.flatMap((v) => {
+        const l = lit(v);
+        return l?.simple ? [{ node: v, name: l.text, nameNode: v, values: [l] }] : [];
+      });
+      if (cases.length > 0 && left === nameNode) types.push({ node: n, name: nameNode.text(), fields: [], cases });
     }
     // `async with http.put(url) as resp:`
     for (const n of all(root, 'as_pattern')) {

@@ -1,5 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { all, childOf, namedKids, sameNode, type FieldDecl, type Lit, type TypeDecl } from '../lang';
+import { saysMode } from '../ties';
 
 /**
  * Ruby's model types: a class's attributes (`attr_reader :advice, :test`, `attr_accessor`) and a
@@ -18,6 +19,12 @@ export function rubyModels(root: SgNode, lit: (n: SgNode) => Lit | null): TypeDe
       fields.push(...symbolsOf(call, lit));
     }
     types.push({ node: n, name, fields: heldTypes(n, name, fields), cases: [] });
+  }
+  // `module Modes; SAFE = 'safe'.freeze; end`: a group of constants named for modes, which other files use qualified
+  // (`Checker::Modes::SAFE`); a type without fields, so that the run knows the group (LangIndex.modeGroup).
+  for (const n of all(root, 'module')) {
+    const name = namedKids(n)[0]?.text().split('::').pop();
+    if (name && saysMode(name)) types.push({ node: n, name, fields: [], cases: [] });
   }
   for (const n of all(root, 'assignment')) {
     const [left, right] = [namedKids(n)[0], namedKids(n).slice(-1)[0]];

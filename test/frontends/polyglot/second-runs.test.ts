@@ -1,0 +1,104 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject } from './support';
+import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * `sc-migrate run` twice over a project: the second run over the first one's output changes nothing (no marker added
+ * where the first run's markers name a field, none taken away where the first run removed what the site pointed at).
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+/** One run that writes what it rewrites; the paths it changed. */
+async function runOnce(): Promise<string[]> {
+  const r = await scanProject(dir);
+  const changed: string[] = [];
+  for (const o of r.outcomes) {
+    if (o.after === undefined || o.after === read(dir, o.relPath)) continue;
+    fs.writeFileSync(path.join(dir, o.relPath), o.after);
+    changed.push(o.relPath);
+  }
+  return changed;
+}
+
+describe('second runs', () => {
+  it("Python: a model's short method filtering on a removed field is not made a reader of it by the first run's marker", async () => {
+    writeTree(dir, {
+      'svc/models.py': [
+        'from dataclasses import dataclass, field',
+        'from typing import Any, List, Optional',
+        '@dataclass',
+        'class QuestionOption:',
+        '    token: str',
+        '    preselected: Optional[Any] = None',
+        '@dataclass',
+        'class Question:',
+        '    token: str',
+        '    preselected: List[str] = field(default_factory=list)',
+        '    options: List[QuestionOption] = field(default_factory=list)',
+        '    def selectable_options(self) -> List[QuestionOption]:',
+        '        return [o for o in self.options if o.preselected is None]',
+      ].join('\n'),
+      'svc/client.py': [
+        'import httpx',
+        'from svc.models import Question',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'class Checker:',
+        '    async def list_questions(self, token: str) -> List[Question]:',
+        '        resp = await self.http.get(BASE + "questions/", params={"interview": token})',
+        '        return [Question(**q) for q in resp.json()]',
+      ].join('\n'),
+      'svc/routes.py': [
+        'from svc.client import Checker',
+        'async def next_question(token: str) -> dict:',
+        '    [question] = await Checker().list_questions(token)',
+        '    return {"options": [o.token for o in question.selectable_options()]}',
+      ].join('\n'),
+    });
+    expect(await runOnce()).toContain('svc/models.py');
+    expect(await runOnce()).toEqual([]);
+    expect(read(dir, 'svc/routes.py')).not.toContain('TODO(sc-migrate');
+  });
+
+  it('Ruby: an endpoint parameter whose entry the first run deleted keeps its marker on the second run', async () => {
+    writeTree(dir, {
+      'lib/checker/client.rb': [
+        "require 'typhoeus'",
+        'module Checker',
+        '  class Client',
+        "    BASE = 'https://www.buoyhealth.com/api/'",
+        '    def create_complaint(interview_token, text, extra = {})',
+        "      post(\"#{BASE}complaints/\", { interview: interview_token, text: text, extra: extra })",
+        '    end',
+        '    def post(url, body)',
+        '      Typhoeus.post(url, body: body.to_json)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'lib/desk/client.rb': [
+        "require 'typhoeus'",
+        'module Desk',
+        '  class Client',
+        '    def create_ticket(subject, text, extra = {})',
+        "      Typhoeus.post('https://desk.example.org/api/tickets/', body: { subject: subject, text: text, extra: extra }.to_json)",
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    expect(await runOnce()).toEqual(['lib/checker/client.rb']);
+    const first = read(dir, 'lib/checker/client.rb');
+    expect(first).toContain('TODO(sc-migrate/complaint-extra-removed)');
+    expect(first).not.toContain('extra: extra');
+    expect(await runOnce()).toEqual([]);
+    expect(read(dir, 'lib/desk/client.rb')).toContain('extra: extra');
+    expect(read(dir, 'lib/desk/client.rb')).not.toContain('TODO(sc-migrate');
+  });
+});
