@@ -10,6 +10,7 @@ import { positionalField } from './positional';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
 import { heldCollection } from './collections';
+import { scriptScopes } from './script-scopes';
 import { constantOf } from './group-modes';
 import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
@@ -294,7 +295,7 @@ function statuses(ctx: Ctx): void {
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
     const all = file.scopesOf(m.node);
-    const scopes = all.slice(m.outer ? 1 : 0, m.near ? 1 : undefined);
+    const scopes = all.length === 0 && !m.outer ? scriptScopes(file, m.node) : all.slice(m.outer ? 1 : 0, m.near ? 1 : undefined);
     for (const site of vocab.statuses) {
       if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
       // A callback that performs the operation itself answers with its own status (an app's route handler).

@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/** Scripts and notebooks' cells: code at the top level, with no function around it. Beside each, a helpdesk of the same shape. */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('top-level scripts', () => {
+  it("a status compared at the top level answers the call that produced the value it reads; another service's answer stays its own", async () => {
+    writeTree(dir, {
+      'scripts/replay.py': [
+        'import requests',
+        'API = "https://www.buoyhealth.com/api/"',
+        'DESK = "https://help.example.com/api/"',
+        'resp = requests.put(API + "interviews/%s/" % itv, json={"mode": "input"}, timeout=30)',
+        'print(resp.status_code, "pending" if resp.status_code == 202 else "done")',
+        'ticket = requests.put(DESK + "tickets/%s/" % tid, json={"mode": "input"}, timeout=30)',
+        'print("queued" if ticket.status_code == 202 else "done")',
+        'if requests.get(DESK + "tickets/").status_code != 202:',
+        '    print("desk done")',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'scripts/replay.py')).toEqual(['2 base-url', '5 mode-update-status-200']);
+  });
+});
