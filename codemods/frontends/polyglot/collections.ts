@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { words } from '../../engine/words';
 import type { Ctx } from './context';
+import { foreignAddressIn } from './foreign';
 import { span, type Lit } from './lang';
 import { modelTie, type ValueTie } from './ties';
 
@@ -9,7 +10,7 @@ const COLLECTION = /^(list|array|tuple|set|symbol_array|string_array|array_liter
 
 /**
  * The name a collection literal is the value of, when a literal is one of its elements: `MODE_CHOICES = ["complaint", …]`,
- * `PROFILE_ATTRIBUTES = %i[age sex race].freeze`, `PROFILE_FIELDS = ("race", "height")`.
+ * `PROFILE_ATTRIBUTES = %i[age sex race].freeze`, `PROFILE_FIELDS = ("race", "height")`, or the key it is given under.
  */
 export function heldCollection(ctx: Ctx, lit: Lit): { name: string; collection: SgNode } | null {
   const parent = lit.node.parent();
@@ -17,7 +18,10 @@ export function heldCollection(ctx: Ctx, lit: Lit): { name: string; collection: 
   const at = span(parent);
   // The whole value, less a freeze or a type annotation around it (`.freeze`, `as const`).
   const decl = ctx.file.x.decls.find((d) => d.init && span(d.init).start <= at.start && at.end <= span(d.init).end && span(d.init).end - at.end <= 12 && at.start - span(d.init).start <= 12);
-  return decl ? { name: decl.name, collection: parent } : null;
+  if (decl) return { name: decl.name, collection: parent };
+  // The value of a key of a settings table (`"replay_modes": ["safe", "triage"]`, `replay_modes: %w[safe triage]`), not one of another service's.
+  const pair = ctx.file.x.pairs.find((p) => p.value && span(p.value).start === at.start && span(p.value).end === at.end);
+  return pair && !foreignAddressIn(ctx, pair.container) ? { name: pair.key, collection: parent } : null;
 }
 
 /** Words after a part's noun that say a name lists its fields (`PROFILE_FIELDS`, `IntentAttributes`, `permitted_profile_keys`). */

@@ -28,4 +28,24 @@ describe('top-level scripts', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'scripts/replay.py')).toEqual(['2 base-url', '5 mode-update-status-200']);
   });
+
+  it("a list of modes given under a key that says mode is a list of modes (Python dict, Ruby hash); another service's settings table stays unreported", async () => {
+    writeTree(dir, {
+      'tests/conftest.py': [
+        'TEST_CONFIG = {',
+        '    "checker": {"base_url": "https://sandbox.buoyhealth.com/api/", "replay_modes": ["safe", "triage"]},',
+        '    "desk": {"base_url": "https://help.example.com/api/", "replay_modes": ["safe", "triage"]},',
+        '}',
+      ].join('\n'),
+      'config/settings.rb': [
+        'module Settings',
+        '  CHECKER = { base_url: "https://sandbox.buoyhealth.com/api/", replay_modes: %w[safe triage] }',
+        '  DESK = { base_url: "https://help.example.com/api/", replay_modes: %w[safe triage] }',
+        'end',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/conftest.py')).toEqual(['2 base-url', '2 mode-safe-triage-removed', '2 mode-safe-triage-removed']);
+    expect(sites(r, 'config/settings.rb')).toEqual(['2 base-url', '2 mode-safe-triage-removed', '2 mode-safe-triage-removed']);
+  });
 });
