@@ -30,8 +30,8 @@ const nounTable: { noun: string; tie: Omit<NounTie, 'list'> }[] = [
 /** The resource an identifier's last word names (`result`, `lastResult`, `results`), if any. */
 export const nounTie: (name: string) => NounTie | null = memoByName(computeNounTie);
 
-/** Words test code puts after the noun of the data it stands in for: `resultFixture`, `interviewStub`, `questionSample`. */
-const STAND_IN_SUFFIXES = new Set(['fixture', 'mock', 'stub', 'fake', 'sample', 'example', 'dummy']);
+/** Words test code puts after the noun of the data it stands in for: `resultFixture`, `interviewStub`, `questionSample`, `RESULT_PAYLOAD`. */
+const STAND_IN_SUFFIXES = new Set(['fixture', 'mock', 'stub', 'fake', 'sample', 'example', 'dummy', 'payload']);
 
 function computeNounTie(name: string): NounTie | null {
   let w = words(name);

@@ -54,7 +54,8 @@ function requestKeys(ctx: Ctx): void {
     const built = type && ctx.ties.model(type) ? vocab.fields(tie.resource, path, 'response') : [];
     // A literal given with the resource's URL that names a field only its responses carried: a stubbed response
     // (`mocked.get(url, payload={…})`, `stub(url).to_return(body: {…})`), reported, never deleted.
-    const stubbed = tie.via === 'url' && built.length === 0 ? vocab.fields(tie.resource, path, 'response') : [];
+    // So is one a test file holds under the resource's name (`RESULT_PAYLOAD = {"advice": …}` in a conftest).
+    const stubbed = (tie.via === 'url' || (tie.via === 'name' && TEST_FILE.test(ctx.filePath ?? ''))) && built.length === 0 ? vocab.fields(tie.resource, path, 'response') : [];
     const sites = [...vocab.fields(tie.resource, path, 'request'), ...built, ...stubbed];
     if (sites.length === 0) continue;
     const site = sites[0]!;
@@ -66,6 +67,9 @@ function requestKeys(ctx: Ctx): void {
     out.manual(site.change.id, span(pair.keyNode).start, span(pair.keyNode).end, site.message, { anchor: span(pair.node).start, subject: pair.key });
   }
 }
+
+/** A test's file: under a tests or spec folder, or named as a test or pytest's conftest. */
+const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|specs|__tests__)[\\/]|(?:^|[\\/])(?:test_\w+|conftest)\.py$|[_.-](?:test|spec)\.\w+$/;
 
 /** A key that only qualifies a field's name with a unit (`height_in` for `height`), the name being a changed field. */
 function unitQualified(vocab: Ctx['vocab'], name: string, key: string): boolean {

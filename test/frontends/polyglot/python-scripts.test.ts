@@ -48,4 +48,23 @@ describe('top-level scripts', () => {
     expect(sites(r, 'tests/conftest.py')).toEqual(['2 base-url', '2 mode-safe-triage-removed', '2 mode-safe-triage-removed']);
     expect(sites(r, 'config/settings.rb')).toEqual(['2 base-url', '2 mode-safe-triage-removed', '2 mode-safe-triage-removed']);
   });
+
+  it("a test file's payload named for a resource (RESULT_PAYLOAD, INTERVIEW_PAYLOAD) stands in for it, responses' fields included; a ticket's payload stays unreported", async () => {
+    writeTree(dir, {
+      'tests/conftest.py': [
+        'BASE_URL = "https://sandbox.buoyhealth.com/api/"',
+        'RESULT_PAYLOAD = {"advice": "rest", "triage_explanation": {"potential_condition": {"name": "Flu", "triage": "self_care"}}}',
+        'INTERVIEW_PAYLOAD = {"token": "i-1", "interview_mode": True, "marketplace": "default"}',
+        'TICKET_PAYLOAD = {"advice": "rest", "extra": {}, "mode": "complaint", "marketplace": "default"}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/conftest.py')).toEqual([
+      '1 base-url',
+      '2 potential-condition-triage-removed',
+      '2 result-advice-test-removed',
+      '3 interview-marketplace-variant-removed',
+      '3 interview-mode-flag-removed',
+    ]);
+  });
 });
