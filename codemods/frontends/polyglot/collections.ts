@@ -4,6 +4,7 @@ import type { Ctx } from './context';
 import { foreignAddressIn } from './foreign';
 import { span, type Lit } from './lang';
 import { modelTie, type ValueTie } from './ties';
+import { resourcesOfField, type FieldSite, type Vocabulary } from './vocabulary';
 
 /** Collection literals of the languages: Python lists and tuples, Ruby `[…]`, `%i[…]` and `%w[…]`, PHP `[…]`, Swift and Dart arrays. */
 const COLLECTION = /^(list|array|tuple|set|symbol_array|string_array|array_literal|list_literal|array_creation_expression|collection_literal|array_expression|set_or_map_literal)$/;
@@ -33,4 +34,21 @@ export function fieldListTie(name: string): ValueTie | null {
   if (w.length < 2 || !FIELD_LIST_WORDS.has(w[w.length - 1]!)) return null;
   const noun = w.slice(0, -1).filter((x) => x !== 'permitted' && x !== 'allowed');
   return noun.length > 0 ? modelTie(noun.join('_')) : null;
+}
+
+/**
+ * A table's column named for a field of a part of the listed resource (`INTERVIEW_COLUMNS = ["race", "height_cm"]`:
+ * a flat row of the interview, its profile's fields among them), the field's name maybe qualified by a unit
+ * (`height_cm`): the one place of the resource that field has, or null. Only for a name that says columns.
+ */
+export function flattenedColumn(vocab: Vocabulary, listName: string, tie: ValueTie, key: string): FieldSite | undefined {
+  const w = words(listName);
+  if (w[w.length - 1] !== 'columns') return undefined;
+  const bare = vocab.fieldNames.has(key) ? key : /^(\w+)_(?:cm|mm|m|in|inches|ft|kg|g|lb|lbs|pct|percent)$/.exec(key)?.[1];
+  if (!bare || !vocab.fieldNames.has(bare)) return undefined;
+  for (const side of ['request', 'response'] as const) {
+    const places = resourcesOfField(vocab, bare, side).filter((p) => p.resource === tie.resource && tie.path.every((x, i) => p.path[i] === x));
+    if (places.length === 1) return vocab.fields(tie.resource, places[0]!.path, side)[0];
+  }
+  return undefined;
 }

@@ -7,7 +7,7 @@ import { positionalField, positionalFields } from './positional';
 import { ownReads } from './own-reads';
 import { expectsFailure } from './expected-failure';
 import { selfMapped } from './self-mapped';
-import { fieldListTie, heldCollection } from './collections';
+import { fieldListTie, flattenedColumn, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
@@ -132,7 +132,14 @@ function namedFields(ctx: Ctx): void {
   const fieldEnd = new Map(file.x.types.flatMap((t) => t.fields.filter((f) => f.keyNode).map((f) => [span(f.keyNode!).start, span(f.nameNode).end] as const)));
   for (const lit of file.lits) {
     const k = norm(lit.text);
-    if (!lit.simple || !vocab.fieldNames.has(k) || keys.has(lit.start)) continue;
+    if (!lit.simple || keys.has(lit.start)) continue;
+    if (!vocab.fieldNames.has(k)) {
+      const held = /_/.test(k) ? heldCollection(ctx, lit) : null;
+      const listed = held ? fieldListTie(held.name) : null;
+      const flat = listed ? flattenedColumn(vocab, held!.name, listed, k) : undefined;
+      if (flat && out.has(flat.change.id)) out.manual(flat.change.id, lit.start, lit.end, flat.message, { anchor: lit.start, subject: lit.text });
+      continue;
+    }
     // A capitalised word is a label (`Text("Advice")` in a `ResultView`), never how code spells a key of the API's JSON.
     if (/^[A-Z]/.test(lit.text)) continue;
     if (file.x.pairs.some((p) => p.value && span(p.value).start === lit.start)) continue;
@@ -145,7 +152,7 @@ function namedFields(ctx: Ctx): void {
     const listed = held ? fieldListTie(held.name) : null;
     if (listed) {
       const path = [...listed.path, k];
-      site = vocab.fields(listed.resource, path, 'request')[0] ?? vocab.fields(listed.resource, path, 'response')[0];
+      site = vocab.fields(listed.resource, path, 'request')[0] ?? vocab.fields(listed.resource, path, 'response')[0] ?? flattenedColumn(vocab, held!.name, listed, k);
       if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
       continue;
     }

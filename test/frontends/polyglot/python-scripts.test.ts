@@ -67,4 +67,22 @@ describe('top-level scripts', () => {
       '3 interview-mode-flag-removed',
     ]);
   });
+
+  it("a table's columns named for a resource flatten its parts: a part's field, maybe with a unit (height_cm), is listed there; a ticket's columns stay unreported", async () => {
+    writeTree(dir, {
+      'etl/columns.py': [
+        'INTERVIEW_COLUMNS = ["interview_token", "age", "race", "height_cm", "weight_kg", "bmi"]',
+        'TICKET_COLUMNS = ["ticket_token", "age", "race", "height_cm", "weight_kg", "bmi"]',
+      ].join('\n'),
+      'etl/columns.rb': [
+        'module Columns',
+        '  INTERVIEW_COLUMNS = %w[interview_token race height_cm bmi].freeze',
+        '  TICKET_COLUMNS = %w[ticket_token race height_cm bmi].freeze',
+        'end',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'etl/columns.py')).toEqual(Array(4).fill('1 interview-profile-fields-removed'));
+    expect(sites(r, 'etl/columns.rb')).toEqual(Array(3).fill('2 interview-profile-fields-removed'));
+  });
 });
