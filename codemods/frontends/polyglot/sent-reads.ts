@@ -23,6 +23,26 @@ const HELPER = /\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body
 /** The whole sent body, as a variable's value: the same reads without a key after them. */
 const WHOLE = /(?:\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\))\s*$/i;
 
+/** The same helpers given the method and URL of the request they answer (`sent_json(mocked, "POST", url)`), then a key. */
+const NAMED_HELPER = /\b((?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload))\s*\([^()]*\)\s*\[\s*['"](\w+)/gi;
+
+/**
+ * The one resource a helper's arguments name: a URL literal of it among them, or a variable of the function that
+ * holds one (`url = BASE + "complaints/"`); null for another host's URL, or none.
+ */
+function namedRequest(ctx: Ctx, args: SgNode[]): ResourceName | null {
+  const { file } = ctx;
+  const out = new Set<ResourceName>();
+  for (const a of args) {
+    // A variable: the value it was last given before the call (each test function has its own `url`).
+    const d = /^\w+$/.test(a.text()) ? file.declsOf(a.text(), a).filter((x) => x.init && span(x.node).end <= span(a).start).pop() : undefined;
+    for (const r of file.resourcesIn(d?.init ?? a)) out.add(r.resource);
+  }
+  return out.size === 1 ? [...out][0]! : null;
+}
+
+const sameSpan = (a: SgNode, b: SgNode) => span(a).start === span(b).start && span(a).end === span(b).end;
+
 export function sentReads(ctx: Ctx): void {
   const { file } = ctx;
   const kinds = new Set(file.spec.chainKinds);
@@ -31,6 +51,12 @@ export function sentReads(ctx: Ctx): void {
     if (parent && kinds.has(parent.kind() as string) && span(parent).start === span(node).start) continue;
     const text = node.text();
     for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER)]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
+    // `sent_json(mocked, "POST", url)["extra"]`: the request its arguments name, when they name one of the API's resources.
+    for (const m of text.matchAll(NAMED_HELPER)) {
+      const call = file.x.calls.find((c) => span(c.node).start === span(node).start + m.index! && c.callee === m[1]);
+      const resource = call ? namedRequest(ctx, call.args) : null;
+      if (resource) report(ctx, node, span(node).start + m.index! + m[0].length - m[2]!.length, m[2]!, file.scopeOf(node), resource);
+    }
   }
   // `body = json.loads(route.calls.last.request.content)`, then `body["detail"]` in the same function.
   for (const d of file.x.decls) {
@@ -47,11 +73,11 @@ export function sentReads(ctx: Ctx): void {
   }
 }
 
-function report(ctx: Ctx, node: SgNode, start: number, key: string, scope = ctx.file.scopeOf(node)): void {
+function report(ctx: Ctx, node: SgNode, start: number, key: string, scope = ctx.file.scopeOf(node), named?: ResourceName): void {
   const { file, vocab, out } = ctx;
   const k = norm(key);
-  if (!vocab.fieldNames.has(k) || scope === file.root) return;
-  const resources = resourcesOf(ctx, scope);
+  if (!vocab.fieldNames.has(k) || (scope === file.root && !named)) return;
+  const resources = named ? new Set([named]) : resourcesOf(ctx, scope);
   if (resources.size !== 1) return;
   const site = vocab.fields([...resources][0]!, [k], 'request')[0];
   if (!site || !out.has(site.change.id)) return;
@@ -80,9 +106,16 @@ export function expectedSentBody(ctx: Ctx, literal: SgNode): ResourceName | null
   const at = span(literal);
   const same = (n: SgNode) => span(n).start === at.start && span(n).end === at.end;
   const sent = (n: SgNode) => WHOLE.test(n.text()) && !n.text().includes('\n');
-  const cmp = file.x.compares.find((c) => c.sides.length === 2 && c.sides.some(same) && c.sides.some((s) => !same(s) && sent(s)));
-  const call = cmp ? null : file.x.calls.find((c) => ASSERT.test(c.callee) && c.args.some(same) && c.args.some((a) => !same(a) && sent(a)));
+  // `sent_json(mocked, "PUT", url) == {"mode": "triage"}`: the request the helper's arguments name.
+  const named = (n: SgNode) => {
+    const c = file.x.calls.find((x) => sameSpan(x.node, n) && new RegExp(`^${NAMED_HELPER.source}$`, 'i').test(`${x.node.text()}["_`));
+    return c ? namedRequest(ctx, c.args) : null;
+  };
+  const cmp = file.x.compares.find((c) => c.sides.length === 2 && c.sides.some(same) && c.sides.some((s) => !same(s) && (sent(s) || named(s))));
+  const call = cmp ? null : file.x.calls.find((c) => ASSERT.test(c.callee) && c.args.some(same) && c.args.some((a) => !same(a) && (sent(a) || named(a))));
   if (!cmp && !call) return null;
+  const byArgs = [...(cmp?.sides ?? call!.args)].filter((n) => !same(n)).map(named).find((r) => r);
+  if (byArgs) return byArgs;
   const scope = file.scopeOf(literal);
   const resources = scope === file.root ? new Set<ResourceName>() : resourcesOf(ctx, scope);
   return resources.size === 1 ? [...resources][0]! : null;

@@ -86,3 +86,29 @@ describe('top-level scripts', () => {
     expect(sites(r, 'etl/columns.rb')).toEqual(Array(3).fill('2 interview-profile-fields-removed'));
   });
 });
+
+describe('test helpers that name the request they answer', () => {
+  it("sent_json(mocked, method, url) reads the body sent to the resource the url holds; one given the helpdesk's url stays unreported", async () => {
+    writeTree(dir, {
+      'tests/test_client.py': [
+        'BASE = "https://sandbox.buoyhealth.com/api/"',
+        'DESK = "https://help.example.com/api/"',
+        'async def test_complaint(client, mocked):',
+        '    url = BASE + "complaints/"',
+        '    await client.add_complaint("t", "sore throat")',
+        '    assert sent_json(mocked, "POST", url)["extra"] == "x"',
+        'async def test_mode(client, mocked):',
+        '    url = BASE + "interviews/t/"',
+        '    await client.set_mode("t", "input")',
+        '    assert sent_json(mocked, "PUT", url) == {"mode": "triage"}',
+        'async def test_ticket(desk, mocked):',
+        '    url = DESK + "tickets/"',
+        '    await desk.open_ticket("t")',
+        '    assert sent_json(mocked, "POST", url)["extra"] == "x"',
+        '    assert sent_json(mocked, "PUT", url) == {"mode": "triage"}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_client.py')).toEqual(['1 base-url', '10 mode-safe-triage-removed', '6 complaint-extra-removed']);
+  });
+});
