@@ -61,6 +61,7 @@ export class PolyFile {
       const formatted = init && /^format\s*\(/.test(d.init!.text()) ? this.resourceLits.filter((r) => r.lit.start >= init.start && r.lit.end <= init.end) : [];
       const hit = init ? this.resourceLits.find((r) => r.lit.start === init.start && r.lit.end === init.end) ?? (joined.length === 1 ? joined[0] : formatted.length === 1 ? formatted[0] : undefined) : undefined;
       if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest });
+      if (hit) this.pathDecls.set(d.node, { resource: hit.resource, rest: hit.rest });
     }
     this.pathFunctions();
     // A table of paths (`PATHS = {"interview_create": "interviews/anonymous/"}`): `PATHS["interview_create"]` addresses its entry's resource.
@@ -248,6 +249,7 @@ export class PolyFile {
   }
 
   private readonly pathNames = new Map<string, { resource: ResourceName; rest: string }>();
+  private readonly pathDecls = new Map<SgNode, { resource: ResourceName; rest: string }>();
   private refs: ResourceRef[] | undefined;
 
   private pathRefs(): ResourceRef[] {
@@ -261,7 +263,9 @@ export class PolyFile {
     for (const n of this.names) {
       const name = n.text().replace(/^[$@]+/, '');
       const at = span(n);
-      const hit = this.pathNames.get(name);
+      // A name each function gives its own path (`url = BASE + "complaints/"` in one test, `"intents/"` in the next): the one in scope.
+      const own = this.declsOf(name, n).filter((d) => span(d.node).end <= at.start).pop();
+      const hit = (this.declsByName.get(name) ?? []).filter((d) => this.pathDecls.has(d.node)).length > 1 ? own && this.pathDecls.get(own.node) : this.pathNames.get(name);
       if (hit && !decls.has(at.start)) this.refs.push({ ...at, ...hit });
       // A call of a function that builds the path (not its own definition's name).
       const built = fns.has(name) ? this.pathNames.get(`${name}()`) : undefined;

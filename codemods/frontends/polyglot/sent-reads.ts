@@ -17,7 +17,7 @@ import { norm } from './vocabulary';
 const SENT = /\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?\s*(?:\[\s*['"]|\.\s*)(\w+)/g;
 /**
  * A test helper that answers the body sent (`requestBody(1)`, `lastBody()`), then a key of it. One given a method
- * or URL (`sent_json(stub, "POST", DESK + "tickets/")`) says which request it means: not read here.
+ * or URL (`sent_json(stub, "POST", DESK + "tickets/")`) says which request it means: NAMED_HELPER reads it.
  */
 const HELPER = /\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)\s*\[\s*['"](\w+)/gi;
 /** The whole sent body, as a variable's value: the same reads without a key after them. */

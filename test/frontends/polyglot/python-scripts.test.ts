@@ -109,6 +109,26 @@ describe('test helpers that name the request they answer', () => {
       ].join('\n'),
     });
     const r = await scanProject(dir);
-    expect(sites(r, 'tests/test_client.py')).toEqual(['1 base-url', '10 mode-safe-triage-removed', '6 complaint-extra-removed']);
+    expect(sites(r, 'tests/test_client.py')).toEqual(['1 base-url', '10 mode-safe-triage-removed', '6 complaint-extra-removed', '6 complaint-extra-removed']);
+  });
+
+  it("a url variable each test function gives its own path addresses that function's resource, not the last function's", async () => {
+    writeTree(dir, {
+      'tests/conftest.py': ['BASE = "https://sandbox.buoyhealth.com/api/"', 'DESK = "https://help.example.com/api/"'].join('\n'),
+      'tests/test_stubs.py': [
+        'from .conftest import BASE, DESK',
+        'async def test_complaint(mocked):',
+        '    url = BASE + "complaints/"',
+        '    mocked.post(url, payload={"token": "c-1", "extra": "x"})',
+        'async def test_ticket(mocked):',
+        '    url = DESK + "tickets/"',
+        '    mocked.post(url, payload={"token": "t-1", "extra": "x"})',
+        'async def test_intent(mocked):',
+        '    url = BASE + "intents/"',
+        '    mocked.post(url, payload={"token": "i-1", "extra": "x"})',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_stubs.py')).toEqual(['4 complaint-extra-removed']);
   });
 });
