@@ -56,6 +56,9 @@ export class UrlMapper {
   private readonly audiences: { env: string; re: RegExp; to: string }[];
   private readonly v1Hosts: { env: string; re: RegExp }[];
   private readonly exactBases: RegExp[];
+  private readonly v2Bases: RegExp[];
+  private readonly v2Audiences: RegExp[];
+  private readonly exactV2Bases: RegExp[];
 
   constructor(readonly config: Config) {
     const envs = Object.entries(config.environments);
@@ -66,6 +69,9 @@ export class UrlMapper {
       to: e.v2.audience,
     }));
     this.exactBases = envs.map(([, e]) => new RegExp(`^${tolerantUrlPattern(e.v1.baseUrl, '').source}/?$`, 'i'));
+    this.v2Bases = envs.map(([, e]) => tolerantUrlPattern(e.v2.baseUrl, 'i'));
+    this.exactV2Bases = envs.map(([, e]) => new RegExp(`^${tolerantUrlPattern(e.v2.baseUrl, '').source}/?$`, 'i'));
+    this.v2Audiences = envs.map(([, e]) => new RegExp(`^${tolerantUrlPattern(e.v2.audience, '').source}/?$`, 'i'));
     this.v1Hosts = envs.map(([env, e]) => ({
       env,
       re: new RegExp(`^https?://${escape(parseBase(e.v1.baseUrl).host)}/?$`, 'i'),
@@ -96,6 +102,19 @@ export class UrlMapper {
   /** Whether `value` is exactly a v1 base address (scheme and trailing slash aside). */
   isExactV1Base(value: string): boolean {
     return this.exactBases.some((b) => b.test(value.trim()));
+  }
+
+  /**
+   * Whether `text` holds this API's v2 base address (what a first run wrote in place of a v1 one), or is exactly its
+   * v2 audience: a value of this API all the same, for the ties a second run must still find.
+   */
+  hasV2Address(text: string): boolean {
+    return this.v2Bases.some((b) => b.test(text)) || this.v2Audiences.some((a) => a.test(text.trim()));
+  }
+
+  /** Whether `value` is exactly a v2 base address (scheme and trailing slash aside). */
+  isExactV2Base(value: string): boolean {
+    return this.exactV2Bases.some((b) => b.test(value.trim()));
   }
 
   /** The v2 audience for a string that is exactly a v1 audience, else null. */

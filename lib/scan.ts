@@ -183,8 +183,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       project = buildProject(ctx.facts, known);
     }
 
-    // Facts across files: analyse again the files that other files' constants or uses concern.
-    if (project) {
+    // Facts across files: analyse again the files that other files' constants or uses concern. What a file tells the
+    // run only once it knows the others (a comparison with another file's status constant, inside a call of an
+    // endpoint the index knows) concerns the files that define it in turn: a few rounds, until no answer changes. A
+    // file the pre-scan selects (by a marker a first run wrote) is first analysed before the index exists, one the
+    // links add after: both must come out the same.
+    for (let round = 0; project && round < RERUN_ROUNDS; round++) {
       const again = { ...ctx, project: project.facts };
       const rerun: Pending[] = [];
       for (const abs of project.rerun) {
@@ -195,8 +199,10 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (ctx.asked.get(abs)?.sameAnswers(again.project)) continue;
         rerun.push({ file: byPath.get(abs)!, frontEnd: registry.forFile(abs), text });
       }
+      if (rerun.length === 0) break;
       const facts = threads.workers > 0 ? { facts: [...ctx.facts], known: [...known] } : undefined;
       for (const a of await threads.analyze(rerun, again, () => undefined, facts)) outcomes.set(a.outcome.absPath, record(ctx, a));
+      project = buildProject(ctx.facts, known);
     }
 
     // Names configuration files use in a role (`SC_AUDIENCE: $SC_API_BASE`): the files of front-ends that read
@@ -258,6 +264,8 @@ function mayName(specifier: string, names: ReadonlySet<string>): boolean {
 }
 /** How many times files linked by name may bring in more. */
 const LINK_HOPS = 3;
+/** Rounds of analysing again with the facts across files (the last round's facts may concern other files). */
+const RERUN_ROUNDS = 3;
 const KEEP_TEXT_BYTES = 256 * 1024;
 function textPassOnly(file: SelectedFile, frontEnd: FrontEnd, text: string, ctx: AnalyzeContext, reason: SkipReason): FileOutcome | null {
   const findings = textFindings(file, text, ctx, reason === 'minified' ? 'in a minified file (rebuild it from its source)' : 'in a generated file (regenerate it from its source)');

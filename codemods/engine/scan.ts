@@ -12,7 +12,8 @@ import { MARKER_PREFIX } from '../types';
  */
 export function scanNeedles(config: Config, changes: readonly Change[] = catalogue): string[] {
   const needles = new Set<string>(new UrlMapper(config).scanNeedles());
-  for (const env of Object.values(config.environments)) needles.add(parseBase(env.authUrl).host);
+  // With the v2 hosts a first run wrote in place of the v1 ones: a second run reads the same files.
+  for (const env of Object.values(config.environments)) for (const u of [env.authUrl, env.v2.baseUrl, env.v2.audience]) needles.add(parseBase(u).host);
   for (const r of Object.values(api.resources)) needles.add(`${r.segment}/`);
   needles.add(api.tokenRequest.grantType);
   for (const change of changes) {

@@ -60,3 +60,12 @@ describe('pre-scan: a declared model named for a resource', () => {
   );
   it.each(['export class Profiler {', 'class Intention {', 'interface Questionnaire {'])('does not select %s', (code) => expect(scan(code)).toBe(false));
 });
+
+describe('pre-scan: the v2 addresses a first run wrote', () => {
+  const scan = makeScanner(defaultConfig);
+  it('a file holding only the v2 base or audience is read again, one with another API of the same shape is not', () => {
+    expect(scan('PRODUCTION_BASE = "https://api.buoyhealth.com/symptom-checker/v2/"')).toBe(true);
+    expect(scan('AUDIENCE = "https://api.buoyhealth.com"')).toBe(true);
+    expect(scan('PRODUCTION_BASE = "https://api.helpdesk.example.org/tickets/v2/"')).toBe(false);
+  });
+});

@@ -194,7 +194,7 @@ function audienceFromBase(ctx: Ctx): void {
     // `'audience': _sandbox` where `const _sandbox = 'https://…/api/'` is also the base (`baseUrl: _sandbox`): one value in both roles.
     const held = /^[$@]?[A-Za-z_]\w*$/.test(name) && file.declsOf(name.replace(/^[$@]+/, ''), value).some((d) => {
       const l = file.lit(d.init);
-      return !!l && ctx.mapper.isExactV1Base(l.text) && keyRole(d.name) !== 'audience' && useRoles(ctx, d.name, l).includes('base');
+      return !!l && (ctx.mapper.isExactV1Base(l.text) || ctx.mapper.isExactV2Base(l.text)) && keyRole(d.name) !== 'audience' && useRoles(ctx, d.name, l).includes('base');
     });
     if (!namesBase(value) && !same && !held) return;
     out.manual(id, span(value).start, span(value).end, message, { anchor: span(anchor).start });

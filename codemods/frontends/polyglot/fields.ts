@@ -226,6 +226,9 @@ function modelFields(ctx: Ctx): void {
   }
 }
 
+/** White space and whole comments (a `// TODO(sc-migrate/…)` line, a block comment) between two tokens. */
+const GAP = String.raw`(?:\s|//[^\n]*\n|/\*[\s\S]*?\*/)*`;
+
 /**
  * A constructor's parameters that set one of the type's fields by its name (Dart's `Complaint({required this.text,
  * this.extra})`, Swift's `init(bmi: Double? = nil) { self.bmi = bmi }`): callers give the field through them, so they go with it.
@@ -234,7 +237,8 @@ function initializingFormals(ctx: Ctx, type: TypeDecl, field: string): { start: 
   const at = span(type.node);
   const text = ctx.file.source.slice(at.start, at.end);
   const f = field.replace(/\W/g, '');
-  const re = new RegExp(`([({,\\[]\\s*(?:required\\s+)?)this\\.${f}\\b(?=\\s*(?:[,)}\\]]|=[^=]))`, 'g');
+  // Comment lines may stand between (the marker a first run wrote above the formal).
+  const re = new RegExp(`([({,\\[]${GAP}(?:required\\s+)?)this\\.${f}\\b(?=\\s*(?:[,)}\\]]|=[^=]))`, 'g');
   const out = [...text.matchAll(re)].map((m) => ({ start: at.start + m.index! + m[1]!.length, end: at.start + m.index! + m[0].length }));
   // Swift's memberwise `init(…, bmi: Double? = nil) { … self.bmi = bmi }`: the parameter and the assignment.
   for (const init of ctx.file.within(type.node, ['init_declaration'])) {
@@ -242,7 +246,7 @@ function initializingFormals(ctx: Ctx, type: TypeDecl, field: string): { start: 
     const src = ctx.file.source.slice(body.start, body.end);
     const assign = new RegExp(`\\bself\\.${f}\\s*=\\s*${f}\\b`).exec(src);
     if (!assign) continue;
-    const param = new RegExp(`([(,]\\s*)${f}\\s*:`).exec(src);
+    const param = new RegExp(`([(,]${GAP})${f}\\s*:`).exec(src);
     if (param) out.push({ start: body.start + param.index + param[1]!.length, end: body.start + param.index + param[0].length - 1 });
     out.push({ start: body.start + assign.index, end: body.start + assign.index + assign[0].length });
   }

@@ -1,7 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
-import { findV1Urls } from '../../../config/urls';
+import { findV1Urls, UrlMapper } from '../../../config/urls';
 import { apiHosts, holderOf, within, type PolyFile } from './file';
 import { statusConstantFacts } from './status-constants';
 import { span, typeName, type Call } from './lang';
@@ -52,6 +52,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (i.nameValued.size > 0 && f.uses.some((u) => u.startsWith('.') && i.nameValued.has(u.slice(1)))) return true;
       // A status constant read as a type's member (`Constants.StatusCode.modeUpdateAccepted`).
       if (f.uses.some((u) => u.startsWith('.') && i.statusConstant(u.slice(1)) !== null)) return true;
+      // A status constant of its own that another file compares with the status of an operation (status-constants.ts).
+      if (f.statusConstants?.some((c) => i.statusCompared(c.name).length > 0)) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
@@ -118,7 +120,9 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     .filter((d) => d.init && hostLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
   // Constants holding a whole v1 address (`SandboxBase = "https://sandbox…/api/"`): a file that uses one talks to the API.
-  const v1Lits = file.lits.filter((l) => findV1Urls(file.config, l.text).length > 0);
+  // With the v2 ones a first run wrote in their place: a second run must find the same ties.
+  const mapper = UrlMapper.of(file.config);
+  const v1Lits = file.lits.filter((l) => findV1Urls(file.config, l.text).length > 0 || mapper.hasV2Address(l.text));
   const addresses = file.x.decls
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
     .map((d) => d.name);
