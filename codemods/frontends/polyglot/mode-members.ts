@@ -93,11 +93,13 @@ export function removedModeMembers(ctx: Ctx): void {
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     const raw = ctx.vocab.modes.get(norm(member.name));
     if (!raw || !out.has(raw.change.id)) continue;
-    if (!saysMode(owner.name) || !ourModeType(ctx, owner.name)) continue;
+    // `self::Triage`, `static::SAFE` in a method of the mode type: a member of the type around it.
+    const ownerName = SELF.test(owner.name) ? file.x.types.filter((t) => encloses(t.node, node)).pop()?.name ?? owner.name : owner.name;
+    if (!saysMode(ownerName) || !ourModeType(ctx, ownerName)) continue;
     if (raw.to !== null) {
       // A renamed mode's member (`InterviewMode.COMPLAINT`) whose wire value a file of the run still gives as the old
       // one, which the run rewrites there: this use needs no edit. Once migrated, the member says nothing more.
-      const key = `${owner.name}.${member.name}`;
+      const key = `${ownerName}.${member.name}`;
       const here = ctx.renamedMembers?.find((m) => m.name === key);
       const at = here ? `line ${here.line}` : ctx.index.renamedMember(key);
       if (at) {
@@ -187,6 +189,9 @@ export function renamedMember(ctx: Ctx, lit: Lit, kind: string): string | null {
   const m = before ?? after;
   return m && saysMode(m[1]!) && ourModeType(ctx, m[1]!) ? `${m[1]}.${m[2]}` : null;
 }
+
+/** The names a type's own methods call it by (PHP's `self::`, `static::`). */
+const SELF = /^(?:self|static)$/;
 
 /** `path:line` of another file, relative to the folder of the file that uses it (`../model/InterviewMode.java:7`). */
 function relativeTo(from: string, at: string): string {

@@ -137,3 +137,32 @@ describe('wrappers that answer with their own structure', () => {
     expect(sites(r, 'page.php')).toEqual(['5 update-msg-in-links']);
   });
 });
+
+describe('PHP enums', () => {
+  it("`self::Triage`, `static::Complaint` in a method of the API's mode enum are uses of its members; a ticket mode enum's `self::Complaint` stays", async () => {
+    const enumOf = (name: string) => [
+      '<?php',
+      `enum ${name}: string`,
+      '{',
+      "    case Complaint = 'complaint';",
+      "    case Triage = 'triage';",
+      '',
+      '    public static function initial(): self',
+      '    {',
+      '        return static::Complaint;',
+      '    }',
+      '',
+      '    public function final(): bool',
+      '    {',
+      '        return $this === self::Triage;',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const client = ['<?php', 'class Client {', '    public function start(InterviewMode $mode, TicketMode $t) {', "        return $this->http->request('POST', 'https://www.buoyhealth.com/api/interviews/', ['json' => ['mode' => $mode->value]]);", '    }', '}', ''].join('\n');
+    writeTree(dir, { 'src/InterviewMode.php': enumOf('InterviewMode'), 'src/TicketMode.php': enumOf('TicketMode'), 'src/Client.php': client });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/InterviewMode.php')).toEqual(['14 mode-safe-triage-removed', '4 mode-complaint-renamed-input', '5 mode-safe-triage-removed', '9 mode-complaint-renamed-input']);
+    expect(sites(r, 'src/TicketMode.php')).toEqual([]);
+  });
+});
