@@ -166,3 +166,35 @@ describe('PHP enums', () => {
     expect(sites(r, 'src/TicketMode.php')).toEqual([]);
   });
 });
+
+describe('PHP endpoint parameters', () => {
+  it("a nullable `?string $extra = null` parameter of the client's createComplaint goes with the removed field; a desk's openTicket(?string $extra) stays", async () => {
+    writeTree(dir, {
+      'src/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function createComplaint(string $token, string $text, ?string $extra = null): array',
+        '    {',
+        "        return $this->http->request('POST', 'https://www.buoyhealth.com/api/complaints/', ['json' => ['interview' => $token, 'text' => $text, 'extra' => $extra ?? '']]);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/Desk.php': [
+        '<?php',
+        'final class Desk',
+        '{',
+        '    public function openTicket(string $subject, ?string $extra = null): array',
+        '    {',
+        "        return $this->http->request('POST', 'https://desk.example.org/api/tickets/', ['json' => ['subject' => $subject, 'extra' => $extra ?? '']]);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Client.php')).toEqual(['4 complaint-extra-removed', '6 base-url', '6 complaint-extra-removed']);
+    expect(sites(r, 'src/Desk.php')).toEqual([]);
+  });
+});
