@@ -79,7 +79,9 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const e = call ? endpointOfCall(ctx.index, call) ?? ownerEndpoint(ctx.index, call) : null;
   if (e && e.op !== 'read') return { resource: e.resource, path: [], via: 'index', sent: false, endpoint: true };
   // Assigned to a variable that is sent, or that a name ties.
-  const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start);
+  // Not when the literal is given to one of the API's endpoints there (`val c = client.createComplaint(ComplaintRequest(…))`):
+  // the variable holds the endpoint's answer, not the literal.
+  const decl = file.x.decls.find((d) => d.init && encloses(d.init, container) && span(d.init).start <= span(container).start && !answerOf(ctx, d.init, container));
   if (decl) {
     for (const use of file.usesOf(decl.name)) {
       if (span(use).start === span(decl.nameNode).start || !encloses(scope, use)) continue;
@@ -127,6 +129,11 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const receiver = /^([$@]?[A-Za-z_]\w*)\s*(?:\.|->)\s*\w+\s*\(/.exec(container.text())?.[1]?.replace(/^[$@]+/, '');
   const held = receiver ? file.declsOf(receiver, container).filter((d) => d.init && span(d.init).end <= at.start).pop() : undefined;
   return held?.init ? containerTie(ctx, held.init, depth + 1) : null;
+}
+
+/** Whether a call of one of the API's endpoints inside `init` takes `container` among its arguments. */
+function answerOf(ctx: Ctx, init: SgNode, container: SgNode): boolean {
+  return ctx.file.x.calls.some((c) => encloses(init, c.node) && c.args.some((a) => encloses(a, container)) && !!endpointOfCall(ctx.index, c));
 }
 
 /** A helper's call (`profile_from(params)` at its name) given to an endpoint, or held by a variable that is. */

@@ -74,8 +74,8 @@ function endpointParams(ctx: Ctx): void {
       const before = head.slice(0, m.index!);
       if (!/^\s*(?:[:=,]|\?\s*[:=,)]|$)/.test(after) || /[.:]\s*$/.test(before)) continue;
       const type = /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
-      // `Optional[str]`, `Optional<String>`: the type it wraps (Python's read here as `Optional` alone).
-      const inner = type?.replace(/^(?:typing\.)?Optional\b\s*[[<]?/, '') ?? null;
+      // `Optional[str]`, `Optional<String>`: the type it wraps (Python's read here as `Optional` alone); PHP's `?string`.
+      const inner = type?.replace(/^(?:typing\.)?Optional\b\s*[[<]?/, '').replace(/^\?/, '') ?? null;
       if (type && inner && !DATA_TYPE.test(inner)) continue;
       const at = fn.start + open + 1 + m.index! + (m[0].length - name.length);
       out.manual(site.change.id, at, at + name.length, site.message, { anchor: at, subject: name });

@@ -77,3 +77,11 @@ export function foreignAddressIn(ctx: Ctx, container: SgNode): boolean {
     return !!m && findV1Urls(file.config, l.text).length === 0 && !hosts.includes(m[1]!.toLowerCase());
   });
 }
+
+/** A literal holding an address of this API (a v1 or a v2 host), or a use of one of its resources. */
+export function ownAddressIn(ctx: Ctx, container: SgNode): boolean {
+  const { file } = ctx;
+  const hosts = apiHosts(file.config);
+  if (file.resourcesIn(container).length > 0) return true;
+  return file.lits.some((l) => encloses(container, l.node) && (findV1Urls(file.config, l.text).length > 0 || hosts.some((h) => l.text.includes(h))));
+}

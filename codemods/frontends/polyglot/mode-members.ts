@@ -91,23 +91,16 @@ export function removedModeMembers(ctx: Ctx): void {
     const segs = chainSegments(node.text(), span(node).start);
     if (segs.length !== 2) continue;
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
-    const raw = ctx.vocab.modes.get(norm(member.name));
-    if (!raw || !out.has(raw.change.id)) continue;
-    if (!saysMode(owner.name) || !ourModeType(ctx, owner.name)) continue;
-    if (raw.to !== null) {
-      // A renamed mode's member (`InterviewMode.COMPLAINT`) whose wire value a file of the run still gives as the old
-      // one, which the run rewrites there: this use needs no edit. Once migrated, the member says nothing more.
-      const key = `${owner.name}.${member.name}`;
-      const here = ctx.renamedMembers?.find((m) => m.name === key);
-      const at = here ? `line ${here.line}` : ctx.index.renamedMember(key);
-      if (at) {
-        const where = here || !ctx.filePath ? at : relativeTo(ctx.filePath, at);
-        out.note(raw.change.id, owner.start, member.end, `\`${file.source.slice(owner.start, member.end)}\` is the mode '${norm(member.name)}': renamed '${raw.to}' where it is defined (${where}); this use needs no edit`, where);
-        continue;
-      }
-    }
-    const value = memberMode(ctx, member.name, node);
-    if (value) out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
+    // `self::Triage`, `static::SAFE` in a method of the mode type: a member of the type around it.
+    const ownerName = SELF.test(owner.name) ? file.x.types.filter((t) => encloses(t.node, node)).pop()?.name ?? owner.name : owner.name;
+    memberUse(ctx, ownerName, owner.start, member, node);
+  }
+  // `val START = COMPLAINT` in the mode enum's companion: a case of the enum around it, by its bare name.
+  for (const d of file.x.decls) {
+    const name = d.init?.text().trim() ?? '';
+    if (!/^[A-Z]\w*$/.test(name)) continue;
+    const owner = file.x.types.filter((t) => encloses(t.node, d.node) && t.cases.some((c) => c.name === name)).pop();
+    if (owner) memberUse(ctx, owner.name, span(d.init!).start, { name, start: span(d.init!).start, end: span(d.init!).end }, d.init!);
   }
   // Implicit members (`.safe`) and symbols passed to a call whose name says mode.
   for (const call of file.x.calls) {
@@ -144,6 +137,28 @@ export function removedModeMembers(ctx: Ctx): void {
     const typed = typeName(d.type) ?? file.x.decls.filter((x) => x.name === d.name && x.type && (!owner || encloses(owner.node, x.node))).map((x) => typeName(x.type)).find((t): t is string => !!t && saysMode(t));
     if (typed && saysMode(typed) && ourModeType(ctx, typed)) out.manual(value.change.id, span(d.init!).start, span(d.init!).end, value.message, { anchor: span(d.init!).start });
   }
+}
+
+/** A member of a mode type used by its owner's name (`InterviewMode.SAFE`, `self::Triage`, a bare `COMPLAINT` in its enum). */
+function memberUse(ctx: Ctx, ownerName: string, ownerStart: number, member: { name: string; start: number; end: number }, node: SgNode): void {
+  const { file, out } = ctx;
+  const raw = ctx.vocab.modes.get(norm(member.name));
+  if (!raw || !out.has(raw.change.id)) return;
+  if (!saysMode(ownerName) || !ourModeType(ctx, ownerName)) return;
+  if (raw.to !== null) {
+    // A renamed mode's member (`InterviewMode.COMPLAINT`) whose wire value a file of the run still gives as the old
+    // one, which the run rewrites there: this use needs no edit. Once migrated, the member says nothing more.
+    const key = `${ownerName}.${member.name}`;
+    const here = ctx.renamedMembers?.find((m) => m.name === key);
+    const at = here ? `line ${here.line}` : ctx.index.renamedMember(key);
+    if (at) {
+      const where = here || !ctx.filePath ? at : relativeTo(ctx.filePath, at);
+      out.note(raw.change.id, ownerStart, member.end, `\`${file.source.slice(ownerStart, member.end)}\` is the mode '${norm(member.name)}': renamed '${raw.to}' where it is defined (${where}); this use needs no edit`, where);
+      return;
+    }
+  }
+  const value = memberMode(ctx, member.name, node);
+  if (value) out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
 }
 
 /**
@@ -187,6 +202,9 @@ export function renamedMember(ctx: Ctx, lit: Lit, kind: string): string | null {
   const m = before ?? after;
   return m && saysMode(m[1]!) && ourModeType(ctx, m[1]!) ? `${m[1]}.${m[2]}` : null;
 }
+
+/** The names a type's own methods call it by (PHP's `self::`, `static::`). */
+const SELF = /^(?:self|static)$/;
 
 /** `path:line` of another file, relative to the folder of the file that uses it (`../model/InterviewMode.java:7`). */
 function relativeTo(from: string, at: string): string {

@@ -20,8 +20,15 @@ const SENT = /\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content
  * or URL (`sent_json(stub, "POST", DESK + "tickets/")`) says which request it means: NAMED_HELPER reads it.
  */
 const HELPER = /\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)\s*\[\s*['"](\w+)/gi;
+/**
+ * The body a stub recorded, as the stub libraries give it: Symfony's `$response->getRequestOptions()['body']`,
+ * OkHttp's `server.takeRequest().body.readUtf8()` (Java's `getBody().readUtf8()`).
+ */
+const RECORDED = String.raw`(?:\bget)?RequestOptions\s*\(\s*\)\s*\[\s*['"]body['"]\s*\]|\btakeRequest\s*\([^()]*\)\s*!?!?\.\s*(?:body|getBody\s*\(\s*\))\s*\.\s*(?:readUtf8|utf8)\s*\(\s*\)`;
 /** The whole sent body, as a variable's value: the same reads without a key after them. */
-const WHOLE = /(?:\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\))\s*$/i;
+const WHOLE = new RegExp(String.raw`(?:\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)|(?:${RECORDED})\s*(?:,\s*(?:true|associative\s*:\s*true)\s*)?\)?)\s*$`, 'i');
+/** A sent body read somewhere in an expression (`server.takeRequest().body.readUtf8() shouldContain "…"`). */
+const RECORDED_IN = new RegExp(RECORDED, 'i');
 
 /** The same helpers given the method and URL of the request they answer (`sent_json(mocked, "POST", url)`), then a key. */
 const NAMED_HELPER = /\b((?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload))\s*\([^()]*\)\s*\[\s*['"](\w+)/gi;
@@ -58,6 +65,15 @@ export function sentReads(ctx: Ctx): void {
       if (resource) report(ctx, node, span(node).start + m.index! + m[0].length - m[2]!.length, m[2]!, file.scopeOf(node), resource);
     }
   }
+  // `takeRequest().body.readUtf8() shouldContain "\"extra\":\"x\""`: JSON text of a key, matched against the body sent.
+  for (const lit of file.lits) {
+    if (!/\\?"\w+\\?"\s*:/.test(lit.text)) continue;
+    let n: SgNode | null = lit.node;
+    for (let i = 0; n && i < 4 && !RECORDED_IN.test(n.text()); i++) n = n.parent();
+    if (!n || n.text().includes('\n') || !RECORDED_IN.test(n.text())) continue;
+    const raw = file.source.slice(lit.start, lit.end);
+    for (const m of raw.matchAll(/\\?"(\w+)\\?"\s*:/g)) report(ctx, lit.node, lit.start + m.index! + m[0].indexOf(m[1]!), m[1]!, file.scopeOf(lit.node), undefined, true);
+  }
   // `body = json.loads(route.calls.last.request.content)`, then `body["detail"]` in the same function.
   for (const d of file.x.decls) {
     if (!d.init || !WHOLE.test(d.init.text()) || !/^\$?\w+$/.test(d.name)) continue;
@@ -65,7 +81,8 @@ export function sentReads(ctx: Ctx): void {
     if (scope === file.root) continue;
     const at = span(scope);
     const body = file.source.slice(span(d.node).end, at.end);
-    const read = new RegExp(`(?<![\\w$])${escapeRe(d.name)}\\s*\\[\\s*['"](\\w+)['"]\\s*\\]`, 'g');
+    // PHP's `$body['extra']`: the variable's `$` before its name.
+    const read = new RegExp(`(?<![\\w$])\\$?${escapeRe(d.name.replace(/^\$/, ''))}\\s*\\[\\s*['"](\\w+)['"]\\s*\\]`, 'g');
     for (const m of body.matchAll(read)) {
       const start = span(d.node).end + m.index! + m[0].indexOf(m[1]!, m[0].indexOf('['));
       report(ctx, d.node, start, m[1]!, scope);
@@ -73,13 +90,18 @@ export function sentReads(ctx: Ctx): void {
   }
 }
 
-function report(ctx: Ctx, node: SgNode, start: number, key: string, scope = ctx.file.scopeOf(node), named?: ResourceName): void {
+/**
+ * `named`: the resource a helper's arguments name. `byKey`: a key written out in JSON text, in a function that may
+ * work on several resources (a test that creates a complaint, then an intent): the one resource whose request has
+ * that field removed.
+ */
+function report(ctx: Ctx, node: SgNode, start: number, key: string, scope = ctx.file.scopeOf(node), named?: ResourceName, byKey = false): void {
   const { file, vocab, out } = ctx;
   const k = norm(key);
   if (!vocab.fieldNames.has(k) || (scope === file.root && !named)) return;
-  const resources = named ? new Set([named]) : resourcesOf(ctx, scope);
-  if (resources.size !== 1) return;
-  const site = vocab.fields([...resources][0]!, [k], 'request')[0];
+  const resources = [...(named ? new Set([named]) : resourcesOf(ctx, scope))].filter((r) => !byKey || vocab.fields(r, [k], 'request').length > 0);
+  if (resources.length !== 1) return;
+  const site = vocab.fields(resources[0]!, [k], 'request')[0];
   if (!site || !out.has(site.change.id)) return;
   out.manual(site.change.id, start, start + key.length, site.message, { anchor: start, subject: key });
 }

@@ -5,7 +5,7 @@ import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
-import { foreignAddressIn, foreignName, foreignOwner, ourModeType } from './foreign';
+import { foreignAddressIn, foreignName, foreignOwner, ourModeType, ownAddressIn } from './foreign';
 import { positionalField } from './positional';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
@@ -327,7 +327,12 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
   const reach = last.call ? last.end : last.through ?? last.end;
   if (reach - start < text.trimEnd().length - 2) return null;
   const tie = ctx.ties.ofChain(segs.slice(0, -1), other);
-  return tie && tie.resource === ctx.vocab.modeResource ? 'tied' : ctx.tied ? 'file' : null;
+  if (tie && tie.resource === ctx.vocab.modeResource) return 'tied';
+  // A test that stubs another host (`new MockHttpClient([$r], 'https://help.example.com/api/')`) and no address
+  // of this API asserts that service's mode, even in a file the API's names tie.
+  const scope = ctx.file.scopeOf(call.node);
+  if (scope !== ctx.file.root && foreignAddressIn(ctx, scope) && !ownAddressIn(ctx, scope)) return null;
+  return ctx.tied ? 'file' : null;
 }
 
 /** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */

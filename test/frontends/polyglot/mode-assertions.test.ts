@@ -39,6 +39,23 @@ describe('mode assertions', () => {
     expect(sites(r, 'desk/tests/ClientTest.php')).toEqual([]);
   });
 
+  it("PHP: in a test file of the API, a test that stubs another host (`new MockHttpClient([$r], 'https://help.example.com/api/')`) asserts that service's mode; the API's test beside it is reported", async () => {
+    const fn = (name: string, base: string, mode: string) => [
+      `    public function ${name}(): void`,
+      '    {',
+      `        $response = new MockResponse('', ['http_code' => 200]);`,
+      `        $client = new Client(new MockHttpClient([$response], '${base}'));`,
+      `        $client->send('t-1', '${mode}');`,
+      "        $body = json_decode($response->getRequestOptions()['body'], true);",
+      `        self::assertSame('${mode}', $body['mode']);`,
+      '    }',
+    ];
+    const file = ['<?php', 'final class ClientTest extends TestCase', '{', ...fn('testDesk', 'https://help.example.com/api/', 'complaint'), ...fn('testApi', 'https://www.buoyhealth.com/api/', 'safe'), '}', ''].join('\n');
+    writeTree(dir, { 'tests/ClientTest.php': file });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClientTest.php')).toEqual(['15 base-url', '18 mode-safe-triage-removed']);
+  });
+
   it('Swift: `XCTAssertEqual(try lastBody()["mode"] as? String, "safe")` (a `try` before the read, a cast after it) in a test of the API; another key, or a desk\'s test, stays', async () => {
     const swiftTest = (base: string) =>
       [

@@ -137,3 +137,64 @@ describe('wrappers that answer with their own structure', () => {
     expect(sites(r, 'page.php')).toEqual(['5 update-msg-in-links']);
   });
 });
+
+describe('PHP enums', () => {
+  it("`self::Triage`, `static::Complaint` in a method of the API's mode enum are uses of its members; a ticket mode enum's `self::Complaint` stays", async () => {
+    const enumOf = (name: string) => [
+      '<?php',
+      `enum ${name}: string`,
+      '{',
+      "    case Complaint = 'complaint';",
+      "    case Triage = 'triage';",
+      '',
+      '    public static function initial(): self',
+      '    {',
+      '        return static::Complaint;',
+      '    }',
+      '',
+      '    public function final(): bool',
+      '    {',
+      '        return $this === self::Triage;',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const client = ['<?php', 'class Client {', '    public function start(InterviewMode $mode, TicketMode $t) {', "        return $this->http->request('POST', 'https://www.buoyhealth.com/api/interviews/', ['json' => ['mode' => $mode->value]]);", '    }', '}', ''].join('\n');
+    writeTree(dir, { 'src/InterviewMode.php': enumOf('InterviewMode'), 'src/TicketMode.php': enumOf('TicketMode'), 'src/Client.php': client });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/InterviewMode.php')).toEqual(['14 mode-safe-triage-removed', '4 mode-complaint-renamed-input', '5 mode-safe-triage-removed', '9 mode-complaint-renamed-input']);
+    expect(sites(r, 'src/TicketMode.php')).toEqual([]);
+  });
+});
+
+describe('PHP endpoint parameters', () => {
+  it("a nullable `?string $extra = null` parameter of the client's createComplaint goes with the removed field; a desk's openTicket(?string $extra) stays", async () => {
+    writeTree(dir, {
+      'src/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function createComplaint(string $token, string $text, ?string $extra = null): array',
+        '    {',
+        "        return $this->http->request('POST', 'https://www.buoyhealth.com/api/complaints/', ['json' => ['interview' => $token, 'text' => $text, 'extra' => $extra ?? '']]);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/Desk.php': [
+        '<?php',
+        'final class Desk',
+        '{',
+        '    public function openTicket(string $subject, ?string $extra = null): array',
+        '    {',
+        "        return $this->http->request('POST', 'https://desk.example.org/api/tickets/', ['json' => ['subject' => $subject, 'extra' => $extra ?? '']]);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Client.php')).toEqual(['4 complaint-extra-removed', '6 base-url', '6 complaint-extra-removed']);
+    expect(sites(r, 'src/Desk.php')).toEqual([]);
+  });
+});

@@ -120,3 +120,26 @@ describe('uses of a renamed mode by its enum member', () => {
     expect(sites(await scanProject(dir), 'src/main.rs')).toEqual([]);
   });
 });
+
+describe("a mode enum's own members by their bare names", () => {
+  it("Kotlin: `val START = COMPLAINT` and `val LAST = TRIAGE` in the mode enum's companion; a ticket mode enum's stay", async () => {
+    const enumOf = (name: string) => [
+      `enum class ${name}(@get:JsonValue val wire: String) {`,
+      '    COMPLAINT("complaint"),',
+      '    TRIAGE("triage");',
+      '',
+      '    companion object {',
+      '        val START = COMPLAINT',
+      '        val LAST = TRIAGE',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const client = ['class Client(private val web: WebClient) {', '    fun setMode(token: String, mode: InterviewMode, t: TicketMode) = web.put().uri("https://www.buoyhealth.com/api/interviews/$token/").bodyValue(mapOf("mode" to mode.wire))', '}', ''].join('\n');
+    writeTree(dir, { 'src/InterviewMode.kt': enumOf('InterviewMode'), 'src/TicketMode.kt': enumOf('TicketMode'), 'src/Client.kt': client });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/InterviewMode.kt')).toEqual(['2 mode-complaint-renamed-input', '3 mode-safe-triage-removed', '6 mode-complaint-renamed-input', '7 mode-safe-triage-removed']);
+    expect(outcome(r, 'src/InterviewMode.kt').findings.filter((f) => f.line === 6).map((f) => f.fix)).toEqual(['auto']);
+    expect(sites(r, 'src/TicketMode.kt')).toEqual([]);
+  });
+});

@@ -130,3 +130,55 @@ describe('sent-body reads', () => {
     expect(sites(r, 'tests/ModeTest.php')).toEqual(['7 mode-safe-triage-removed']);
   });
 });
+
+describe('bodies the stub libraries recorded', () => {
+  it("PHP (Symfony): `$body = json_decode($response->getRequestOptions()['body'], true)` then `$body['extra']` after createComplaint; the same after openTicket stays", async () => {
+    const fn = (name: string, call: string) => [
+      `    public function ${name}(): void`,
+      '    {',
+      "        $response = new MockResponse('{}', ['http_code' => 201]);",
+      `        $this->createClient([$response])->${call};`,
+      "        $body = json_decode($response->getRequestOptions()['body'], true);",
+      "        self::assertSame('x', $body['extra']);",
+      '    }',
+    ];
+    writeTree(dir, {
+      'src/Client.php': ['<?php', 'final class Client', '{', '    public function createComplaint(string $token, string $text): array', '    {', "        return $this->send('POST', 'complaints/', ['interview' => $token, 'text' => $text]);", '    }', '}', ''].join('\n'),
+      'tests/ClientTest.php': ['<?php', 'final class ClientTest extends TestCase', '{', ...fn('testComplaint', "createComplaint('t-1', 'cough')"), ...fn('testTicket', "openTicket('cough')"), '}', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClientTest.php')).toEqual(['9 complaint-extra-removed']);
+  });
+
+  it('Kotlin (MockWebServer): `server.takeRequest().body.readUtf8() shouldContain "\\"extra\\":…"` after createComplaint and createIntent is the complaint\'s; a desk test\'s stays', async () => {
+    writeTree(dir, {
+      'src/Client.kt': [
+        'class Client(private val web: WebClient) {',
+        '    suspend fun createComplaint(body: Map<String, String>): String = web.post().uri("https://www.buoyhealth.com/api/complaints/").bodyValue(body).retrieve().awaitBody()',
+        '    suspend fun createIntent(body: Map<String, String>): String = web.post().uri("https://www.buoyhealth.com/api/intents/").bodyValue(body).retrieve().awaitBody()',
+        '}',
+        '',
+      ].join('\n'),
+      'test/ClientTest.kt': [
+        'class ClientTest {',
+        '    @Test',
+        '    fun sends() = runTest {',
+        '        client.createComplaint(mapOf("text" to "cough"))',
+        '        client.createIntent(mapOf("name" to "care"))',
+        '        server.takeRequest().body.readUtf8() shouldContain "\\"extra\\":\\"worse\\""',
+        '        server.takeRequest().body.readUtf8() shouldContain "\\"context\\":\\"night\\""',
+        '    }',
+        '',
+        '    @Test',
+        '    fun ticket() = runTest {',
+        '        desk.openTicket(mapOf("text" to "cough"))',
+        '        server.takeRequest().body.readUtf8() shouldContain "\\"extra\\":\\"worse\\""',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'test/ClientTest.kt')).toEqual(['6 complaint-extra-removed', '7 intent-detail-context-removed']);
+  });
+});
