@@ -183,8 +183,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       project = buildProject(ctx.facts, known);
     }
 
-    // Facts across files: analyse again the files that other files' constants or uses concern.
-    if (project) {
+    // Facts across files: analyse again the files that other files' constants or uses concern. A file analysed
+    // again can learn more to tell the others (a wrapper whose URL is another file's constant sends its parameters
+    // only once it knows that constant): a few rounds, each analysing only the files whose questions get new answers.
+    for (let round = 0; project && round < FACT_ROUNDS; round++) {
+      if (round > 0) project = buildProject(ctx.facts, known);
+      if (!project) break;
       const again = { ...ctx, project: project.facts };
       const rerun: Pending[] = [];
       for (const abs of project.rerun) {
@@ -196,6 +200,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         rerun.push({ file: byPath.get(abs)!, frontEnd: registry.forFile(abs), text });
       }
       const facts = threads.workers > 0 ? { facts: [...ctx.facts], known: [...known] } : undefined;
+      if (rerun.length === 0) break;
       for (const a of await threads.analyze(rerun, again, () => undefined, facts)) outcomes.set(a.outcome.absPath, record(ctx, a));
     }
 
@@ -258,6 +263,8 @@ function mayName(specifier: string, names: ReadonlySet<string>): boolean {
 }
 /** How many times files linked by name may bring in more. */
 const LINK_HOPS = 3;
+/** Rounds of analysing files again with the run's facts (lib/project.ts). */
+const FACT_ROUNDS = 3;
 const KEEP_TEXT_BYTES = 256 * 1024;
 function textPassOnly(file: SelectedFile, frontEnd: FrontEnd, text: string, ctx: AnalyzeContext, reason: SkipReason): FileOutcome | null {
   const findings = textFindings(file, text, ctx, reason === 'minified' ? 'in a minified file (rebuild it from its source)' : 'in a generated file (regenerate it from its source)');

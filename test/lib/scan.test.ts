@@ -222,6 +222,20 @@ describe('scan', () => {
     expect(findings('src/desk.js')).toEqual([]);
   });
 
+  it("a wrapper whose URL is another file's constant sends its parameters to callers that import it as a namespace (`yield call(api.createComplaint, …, extra)`); a desk wrapper's do not", async () => {
+    writeTree(dir, {
+      'src/endpoints.js': `export const ENDPOINTS = { complaints: 'complaints/' };\nexport const DESK = { tickets: 'tickets/' };\n`,
+      'src/api.js': `import { ENDPOINTS } from './endpoints';\nconst request = (path, body) => fetch(\`${V1}\${path}\`, { method: 'POST', body: JSON.stringify(body) });\nexport const createComplaint = (interview, text, extra) => request(ENDPOINTS.complaints, { interview, text, extra });\n`,
+      'src/desk.js': `import { DESK } from './endpoints';\nconst request = (path, body) => fetch(\`\${process.env.DESK_URL}\${path}\`, { method: 'POST', body: JSON.stringify(body) });\nexport const createTicket = (subject, mode, extra) => request(DESK.tickets, { subject, mode, extra });\n`,
+      'src/saga.js': `import { call } from 'redux-saga/effects';\nimport * as api from './api';\nimport * as desk from './desk';\nexport function* submit({ payload }) {\n  yield call(api.createComplaint, payload.token, payload.text, payload.extra);\n  yield call(desk.createTicket, payload.text, 'complaint', payload.extra);\n  return api.createComplaint(payload.token, payload.text, payload.note);\n}\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change, f.fix]) ?? [];
+    const extra = 'complaint-extra-removed';
+    expect(findings('src/saga.js')).toEqual([[5, extra, 'manual'], [7, extra, 'manual']]);
+    expect(findings('src/desk.js')).toEqual([]);
+  });
+
   it('an enum another file uses as the interview mode is the mode type: its other members are modes too (a desk enum used for tickets is not)', async () => {
     writeTree(dir, {
       'src/steps.ts': `export enum Step {\n  Complaint = 'complaint',\n  Safe = 'safe',\n  Symptoms = 'symptoms',\n}\n`,

@@ -105,6 +105,14 @@ export function importOf(idPath: Path): { specifier: string; exportName: string 
   return null;
 }
 
+/** The module a namespace import binds (`import * as T from './x'` → './x'). */
+export function namespaceImport(idPath: Path): string | null {
+  const binding = bindingOf(idPath);
+  const spec = binding ? parentOf(binding) : null;
+  if (spec?.node.type !== 'ImportNamespaceSpecifier') return null;
+  return String(parentOf(spec)!.node.source.value);
+}
+
 export function importedConst(ctx: FileContext, idPath: Path): { value: ConstValue; at: { file: string; line: number; exportName: string } } | null {
   if (idPath.node.type !== 'Identifier') return null;
   const imp = importOf(idPath);
