@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, isMember, memberName, parentOf, propertyPath, type Path } from '../ast';
+import { calleeName, isMember, memberName, parentOf, propertyPath, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { importOf, namespaceImport, staticText } from './constants';
 import { tieOf } from './flow';
