@@ -236,6 +236,19 @@ describe('scan', () => {
     expect(findings('src/desk.js')).toEqual([]);
   });
 
+  it("an argument another file's wrapper sends as the mode is a mode (`yield call(api.moveTo, token, 'safe')`); one a desk wrapper sends as a ticket's mode is not", async () => {
+    writeTree(dir, {
+      'src/endpoints.js': `export const ENDPOINTS = { interview: (t) => \`interviews/\${t}/\` };\nexport const DESK = { ticket: (id) => \`tickets/\${id}/\` };\n`,
+      'src/api.js': `import { ENDPOINTS } from './endpoints';\nconst put = (path, body) => fetch(\`${V1}\${path}\`, { method: 'PUT', body: JSON.stringify(body) });\nexport const moveTo = (token, next) => put(ENDPOINTS.interview(token), { mode: next });\n`,
+      'src/desk.js': `import { DESK } from './endpoints';\nconst put = (path, body) => fetch(\`\${process.env.DESK_URL}\${path}\`, { method: 'PUT', body: JSON.stringify(body) });\nexport const moveTicket = (id, next) => put(DESK.ticket(id), { mode: next });\n`,
+      'src/saga.js': `import { call } from 'redux-saga/effects';\nimport * as api from './api';\nimport * as desk from './desk';\nexport function* escalateInterview(token, ticket) {\n  yield call(api.moveTo, token, 'safe');\n  yield call(desk.moveTicket, ticket, 'safe');\n}\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change, f.fix]) ?? [];
+    expect(findings('src/saga.js')).toEqual([[5, 'mode-safe-triage-removed', 'manual']]);
+    expect(findings('src/desk.js')).toEqual([]);
+  });
+
   it('an enum another file uses as the interview mode is the mode type: its other members are modes too (a desk enum used for tickets is not)', async () => {
     writeTree(dir, {
       'src/steps.ts': `export enum Step {\n  Complaint = 'complaint',\n  Safe = 'safe',\n  Symptoms = 'symptoms',\n}\n`,

@@ -7,7 +7,7 @@ import { tieOf } from '../ties/flow';
 import { cellOfMode, declaredAsMode, declaredAsOtherThing, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, headNamesAnotherThing, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
 import { isBasePlusSegment, isDocumentPath, requestConfig, urlTarget } from '../ties/url';
-import { calleeFunction, paramAt } from '../ties/wrappers';
+import { calleeFunction, paramAt, wrapperParamTie } from '../ties/wrappers';
 import { words } from '../words';
 import { foreignImports } from '../other-api';
 import { recordedForElsewhere } from '../ties/assertions';
@@ -95,6 +95,8 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       const fn = calleeFunction(parent);
       const param = fn ? paramAt(fn, pn.arguments.indexOf(path.node)) : null;
       if (param && (isModeName(param.node.name) || typeNamesMode(param.node.typeAnnotation))) return true;
+      // `call(api.updateInterviewMode, token, MODES.SAFE)`: a wrapper, here or another file's, that sends the argument as the field.
+      if (sentAsField(ctx, path, field)) return true;
       // `expect(interview.mode).toBe('complaint')`, `assert.equal(res.body.mode, 'complaint')`
       if (['equal', 'equals', 'eql', 'toBe', 'toEqual', 'toStrictEqual', 'strictEqual', 'deepEqual', 'assertEquals', 'assertStrictEquals'].includes(name)) {
         let root = pn.callee;
@@ -375,4 +377,10 @@ function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean
     p = parent;
   }
   return false;
+}
+
+/** Whether a wrapper (of this file or, by the run's facts, of another) sends the argument as the field of a resource that has its values. */
+function sentAsField(ctx: FileContext, arg: Path, field: string): boolean {
+  const sent = wrapperParamTie(ctx, arg)?.tie;
+  return !!sent && sent.role === 'request' && sent.path.length === 1 && sent.path[0] === field && rulesOfKind('value-renamed').some(({ rule }) => rule.field === field && rule.resource === sent.resource);
 }
