@@ -1,11 +1,11 @@
 import { api, rulesOfKind } from '../../../catalogue';
 import { calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from '../ties/constants';
+import { importOf, staticText } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
 import { cellOfMode, declaredAsMode, declaredAsOtherThing, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, headNamesAnotherThing, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
-import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
+import { helperNameTie, isModeKeyedName, isModeName, nameTie, nounTie } from '../ties/names';
 import { isBasePlusSegment, isDocumentPath, requestConfig, urlTarget } from '../ties/url';
 import { calleeFunction, paramAt, wrapperParamTie } from '../ties/wrappers';
 import { words } from '../words';
@@ -222,7 +222,15 @@ function anotherThingsValue(ctx: FileContext, arg: Path): boolean {
   if (value.node.type === 'AwaitExpression') value = unwrap(value.get('argument'));
   if (!isCall(value.node)) return false;
   const callee = calleeName(value.node.callee);
-  return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w));
+  return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w)) && !fromResourceModule(ctx, value.get('callee'));
+}
+
+/** `reducer` of `import reducer from '../src/reducers/interview'`: a function of a module named for a resource. */
+function fromResourceModule(ctx: FileContext, callee: Path): boolean {
+  const imp = callee.node.type === 'Identifier' ? importOf(callee) : null;
+  if (imp && ctx.project.otherApiModule?.(ctx.filePath, imp.specifier)) return false;
+  const last = imp ? imp.specifier.split('/').pop()!.replace(/\.[jt]sx?$/, '') : '';
+  return last !== '' && !!nounTie(last);
 }
 
 /** The name a function is known by: its own, the method's, or the variable or property it is assigned to. */
