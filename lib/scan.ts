@@ -185,7 +185,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 
     // Facts across files: analyse again the files that other files' constants or uses concern. A file analysed
     // again can learn more to tell the others (a wrapper whose URL is another file's constant sends its parameters
-    // only once it knows that constant): a few rounds, each analysing only the files whose questions get new answers.
+    // only once it knows that constant): a few rounds for those, each analysing only the files whose questions get new answers.
     for (let round = 0; project && round < FACT_ROUNDS; round++) {
       if (round > 0) project = buildProject(ctx.facts, known);
       if (!project) break;
@@ -195,6 +195,9 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         const o = outcomes.get(abs);
         const text = texts.get(abs);
         if (!o || !text || o.status === 'failed') continue;
+        // Later rounds are the JS/TS files' (wrappers learning their URLs); the polyglot files' facts settle in one.
+        const own = ctx.facts.get(abs);
+        if (round > 0 && (!own || 'kind' in own)) continue;
         // Nothing the file asked of the facts has a new answer: the same text gets the same outcome.
         if (ctx.asked.get(abs)?.sameAnswers(again.project)) continue;
         rerun.push({ file: byPath.get(abs)!, frontEnd: registry.forFile(abs), text });
