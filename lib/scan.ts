@@ -185,7 +185,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 
     // Facts across files: analyse again the files that other files' constants or uses concern. What a file tells the
     // run only once it knows the others (a comparison with another file's status constant, inside a call of an
-    // endpoint the index knows) concerns the files that define it in turn: a few rounds, until no answer changes. A
+    // endpoint the index knows; a wrapper whose URL is another file's constant, which sends its parameters only once
+    // it knows that constant) concerns the files that define it in turn: a few rounds, until no answer changes. A
     // file the pre-scan selects (by a marker a first run wrote) is first analysed before the index exists, one the
     // links add after: both must come out the same.
     for (let round = 0; project && round < RERUN_ROUNDS; round++) {

@@ -205,6 +205,50 @@ describe('scan', () => {
     expect(result.outcomes.find((o) => o.relPath === 'src/Chat.vue')?.after).toBe(result.outcomes.find((o) => o.relPath === 'src/Chat.vue')?.before);
   });
 
+  it("a constant that aliases another (`INITIAL_MODE = MODES.COMPLAINT`) is reported where it is written, not where it is used; a desk's alias stays the desk's", async () => {
+    writeTree(dir, {
+      'src/modes.js': `export const MODES = { COMPLAINT: 'complaint', TRIAGE: 'other' };\nexport const INITIAL_MODE = MODES.COMPLAINT;\nexport const START_MODE = 'complaint';\n`,
+      'src/reducer.js': `import { INITIAL_MODE, MODES, START_MODE } from './modes';\nexport const initialState = { token: null, mode: INITIAL_MODE };\nexport const reset = () => ({ mode: MODES.COMPLAINT });\nexport const start = () => ({ mode: START_MODE });\nexport const put = (t) => fetch(\`${V1}interviews/\${t}/\`, { method: 'PUT', body: JSON.stringify({ mode: INITIAL_MODE }) });\n`,
+      'src/desk-modes.js': `export const TICKET_MODES = { COMPLAINT: 'complaint' };\nexport const DEFAULT_TICKET = TICKET_MODES.COMPLAINT;\n`,
+      'src/desk.js': `import axios from 'axios';\nimport { DEFAULT_TICKET } from './desk-modes';\nconst desk = axios.create({ baseURL: process.env.DESK_URL });\nexport const open = (subject) => desk.post('tickets', { subject, mode: DEFAULT_TICKET });\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change, f.fix]) ?? [];
+    const mode = 'mode-complaint-renamed-input';
+    expect(findings('src/modes.js')).toEqual([[1, mode, 'auto'], [2, mode, 'auto'], [3, mode, 'auto']]);
+    // The uses of `MODES.COMPLAINT` and of the literal's constant keep their notes; the alias's uses have none.
+    expect(findings('src/reducer.js')).toEqual([[3, mode, 'auto'], [4, mode, 'auto']]);
+    expect(findings('src/desk-modes.js')).toEqual([]);
+    expect(findings('src/desk.js')).toEqual([]);
+  });
+
+  it("a wrapper whose URL is another file's constant sends its parameters to callers that import it as a namespace (`yield call(api.createComplaint, …, extra)`); a desk wrapper's do not", async () => {
+    writeTree(dir, {
+      'src/endpoints.js': `export const ENDPOINTS = { complaints: 'complaints/' };\nexport const DESK = { tickets: 'tickets/' };\n`,
+      'src/api.js': `import { ENDPOINTS } from './endpoints';\nconst request = (path, body) => fetch(\`${V1}\${path}\`, { method: 'POST', body: JSON.stringify(body) });\nexport const createComplaint = (interview, text, extra) => request(ENDPOINTS.complaints, { interview, text, extra });\n`,
+      'src/desk.js': `import { DESK } from './endpoints';\nconst request = (path, body) => fetch(\`\${process.env.DESK_URL}\${path}\`, { method: 'POST', body: JSON.stringify(body) });\nexport const createTicket = (subject, mode, extra) => request(DESK.tickets, { subject, mode, extra });\n`,
+      'src/saga.js': `import { call } from 'redux-saga/effects';\nimport * as api from './api';\nimport * as desk from './desk';\nexport function* submit({ payload }) {\n  yield call(api.createComplaint, payload.token, payload.text, payload.extra);\n  yield call(desk.createTicket, payload.text, 'complaint', payload.extra);\n  return api.createComplaint(payload.token, payload.text, payload.note);\n}\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change, f.fix]) ?? [];
+    const extra = 'complaint-extra-removed';
+    expect(findings('src/saga.js')).toEqual([[5, extra, 'manual'], [7, extra, 'manual']]);
+    expect(findings('src/desk.js')).toEqual([]);
+  });
+
+  it("an argument another file's wrapper sends as the mode is a mode (`yield call(api.moveTo, token, 'safe')`); one a desk wrapper sends as a ticket's mode is not", async () => {
+    writeTree(dir, {
+      'src/endpoints.js': `export const ENDPOINTS = { interview: (t) => \`interviews/\${t}/\` };\nexport const DESK = { ticket: (id) => \`tickets/\${id}/\` };\n`,
+      'src/api.js': `import { ENDPOINTS } from './endpoints';\nconst put = (path, body) => fetch(\`${V1}\${path}\`, { method: 'PUT', body: JSON.stringify(body) });\nexport const moveTo = (token, next) => put(ENDPOINTS.interview(token), { mode: next });\n`,
+      'src/desk.js': `import { DESK } from './endpoints';\nconst put = (path, body) => fetch(\`\${process.env.DESK_URL}\${path}\`, { method: 'PUT', body: JSON.stringify(body) });\nexport const moveTicket = (id, next) => put(DESK.ticket(id), { mode: next });\n`,
+      'src/saga.js': `import { call } from 'redux-saga/effects';\nimport * as api from './api';\nimport * as desk from './desk';\nexport function* escalateInterview(token, ticket) {\n  yield call(api.moveTo, token, 'safe');\n  yield call(desk.moveTicket, ticket, 'safe');\n}\n`,
+    });
+    const result = await scanDir();
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change, f.fix]) ?? [];
+    expect(findings('src/saga.js')).toEqual([[5, 'mode-safe-triage-removed', 'manual']]);
+    expect(findings('src/desk.js')).toEqual([]);
+  });
+
   it('an enum another file uses as the interview mode is the mode type: its other members are modes too (a desk enum used for tickets is not)', async () => {
     writeTree(dir, {
       'src/steps.ts': `export enum Step {\n  Complaint = 'complaint',\n  Safe = 'safe',\n  Symptoms = 'symptoms',\n}\n`,

@@ -1,13 +1,13 @@
 import { api, rulesOfKind } from '../../../catalogue';
 import { calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from '../ties/constants';
+import { importOf, staticText } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
 import { cellOfMode, declaredAsMode, declaredAsOtherThing, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, headNamesAnotherThing, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
-import { helperNameTie, isModeKeyedName, isModeName, nameTie } from '../ties/names';
+import { helperNameTie, isModeKeyedName, isModeName, nameTie, nounTie } from '../ties/names';
 import { isBasePlusSegment, isDocumentPath, requestConfig, urlTarget } from '../ties/url';
-import { calleeFunction, paramAt } from '../ties/wrappers';
+import { calleeFunction, paramAt, wrapperParamTie } from '../ties/wrappers';
 import { words } from '../words';
 import { foreignImports } from '../other-api';
 import { recordedForElsewhere } from '../ties/assertions';
@@ -95,6 +95,8 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       const fn = calleeFunction(parent);
       const param = fn ? paramAt(fn, pn.arguments.indexOf(path.node)) : null;
       if (param && (isModeName(param.node.name) || typeNamesMode(param.node.typeAnnotation))) return true;
+      // `call(api.updateInterviewMode, token, MODES.SAFE)`: a wrapper, here or another file's, that sends the argument as the field.
+      if (sentAsField(ctx, path, field)) return true;
       // `expect(interview.mode).toBe('complaint')`, `assert.equal(res.body.mode, 'complaint')`
       if (['equal', 'equals', 'eql', 'toBe', 'toEqual', 'toStrictEqual', 'strictEqual', 'deepEqual', 'assertEquals', 'assertStrictEquals'].includes(name)) {
         let root = pn.callee;
@@ -220,7 +222,15 @@ function anotherThingsValue(ctx: FileContext, arg: Path): boolean {
   if (value.node.type === 'AwaitExpression') value = unwrap(value.get('argument'));
   if (!isCall(value.node)) return false;
   const callee = calleeName(value.node.callee);
-  return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w));
+  return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w)) && !fromResourceModule(ctx, value.get('callee'));
+}
+
+/** `reducer` of `import reducer from '../src/reducers/interview'`: a function of a module named for a resource. */
+function fromResourceModule(ctx: FileContext, callee: Path): boolean {
+  const imp = callee.node.type === 'Identifier' ? importOf(callee) : null;
+  if (imp && ctx.project.otherApiModule?.(ctx.filePath, imp.specifier)) return false;
+  const last = imp ? imp.specifier.split('/').pop()!.replace(/\.[jt]sx?$/, '') : '';
+  return last !== '' && !!nounTie(last);
 }
 
 /** The name a function is known by: its own, the method's, or the variable or property it is assigned to. */
@@ -375,4 +385,10 @@ function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean
     p = parent;
   }
   return false;
+}
+
+/** Whether a wrapper (of this file or, by the run's facts, of another) sends the argument as the field of a resource that has its values. */
+function sentAsField(ctx: FileContext, arg: Path, field: string): boolean {
+  const sent = wrapperParamTie(ctx, arg)?.tie;
+  return !!sent && sent.role === 'request' && sent.path.length === 1 && sent.path[0] === field && rulesOfKind('value-renamed').some(({ rule }) => rule.field === field && rule.resource === sent.resource);
 }

@@ -24,6 +24,9 @@ export const valueRenamed: RuleImpl<'value-renamed'> = (ctx, change, rule) => {
       const { start, end } = innerRange(ref.literal.node);
       ctx.fix(change, start, end, rule.to, `${message} where \`${ref.name}\` is defined (it is used as the ${rule.field} at line ${ctx.lines.lineCol(use.node.start).line})`, ref.literal.node);
     }
+    // A constant of another file that is itself another constant (`INITIAL_MODE = MODES.COMPLAINT`): that line is
+    // the site, reported in its own file; a use of the alias is one more step away and is left alone.
+    if (ref.external?.alias) return;
     ctx.note(change, use.node, `\`${ref.name}\` is the ${rule.field} '${rule.from}': renamed '${rule.to}' where it is defined (${where}); this use needs no edit`, where);
   });
   // A member of an enum the file uses as the field, though not this member (`Complaint = 'complaint'` beside a used

@@ -1,6 +1,6 @@
-import { bindingOf, calleeName, isMember, memberName, parentOf, propertyPath, type Path } from '../ast';
+import { calleeName, isMember, memberName, parentOf, propertyPath, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { importOf, staticText } from './constants';
+import { importOf, namespaceImport, staticText } from './constants';
 import { tieOf } from './flow';
 import type { ActionType } from './project';
 import type { Tie } from './tie';
@@ -56,14 +56,6 @@ export function actionType(ctx: FileContext, path: Path): ActionType | null {
   }
   const text = staticText(ctx, path);
   return text && !text.includes('{}') ? text : null;
-}
-
-/** The module a namespace import binds (`import * as T from './x'` → './x'). */
-function namespaceImport(idPath: Path): string | null {
-  const binding = bindingOf(idPath);
-  const spec = binding ? parentOf(binding) : null;
-  if (spec?.node.type !== 'ImportNamespaceSpecifier') return null;
-  return String(parentOf(spec)!.node.source.value);
 }
 
 function isTypeRead(n: { type: string; property?: { name?: string }; computed?: boolean } | null): boolean {

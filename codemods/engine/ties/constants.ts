@@ -17,7 +17,7 @@ export interface ConstRef {
   /** The constant the expression named (`MODES.COMPLAINT`, `API_BASE`), when it went through one. */
   name?: string;
   /** A constant of another file: where it is defined. */
-  external?: { file: string; line: number; exportName: string; key: string | null };
+  external?: { file: string; line: number; exportName: string; key: string | null; alias?: string };
 }
 
 const MAX_DEPTH = 6;
@@ -37,7 +37,8 @@ export function constRef(ctx: FileContext, path: Path | null, depth = 0): ConstR
     }
     const imported = importedConst(ctx, p);
     if (imported && imported.value.kind === 'string') {
-      return { value: imported.value.value, literal: null, name: n.name, external: { ...imported.at, key: null } };
+      const alias = imported.value.alias;
+      return { value: imported.value.value, literal: null, name: n.name, external: { ...imported.at, key: null, ...(alias ? { alias } : {}) } };
     }
     return null;
   }
@@ -102,6 +103,14 @@ export function importOf(idPath: Path): { specifier: string; exportName: string 
     }
   }
   return null;
+}
+
+/** The module a namespace import binds (`import * as T from './x'` → './x'). */
+export function namespaceImport(idPath: Path): string | null {
+  const binding = bindingOf(idPath);
+  const spec = binding ? parentOf(binding) : null;
+  if (spec?.node.type !== 'ImportNamespaceSpecifier') return null;
+  return String(parentOf(spec)!.node.source.value);
 }
 
 export function importedConst(ctx: FileContext, idPath: Path): { value: ConstValue; at: { file: string; line: number; exportName: string } } | null {
@@ -347,7 +356,7 @@ export function fileExports(ctx: FileContext): Record<string, ConstValue & { lin
 function valueOf(ctx: FileContext, path: Path | null): ConstValue | null {
   if (!path || !path.node) return null;
   const r = constRef(ctx, path);
-  if (r) return { kind: 'string', value: r.value };
+  if (r) return { kind: 'string', value: r.value, ...(r.name ? { alias: r.name } : {}) };
   const fn = functionValue(path);
   if (fn) {
     const text = returnedText(ctx, fn, 0);

@@ -33,9 +33,14 @@ export const nounTie: (name: string) => NounTie | null = memoByName(computeNounT
 /** Words test code puts after the noun of the data it stands in for: `resultFixture`, `interviewStub`, `questionSample`, `RESULT_PAYLOAD`. */
 const STAND_IN_SUFFIXES = new Set(['fixture', 'mock', 'stub', 'fake', 'sample', 'example', 'dummy', 'payload']);
 
+/** Words after the noun of the data a name holds as the API sends or takes it: `interviewResponse`, `resultData`, `questionJson`. */
+const CARRIER_SUFFIXES = new Set(['response', 'resp', 'data', 'json']);
+
 function computeNounTie(name: string): NounTie | null {
   let w = words(name);
   if (w.length > 1 && STAND_IN_SUFFIXES.has(w[w.length - 1]!)) w = w.slice(0, -1);
+  // `interviewResponseFixture`, `resultResponse`: the carrier's word goes too (not its noun: `response` alone names nothing).
+  if (w.length > 1 && CARRIER_SUFFIXES.has(w[w.length - 1]!)) w = w.slice(0, -1);
   if (w.length === 0) return null;
   const candidates = [w[w.length - 1]!, w.slice(-2).join('')];
   for (const c of candidates) {

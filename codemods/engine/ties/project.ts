@@ -12,7 +12,8 @@ import type { Tie } from './tie';
  * path: `(token) => \`interviews/${token}/\``, its parameters `{}`); a map's path builders are its `calls`.
  */
 export type ConstValue =
-  | { kind: 'string'; value: string }
+  // `alias`: the string is another constant's (`INITIAL_MODE = MODES.COMPLAINT`), whose name it holds.
+  | { kind: 'string'; value: string; alias?: string }
   | { kind: 'map'; entries: Record<string, string>; calls?: Record<string, string> }
   | { kind: 'builder'; value: string };
 

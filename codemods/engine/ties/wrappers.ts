@@ -2,7 +2,7 @@ import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName
 import type { FileContext } from '../file';
 import { assertedSubject } from './assertions';
 import { sagaEffect } from './effects';
-import { importOf, staticText } from './constants';
+import { importOf, namespaceImport, staticText } from './constants';
 import { requestTieOfObject } from './requests';
 import type { Tie } from './tie';
 import { helperNameTie, nameTie } from './names';
@@ -167,9 +167,17 @@ export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; im
     const t = sent?.find((s) => s.index === index)?.tie;
     return t ? { tie: t, imported: true } : null;
   }
-  // `api.createComplaint(token, text, extra)` of an imported client object: its method, by `default.createComplaint`.
-  const owner = !effect && isMember(fnRef.node) && fnRef.node.object.type === 'Identifier' && !fnRef.node.computed ? fnRef.get('object') : null;
+  // `api.createComplaint(token, text, extra)` of an imported client object: its method, by `default.createComplaint`;
+  // of a namespace import (`import * as api`), the module's function itself, called directly or by a saga's `call`.
+  const member = isMember(fnRef.node) && fnRef.node.object.type === 'Identifier' && !fnRef.node.computed ? fnRef.get('object') : null;
+  const namespace = member ? namespaceImport(member) : null;
+  const owner = !effect && !namespace ? member : null;
   const ref = owner ?? (fnRef.node.type === 'Identifier' ? fnRef : null);
+  if (namespace) {
+    const sent = ctx.project.importedFunction?.(ctx.filePath, namespace, memberName(fnRef.node)!);
+    const t = sent?.find((s) => s.index === index)?.tie;
+    return t ? { tie: t, imported: true } : null;
+  }
   if (!ref) return null;
   const imp = importOf(ref) ?? (owner ? storeOf(owner) : null);
   const name = imp && owner ? `${imp.exportName}.${memberName(fnRef.node)}` : imp?.exportName;

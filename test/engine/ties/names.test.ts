@@ -13,8 +13,14 @@ describe('ties/names', () => {
     ['resultFixture', { resource: 'result', list: false }],
     ['INTERVIEW_STUB', { resource: 'interview', list: false }],
     ['questionsMock', { resource: 'question', list: true }],
+    // Data named for the response or body that carries it.
+    ['interviewResponse', { resource: 'interview', list: false }],
+    ['RESULT_RESPONSE', { resource: 'result', list: false }],
+    ['questionResponseFixture', { resource: 'question', list: false }],
+    ['resultData', { resource: 'result', list: false }],
+    ['complaintJson', { resource: 'complaint', list: false }],
   ])('noun %s', (name, want) => expect(nounTie(name)).toMatchObject(want));
-  it.each(['resultRegex', 'config', 'advice', 'resulting', 'ticketFixture', 'fixture', 'mockTicket'])('no noun in %s', (name) => expect(nounTie(name)).toBeNull());
+  it.each(['resultRegex', 'config', 'advice', 'resulting', 'ticketFixture', 'fixture', 'mockTicket', 'ticketResponse', 'response', 'responseData', 'formData', 'modeUpdateResponse'])('no noun in %s', (name) => expect(nounTie(name)).toBeNull());
 
   it.each([
     ['createInterview', { resource: 'interview', op: 'create' }],
