@@ -69,9 +69,10 @@ export function analyzePlainText(input: FrontEndInput, opts: { rewrite: boolean;
 }
 
 /** The v1 addresses of a text, rewritten by the role the key before them says (or reported, without `rewrite`). */
-export function plainTextAddresses(file: TextFile, input: FrontEndInput, opts: { rewrite: boolean; note?: string }): void {
+export function plainTextAddresses(file: TextFile, input: FrontEndInput, opts: { rewrite: boolean; note?: string; at?: (offset: number) => boolean }): void {
   const mapper = mapperFor(input.config);
   for (const o of findV1Urls(input.config, input.source)) {
+    if (opts.at && !opts.at(o.start)) continue;
     const lineText = file.lines.lineText(file.lines.lineCol(o.start).line);
     const col = file.lines.lineCol(o.start).column;
     const r = rewriteOccurrence(mapper, o, [keyRole(keyBefore(lineText.slice(0, col - 1)))]);

@@ -8,6 +8,8 @@ import type { Finding } from '../../types';
 import type { FrontEndInput, FrontEndOutput } from '../../../lib/types';
 import type { FileFacts } from '../../engine/ties/project';
 import { collectFacts } from '../js-facts';
+import { plainTextAddresses } from '../text';
+import { TextFile } from '../text-file';
 import { bindingTies, foreignBindings } from './bindings';
 import { modeOptions } from './mode-options';
 import { boundInputs, sentCells, type SentCell } from './bound-inputs';
@@ -75,6 +77,12 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
     if (result.output !== text && masked.length === 0) edits.push({ start: block.start, end: block.end, text: result.output });
     for (const f of result.findings) findings.push(shift(masked.length > 0 ? reportOnly(f) : f, at));
   }
+
+  // v1 addresses outside the scripts the engine read (a Razor `@code` block, Blade's PHP, an attribute's URL): the
+  // text pass finds them, reported for a person (no rewrite, no marker in code nobody parsed), so `check` fails.
+  const outside = new TextFile(source, input.changes, null);
+  plainTextAddresses(outside, input, { rewrite: false, note: 'outside the scripts sc-migrate parses in this file', at: (o) => !extracted.scripts.some((b) => o >= b.start && o < b.end) });
+  findings.push(...outside.finish(false).findings);
 
   const markers: MarkerRequest[] = [];
   for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent)]) {
