@@ -1,7 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanProject } from './support';
+import { runOnce } from './support';
 import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
 
 /**
@@ -17,23 +15,12 @@ beforeEach(() => {
 });
 afterEach(() => cleanup(dir));
 
-/** One run that writes what it rewrites; the paths it changed. */
-async function runOnce(): Promise<string[]> {
-  const r = await scanProject(dir);
-  const changed: string[] = [];
-  for (const o of r.outcomes) {
-    if (o.after === undefined || o.after === read(dir, o.relPath)) continue;
-    fs.writeFileSync(path.join(dir, o.relPath), o.after);
-    changed.push(o.relPath);
-  }
-  return changed;
-}
 
 /** Runs once, keeps every file's text, runs again: what the second run changed. */
 async function secondRunChanges(files: string[]): Promise<{ first: Record<string, string>; changed: string[] }> {
-  await runOnce();
+  await runOnce(dir);
   const first = Object.fromEntries(files.map((f) => [f, read(dir, f)]));
-  const changed = await runOnce();
+  const changed = await runOnce(dir);
   for (const f of files) expect(read(dir, f), f).toBe(first[f]);
   return { first, changed };
 }

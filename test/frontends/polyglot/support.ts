@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { defaultConfig } from '../../../config';
+import { read } from '../../cli/helpers';
 import { scan, type ScanResult } from '../../../lib';
 
 /** A scan of a temporary project the way `sc-migrate report .` runs it (no type-aware pass). */
@@ -7,3 +10,15 @@ export const scanProject = (dir: string): Promise<ScanResult> => scan({ roots: [
 /** The findings of one file as `line change`, sorted. */
 export const sites = (r: ScanResult, file: string): string[] =>
   (r.outcomes.find((o) => o.relPath === file)?.findings ?? []).map((f) => `${f.line} ${f.change}`).sort();
+
+/** One `run` over a temporary project that writes what it rewrites; the paths it changed. */
+export async function runOnce(dir: string): Promise<string[]> {
+  const r = await scanProject(dir);
+  const changed: string[] = [];
+  for (const o of r.outcomes) {
+    if (o.after === undefined || o.after === read(dir, o.relPath)) continue;
+    fs.writeFileSync(path.join(dir, o.relPath), o.after);
+    changed.push(o.relPath);
+  }
+  return changed;
+}
