@@ -98,6 +98,16 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const functions: PolyFunction[] = [];
   const calls = file.callSpans();
   const viaCase = caseCallees(file);
+  // Declarations typed with a mode type, by the span and kind of the function that declares them (its parameters).
+  const modeDecls = new Map<string, string[]>();
+  for (const d of file.x.decls) {
+    const t = typeName(d.type);
+    if (!t || !saysMode(t)) continue;
+    const p = d.node.parent();
+    if (!p) continue;
+    const key = `${p.kind()}:${span(p).start}:${span(p).end}`;
+    modeDecls.set(key, [...(modeDecls.get(key) ?? []), t]);
+  }
   for (const fn of file.functions()) {
     if (!fn.name) continue;
     const method = operationOf(fn.node.text());
@@ -109,7 +119,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const sends = bodyTypes(file, fn.node);
     const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
-    const modeTypes = file.x.decls.filter((d) => { const p = d.node.parent(); return !!p && p.kind() === fn.node.kind() && span(p).start === fn.start && span(p).end === fn.end; }).map((d) => typeName(d.type)).filter((t): t is string => !!t && saysMode(t));
+    const modeTypes = modeDecls.get(`${fn.node.kind()}:${fn.start}:${fn.end}`) ?? [];
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
     const owner = file.x.types.filter((t) => within(fn.node, t.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
     functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}) });
