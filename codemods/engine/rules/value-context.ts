@@ -330,6 +330,11 @@ function handedToOtherThingsHelper(ctx: FileContext, objPath: Path): boolean {
   // `ticketInputSchema.safeParse({ mode: form.mode || 'complaint', … })`: validated as another thing's input.
   const callee = call.node.callee;
   if (isMember(callee) && VALIDATING.has(memberName(callee) ?? '') && callee.object.type === 'Identifier' && headNamesAnotherThing(schemaSubjectName(callee.object.name).replace(/_?(input|output|form|body|payload|request|data)$/i, ''))) return !tieOf(ctx, objPath);
+  // `this.submit({ mode: 'complaint', … })` where `submit(input: TicketInput)`: the parameter is another thing's.
+  const fn = calleeFunction(call);
+  const param = fn ? paramAt(fn, call.node.arguments.indexOf(objPath.node)) : null;
+  const type = param ? declaredTypeName(param) : null;
+  if (type && namesAnotherThing(type)) return !tieOf(ctx, objPath);
   const w = words(calleeName(callee));
   if (w.length < 2 || !HANDING_VERBS.has(w[0]!) || !namesAnotherThing(w.slice(1).join('_'))) return false;
   return !tieOf(ctx, objPath);
@@ -345,8 +350,20 @@ function answersElsewhere(ctx: FileContext, call: Path): boolean {
   const object: Path = callee.get('object');
   const receiver = object.node.type === 'Identifier' ? constInit(object) : object;
   if (!receiver || !isCall(receiver.node) || receiver.node.arguments.length === 0) return false;
-  const text = staticText(ctx, receiver.get('arguments', 0));
+  const text = interceptedAt(ctx, receiver) ?? staticText(ctx, receiver.get('arguments', 0));
   return text !== null && /^https?:\/\/[^/]+\/\S*$/.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
+}
+
+/** undici's MockAgent (and miniflare's fetchMock): `pool.get(ORIGIN).intercept({ path: '/api/tickets/' })`, the origin and the path. */
+function interceptedAt(ctx: FileContext, call: Path): string | null {
+  const callee = call.node.callee;
+  if (!isMember(callee) || memberName(callee) !== 'intercept' || call.node.arguments[0]?.type !== 'ObjectExpression') return null;
+  const pathProp = propertyPath(call.get('arguments', 0), 'path');
+  const pathText = pathProp ? staticText(ctx, pathProp.get('value')) : null;
+  const origin = call.get('callee', 'object');
+  if (pathText === null || !isCall(origin.node) || !isMember(origin.node.callee) || memberName(origin.node.callee) !== 'get' || origin.node.arguments.length !== 1) return null;
+  const originText = staticText(ctx, origin.get('arguments', 0));
+  return originText === null ? null : `${originText.replace(/\/$/, '')}${pathText.startsWith('/') ? '' : '/'}${pathText}`;
 }
 
 function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean {
@@ -364,9 +381,9 @@ function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean
     const parent: Path | null = parentOf(p);
     if (!parent) return false;
     // `httpMock.expectOne(`${DESK}tickets/`).flush({ mode: 'complaint' })`: the answer of a double matched by another host's URL.
-    if (isCall(parent.node) && parent.node.arguments[0] === p.node && answersElsewhere(ctx, parent)) return true;
-    if (isCall(parent.node) && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
-      // `request('/support/tickets', send('POST', {…}))`: a first argument that is no URL or path (a method) says nothing; look further out.
+    if (isCall(parent.node) && (parent.node.arguments[0] === p.node || parent.node.arguments[parent.node.arguments.length - 1] === p.node) && answersElsewhere(ctx, parent)) return true;
+    if ((isCall(parent.node) || parent.node.type === 'NewExpression') && parent.node.arguments.includes(p.node) && parent.node.arguments[0] !== p.node) {
+      // `new Request('http://localhost/feedback', { body: JSON.stringify({…}) })`, `request('/support/tickets', send('POST', {…}))`: a first argument that is no URL or path (a method) says nothing; look further out.
       const text = staticText(ctx, parent.get('arguments', 0));
       // `${HELPDESK_URL}tickets`: a base this file cannot read, then a path of its own.
       if (text !== null && (/\/|^https?:/.test(text) || isDocumentPath(text) || isBasePlusSegment(text))) return urlTarget(ctx, text) === null;
@@ -379,7 +396,7 @@ function sentElsewhere(ctx: FileContext, objPath: Path, ownKey = false): boolean
       return text !== null && /^https?:\/\/[^/]+\/\S*$/.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
     } else if (['ReturnStatement', 'BlockStatement'].includes(parent.node.type)) {
       // `() => { return HttpResponse.json({…}) }`: up to the function.
-    } else if (!isCall(parent.node) && !['ObjectProperty', 'Property', 'ObjectExpression', 'ArrayExpression'].includes(parent.node.type)) {
+    } else if (!isCall(parent.node) && !['ObjectProperty', 'Property', 'ObjectExpression', 'ArrayExpression', 'NewExpression'].includes(parent.node.type)) {
       return false;
     }
     p = parent;

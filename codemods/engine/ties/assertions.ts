@@ -64,8 +64,14 @@ export function recordedForElsewhere(ctx: FileContext, arg: Path): boolean {
   if (init && isCall(init.node) && init.node.arguments.some(foreign)) return true;
   let elsewhere = false;
   ctx.identifiersIn(fn, root.node.name).forEach((ref: Path) => {
-    const m = parentOf(ref);
-    if (elsewhere || !m || !isMember(m.node) || m.node.object !== ref.node || !['url', 'href'].includes(memberName(m.node) ?? '')) return;
+    // Through an index into the recorded calls: `calls[0].url`, `requests[1].url`.
+    let at: Path = ref;
+    let m = parentOf(ref);
+    while (m && isMember(m.node) && m.node.object === at.node && m.node.computed && /^(?:Numeric|)Literal$/.test(m.node.property.type) && typeof m.node.property.value === 'number') {
+      at = m;
+      m = parentOf(m);
+    }
+    if (elsewhere || !m || !isMember(m.node) || m.node.object !== at.node || !['url', 'href'].includes(memberName(m.node) ?? '')) return;
     elsewhere = comparedWith(m).some(foreign);
   });
   // The parts of one recorded call destructured together: the address beside the body.

@@ -16,6 +16,7 @@ import { builderField } from './builders';
 import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
+import { returnsOwnResponse } from './own-response';
 import { modeLiteralType } from './mode-literal-types';
 import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, parsedArm } from './mode-arms';
@@ -283,7 +284,7 @@ function statuses(ctx: Ctx): void {
       if (/\bexpect\s*\([^()]*(?:\.|->)\s*(?:code|status|status_code)\s*\)\s*\.\s*(?:to|not_to|to_not)\s*\(?\s*$/.test(before)) mentions.push({ node: call.args[0]!, code: statusOf(ctx, call.args[0]!)!, near: true });
       continue;
     }
-    if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1) continue;
+    if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1 || returnsOwnResponse(file, call)) continue;
     const code = statusOf(ctx, call.args[0]!);
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
   }
