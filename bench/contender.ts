@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import type { Writable } from 'node:stream';
+import { exitWhenFlushed } from '../cli/exit';
 
 /** `report` with `--jobs auto` (worker threads on a large corpus), `report-1` with `--jobs 1` (one thread, the default). */
 export type ContenderKind = 'read' | 'jscodeshift' | 'report' | 'report-1';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const job = JSON.parse(fs.readFileSync(jobFile, 'utf8')) as ContenderJob;
   const result = await runContender(kind, job);
   process.stdout.write(`${JSON.stringify(result)}\n`);
+  // As the CLI does after a one-shot command (cli/exit.ts): the process ends once its output has left.
+  await exitWhenFlushed();
 }
 
 export async function runContender(kind: ContenderKind, job: ContenderJob): Promise<ContenderResult> {

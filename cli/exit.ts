@@ -16,3 +16,18 @@ export class CliError extends Error {
     super(message);
   }
 }
+
+/** Commands that end when their work is done (not `proxy` or `mock-v2`, which serve until stopped). */
+export const ONE_SHOT_COMMANDS: ReadonlySet<string> = new Set(['run', 'report', 'check', 'traffic', 'replay', 'docs']);
+
+/**
+ * End the process as soon as what it wrote has left: a one-shot command's work is done, and waiting for the event
+ * loop to empty costs a large run another 150–250 ms of native finalizers (the syntax trees of every file parsed)
+ * for nothing. `process.exitCode` stays what the command set.
+ */
+export async function exitWhenFlushed(streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr]): Promise<void> {
+  for (const s of streams) {
+    if (s.writableLength > 0) await new Promise<void>((resolve) => s.once('drain', resolve).once('error', resolve));
+  }
+  process.exit();
+}

@@ -3,7 +3,7 @@ import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { printable } from '../report';
 import { commands as allCommands } from './commands';
-import { EXIT_USAGE } from './exit';
+import { EXIT_USAGE, exitWhenFlushed, ONE_SHOT_COMMANDS } from './exit';
 import { helpEpilogue, helpWidth } from './help';
 
 /**
@@ -55,6 +55,9 @@ export function buildCli(argv: string[], commands: readonly CommandModule<any, a
 if (require.main === module) {
   buildCli(hideBin(process.argv))
     .parseAsync()
+    .then(async (argv) => {
+      if (ONE_SHOT_COMMANDS.has(String(argv._[0]))) await exitWhenFlushed();
+    })
     .catch((err: unknown) => {
       const e = err as Error & { exitCode?: number };
       process.stderr.write(`sc-migrate: ${printable(e.message, { keepLineBreaks: true })}\n`);

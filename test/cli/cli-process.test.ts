@@ -224,3 +224,21 @@ describe('sc-migrate check: a gate that cannot be green by mistake (process)', (
     }
   }, 150_000);
 });
+
+describe('a one-shot command ends when its output has left (process)', () => {
+  it('a report larger than a pipe buffer arrives whole, and check keeps its exit code', async () => {
+    writeConfig(dir);
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 120; i++) files[`src/client${i}.js`] = `export const base${i} = '${V1}';\nexport const again${i} = '${V1}interviews/anonymous/';\n`;
+    writeTree(dir, files);
+    const report = await cli(['report', 'src', '--format', 'json']);
+    expect(report.code).toBe(0);
+    expect(report.stdout.length).toBeGreaterThan(128 * 1024);
+    const parsed = JSON.parse(report.stdout) as { findings: unknown[]; summary: { files: number } };
+    expect(parsed.summary.files).toBe(120);
+    expect(parsed.findings.length).toBe(240);
+    const check = await cli(['check', 'src']);
+    expect(check.code).toBe(1);
+    expect(check.stderr + check.stdout).toMatch(/120 files scanned/);
+  }, 60_000);
+});
