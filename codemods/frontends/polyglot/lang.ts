@@ -279,8 +279,25 @@ export function useLanguage(id: string, virtual?: LangSpec['virtual']): void {
   currentVirtual = virtual;
 }
 
+/**
+ * What whole-tree searches found, per tree root and kind list: the rules of a file ask the root for the same kinds
+ * several times (calls, member reads, identifiers), each a walk of the whole tree and a wrapper per node found.
+ */
+const rootSearches = new WeakMap<SgNode, Map<string, SgNode[]>>();
+
 /** Every node of one of the kinds inside `n` (kinds this grammar does not have are left out). */
 export function all(n: SgNode, ...kinds: string[]): SgNode[] {
+  if (n.parent() !== null) return search(n, kinds);
+  let cache = rootSearches.get(n);
+  if (!cache) rootSearches.set(n, (cache = new Map()));
+  const key = kinds.join(',');
+  let found = cache.get(key);
+  if (!found) cache.set(key, (found = search(n, kinds)));
+  // A copy: callers may sort or filter what they get.
+  return found.slice();
+}
+
+function search(n: SgNode, kinds: string[]): SgNode[] {
   const virtual = currentVirtual ? kinds.filter((k) => currentVirtual![k]) : [];
   if (virtual.length === 0) return real(n, kinds);
   const found = [...real(n, kinds.filter((k) => !virtual.includes(k))), ...virtual.flatMap((k) => currentVirtual![k]!(n))];
