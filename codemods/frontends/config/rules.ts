@@ -52,9 +52,13 @@ function catalogueWords(changes: readonly Change[]): Set<string> {
 /** Whether a value sits in a map (a section) that holds an address of the API: `[checker] base_url = … modes = […]`. */
 function besideApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
   const prefix = v.path.slice(0, -1);
-  if (prefix.length === 0 || CONTAINERS.has(prefix[prefix.length - 1]!.toLowerCase().replace(/[^a-z]/g, ''))) return false;
+  if (prefix.length > 0 && CONTAINERS.has(prefix[prefix.length - 1]!.toLowerCase().replace(/[^a-z]/g, ''))) return false;
   if (!plainKey(ctx, v.path[v.path.length - 1]!)) return false;
-  return ctx.graph.samePrefix(v).some((s) => holdsApiAddress(ctx.config, ctx.graph.text(s)));
+  const siblings = ctx.graph.samePrefix(v);
+  if (!siblings.some((s) => holdsApiAddress(ctx.config, ctx.graph.text(s)))) return false;
+  // A file's top level is the API's section only when no other service's public address sits there too (a CLI's
+  // `~/.tool.yaml` with `base_url: …/api/` and `default_mode: complaint`; not an `.env` of several services).
+  return prefix.length > 0 || !siblings.some((s) => otherPublicHost(ctx.config, ctx.graph.text(s)));
 }
 
 /** Hosts of the configured API addresses (v1 and v2 bases and audiences), lower-cased. */
