@@ -54,7 +54,7 @@ export function readJson(source: string, ctx?: DocContext, filePath = ''): Parse
   values.push(...postman.values);
   const tree = fromJson(root);
   if (ctx && isApiDescription(tree, filePath)) sites.push(...apiDescriptionSites(tree, filePath, ctx.changes));
-  else if (ctx && postman.sites.length === 0) sites.push(...sampleSites(root, filePath, ctx.changes));
+  else if (ctx && postman.sites.length === 0) sites.push(...sampleSites(root, filePath, ctx.changes, ctx.config));
   return { values, keys, sites };
 }
 

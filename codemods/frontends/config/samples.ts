@@ -4,6 +4,8 @@ import { api, catalogue, rulesOfKind, type Change, type ResourceName } from '../
 import { words } from '../../engine/words';
 import type { Site } from './model';
 import { indexOfRun } from './vocab';
+import { holdsApiAddress } from './rules';
+import type { Config } from '../../../config';
 
 /**
  * Recorded or hand-written answers of the API kept as JSON files (test fixtures, WireMock `__files`, mock
@@ -33,6 +35,33 @@ export function sampleResource(filePath: string): ResourceName | null {
   return byOp.size === 1 ? [...byOp][0]! : null;
 }
 
+/**
+ * The resource of an answer whose file name says nothing (`testdata/update.json`): an object whose `_links` point at
+ * the API (a v1 or v2 address) and whose other top-level keys are those the catalogue knows for one resource more than
+ * for any other (`msg` and `mode` beside them: an interview's).
+ */
+function linkedAnswerResource(root: Node, config: Config): ResourceName | null {
+  if (root.type !== 'object') return null;
+  const keys = keysOf(root);
+  const links = keys.get(api.linksField)?.children?.[1];
+  if (!links || !stringsIn(links).some((t) => holdsApiAddress(config, t))) return null;
+  let best: ResourceName | null = null;
+  let most = 1;
+  let tie = false;
+  for (const r of Object.keys(api.resources) as ResourceName[]) {
+    const known = knownKeys(r);
+    const hits = [...keys.keys()].filter((k) => known.has(k)).length;
+    if (hits > most) [best, most, tie] = [r, hits, false];
+    else if (hits === most && best !== null) tie = true;
+  }
+  return tie ? null : best;
+}
+
+function stringsIn(n: Node): string[] {
+  if (n.type === 'string') return [String(n.value)];
+  return (n.children ?? []).flatMap(stringsIn);
+}
+
 /** The top-level keys the catalogue knows for a resource's answer. */
 function knownKeys(resource: ResourceName): Set<string> {
   const out = new Set<string>([api.idField, api.linksField]);
@@ -54,8 +83,8 @@ const keysOf = (n: Node): Map<string, Node> => {
 };
 
 /** The sites of a JSON document that is a sample of a resource's answer; none when it is not one. */
-export function sampleSites(root: Node, filePath: string, changes: readonly Change[]): Site[] {
-  const resource = sampleResource(filePath);
+export function sampleSites(root: Node, filePath: string, changes: readonly Change[], config?: Config): Site[] {
+  const resource = sampleResource(filePath) ?? (config ? linkedAnswerResource(root, config) : null);
   if (!resource) return [];
   const items = objectsIn(root);
   const known = knownKeys(resource);
