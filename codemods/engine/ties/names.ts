@@ -192,3 +192,37 @@ export function nameMayTie(init: Node): boolean {
       return false;
   }
 }
+
+/** Verbs that start the names of test helpers that check what they are given: `checkResult(res)`, `assertQuestionShape(q)`. */
+const CHECK_VERBS = new Set(['check', 'assert', 'verify', 'expect', 'validate', 'ensure']);
+
+/** Past participles after the noun of such a helper, and the operation each says: `checkInterviewCreated`. */
+const CHECKED_OPS: Record<string, Operation> = { created: 'create', started: 'create', submitted: 'create', updated: 'update', read: 'read', fetched: 'read', loaded: 'read', listed: 'list' };
+
+/** Words after the noun that still leave the helper about the resource itself: `assertResultShape`, `checkValidQuestion`. */
+const CHECKED_WORDS = new Set(['shape', 'valid', 'ok', 'fields', 'body', 'response', 'res', 'json', 'payload', 'schema', 'contract', 'is', 'has']);
+
+/** Parameter names that hold a whole HTTP answer rather than its body. */
+const ANSWER_PARAMS = new Set(['res', 'resp', 'response', 'r', 'reply']);
+
+/**
+ * What the first parameter of a test helper named for checking a resource holds (`checkInterviewCreated(res)`,
+ * `assertResultShape(body)`, `verifyModeUpdate(response)`): the answer of that resource (of the operation a
+ * participle names) when the parameter is named for an answer, else its body. A name-only tie: manual sites only.
+ */
+export function checkerParamTie(fnName: string, paramName: string): Tie | null {
+  const w = words(fnName);
+  if (w.length < 2 || !CHECK_VERBS.has(w[0]!)) return null;
+  let rest = w.slice(1).filter((x) => x !== 'valid');
+  let op: Operation | undefined;
+  if (rest.length > 1 && CHECKED_OPS[rest[rest.length - 1]!]) {
+    op = CHECKED_OPS[rest[rest.length - 1]!];
+    rest = rest.slice(0, -1);
+  }
+  while (rest.length > 1 && CHECKED_WORDS.has(rest[rest.length - 1]!)) rest = rest.slice(0, -1);
+  const joined = rest.join('_');
+  const noun = nounTie(joined);
+  const base: Tie | null = noun && !noun.list && noun.path.length === 0 ? { resource: noun.resource, role: 'body', path: [], via: 'name', ...(op ? { op } : {}) } : modeUpdateNameTie(joined);
+  if (!base) return null;
+  return ANSWER_PARAMS.has(paramName.toLowerCase()) ? { ...base, role: 'result' } : base;
+}
