@@ -244,7 +244,12 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
   // situation, or one other files of the run compare with a status.
   if (rule.codeNames?.length && ctx.touchesApi()) {
     const operation = `${rule.resource}:${rule.operation}`;
-    const comparedElsewhere = (owner: string | null, key: string | null) => !!owner && ctx.project.usesOf(ctx.filePath, owner, key).some((u) => u.role === 'status' && u.operation === operation);
+    // Compared with this operation's status elsewhere, and with no status the engine cannot tie (`STATUS.ACCEPTED`
+    // also checked on another API's answer: the comparisons change, not the shared constant).
+    const comparedElsewhere = (owner: string | null, key: string | null) => {
+      const uses = owner ? ctx.project.usesOf(ctx.filePath, owner, key).filter((u) => u.role === 'status') : [];
+      return uses.some((u) => u.operation === operation) && uses.every((u) => u.operation !== undefined);
+    };
     const named = (name: string | null, owner: string | null = name, key: string | null = null) =>
       (!!name && words(name).some((w) => rule.codeNames!.includes(w))) || comparedElsewhere(owner, key);
     for (const decl of ctx.nodesOf('VariableDeclarator')) {
