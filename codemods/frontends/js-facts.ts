@@ -73,7 +73,8 @@ function useRole(ctx: FileContext, path: Path): { role: UseRole; operation?: str
   const parent = parentOf(path)!;
   const other = parent.node.type === 'BinaryExpression' ? parent.get(parent.node.left === path.node ? 'right' : 'left') : parentOf(parentOf(parent)!)?.get('discriminant');
   const t = other?.node ? statusTie(ctx, other) : null;
-  return t && t.op ? { role, operation: `${t.resource}:${t.op}` } : null;
+  // A comparison the engine cannot tie is kept without an operation: the constant is shared with it.
+  return t && t.op ? { role, operation: `${t.resource}:${t.op}` } : { role };
 }
 
 function roleAt(ctx: FileContext, path: Path): UseRole | null {

@@ -23,4 +23,20 @@ describe('status constants of another file', () => {
     ]);
     expect(findings('src/api/desk.js')).toEqual([]);
   });
+
+  it('a constant compared only with the API\'s status is reported where it is defined; one also compared with an untied status (another API\'s) only where it is compared', async () => {
+    writeTree(dir, {
+      'lib/status.js': `'use strict';\nconst SC_BASE = 'https://old.example.test/api/';\nconst CODES = {\n  NOTHING_NEW: 202,\n  ACCEPTED: 202,\n};\nmodule.exports = { SC_BASE, CODES };\n`,
+      'lib/checker.js': `'use strict';\nconst got = require('got');\nconst { CODES } = require('./status');\nasync function switchMode(token, mode) {\n  const res = await got.put(\`https://old.example.test/api/interviews/\${token}/\`, { json: { mode } });\n  if (res.statusCode === CODES.NOTHING_NEW) return null;\n  if (res.statusCode === CODES.ACCEPTED) return null;\n  return res.body;\n}\nmodule.exports = { switchMode };\n`,
+      'lib/desk.js': `'use strict';\nconst got = require('got');\nconst { CODES } = require('./status');\nasync function queue(body) {\n  const res = await got.post('https://help.example.com/api/tickets/', { json: body });\n  return res.statusCode === CODES.ACCEPTED;\n}\nmodule.exports = { queue };\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change]) ?? [];
+    expect(findings('lib/status.js')).toEqual([[4, 'mode-update-status-200']]);
+    expect(findings('lib/checker.js')).toEqual([
+      [6, 'mode-update-status-200'],
+      [7, 'mode-update-status-200'],
+    ]);
+    expect(findings('lib/desk.js')).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import { inApiScope } from '../../frontends/config/vocab';
 import { words } from '../words';
 import type { FileContext } from '../file';
 import { staticText } from '../ties/constants';
+import { urlTarget } from '../ties/url';
 
 /**
  * v1 addresses assembled from parts, where the address is built: a person changes it there.
@@ -80,7 +81,9 @@ export function hostedBasePaths(ctx: FileContext, change: Change): void {
   const seen = new Set<Node>();
   for (const call of ctx.nodesOf('CallExpression')) {
     const n = call.node;
-    if (!isMember(n.callee) || !n.arguments[0] || !nockedV1Host(ctx, n.callee.object)) continue;
+    if (!isMember(n.callee) || !n.arguments[0]) continue;
+    const helper = !nockedV1Host(ctx, n.callee.object);
+    if (helper && !nockHelperRoute(ctx, call)) continue;
     const first = parts(call.get('arguments', 0)).find((p) => {
       const t = p.node.type === 'TemplateElement' ? p.node.value.cooked : staticText(ctx, p);
       return t !== null && t !== undefined && t !== '';
@@ -90,6 +93,8 @@ export function hostedBasePaths(ctx: FileContext, change: Change): void {
     if (!literal || seen.has(literal.node)) continue;
     const text = literal.node.type === 'TemplateElement' ? literal.node.value.cooked : typeof literal.node.value === 'string' ? literal.node.value : null;
     if (text === null || !basePaths.some((b) => text === b || text.startsWith(`${b}/`))) continue;
+    // Through a helper whose host this file cannot read: only a path to one of this API's resources.
+    if (helper && !urlTarget(ctx, staticText(ctx, call.get('arguments', 0)) ?? '')) continue;
     seen.add(literal.node);
     const { start, end } = innerRange(literal.node);
     if (start < end) ctx.manual(change, literal, builtMessage(change), literal.node);
@@ -143,6 +148,49 @@ function testedWithV1Hosts(ctx: FileContext, arg: Path): boolean {
     v1Hosts ||= !isMember(parentOf(id)?.node) || parentOf(id)!.node.object === id.node ? fromV1Hosts(ctx, id) : false;
   });
   return v1Hosts;
+}
+
+/** nock's interceptor methods: `.post(path)` … `.reply(201, body)`. */
+const NOCK_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+const NOCK_REPLIES = new Set(['reply', 'replyWithError', 'replyWithFile']);
+
+/**
+ * `api().post('/api/interviews/…').reply(201, …)` in a test whose nock scope a helper builds (`const api = () =>
+ * nock(API)`, here or imported from a test helpers module): an interceptor answered with `.reply`, rooted at a call
+ * of a function of this file that calls `nock`, or of an imported one (its host is read where it is written).
+ */
+function nockHelperRoute(ctx: FileContext, call: Path): boolean {
+  const n = call.node;
+  if (!NOCK_VERBS.has(calleeName(n.callee)) || ctx.otherApiOnly()) return false;
+  let o: Node = n.callee.object;
+  while (isCall(o) && isMember(o.callee)) o = o.callee.object;
+  if (!isCall(o) || o.callee.type !== 'Identifier' || o.callee.name === 'nock' || o.arguments.length > 0) return false;
+  // Answered: `.reply(…)` later in the chain (after `.query()`, `.matchHeader()` and the like).
+  let up: Path | null = call;
+  let replied = false;
+  for (let i = 0; i < 6 && up && !replied; i++) {
+    const parent = parentOf(up);
+    if (!parent || !isMember(parent.node) || parent.node.object !== up.node) break;
+    const outer = parentOf(parent);
+    if (!outer || !isCall(outer.node) || outer.node.callee !== parent.node) break;
+    replied = NOCK_REPLIES.has(memberName(parent.node) ?? '');
+    up = outer;
+  }
+  if (!replied) return false;
+  const callee = ctx.nodesOf('Identifier').find((id: Path) => id.node === o.callee);
+  const binding = callee ? bindingOf(callee) : null;
+  if (!binding) return false;
+  const holder = parentOf(binding)?.node;
+  // Imported: `const { api } = require('./helpers')`, `import { api } from './helpers'`.
+  if (holder && (holder.type === 'ImportSpecifier' || holder.type === 'ImportDefaultSpecifier' || holder.type === 'ObjectProperty' || holder.type === 'Property')) return true;
+  // Defined here: its body calls nock, for a v1 host or one this file cannot read (not another API's host).
+  const fn = holder?.type === 'VariableDeclarator' ? holder.init : holder;
+  if (!fn || !/Function/.test(fn.type)) return false;
+  const nocks = ctx.nodesOf('CallExpression').filter((c: Path) => calleeName(c.node.callee) === 'nock' && c.node.start >= fn.start && c.node.end <= fn.end && c.node.arguments[0]);
+  return nocks.length > 0 && nocks.every((c: Path) => {
+    const text = staticText(ctx, c.get('arguments', 0));
+    return text === null ? true : findV1Urls(ctx.config, text).length > 0;
+  });
 }
 
 /** Whether a chain is rooted at `nock(x)` with `x` a v1 host or base. */

@@ -46,6 +46,11 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
     const root = rootPath(path);
     return chain.length <= 4 && root.node.type === 'Identifier' ? caughtTie(ctx, root) : null;
   }
+  // Playwright's `response.status()`, a method of the answer the call gave.
+  if (isCall(n) && n.arguments.length === 0 && isMember(n.callee) && STATUS_FIELDS.has(memberName(n.callee) ?? '')) {
+    const raw = tieOf(ctx, path.get('callee', 'object'));
+    return raw && raw.role === 'result' ? raw : null;
+  }
   if (n.type === 'Identifier' && STATUS_FIELDS.has(n.name)) {
     const binding = bindingOf(path);
     const prop = binding ? parentOf(binding) : null;
@@ -189,6 +194,16 @@ function numberOf(ctx: FileContext, path: Path): { value: number; decl: Path | n
   return null;
 }
 
+/** Tests that a status is one of a list. */
+const STATUS_LISTS = new Set(['includes', 'indexOf', 'toContain', 'toBeOneOf', 'oneOf']);
+
+/** The value an assertion chain is about: `expect(x).to.be.oneOf(…)` → `x`. */
+function expectSubject(object: Path): Path | null {
+  let root: Path = object;
+  while (isMember(root.node)) root = root.get('object');
+  return isCall(root.node) && calleeName(root.node.callee) === 'expect' && root.node.arguments[0] ? root.get('arguments', 0) : null;
+}
+
 /**
  * A status that changed for one operation: comparisons with the old status on a response tied to the
  * operation are marked (and a constant that holds the old status, where it is declared); `s === 200 || s ===
@@ -229,7 +244,12 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
   // situation, or one other files of the run compare with a status.
   if (rule.codeNames?.length && ctx.touchesApi()) {
     const operation = `${rule.resource}:${rule.operation}`;
-    const comparedElsewhere = (owner: string | null, key: string | null) => !!owner && ctx.project.usesOf(ctx.filePath, owner, key).some((u) => u.role === 'status' && u.operation === operation);
+    // Compared with this operation's status elsewhere, and with no status the engine cannot tie (`STATUS.ACCEPTED`
+    // also checked on another API's answer: the comparisons change, not the shared constant).
+    const comparedElsewhere = (owner: string | null, key: string | null) => {
+      const uses = owner ? ctx.project.usesOf(ctx.filePath, owner, key).filter((u) => u.role === 'status') : [];
+      return uses.some((u) => u.operation === operation) && uses.every((u) => u.operation !== undefined);
+    };
     const named = (name: string | null, owner: string | null = name, key: string | null = null) =>
       (!!name && words(name).some((w) => rule.codeNames!.includes(w))) || comparedElsewhere(owner, key);
     for (const decl of ctx.nodesOf('VariableDeclarator')) {
@@ -268,6 +288,23 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     if (!subject || !expected) continue;
     const num = numberOf(ctx, expected);
     if (num?.value === rule.from && applies(statusTie(ctx, subject))) ctx.manual(change, expected, rule.message, expected.node);
+  }
+  // A list of accepted statuses that holds the old one: `[200, 202].includes(res.status)`, `expect([200,
+  // 202]).toContain(res.status())`, `expect(res.status).toBeOneOf([200, 202])`, chai's `.to.be.oneOf([…])`.
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    const name = calleeName(n.callee);
+    if (!STATUS_LISTS.has(name) || !isMember(n.callee) || n.arguments.length !== 1) continue;
+    let list: Path | null = null;
+    let subject: Path | null = null;
+    const object = call.get('callee', 'object');
+    const expectArg = expectSubject(object);
+    if (name === 'includes' || name === 'indexOf') [list, subject] = [object, call.get('arguments', 0)];
+    else if (name === 'toContain') [list, subject] = [expectArg, call.get('arguments', 0)];
+    else [list, subject] = [call.get('arguments', 0), expectArg];
+    if (!list || !subject || list.node.type !== 'ArrayExpression') continue;
+    const i = list.node.elements.findIndex((e: Node) => e && isNum(e, rule.from));
+    if (i >= 0 && applies(statusTie(ctx, subject))) ctx.manual(change, list.get('elements', i), rule.message, list.node.elements[i]);
   }
   ctx.nodesOf('SwitchCase').forEach((c: Path) => {
     if (!c.node.test || !isNum(c.node.test, rule.from)) return;

@@ -50,6 +50,24 @@ export function computedKeys(ctx: FileContext, values: Set<string>, visit: (prop
 }
 
 /**
+ * A constant handed on under a name, not used: `module.exports = { START_MODE }`, `exports.START_MODE = START_MODE`
+ * (an `export { START_MODE }` list is no expression). Its uses are where the importing files read it.
+ */
+function exportedAsIs(p: Path): boolean {
+  if (p.node.type !== 'Identifier') return false;
+  const prop = parentOf(p);
+  if (prop && (prop.node.type === 'ObjectProperty' || prop.node.type === 'Property') && prop.node.value === p.node) {
+    const obj = parentOf(prop);
+    const assign = obj ? parentOf(obj) : null;
+    return !!assign && assign.node.type === 'AssignmentExpression' && assign.node.right === obj!.node && isModuleExports(assign.node.left);
+  }
+  return !!prop && prop.node.type === 'AssignmentExpression' && prop.node.right === p.node && isMember(prop.node.left) && (isModuleExports(prop.node.left.object) || (prop.node.left.object.type === 'Identifier' && prop.node.left.object.name === 'exports'));
+}
+
+const isModuleExports = (n: Node): boolean =>
+  isMember(n) && n.object.type === 'Identifier' && n.object.name === 'module' && n.property.type === 'Identifier' && n.property.name === 'exports';
+
+/**
  * Expressions in a value context of the field that name a constant holding one of `values`: `MODES.COMPLAINT`,
  * `InterviewMode.Safe`, an imported `DEFAULT_MODE`.
  */
@@ -58,7 +76,7 @@ export function constantUses(ctx: FileContext, field: string, values: string | r
   for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression', 'Identifier')) {
     const n = p.node;
     if (n.type === 'Identifier' && isMember(parentOf(p)?.node) && parentOf(p)!.node.property === n) continue;
-    if (!isValueContext(ctx, p, field)) continue;
+    if (exportedAsIs(p) || !isValueContext(ctx, p, field)) continue;
     const ref = constRef(ctx, p);
     if (ref && ref.name && (!wanted || wanted.has(ref.value))) visit(p, ref);
   }

@@ -17,7 +17,7 @@ import { rulesOfKind } from '../../../catalogue';
 import { sagaEffect, type EffectCall } from './effects';
 import { actionPayloadTie } from './actions';
 import type { FileContext } from '../file';
-import { helperNameTie, nameMayTie, nameTie } from './names';
+import { checkerParamTie, helperNameTie, nameMayTie, nameTie } from './names';
 import { constructorParamTie, modelParseParamTie } from './resource-models';
 import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
@@ -366,7 +366,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       if (t && wrapped) return wrapped === 'response' ? t : { ...t, role: 'body', path: [], list: t.op === 'list' };
       if (t && key) return step(t, key);
     } else {
-      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding) ?? mutationPayloadTie(ctx, binding) ?? mirroredStateTie(ctx, path);
+      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding) ?? mutationPayloadTie(ctx, binding) ?? mirroredStateTie(ctx, path) ?? checkerParam(ctx, binding);
       if (cb) return cb;
     }
     const owned = ownedRequest(ctx, binding);
@@ -391,3 +391,15 @@ function assignedTie(ctx: FileContext, binding: Path): Tie | null {
   return found;
 }
 
+
+/** The first parameter of a test helper named for checking a resource (`function checkResult(res)`), in a file of this API. */
+function checkerParam(ctx: FileContext, binding: Path): Tie | null {
+  const fn = parentOf(binding);
+  if (!fn || !isFunction(fn.node) || fn.node.params[0] !== binding.node || binding.node.type !== 'Identifier' || ctx.otherApiOnly()) return null;
+  const holder = parentOf(fn)?.node;
+  const name =
+    fn.node.id?.name ??
+    (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' ? holder.id.name : null) ??
+    ((holder?.type === 'ObjectProperty' || holder?.type === 'Property') && holder.value === fn.node ? keyName(holder) : null);
+  return name ? checkerParamTie(name, binding.node.name) : null;
+}

@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import { staticText } from './constants';
 import { helperNameTie } from './names';
 import type { FileContext } from '../file';
@@ -46,6 +46,19 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       if (!endpoint) continue;
       const [a0, a1] = n.arguments;
       out.push({ call: endpoint, status: isNumber(a0) ? call.get('arguments', 0) : null, body: isObj(a1) ? call.get('arguments', 1) : isObj(a0) ? call.get('arguments', 0) : null });
+      continue;
+    }
+    // A saga stepped by hand: `const gen = createInterviewSaga(action); gen.next(); gen.throw({ status: 400 })`,
+    // `gen.next({ status: 202, data: null })`: what the saga's request answered, for the operation it is named for.
+    if ((name === 'next' || name === 'throw') && isMember(n.callee) && isObj(n.arguments[0])) {
+      const saga = steppedSaga(call.get('callee', 'object'));
+      if (saga) {
+        const arg = call.get('arguments', 0);
+        const statusProp = propertyPath(arg, 'status');
+        const data = propertyPath(arg, 'data');
+        const status = statusProp && isNumber(statusProp.node.value) ? statusProp.get('value') : null;
+        if (status) out.push({ call: { resource: saga.resource, op: saga.op!, method: '', bodies: [], url: '' }, status, body: data && isObj(data.node.value) ? data.get('value') : null });
+      }
       continue;
     }
     // redux-saga-test-plan: `[matchers.call.fn(api.setMode), { status: 202, data }]` pairs given to `.provide([…])`.
@@ -151,6 +164,19 @@ export function answeredByDouble(obj: Path): boolean {
     p = parent;
   }
   return false;
+}
+
+/** Words after the operation in the name of a generator that performs it: `createInterviewSaga`, `watchResultFlow`. */
+const SAGA_SUFFIXES = /(Saga|Worker|Flow|Generator|Gen)$/;
+
+/** The operation a generator object steps through: `gen` of `const gen = createInterviewSaga(action)`. */
+function steppedSaga(p: Path): Tie | null {
+  const init = p.node.type === 'Identifier' ? constInit(p) : null;
+  if (!init || !isCall(init.node) || init.node.callee.type !== 'Identifier') return null;
+  const fnName: string = init.node.callee.name;
+  if (!SAGA_SUFFIXES.test(fnName)) return null;
+  const t = helperNameTie(fnName.replace(SAGA_SUFFIXES, ''));
+  return t && t.op ? t : null;
 }
 
 /** The helper a function mock stands for: `sc.createInterview`, `vi.mocked(sc.setMode)`, `jest.spyOn(api, 'getResult')`. */

@@ -93,11 +93,46 @@ export function helperNameTie(name: string): Tie | null {
   return { resource: noun.resource, role: 'result', path: [], op: noun.list && op === 'read' ? 'list' : op, via: 'name', list: noun.list };
 }
 
-/** The tie a variable's name gives it (`lastResult` → a result body). */
+/** The tie a variable's name gives it (`lastResult` → a result body, `modeUpdateResponse` → a mode update's answer). */
 export function nameTie(name: string): Tie | null {
   const byName = nounTie(name);
-  return byName ? { resource: byName.resource, role: 'body', path: byName.path, via: 'name', list: byName.list } : null;
+  if (byName) return { resource: byName.resource, role: 'body', path: byName.path, via: 'name', list: byName.list };
+  return modeUpdateNameTie(name);
 }
+
+/** Words after the enumerated field that name its update: `modeUpdate`, `modeChanged`. */
+const UPDATE_NOUNS = new Set(['update', 'updated', 'change', 'changed', 'switch', 'switched']);
+
+/**
+ * The answer to a mode update a name stands for: `modeUpdate`, `interviewModeChanged`, `modeUpdateResponse`,
+ * `MODE_UPDATE_FIXTURE`, or a setter's verb before the field with a carrier or stand-in word after it
+ * (`setModeResponse`, `updateModeMock`; `setMode` alone is the setter). Never another thing's mode (`themeModeUpdate`).
+ */
+const modeUpdateNameTie: (name: string) => Tie | null = memoByName((name: string): Tie | null => {
+  let w = words(name);
+  let carried = false;
+  if (w.length > 1 && STAND_IN_SUFFIXES.has(w[w.length - 1]!)) {
+    w = w.slice(0, -1);
+    carried = true;
+  }
+  if (w.length > 1 && CARRIER_SUFFIXES.has(w[w.length - 1]!)) {
+    w = w.slice(0, -1);
+    carried = true;
+  }
+  for (const { rule } of rulesOfKind('value-renamed')) {
+    const field = rule.field.toLowerCase();
+    const own = (x: string[]) => x.every((y) => nounTie(y)?.resource === rule.resource);
+    const i = w.indexOf(field);
+    if (i < 0) continue;
+    const before = w.slice(0, i);
+    const after = w.slice(i + 1);
+    const named =
+      (after.length === 1 && UPDATE_NOUNS.has(after[0]!) && own(before)) ||
+      (carried && after.length === 0 && before.length >= 1 && SET_VERBS.has(before[0]!) && own(before.slice(1)));
+    if (named) return { resource: rule.resource, role: 'body', path: [], op: 'mode-update', via: 'name' };
+  }
+  return null;
+});
 
 /**
  * Words that may qualify the enumerated field's name without making it another thing's mode: `nextMode`,
@@ -156,4 +191,38 @@ export function nameMayTie(init: Node): boolean {
     default:
       return false;
   }
+}
+
+/** Verbs that start the names of test helpers that check what they are given: `checkResult(res)`, `assertQuestionShape(q)`. */
+const CHECK_VERBS = new Set(['check', 'assert', 'verify', 'expect', 'validate', 'ensure']);
+
+/** Past participles after the noun of such a helper, and the operation each says: `checkInterviewCreated`. */
+const CHECKED_OPS: Record<string, Operation> = { created: 'create', started: 'create', submitted: 'create', updated: 'update', read: 'read', fetched: 'read', loaded: 'read', listed: 'list' };
+
+/** Words after the noun that still leave the helper about the resource itself: `assertResultShape`, `checkValidQuestion`. */
+const CHECKED_WORDS = new Set(['shape', 'valid', 'ok', 'fields', 'body', 'response', 'res', 'json', 'payload', 'schema', 'contract', 'is', 'has']);
+
+/** Parameter names that hold a whole HTTP answer rather than its body. */
+const ANSWER_PARAMS = new Set(['res', 'resp', 'response', 'r', 'reply']);
+
+/**
+ * What the first parameter of a test helper named for checking a resource holds (`checkInterviewCreated(res)`,
+ * `assertResultShape(body)`, `verifyModeUpdate(response)`): the answer of that resource (of the operation a
+ * participle names) when the parameter is named for an answer, else its body. A name-only tie: manual sites only.
+ */
+export function checkerParamTie(fnName: string, paramName: string): Tie | null {
+  const w = words(fnName);
+  if (w.length < 2 || !CHECK_VERBS.has(w[0]!)) return null;
+  let rest = w.slice(1).filter((x) => x !== 'valid');
+  let op: Operation | undefined;
+  if (rest.length > 1 && CHECKED_OPS[rest[rest.length - 1]!]) {
+    op = CHECKED_OPS[rest[rest.length - 1]!];
+    rest = rest.slice(0, -1);
+  }
+  while (rest.length > 1 && CHECKED_WORDS.has(rest[rest.length - 1]!)) rest = rest.slice(0, -1);
+  const joined = rest.join('_');
+  const noun = nounTie(joined);
+  const base: Tie | null = noun && !noun.list && noun.path.length === 0 ? { resource: noun.resource, role: 'body', path: [], via: 'name', ...(op ? { op } : {}) } : modeUpdateNameTie(joined);
+  if (!base) return null;
+  return ANSWER_PARAMS.has(paramName.toLowerCase()) ? { ...base, role: 'result' } : base;
 }

@@ -1,4 +1,4 @@
-import { chainNames, isMember, keyName, memberName, objectLiteral, type Node, type Path } from '../ast';
+import { chainNames, constInit, isMember, keyName, memberName, objectLiteral, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { importOf } from './constants';
 
@@ -37,11 +37,31 @@ export function numberExports(ctx: FileContext): NumberExports {
       if (v !== null) out[decl.id.name] = v;
     });
   }
+  // `export { STATUS, TIMEOUT as DEFAULT_TIMEOUT }`: local constants exported by a list.
+  for (const exp of ctx.nodesOf('ExportNamedDeclaration')) {
+    if (exp.node.declaration || exp.node.source) continue;
+    exp.node.specifiers.forEach((spec: Node, i: number) => {
+      if (spec.type !== 'ExportSpecifier' || spec.local.type !== 'Identifier') return;
+      const v = numberValue(constInit(exp.get('specifiers', i, 'local')));
+      const name = spec.exported.name ?? spec.exported.value;
+      if (v !== null && name) out[name] = v;
+    });
+  }
   for (const assign of ctx.nodesOf('AssignmentExpression')) {
     const chain = isMember(assign.node.left) ? chainNames(assign.node.left) : [];
     if ((chain[0] === 'module' && chain[1] === 'exports' && chain.length === 3) || (chain[0] === 'exports' && chain.length === 2)) {
       const v = numberValue(assign.get('right'));
       if (v !== null) out[chain[chain.length - 1]!] = v;
+    }
+    // `module.exports = { STATUS, LOCATION_FAILURE: 400 }`: each key, its value or the local constant it names.
+    if (chain.length === 2 && chain[0] === 'module' && chain[1] === 'exports' && assign.node.right.type === 'ObjectExpression') {
+      assign.node.right.properties.forEach((prop: Node, i: number) => {
+        const k = keyName(prop);
+        if (!k || !prop.value) return;
+        const value = assign.get('right', 'properties', i, 'value');
+        const v = prop.value.type === 'Identifier' ? numberValue(constInit(value)) : numberValue(value);
+        if (v !== null) out[k] = v;
+      });
     }
   }
   return out;

@@ -1,6 +1,7 @@
 import { api, type Operation } from '../../../catalogue';
 import { calleeName, constInit, isCall, isFunction, isMember, memberName, parentOf, stringValue, type Path } from '../ast';
 import { helperNameTie } from './names';
+import { words } from '../words';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
 import { apiCall, urlTarget } from './url';
@@ -25,10 +26,34 @@ export function performedInTest(ctx: FileContext, at: Path, accept: (t: Tie) => 
   if (!fn) return null;
   const found = new Map<string, Tie>();
   ctx.j(fn).find(ctx.j.CallExpression).forEach((c: Path) => {
-    const t = helperNameTie(calleeName(c.node.callee));
+    const t = helperNameTie(calleeName(c.node.callee)) ?? receiverVerbTie(c);
     if (t && t.op && accept(t)) found.set(`${t.resource}:${t.op}`, t);
   });
   return found.size === 1 ? [...found.values()][0]! : null;
+}
+
+/** Words that name what holds a resource's operations rather than the resource: `interviewStore`, `InterviewService`. */
+const HOLDER_WORDS = new Set(['use', 'store', 'service', 'api', 'client', 'repo', 'repository', 'module', 'resource', 'gateway']);
+
+/**
+ * A bare verb called on a holder named for a resource: `store.start(…)` with `const store = useInterviewStore()`,
+ * `interviewService.create(…)`, `api.results.get(…)`: the helper `startInterview`, `createInterview`, `getResult`.
+ */
+function receiverVerbTie(c: Path): Tie | null {
+  const callee = c.node.callee;
+  if (!isMember(callee)) return null;
+  const verb = memberName(callee);
+  if (!verb || !/^[a-z]+$/.test(verb)) return null;
+  const holder = callee.object;
+  let name: string | null = null;
+  if (holder.type === 'Identifier') {
+    const init = constInit(c.get('callee', 'object'));
+    name = init && isCall(init.node) ? calleeName(init.node.callee) : holder.name;
+  } else if (isMember(holder)) name = memberName(holder);
+  if (!name) return null;
+  const noun = words(name).filter((w) => !HOLDER_WORDS.has(w));
+  if (noun.length === 0) return null;
+  return helperNameTie(`${verb}_${noun.join('_')}`);
 }
 
 /**

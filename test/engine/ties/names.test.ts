@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helperNameTie, isModeName, nounTie } from '../../../codemods/engine/ties/names';
+import { checkerParamTie, helperNameTie, isModeName, nameTie, nounTie } from '../../../codemods/engine/ties/names';
 
 /** ties/names.ts: names that say the resource, the operation, or the enumerated field. */
 describe('ties/names', () => {
@@ -21,6 +21,21 @@ describe('ties/names', () => {
     ['complaintJson', { resource: 'complaint', list: false }],
   ])('noun %s', (name, want) => expect(nounTie(name)).toMatchObject(want));
   it.each(['resultRegex', 'config', 'advice', 'resulting', 'ticketFixture', 'fixture', 'mockTicket', 'ticketResponse', 'response', 'responseData', 'formData', 'modeUpdateResponse'])('no noun in %s', (name) => expect(nounTie(name)).toBeNull());
+
+  // Data named for the answer to a mode update: a body of the mode field's resource, of that operation.
+  it.each(['modeUpdate', 'modeUpdateResponse', 'MODE_CHANGED_STUB', 'interviewModeUpdated', 'setModeResponse', 'updateModeFixture'])('mode update answer %s', (name) =>
+    expect(nameTie(name)).toMatchObject({ resource: 'interview', role: 'body', op: 'mode-update', via: 'name' }),
+  );
+  it.each(['setMode', 'themeModeUpdate', 'displayModeChanged', 'setQueueModeResponse', 'modeLabels', 'updateMode'])('no mode update answer in %s', (name) => expect(nameTie(name)).toBeNull());
+
+  // Test helpers named for checking a resource: their first parameter holds its answer (`res`) or its body.
+  it.each([
+    ['checkInterviewCreated', 'res', { resource: 'interview', role: 'result', op: 'create' }],
+    ['assertResultShape', 'body', { resource: 'result', role: 'body' }],
+    ['verifyModeUpdate', 'response', { resource: 'interview', role: 'result', op: 'mode-update' }],
+    ['expectValidQuestion', 'q', { resource: 'question', role: 'body' }],
+  ])('checker %s(%s)', (fn, param, want) => expect(checkerParamTie(fn, param)).toMatchObject(want));
+  it.each(['checkHelpdeskTicket', 'checkLocationRejected', 'checkResultsPage', 'assertOptions', 'check', 'renderResult'])('no checker tie in %s', (fn) => expect(checkerParamTie(fn, 'res')).toBeNull());
 
   it.each([
     ['createInterview', { resource: 'interview', op: 'create' }],
