@@ -26,6 +26,15 @@ const TYPE_WORDS = new Set(['class', 'struct', 'object', 'trait', 'record', 'int
 /** Declared types and their extents: `@interface X` / `@implementation X` … `@end`, `class X … { … }`, `defmodule X do`. */
 export function lexicalScopes(toks: readonly Tok[]): Scope[] {
   const match = matching(toks);
+  // For each token, where the next `@end` and the next type declaration are (one backward pass: no rescans).
+  const nextEnd = new Int32Array(toks.length + 1).fill(toks.length);
+  const nextDecl = new Int32Array(toks.length + 1).fill(toks.length);
+  for (let j = toks.length - 1; j >= 0; j--) {
+    // An `@end` closes the declaration; so does the next `@interface` (they do not nest), when one is missing.
+    const at = toks[j]!.text === '@' && /^(?:end|interface|implementation|protocol)$/.test(toks[j + 1]?.text ?? '');
+    nextEnd[j] = at ? j : nextEnd[j + 1]!;
+    nextDecl[j] = toks[j]!.kind === 'id' && TYPE_WORDS.has(toks[j]!.text) && toks[j + 1]?.kind === 'id' ? Math.max(j - 1, 0) : nextDecl[j + 1]!;
+  }
   const out: Scope[] = [];
   for (let k = 0; k < toks.length - 1; k++) {
     const t = toks[k]!;
@@ -42,29 +51,24 @@ export function lexicalScopes(toks: readonly Tok[]): Scope[] {
     const name = toks[k + 1]!;
     if (name.kind !== 'id' || !/^[A-Z]/.test(name.text)) continue;
     let to = toks.length;
-    if (objc) {
-      for (let j = k + 2; j < toks.length - 1; j++) if (toks[j]!.text === '@' && toks[j + 1]!.text === 'end') { to = j; break; }
-    } else {
+    if (objc) to = nextEnd[k + 2] ?? toks.length;
+    else {
       for (let j = k + 2; j < toks.length; j++) {
         const x = toks[j]!;
-        if (x.text === '{') { to = match.get(j) ?? toks.length; break; }
+        // An unclosed body ends where the next declaration starts.
+        if (x.text === '{') { to = match.get(j) ?? nextDecl[j + 1] ?? toks.length; break; }
         if (x.text === '(' || x.text === '[') {
           j = match.get(j) ?? j;
           to = j;
           continue;
         }
-        if (x.text === 'do' || (x.kind === 'id' && TYPE_WORDS.has(x.text))) { to = nextType(toks, j); break; }
+        if (x.text === 'do' || (x.kind === 'id' && TYPE_WORDS.has(x.text))) { to = nextDecl[j + 1] ?? toks.length; break; }
         if (x.text === ';' || (to !== toks.length && x.kind === 'id' && /^(?:val|var|def|fun|case|final|private|public)$/.test(x.text))) break;
       }
     }
     out.push({ name: name.text, start: t.start, end: to < toks.length ? toks[to]!.end : Number.MAX_SAFE_INTEGER, from: k + 2, to: Math.min(to, toks.length) });
   }
   return out;
-}
-
-function nextType(toks: readonly Tok[], from: number): number {
-  for (let j = from + 1; j < toks.length; j++) if (toks[j]!.kind === 'id' && TYPE_WORDS.has(toks[j]!.text) && toks[j + 1]?.kind === 'id') return j - 1;
-  return toks.length;
 }
 
 /** Each opening bracket's closing token index. */

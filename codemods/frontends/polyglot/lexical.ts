@@ -69,6 +69,13 @@ const PROSE_BEFORE = /(?:description|log|print|title|label)\w*\s*[:(]\s*$/i;
 /** A relative path to one of the API's resources (`interviews/%@/`, `$base/complaints/`); an absolute URL says its host itself. */
 export const RESOURCE_PATH = new RegExp(`^(?![a-z]+://)(?:.*/)?(${Object.values(api.resources).map((r) => r.segment).join('|')})(?:/|$|\\?)`);
 
+/** Languages that write symbols (`:safe`). */
+const ATOMS = new Set(['ex', 'exs', 'cr', 'rb']);
+
+/** Languages whose tables and maps write a key as a name: `{ extra = note }`, `%{extra: note}`, `[extra: note]`. */
+const EQ_KEYS = new Set(['lua']);
+const COLON_KEYS = new Set(['ex', 'exs', 'cr', 'rb', 'groovy']);
+
 /** Receivers that stand for the type whose code this is. */
 const SELF = new Set(['self', 'this', 'super']);
 
@@ -96,29 +103,63 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   const strong = (name: string) => !!index.model(name)?.strong || (speaks && !!modelTie(name));
   // Or one of the names the run's tied files define (a constant holding a v1 address or a path, an endpoint), or the API's mode type.
   const tied = speaks || facts.uses.some((u) => (/^[A-Z]/.test(u) && strong(u)) || index.names.has(u) || index.modeGroup(u));
+  // What ties this file ties the models it names for the run, as a file that talks to the API does (next round of the index).
+  facts.tied = tied;
   if (!tied) return { findings: [], facts };
   const file = new TextFile(source, input.changes, null);
   const why = `(found by its text: sc-migrate has no parser for .${ext} files; check it by hand)`;
+  // One pointer per change and line (`_advice = [d objectForKey:@"advice"]` is one site for a person).
+  const reported = new Set<string>();
   const report = (change: string, t: { start: number; end: number }, message: string, subject?: string) => {
+    const key = `${change}@${lines.lineOf(t.start)}`;
+    if (reported.has(key)) return;
+    reported.add(key);
     if (file.has(change)) file.manual(change, t.start, t.end, `${message} ${why}`, { marker: false, ...(subject ? { subject } : {}) });
   };
   const ownerAt = (at: number): Scope | null => {
-    let best: Scope | null = null;
-    for (const s of scopes) if (s.start <= at && at < s.end && (!best || s.start >= best.start)) best = s;
-    return best && strong(best.name) ? best : null;
+    // The last declaration that starts before `at`, then back through the few that may enclose it (nested types).
+    let lo = 0;
+    let hi = scopes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (scopes[mid]!.start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0 && i >= lo - NESTING; i--) {
+      const s = scopes[i]!;
+      if (at < s.end) return strong(s.name) ? s : null;
+    }
+    return null;
   };
   const wanted = needles();
+  const lines = new Lines(source);
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
-    if (t.kind === 'str') literal(k);
+    if (t.kind === 'str') literal(t);
+    else if (t.kind === 'id' && (keyOfConstructor(k) || atom(k))) literal(t);
     else if (t.kind === 'id') identifier(k);
   }
   statuses();
   v1Paths();
   return { findings: file.finish(false).findings, facts };
 
-  function literal(k: number): void {
-    const l = toks[k]!;
+  /** A key written as a name in a table or map (`{ extra = note }` in Lua, `%{extra: note}` and `[mode: …]` in Elixir). */
+  function keyOfConstructor(k: number): boolean {
+    const prev = toks[k - 1]?.text;
+    const next = toks[k + 1];
+    if (prev !== '{' && prev !== ',' && prev !== '[') return false;
+    // Only where the language writes keys so: a C-family block's first statement (`{ _extra = …`) is no table.
+    if (next?.text === '=') return EQ_KEYS.has(ext);
+    return COLON_KEYS.has(ext) && next?.text === ':' && next.start === toks[k]!.end && toks[k + 2]?.text !== ':';
+  }
+
+  /** A symbol written as a value (`:safe` in Elixir, Crystal): the text it stands for. */
+  function atom(k: number): boolean {
+    const colon = toks[k - 1];
+    return ATOMS.has(ext) && colon?.text === ':' && colon.end === toks[k]!.start && (toks[k - 2]?.end ?? -1) < colon.start;
+  }
+
+  function literal(l: Tok): void {
     const found = wanted.get(l.text) ?? [];
     if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start))) return;
     const owner = ownerAt(l.start);
@@ -134,7 +175,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     // A mode's name (`@"triage"`) is only read as a mode, on a line that says mode; a result keeps a `triage` of its own.
     const asMode = found.some((n) => n.modeLine);
     for (const n of found) {
-      if ((asMode && !n.modeLine) || (n.modeLine && !/mode/i.test(lineOf(source, l.start)))) continue;
+      if ((asMode && !n.modeLine) || (n.modeLine && !/mode/i.test(lines.around(l.start)))) continue;
       if (tie && !n.modeLine) continue;
       report(n.change, l, n.message, l.text);
     }
@@ -219,7 +260,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   }
 
   function resourceOnLine(at: number): string | null {
-    const line = lineOf(source, at);
+    const line = lines.around(at);
     for (const m of line.matchAll(/"([^"\n]*)"/g)) {
       const r = RESOURCE_PATH.exec(m[1]!);
       if (r) return vocab.segments.get(r[1]!) ?? null;
@@ -268,9 +309,31 @@ function fieldSites(vocab: Vocabulary, resource: ResourceName, p: string[]): { c
   return [...out].map(([change, message]) => ({ change, message }));
 }
 
-function lineOf(source: string, at: number): string {
-  const start = source.lastIndexOf('\n', at - 1) + 1;
-  const end = source.indexOf('\n', at);
-  return source.slice(start, end < 0 ? source.length : end);
+/** Lines by a table of their starts, built once: no search back and forth over a long (minified) line per site. */
+class Lines {
+  private readonly starts: number[] = [0];
+  constructor(private readonly source: string) {
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  lineOf(at: number): number {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+  /** The line of `at`, at most a few hundred characters either side of it. */
+  around(at: number): string {
+    const l = this.lineOf(at);
+    const start = Math.max(this.starts[l]!, at - AROUND);
+    const end = Math.min(l + 1 < this.starts.length ? this.starts[l + 1]! - 1 : this.source.length, at + AROUND);
+    return this.source.slice(start, end);
+  }
 }
 
+/** How far a line is read either side of a site; how deep types may nest. */
+const AROUND = 300;
+const NESTING = 16;
