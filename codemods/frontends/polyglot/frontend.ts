@@ -186,7 +186,7 @@ const LEXICAL_LANGS = [...new Set(OTHER_CODE.map(lexicalLang))];
 
 export const otherCodeFrontEnd: FrontEnd = {
   id: 'code',
-  describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, one file-level finding while any is left, and, in a file that speaks to the API, its string literals that name a removed field, a changed mode or a retired status (reports only)`,
+  describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, one file-level finding (at the first) while any is left; read by their tokens, a file tied to the API (an address, a resource path, a model or name the run's tied files use) reports its literals, keys and members that name a removed or moved field, the API's changed modes, retired statuses and v1 paths (reports only)`,
   matches: (absPath) => OTHER_CODE.includes(path.extname(absPath).slice(1).toLowerCase()),
   analyze: (input) => {
     const out = addressesOnly(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`) ?? analyzePlainText(input, { rewrite: true });
