@@ -8,7 +8,7 @@ import { makeScanner } from '../../engine/scan';
 import { LineIndex } from '../../engine/edits';
 import { analyzePlainText, mapperFor } from '../text';
 import { TextFile } from '../text-file';
-import { lexicalSites } from './lexical';
+import { lexicalLang, lexicalSelects, lexicalSites } from './lexical';
 import { addressRules } from './addresses';
 import { makeCtx } from './context';
 import { fieldRules } from './fields';
@@ -182,15 +182,21 @@ function* allErrors(root: SgNode): Generator<SgNode> {
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
 const OTHER_CODE = ['scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
 
+const LEXICAL_LANGS = [...new Set(OTHER_CODE.map(lexicalLang))];
+
 export const otherCodeFrontEnd: FrontEnd = {
   id: 'code',
-  describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, one file-level finding while any is left, and, in a file that speaks to the API, its string literals that name a removed field, a changed mode or a retired status (reports only)`,
+  describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, one file-level finding (at the first) while any is left; read by their tokens, a file tied to the API (an address, a resource path, a model or name the run's tied files use) reports its literals, keys and members that name a removed or moved field, the API's changed modes, retired statuses and v1 paths (reports only)`,
   matches: (absPath) => OTHER_CODE.includes(path.extname(absPath).slice(1).toLowerCase()),
   analyze: (input) => {
     const out = addressesOnly(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`) ?? analyzePlainText(input, { rewrite: true });
     const lexical = lexicalSites(input);
-    return lexical.length === 0 ? out : { ...out, findings: [...out.findings, ...lexical] };
+    return { ...out, findings: [...out.findings, ...lexical.findings], facts: lexical.facts };
   },
+  minifiable: true,
+  selects: (source, _config, absPath) => !!absPath && lexicalSelects(source, absPath),
+  // Files that declare a model named for a resource, or use one the run's other files tie to the API (lexical-facts.ts).
+  linked: (source, project) => LEXICAL_LANGS.some((lang) => linked(lang, source, project.poly)),
 };
 
 /**
@@ -198,11 +204,14 @@ export const otherCodeFrontEnd: FrontEnd = {
  * null when the file holds no v1 address.
  */
 function addressesOnly(input: FrontEndInput, why: string): FrontEndOutput | null {
-  const places = findV1Urls(input.config, input.source).length;
+  const found = findV1Urls(input.config, input.source);
+  const places = found.length;
   if (places === 0) return null;
   const r = analyzePlainText(input, { rewrite: true });
   const file = new TextFile(input.source, input.changes, null);
   if (!file.has('base-url')) return r;
-  file.manual('base-url', 0, 0, `this file calls the v1 API at ${places} place${places === 1 ? '' : 's'}; ${why}: review it by hand`, { marker: false });
+  // At its first v1 address: the place a person starts from.
+  const first = found[0]!;
+  file.manual('base-url', first.start, first.end, `this file calls the v1 API at ${places} place${places === 1 ? '' : 's'}; ${why}: review it by hand`, { marker: false });
   return { output: r.output, findings: [...file.finish(false).findings, ...r.findings] };
 }

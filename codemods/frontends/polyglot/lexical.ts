@@ -1,18 +1,34 @@
 import * as path from 'node:path';
-import { api, rulesOfKind, type Change } from '../../../catalogue';
-import { findV1Urls } from '../../../config/urls';
+import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
+import { findV1Urls, parseBase } from '../../../config/urls';
 import type { FrontEndInput } from '../../../lib/types';
 import type { Finding } from '../../types';
 import { TextFile } from '../text-file';
+import { words } from '../../engine/words';
+import { builtMessage } from '../../engine/rules/built-addresses';
+import { tokenize, type Tok } from './lexical-tokens';
+import { lexicalScopes, lexicalFacts, type Scope } from './lexical-facts';
+import { buildLangIndex, type PolyFacts } from './project';
+import type { LangIndex } from './project-types';
+import { modelTie, modeOwnerTie } from './ties';
+import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
 
 /**
- * Source in a language without a parser here (Objective-C, Scala, Elixir, C, Lua…) read by its tokens: its string
- * literals. A file that speaks to this API — it holds a v1 address, or a literal that is one of the API's resource
- * paths (`@"interviews/%@/"`, `"/api/complaints/"`) — is reported, in reports only (no marker in a file nobody
- * parsed), at each literal that names what v2 changed: a removed or moved field (`objectForKey:@"advice"`), a
- * renamed or removed mode on a line that says mode (`kModeComplaint = @"complaint"`), and a status v2 no
- * longer answers on a line that compares one (`statusCode == 202`). Nothing is rewritten: these are pointers for
- * a person, beside the file-level finding that says the file was not parsed.
+ * Source in a language without a parser here (Objective-C, C, Scala, Elixir, Lua…) read by its tokens
+ * (lexical-tokens.ts). A file tied to this API — it holds a v1 address or one of the API's resource paths
+ * (`@"interviews/%@/"`), or it uses a model type the run ties to the API (lexical-facts.ts: declared beside, or
+ * named by, a file that talks to it) — is reported, in reports only (no marker in a file nobody parsed), at:
+ * - literals and identifiers that name a removed or moved field where the code says whose field it is: inside a
+ *   model type named for a resource (`@implementation SCComplaint` … `_extra`, `@"extra"`), or read from a
+ *   receiver named for one (`result.advice`, `self.potentialCondition.triageLevel`, `profile.bmi`); a literal key
+ *   elsewhere in a tied file by its name alone (`objectForKey:@"advice"`), as before;
+ * - changed modes: a literal on a line that says mode (`kModeComplaint = @"complaint"`), an identifier of the
+ *   API's mode type whose last word is one (`SCInterviewModeSafe`, `kModeTriage`);
+ * - retired statuses: compared (`statusCode == 202`), given as a stub's status beside a path of the operation's
+ *   resource (`status:400` beside `@"/api/interviews/anonymous/"`), a constant named for the change
+ *   (`SCHTTPStatusModeUpdateAccepted = 202`, catalogue `codeNames`) and comparisons with it in any file of the run;
+ * - v1 paths (`@"/api/interviews/"`) in a file that names a v1 host (a test's stubs).
+ * Nothing is rewritten here: these are pointers for a person, beside the file-level finding.
  */
 
 interface Needle {
@@ -21,9 +37,6 @@ interface Needle {
   /** Only on a line that names the mode field (`@"safe"` is a mode there; `@"triage"` is also a result's field). */
   modeLine?: boolean;
 }
-
-/** Languages that write strings in single quotes too. */
-const SINGLE_QUOTED = new Set(['lua', 'r', 'pl', 'pm', 'ex', 'exs', 'groovy', 'cr', 'nim', 'erl']);
 
 let needlesMemo: Map<string, Needle[]> | null = null;
 
@@ -50,60 +63,277 @@ function needles(): Map<string, Needle[]> {
   return (needlesMemo = out);
 }
 
-/** Statuses v2 no longer answers where v1 did, specific enough to be read as such (not a generic 400). */
-function retiredStatuses(changes: readonly Change[]): Map<number, Needle> {
-  const out = new Map<number, Needle>();
-  for (const { change, rule } of rulesOfKind('status-changed', changes)) {
-    if (rule.from >= 200 && rule.from < 300) out.set(rule.from, { change: change.id, message: rule.message });
-  }
-  return out;
-}
-
 /** A literal given as a description, a log line or a title (`expectationWithDescription:@"msg"`, `NSLog(@"extra")`): words, not a key. */
 const PROSE_BEFORE = /(?:description|log|print|title|label)\w*\s*[:(]\s*$/i;
 
 /** A relative path to one of the API's resources (`interviews/%@/`, `$base/complaints/`); an absolute URL says its host itself. */
-const RESOURCE_PATH = new RegExp(`^(?![a-z]+://)(?:.*/)?(?:${Object.values(api.resources).map((r) => r.segment).join('|')})(?:/|$|\\?)`);
+export const RESOURCE_PATH = new RegExp(`^(?![a-z]+://)(?:.*/)?(${Object.values(api.resources).map((r) => r.segment).join('|')})(?:/|$|\\?)`);
 
-export function lexicalSites(input: FrontEndInput): Finding[] {
+/** Languages that write symbols (`:safe`). */
+const ATOMS = new Set(['ex', 'exs', 'cr', 'rb']);
+
+/** Languages whose tables and maps write a key as a name: `{ extra = note }`, `%{extra: note}`, `[extra: note]`. */
+const EQ_KEYS = new Set(['lua']);
+const COLON_KEYS = new Set(['ex', 'exs', 'cr', 'rb', 'groovy']);
+
+/** Receivers that stand for the type whose code this is. */
+const SELF = new Set(['self', 'this', 'super']);
+
+/** The language family whose files see each other's names (one index per family). */
+export function lexicalLang(ext: string): string {
+  if (['m', 'mm', 'h', 'c', 'cc', 'cpp', 'cxx', 'hpp', 'hh'].includes(ext)) return 'lexical-c';
+  if (ext === 'sc') return 'lexical-scala';
+  if (ext === 'exs') return 'lexical-ex';
+  if (ext === 'pm') return 'lexical-pl';
+  return `lexical-${ext}`;
+}
+
+export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts: PolyFacts } {
   const ext = path.extname(input.filePath).slice(1).toLowerCase();
   const source = input.source;
-  const quote = SINGLE_QUOTED.has(ext) ? /@?"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g : /@?"((?:[^"\\\n]|\\.)*)"/g;
-  const literals: { start: number; end: number; text: string }[] = [];
-  for (const m of source.matchAll(quote)) {
-    if (isCommentLine(source, m.index!)) continue;
-    literals.push({ start: m.index!, end: m.index! + m[0].length, text: m[1] ?? m[2] ?? '' });
-  }
-  const speaks = findV1Urls(input.config, source).length > 0 || literals.some((l) => RESOURCE_PATH.test(l.text));
-  if (!speaks) return [];
+  const toks = tokenize(source, ext);
+  const lang = lexicalLang(ext);
+  const vocab = vocabularyFor(input.changes);
+  const v1 = findV1Urls(input.config, source);
+  const speaks = v1.length > 0 || toks.some((t) => t.kind === 'str' && RESOURCE_PATH.test(t.text));
+  const scopes = lexicalScopes(toks);
+  const facts = lexicalFacts(toks, scopes, lang, speaks, input.config);
+  const index: LangIndex = input.project.poly?.language(lang) ?? buildLangIndex([facts]);
+  // A model the run ties to the API (its index): by a file that talks to it, or beside one.
+  const strong = (name: string) => !!index.model(name)?.strong || (speaks && !!modelTie(name));
+  // Or one of the names the run's tied files define (a constant holding a v1 address or a path, an endpoint), or the API's mode type.
+  const tied = speaks || facts.uses.some((u) => (/^[A-Z]/.test(u) && strong(u)) || index.names.has(u) || index.modeGroup(u));
+  // What ties this file ties the models it names for the run, as a file that talks to the API does (next round of the index).
+  facts.tied = tied;
+  if (!tied) return { findings: [], facts };
   const file = new TextFile(source, input.changes, null);
   const why = `(found by its text: sc-migrate has no parser for .${ext} files; check it by hand)`;
+  // One pointer per change and line (`_advice = [d objectForKey:@"advice"]` is one site for a person).
+  const reported = new Set<string>();
+  const report = (change: string, t: { start: number; end: number }, message: string, subject?: string) => {
+    const key = `${change}@${lines.lineOf(t.start)}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    if (file.has(change)) file.manual(change, t.start, t.end, `${message} ${why}`, { marker: false, ...(subject ? { subject } : {}) });
+  };
+  const ownerAt = (at: number): Scope | null => {
+    // The last declaration that starts before `at`, then back through the few that may enclose it (nested types).
+    let lo = 0;
+    let hi = scopes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (scopes[mid]!.start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0 && i >= lo - NESTING; i--) {
+      const s = scopes[i]!;
+      if (at < s.end) return strong(s.name) ? s : null;
+    }
+    return null;
+  };
   const wanted = needles();
-  for (const l of literals) {
+  const lines = new Lines(source);
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k]!;
+    if (t.kind === 'str') literal(t);
+    else if (t.kind === 'id' && (keyOfConstructor(k) || atom(k))) literal(t);
+    else if (t.kind === 'id') identifier(k);
+  }
+  statuses();
+  v1Paths();
+  return { findings: file.finish(false).findings, facts };
+
+  /** A key written as a name in a table or map (`{ extra = note }` in Lua, `%{extra: note}` and `[mode: …]` in Elixir). */
+  function keyOfConstructor(k: number): boolean {
+    const prev = toks[k - 1]?.text;
+    const next = toks[k + 1];
+    if (prev !== '{' && prev !== ',' && prev !== '[') return false;
+    // Only where the language writes keys so: a C-family block's first statement (`{ _extra = …`) is no table.
+    if (next?.text === '=') return EQ_KEYS.has(ext);
+    return COLON_KEYS.has(ext) && next?.text === ':' && next.start === toks[k]!.end && toks[k + 2]?.text !== ':';
+  }
+
+  /** A symbol written as a value (`:safe` in Elixir, Crystal): the text it stands for. */
+  function atom(k: number): boolean {
+    const colon = toks[k - 1];
+    return ATOMS.has(ext) && colon?.text === ':' && colon.end === toks[k]!.start && (toks[k - 2]?.end ?? -1) < colon.start;
+  }
+
+  function literal(l: Tok): void {
     const found = wanted.get(l.text) ?? [];
+    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start))) return;
+    const owner = ownerAt(l.start);
+    const tie = owner ? modelTie(owner.name) : null;
+    if (tie) {
+      // Inside a model of the API: the key is that model's (`@"triage"` of a potential condition is the moved one; a result's own is not).
+      const sites = fieldSites(vocab, tie.resource, [...tie.path, norm(l.text)]);
+      if (sites.length > 0) {
+        for (const s of sites) report(s.change, l, s.message, l.text);
+        return;
+      }
+    }
     // A mode's name (`@"triage"`) is only read as a mode, on a line that says mode; a result keeps a `triage` of its own.
     const asMode = found.some((n) => n.modeLine);
-    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start))) continue;
     for (const n of found) {
-      if (!file.has(n.change) || (asMode && !n.modeLine) || (n.modeLine && !/mode/i.test(lineOf(source, l.start)))) continue;
-      file.manual(n.change, l.start, l.end, `${n.message} ${why}`, { subject: l.text, marker: false });
+      if ((asMode && !n.modeLine) || (n.modeLine && !/mode/i.test(lines.around(l.start)))) continue;
+      if (tie && !n.modeLine) continue;
+      report(n.change, l, n.message, l.text);
     }
   }
-  for (const [status, n] of retiredStatuses(input.changes)) {
-    for (const m of source.matchAll(new RegExp(`(?:==|!=|case)\\s*${status}\\b|\\b${status}\\s*(?:==|!=)`, 'g'))) {
-      if (file.has(n.change) && !isCommentLine(source, m.index!)) file.manual(n.change, m.index!, m.index! + m[0].length, `${n.message} ${why}`, { marker: false });
+
+  function identifier(k: number): void {
+    const t = toks[k]!;
+    const w = words(t.text);
+    if (w.length === 0) return;
+    modeName(t, w);
+    if (!vocab.fieldNames.has(w[w.length - 1]!) && !w.some((x, i) => i < w.length - 1 && vocab.fieldNames.has(w.slice(0, i + 1).join('_')))) return;
+    const receiver = receiverOf(k);
+    let base: { resource: ResourceName; path: string[] } | null = null;
+    if (receiver === null || SELF.has(receiver)) {
+      // A bare name only where it is declared or set (`_extra = …`, `NSDictionary *triage = …`, `@property … *bmi;`), not a local's every use.
+      const next = toks[k + 1];
+      const declared = t.text.startsWith('_') || next?.text === '=' || next?.text === ';' || (next?.text === ':' && /^[A-Z]/.test(toks[k + 2]?.text ?? ''));
+      if (receiver === null && !declared) return;
+      const owner = ownerAt(t.start);
+      base = owner ? modelTie(owner.name) : null;
+    } else base = receiverTie(k);
+    if (!base) return;
+    // The name, or its leading words (`triageLevel` holds the condition's `triage`, `interviewModeEnabled` the flag).
+    for (let n = w.length; n >= 1; n--) {
+      const sites = fieldSites(vocab, base.resource, [...base.path, w.slice(0, n).join('_')]);
+      if (sites.length === 0) continue;
+      for (const s of sites) report(s.change, t, s.message, t.text);
+      return;
     }
   }
-  return file.finish(false).findings;
+
+  /** `SCInterviewModeSafe`, `kModeTriage`: a member of the API's mode type (or a constant of its modes) named for a changed mode. */
+  function modeName(t: Tok, w: string[]): void {
+    const mode = vocab.modes.get(w[w.length - 1]!);
+    if (!mode) return;
+    if (modeMember(t.text, w)) report(mode.change.id, t, mode.message, t.text);
+  }
+
+  /** The receiver's name of a member read (`result` of `result.advice`, `self`), or null for a bare name or an ivar. */
+  function receiverOf(k: number): string | null {
+    const dot = toks[k - 1];
+    if (!dot || (dot.text !== '.' && dot.text !== '->')) return null;
+    const r = toks[k - 2];
+    return r?.kind === 'id' ? r.text : r?.text === ')' || r?.text === ']' ? '' : null;
+  }
+
+  /** What a chain of members says it holds: the nearest segment named for a model (`self.interview.profile` → the profile). */
+  function receiverTie(k: number): { resource: ResourceName; path: string[] } | null {
+    for (let j = k - 2; j >= 0 && toks[j]?.kind === 'id'; j -= 2) {
+      const name = toks[j]!.text;
+      if (SELF.has(name)) {
+        const owner = ownerAt(toks[j]!.start);
+        return owner ? modelTie(owner.name) : null;
+      }
+      const tie = modelTie(name);
+      if (tie) return tie;
+      if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') return null;
+    }
+    return null;
+  }
+
+  function statuses(): void {
+    for (const { change, rule } of rulesOfKind('status-changed', input.changes)) {
+      const from = String(rule.from);
+      const named = (name: string) => words(name).some((x) => (rule.codeNames ?? []).map(norm).includes(x));
+      for (let k = 0; k < toks.length; k++) {
+        const t = toks[k]!;
+        const prev = toks[k - 1];
+        const next = toks[k + 1];
+        const compared = prev?.text === '==' || prev?.text === '!=' || prev?.text === 'case' || next?.text === '==' || next?.text === '!=';
+        if (t.kind === 'num' && t.text === from) {
+          // A generic code (400) only as a stub's status beside a path of its operation's resource.
+          const keyed = prev?.text === ':' || prev?.text === '=' ? toks[k - 2] : undefined;
+          const statusKey = !!keyed && keyed.kind === 'id' && words(keyed.text).some((x) => x === 'status' || x === 'code');
+          const beside = statusKey && resourceOnLine(t.start) === rule.resource;
+          if ((compared && rule.from >= 200 && rule.from < 300) || beside) report(change.id, t, rule.message);
+          // A constant named for the change (`SCHTTPStatusModeUpdateAccepted = 202`), not another service's (`HelpdeskStatusQueued`).
+          if (prev?.text === '=' && toks[k - 2]?.kind === 'id' && named(toks[k - 2]!.text)) report(change.id, t, rule.message);
+        } else if (t.kind === 'id' && compared && named(t.text) && index.statusConstant(t.text) === rule.from) report(change.id, t, rule.message);
+      }
+    }
+  }
+
+  function resourceOnLine(at: number): string | null {
+    const line = lines.around(at);
+    for (const m of line.matchAll(/"([^"\n]*)"/g)) {
+      const r = RESOURCE_PATH.exec(m[1]!);
+      if (r) return vocab.segments.get(r[1]!) ?? null;
+    }
+    return null;
+  }
+
+  /** `@"/api/interviews/anonymous/"` in a file that names a v1 host: the v1 path of an address built elsewhere (a stub's). */
+  function v1Paths(): void {
+    if (v1.length === 0) return;
+    const bases = [...new Set(Object.values(input.config.environments).map((e) => parseBase(e.v1.baseUrl).path))].filter((p) => p !== '');
+    const base = input.changes.find((c) => c.rules.some((r) => r.kind === 'base-url'));
+    if (!base) return;
+    for (const t of toks) {
+      if (t.kind !== 'str') continue;
+      const b = bases.find((p) => t.text.startsWith(`${p}/`));
+      const r = b ? RESOURCE_PATH.exec(t.text.slice(b.length + 1)) : null;
+      if (r && t.text.slice(b!.length + 1).startsWith(r[1]!)) report(base.id, t, builtMessage(base), t.text);
+    }
+  }
 }
 
-function lineOf(source: string, at: number): string {
-  const start = source.lastIndexOf('\n', at - 1) + 1;
-  const end = source.indexOf('\n', at);
-  return source.slice(start, end < 0 ? source.length : end);
+/**
+ * `SCInterviewModeSafe`, `kModeTriage`, `MODE_COMPLAINT`: a name that says mode, owned by nothing but the API's mode type
+ * (or a short prefix), and ends with a changed mode. `TicketModeComplaint` is another thing's.
+ */
+function modeMember(name: string, w: readonly string[]): boolean {
+  const at = w.lastIndexOf(norm(api.modeField));
+  if (at < 0 || at === w.length - 1 || !vocabularyFor(catalogue).modes.has(w[w.length - 1]!)) return false;
+  const before = w.slice(0, at);
+  const cut = name.toLowerCase().lastIndexOf(api.modeField);
+  return before.length === 0 || (before.length === 1 && before[0]!.length <= 2) || (cut > 0 && !!modeOwnerTie(name.slice(0, cut + api.modeField.length)));
 }
 
-/** A line that starts with a comment (`//`, `#`, `--`, `%`, `;`, `*` inside a block comment). */
-function isCommentLine(source: string, at: number): boolean {
-  return /^\s*(?:\/\/|#(?!import|include|define|if|else|endif|pragma)|--|%|;|\*|\/\*)/.test(lineOf(source, at));
+/** The front-end's own pre-scan: a file that names a member of the API's mode type for a changed mode (an enum's header, its string table). */
+export function lexicalSelects(source: string, absPath: string): boolean {
+  const ext = path.extname(absPath).slice(1).toLowerCase();
+  if (!/mode/i.test(source)) return false;
+  return tokenize(source, ext).some((t) => t.kind === 'id' && /mode/i.test(t.text) && modeMember(t.text, words(t.text)));
 }
+
+/** The catalogue's sites for a field at a path of a resource, request and response side. */
+function fieldSites(vocab: Vocabulary, resource: ResourceName, p: string[]): { change: string; message: string }[] {
+  const out = new Map<string, string>();
+  for (const side of ['request', 'response'] as const) for (const s of vocab.fields(resource, p, side)) if (!out.has(s.change.id)) out.set(s.change.id, s.message);
+  return [...out].map(([change, message]) => ({ change, message }));
+}
+
+/** Lines by a table of their starts, built once: no search back and forth over a long (minified) line per site. */
+class Lines {
+  private readonly starts: number[] = [0];
+  constructor(private readonly source: string) {
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  lineOf(at: number): number {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+  /** The line of `at`, at most a few hundred characters either side of it. */
+  around(at: number): string {
+    const l = this.lineOf(at);
+    const start = Math.max(this.starts[l]!, at - AROUND);
+    const end = Math.min(l + 1 < this.starts.length ? this.starts[l + 1]! - 1 : this.source.length, at + AROUND);
+    return this.source.slice(start, end);
+  }
+}
+
+/** How far a line is read either side of a site; how deep types may nest. */
+const AROUND = 300;
+const NESTING = 16;

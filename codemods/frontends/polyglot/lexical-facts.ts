@@ -1,0 +1,151 @@
+import type { Config } from '../../../config/types';
+import { findV1Urls } from '../../../config/urls';
+import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
+import type { Tok } from './lexical-tokens';
+import type { PolyFacts } from './project';
+
+/**
+ * What a file read by its tokens (lexical.ts) tells the run, in the polyglot index's terms (project.ts), so that the
+ * files of one language family see each other's names the way the parsed languages do: the types it declares
+ * (`@interface SCResult` with its `@property … SCPotentialCondition *potentialCondition`, a `case class`), whether it
+ * talks to the API, the names it uses, its constants holding a v1 address or a resource path, and its status
+ * constants. A model named for a resource is the API's once a file that talks to it names it (models.ts).
+ */
+
+export interface Scope {
+  name: string;
+  start: number;
+  end: number;
+  /** Token range of its body. */
+  from: number;
+  to: number;
+}
+
+const TYPE_WORDS = new Set(['class', 'struct', 'object', 'trait', 'record', 'interface', 'defmodule', 'module', 'enum']);
+
+/** Declared types and their extents: `@interface X` / `@implementation X` … `@end`, `class X … { … }`, `defmodule X do`. */
+export function lexicalScopes(toks: readonly Tok[]): Scope[] {
+  const match = matching(toks);
+  // For each token, where the next `@end` and the next type declaration are (one backward pass: no rescans).
+  const nextEnd = new Int32Array(toks.length + 1).fill(toks.length);
+  const nextDecl = new Int32Array(toks.length + 1).fill(toks.length);
+  for (let j = toks.length - 1; j >= 0; j--) {
+    // An `@end` closes the declaration; so does the next `@interface` (they do not nest), when one is missing.
+    const at = toks[j]!.text === '@' && /^(?:end|interface|implementation|protocol)$/.test(toks[j + 1]?.text ?? '');
+    nextEnd[j] = at ? j : nextEnd[j + 1]!;
+    nextDecl[j] = toks[j]!.kind === 'id' && TYPE_WORDS.has(toks[j]!.text) && toks[j + 1]?.kind === 'id' ? Math.max(j - 1, 0) : nextDecl[j + 1]!;
+  }
+  const out: Scope[] = [];
+  for (let k = 0; k < toks.length - 1; k++) {
+    const t = toks[k]!;
+    if (t.kind !== 'id') continue;
+    // `typedef NS_ENUM(NSInteger, SCInterviewMode) { … }`: an enum type of Objective-C.
+    if ((t.text === 'NS_ENUM' || t.text === 'NS_CLOSED_ENUM') && toks[k + 1]?.text === '(' && toks[k + 3]?.text === ',' && toks[k + 4]?.kind === 'id') {
+      const close = match.get(k + 1) ?? k + 5;
+      const body = toks[close + 1]?.text === '{' ? match.get(close + 1) ?? close : close;
+      out.push({ name: toks[k + 4]!.text, start: t.start, end: toks[body]?.end ?? Number.MAX_SAFE_INTEGER, from: close + 1, to: body });
+      continue;
+    }
+    const objc = toks[k - 1]?.text === '@' && (t.text === 'interface' || t.text === 'implementation' || t.text === 'protocol');
+    if (!objc && (!TYPE_WORDS.has(t.text) || toks[k - 1]?.text === '.' || toks[k - 1]?.text === '@')) continue;
+    const name = toks[k + 1]!;
+    if (name.kind !== 'id' || !/^[A-Z]/.test(name.text)) continue;
+    let to = toks.length;
+    if (objc) to = nextEnd[k + 2] ?? toks.length;
+    else {
+      for (let j = k + 2; j < toks.length; j++) {
+        const x = toks[j]!;
+        // An unclosed body ends where the next declaration starts.
+        if (x.text === '{') { to = match.get(j) ?? nextDecl[j + 1] ?? toks.length; break; }
+        if (x.text === '(' || x.text === '[') {
+          j = match.get(j) ?? j;
+          to = j;
+          continue;
+        }
+        if (x.text === 'do' || (x.kind === 'id' && TYPE_WORDS.has(x.text))) { to = nextDecl[j + 1] ?? toks.length; break; }
+        if (x.text === ';' || (to !== toks.length && x.kind === 'id' && /^(?:val|var|def|fun|case|final|private|public)$/.test(x.text))) break;
+      }
+    }
+    out.push({ name: name.text, start: t.start, end: to < toks.length ? toks[to]!.end : Number.MAX_SAFE_INTEGER, from: k + 2, to: Math.min(to, toks.length) });
+  }
+  return out;
+}
+
+/** Each opening bracket's closing token index. */
+function matching(toks: readonly Tok[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const stack: number[] = [];
+  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k]!.text;
+    if (toks[k]!.kind !== 'punct') continue;
+    if (t === '(' || t === '[' || t === '{') stack.push(k);
+    else if (pairs[t]) {
+      while (stack.length > 0 && toks[stack[stack.length - 1]!]!.text !== pairs[t]) stack.pop();
+      const open = stack.pop();
+      if (open !== undefined) out.set(open, k);
+    }
+  }
+  return out;
+}
+
+const RESOURCE_SEGMENTS = new Map(Object.entries(api.resources).map(([name, r]) => [r.segment, name as ResourceName]));
+const PATH = new RegExp(`^(?![a-z]+://)(?:.*/)?(${[...RESOURCE_SEGMENTS.keys()].join('|')})(/.*|\\?.*)?$`);
+const STATUSES = new Set(rulesOfKind('status-changed', catalogue).map((r) => String(r.rule.from)));
+
+export function lexicalFacts(toks: readonly Tok[], scopes: readonly Scope[], lang: string, tied: boolean, config: Config): PolyFacts {
+  const types: PolyFacts['types'] = scopes.map((s) => ({ name: s.name, fields: fieldsOf(toks, s) }));
+  const uses = new Set<string>();
+  const addresses: string[] = [];
+  const paths: PolyFacts['paths'] = [];
+  const statusConstants: { name: string; code: number }[] = [];
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k]!;
+    if (t.kind === 'id' && /^[A-Z]/.test(t.text) && t.text.length > 1) uses.add(t.text);
+    if (t.kind === 'id' && (toks[k - 1]?.text === '.' || toks[k - 1]?.text === '->') && /^[a-z_]\w{2,}$/.test(t.text)) uses.add(`.${t.text}`);
+    if (t.kind !== 'id' || toks[k + 1]?.text !== '=') continue;
+    const v = toks[k + 2];
+    if (!v || toks[k + 3]?.text === '+') continue;
+    if (v.kind === 'str' && /^[A-Z]/.test(t.text) && t.text.length > 3 && findV1Urls(config, v.text).length > 0) addresses.push(t.text);
+    const p = v.kind === 'str' ? PATH.exec(v.text) : null;
+    if (p && t.text.length > 3) paths.push({ name: t.text, resource: RESOURCE_SEGMENTS.get(p[1]!)!, rest: p[2] ?? '' });
+    if (v.kind === 'num' && STATUSES.has(v.text)) statusConstants.push({ name: t.text, code: Number(v.text) });
+  }
+  return {
+    kind: 'polyglot',
+    lang,
+    tied,
+    pkg: null,
+    types,
+    functions: [],
+    hosts: [],
+    addresses,
+    paths,
+    ...(statusConstants.length > 0 ? { statusConstants } : {}),
+    uses: [...uses],
+  };
+}
+
+/**
+ * A declared type's fields: `@property (…) SCPotentialCondition *potentialCondition;` in Objective-C, `name: Type`
+ * of a constructor's parameters or a `val`/`var` in Scala-like languages.
+ */
+function fieldsOf(toks: readonly Tok[], s: Scope): { name: string; key: string; type: string | null }[] {
+  const out: { name: string; key: string; type: string | null }[] = [];
+  for (let k = s.from; k < s.to; k++) {
+    const t = toks[k]!;
+    if (t.text === 'property' && toks[k - 1]?.text === '@') {
+      let end = k;
+      while (end < s.to && toks[end]!.text !== ';') end++;
+      const name = toks[end - 1];
+      if (name?.kind !== 'id') continue;
+      let type: string | null = null;
+      for (let j = end - 2; j > k; j--) if (toks[j]!.kind === 'id' && /^[A-Z]/.test(toks[j]!.text) && toks[j]!.text !== 'NSArray') { type = toks[j]!.text; break; }
+      out.push({ name: name.text, key: name.text, type });
+      k = end;
+    } else if (t.kind === 'id' && toks[k + 1]?.text === ':' && toks[k + 2]?.kind === 'id' && /^[a-z_]/.test(t.text) && /^[A-Z]/.test(toks[k + 2]!.text)) {
+      out.push({ name: t.text, key: t.text, type: toks[k + 2]!.text });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,127 @@
+/**
+ * A single linear pass over the source of a language without a parser here (Objective-C, C/C++, Scala, Groovy,
+ * Elixir, Lua, Perl…): string literals (`@"…"`, `"…"`, `"""…"""`, single-quoted where the language says so, with
+ * escapes), comments (skipped), identifiers, numbers and punctuation. No regular expression runs over the whole
+ * file: a huge or minified file costs one look at each character, and an unterminated literal ends at its line.
+ */
+
+export interface Tok {
+  kind: 'str' | 'id' | 'num' | 'punct';
+  start: number;
+  end: number;
+  /** A literal's content (between its quotes, escapes kept); an identifier's, number's or punctuation's text. */
+  text: string;
+}
+
+interface Syntax {
+  line: string[];
+  block: [string, string][];
+  /** Single quotes delimit strings (not characters). */
+  singleQuoted: boolean;
+}
+
+const C_LIKE: Syntax = { line: ['//'], block: [['/*', '*/']], singleQuoted: false };
+const SYNTAX: Record<string, Syntax> = {
+  lua: { line: ['--'], block: [['--[[', ']]']], singleQuoted: true },
+  pl: { line: ['#'], block: [], singleQuoted: true },
+  pm: { line: ['#'], block: [], singleQuoted: true },
+  r: { line: ['#'], block: [], singleQuoted: true },
+  ex: { line: ['#'], block: [], singleQuoted: true },
+  exs: { line: ['#'], block: [], singleQuoted: true },
+  cr: { line: ['#'], block: [], singleQuoted: true },
+  nim: { line: ['#'], block: [['#[', ']#']], singleQuoted: true },
+  jl: { line: ['#'], block: [['#=', '=#']], singleQuoted: false },
+  erl: { line: ['%'], block: [], singleQuoted: true },
+  hs: { line: ['--'], block: [['{-', '-}']], singleQuoted: false },
+  elm: { line: ['--'], block: [['{-', '-}']], singleQuoted: false },
+  ml: { line: [], block: [['(*', '*)']], singleQuoted: false },
+  fs: { line: ['//'], block: [['(*', '*)']], singleQuoted: false },
+  fsx: { line: ['//'], block: [['(*', '*)']], singleQuoted: false },
+  clj: { line: [';'], block: [], singleQuoted: false },
+  cljs: { line: [';'], block: [], singleQuoted: false },
+  vb: { line: ["'"], block: [], singleQuoted: false },
+  groovy: { line: ['//'], block: [['/*', '*/']], singleQuoted: true },
+};
+
+export function syntaxOf(ext: string): Syntax {
+  return SYNTAX[ext] ?? C_LIKE;
+}
+
+const isIdStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+const isIdPart = (c: number) => isIdStart(c) || (c >= 48 && c <= 57);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+export function tokenize(src: string, ext: string): Tok[] {
+  const syntax = syntaxOf(ext);
+  const out: Tok[] = [];
+  const n = src.length;
+  let i = 0;
+  const startsWith = (s: string) => src.startsWith(s, i);
+  outer: while (i < n) {
+    const c = src.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+      continue;
+    }
+    for (const [open, close] of syntax.block) {
+      if (!startsWith(open)) continue;
+      const end = src.indexOf(close, i + open.length);
+      i = end < 0 ? n : end + close.length;
+      continue outer;
+    }
+    for (const l of syntax.line) {
+      if (!startsWith(l)) continue;
+      const end = src.indexOf('\n', i);
+      i = end < 0 ? n : end;
+      continue outer;
+    }
+    const at = c === 64 && src.charCodeAt(i + 1) === 34 ? i + 1 : i; // `@"…"`
+    const q = src.charCodeAt(at);
+    if (q === 34 || (q === 39 && syntax.singleQuoted) || (q === 39 && charLiteral(src, at))) {
+      if (q === 34 && src.startsWith('"""', at)) {
+        const end = src.indexOf('"""', at + 3);
+        const stop = end < 0 ? n : end + 3;
+        out.push({ kind: 'str', start: i, end: stop, text: src.slice(at + 3, end < 0 ? n : end) });
+        i = stop;
+        continue;
+      }
+      let j = at + 1;
+      while (j < n) {
+        const d = src.charCodeAt(j);
+        if (d === 92) j += 2;
+        else if (d === q || d === 10) break;
+        else j++;
+      }
+      const closed = j < n && src.charCodeAt(j) === q;
+      out.push({ kind: 'str', start: i, end: closed ? j + 1 : j, text: src.slice(at + 1, Math.min(j, n)) });
+      i = closed ? j + 1 : j;
+      continue;
+    }
+    if (isIdStart(c)) {
+      let j = i + 1;
+      while (j < n && isIdPart(src.charCodeAt(j))) j++;
+      out.push({ kind: 'id', start: i, end: j, text: src.slice(i, j) });
+      i = j;
+      continue;
+    }
+    if (isDigit(c)) {
+      let j = i + 1;
+      while (j < n && (isIdPart(src.charCodeAt(j)) || src.charCodeAt(j) === 46)) j++;
+      out.push({ kind: 'num', start: i, end: j, text: src.slice(i, j) });
+      i = j;
+      continue;
+    }
+    // Two-character operators the rules read (`==`, `!=`, `->`, `::`).
+    const two = src.slice(i, i + 2);
+    const len = two === '==' || two === '!=' || two === '->' || two === '::' || two === '=>' ? 2 : 1;
+    out.push({ kind: 'punct', start: i, end: i + len, text: src.slice(i, i + len) });
+    i += len;
+  }
+  return out;
+}
+
+/** A C-family character literal (`'a'`, `'\n'`), not an apostrophe: closed within a few characters. */
+function charLiteral(src: string, at: number): boolean {
+  const close = src.indexOf("'", at + 1);
+  return close > at + 1 && close - at <= 4 && !src.slice(at + 1, close).includes('\n');
+}
