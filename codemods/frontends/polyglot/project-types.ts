@@ -71,6 +71,8 @@ export interface PolyFunction {
   pkg?: string;
   /** The class it is a method of (`ComplaintService` for its `create`): a call on that class or on a name of it qualifies it. */
   owner?: string;
+  /** Declared without a body and without a URL (an interface's method): its implementations of the same name resolve it. */
+  declaration?: boolean;
 }
 
 export interface Endpoint {

@@ -93,6 +93,9 @@ function operationOf(text: string): Operation | null {
   return one(calls);
 }
 
+/** A function's body, in the grammars of the front-ends (a C# expression body `=> …` too). */
+const BODY = /body|block|statements|arrow_expression_clause/;
+
 export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const { spec, vocab } = file;
   const functions: PolyFunction[] = [];
@@ -107,12 +110,15 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     });
     const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).flatMap((c) => [calleeName(c.call), ...(viaCase.has(c.call.node) ? [viaCase.get(c.call.node)!] : [])]))];
     const sends = bodyTypes(file, fn.node);
-    const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
+    // An interface's or abstract method's declaration (`Task<Complaint> CreateComplaintAsync(string text, string? extra);`):
+    // no body, so no URL of its own; the implementations of its name say what it calls (see resolveEndpoints).
+    const declaration = resources.length === 0 && !fn.node.children().some((c) => BODY.test(c.kind() as string));
+    const params = resources.length > 0 || callees.length > 0 || declaration ? paramsOf(file, fn.node) : [];
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
     const modeTypes = file.x.decls.filter((d) => { const p = d.node.parent(); return !!p && p.kind() === fn.node.kind() && span(p).start === fn.start && span(p).end === fn.end; }).map((d) => typeName(d.type)).filter((t): t is string => !!t && saysMode(t));
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
     const owner = file.x.types.filter((t) => within(fn.node, t.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
-    functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}) });
+    functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}), ...(declaration ? { declaration } : {}) });
   }
   functions.push(...caseEndpoints(file, operationOf));
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
