@@ -5,7 +5,7 @@ import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
-import { foreignAddressIn, foreignName, foreignOwner, ourModeType, ownAddressIn } from './foreign';
+import { foreignAddressIn, foreignName, foreignOwner, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
 import { positionalField } from './positional';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
@@ -121,7 +121,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   if (decl) {
     // `cfg.Helpdesk.TicketMode = "complaint"`: the names the value is stored under.
     const target = file.source.slice(span(decl.node).start, span(decl.nameNode).end);
-    const foreign = [...target.matchAll(/[A-Za-z_]\w*/g)].some((m) => foreignName(ctx, m[0]));
+    const foreign = [...target.matchAll(/[A-Za-z_]\w*/g)].some((m) => foreignName(ctx, m[0])) || prefixedLikeForeignAddress(ctx, decl.name);
     // `TicketModeComplaint TicketMode = "complaint"`: a constant of another thing's mode type.
     const type = typeName(decl.type);
     if (type && saysMode(type) && !ourModeType(ctx, type)) return null;
