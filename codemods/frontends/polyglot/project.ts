@@ -6,6 +6,7 @@ import { apiHosts, holderOf, within, type PolyFile } from './file';
 import { statusConstantFacts } from './status-constants';
 import { span, typeName, type Call } from './lang';
 import { norm } from './vocabulary';
+import { ENUM_POLICY } from './enum-policy';
 import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
@@ -72,11 +73,13 @@ function readsModeOfOtherType(f: PolyFacts, i: LangIndex): boolean {
 }
 
 /** PolyFacts.nameValued: the renamed modes a mode type of the file declares as cases whose wire value is their name (`case complaint`). */
-function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued'> {
+function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 'policyValued' | 'enumPolicy'> {
   // This API's mode type by its name alone (`InterviewMode`, `Mode`), not another thing's (`TicketMode`): no index here.
   const ours = (name: string) => !!modeOwnerTie(name) || words(name).every((w) => saysMode(w));
   const names = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !!file.vocab.modes.get(c.name)?.to).map((c) => c.name));
-  return names.length > 0 ? { nameValued: [...new Set(names)] } : {};
+  // Members named by their value in a naming policy's case (C#'s `Complaint`): by their value only where a file of the run sets the policy.
+  const cased = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !file.vocab.modes.has(c.name) && !!file.vocab.modes.get(norm(c.name))?.to).map((c) => c.name));
+  return { ...(names.length > 0 ? { nameValued: [...new Set(names)] } : {}), ...(cased.length > 0 ? { policyValued: [...new Set(cased)] } : {}), ...(ENUM_POLICY.test(file.source) ? { enumPolicy: true } : {}) };
 }
 
 /** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
@@ -299,7 +302,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     names,
     links,
     declares: (name) => declared.has(name),
-    nameValued: new Set(all.flatMap((f) => f.nameValued ?? [])),
+    nameValued: new Set(all.flatMap((f) => [...(f.nameValued ?? []), ...(all.some((x) => x.enumPolicy) ? f.policyValued ?? [] : [])])),
+    enumPolicy: all.some((f) => f.enumPolicy),
     undeclared: new Set(all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u)))),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),

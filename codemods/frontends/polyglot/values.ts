@@ -22,6 +22,7 @@ import { armOfMode, parsedArm } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
+import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
 import { queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
@@ -79,11 +80,12 @@ function modes(ctx: Ctx): void {
       out.manual(value.change.id, lit.start, end, value.message, { anchor: lit.start });
     }
   }
-  // Enum cases whose value is their name (`case complaint` in a String enum).
+  // Enum cases whose value is their name (`case complaint` in a String enum), in the case a serializer's naming policy
+  // gives it (C#'s `Complaint` under `JsonStringEnumConverter(JsonNamingPolicy.CamelCase)`).
   for (const type of file.x.types) {
     if (!saysMode(type.name) || !ourModeType(ctx, type.name)) continue;
     for (const c of type.cases) {
-      const value = vocab.modes.get(c.name);
+      const value = vocab.modes.get(c.name) ?? (enumPolicy(ctx) ? vocab.modes.get(norm(c.name)) : undefined);
       if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
       out.manual(value.change.id, span(c.nameNode).start, span(c.nameNode).end, value.to !== null ? `${value.message} This case's raw value is its name.` : value.message, { anchor: span(c.node).start });
     }
