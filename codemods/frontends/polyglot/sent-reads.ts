@@ -1,5 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
-import type { ResourceName } from '../../../catalogue';
+import { catalogue, type ResourceName } from '../../../catalogue';
 import { endpointOfCall } from './case-endpoints';
 import { encloses, type Ctx } from './context';
 import { escapeRe } from './file';
@@ -112,10 +112,21 @@ function report(ctx: Ctx, node: SgNode, start: number, key: string, scope = ctx.
     const last = lastEndpointBefore(ctx, scope, span(node).start);
     resources = last ? [last] : resources;
   }
+  // A test that performs several requests (a complaint, then an intent): the one whose request has that field at all,
+  // when the catalogue names the field for none of the others (an answer's `extra` stays in v2).
+  if (resources.length > 1) {
+    const having = resources.filter((r) => vocab.fields(r, [k], 'request').length > 0);
+    if (having.length === 1 && !resources.some((r) => r !== having[0] && namesField(r, k))) resources = having;
+  }
   if (resources.length !== 1) return;
   const site = vocab.fields(resources[0]!, [k], 'request')[0];
   if (!site || !out.has(site.change.id)) return;
   out.manual(site.change.id, start, start + key.length, site.message, { anchor: start, subject: key });
+}
+
+/** Whether a rule of the catalogue names a field of a resource (`field-relaxed` on a question's answer `extra` too). */
+function namesField(resource: ResourceName, field: string): boolean {
+  return catalogue.some((c) => c.rules.some((r) => 'resource' in r && r.resource === resource && JSON.stringify(r).includes(`"${field}"`)));
 }
 
 /** A read of the last request sent (`last_request()`, `lastRequest`, `requests.last`). */

@@ -87,4 +87,37 @@ describe("a test case's routing and recording helpers", () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/test_client.py')).toEqual(['11 complaint-extra-removed', '5 mode-update-status-200']);
   });
+
+  it('Python: a recorded request of a test that performs two, read by a key only one of them has', async () => {
+    writeTree(dir, {
+      'clinic/client.py': [
+        'BASE = "https://www.buoyhealth.com/api/"',
+        '',
+        'def add_complaint(session, token, text, extra):',
+        '    return session.post(BASE + "complaints/", json={"interview": token, "text": text, "extra": extra}).json()',
+        '',
+        'def add_intent(session, token, intent):',
+        '    return session.post(BASE + "intents/", json={"interview": token, "intent": intent}).json()',
+        '',
+        'def answer_question(session, token, option, extra):',
+        '    return session.put(BASE + f"questions/{token}/", json={"token": option, "extra": extra}).json()',
+      ].join('\n'),
+      'tests/test_payloads.py': [
+        'from clinic.client import add_complaint, add_intent, answer_question',
+        '',
+        'class PayloadTest(RecordingTestCase):',
+        '    def test_complaint_then_intent(self):',
+        '        add_complaint(self.session, "i-1", "headache", "since Monday")',
+        '        add_intent(self.session, "i-1", "care")',
+        '        self.assertEqual("since Monday", self.requests[0]["body"]["extra"])',
+        '',
+        '    def test_complaint_then_answer(self):',
+        '        add_complaint(self.session, "i-1", "headache", "x")',
+        '        answer_question(self.session, "q-1", "o-1", "48")',
+        '        self.assertEqual("48", self.requests[1]["body"]["extra"])',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_payloads.py')).toEqual(['10 complaint-extra-removed', '5 complaint-extra-removed', '7 complaint-extra-removed']);
+  });
 });
