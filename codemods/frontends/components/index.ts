@@ -5,6 +5,8 @@ import { migrateComponent, type Extracted } from './blocks';
 import { extractAstro } from './astro';
 import { extractHtml } from './html';
 import { extractBlade, extractRazor } from './server-pages';
+import { razorCSharp } from './razor-csharp';
+import { linked } from '../polyglot/selection';
 import { extractSvelte } from './svelte';
 import { TEMPLATE_EXTENSIONS, extractTemplate } from './templates';
 import { extractVue } from './vue';
@@ -31,4 +33,10 @@ export const bladeFrontEnd: FrontEnd = {
   ...componentFrontEnd('blade', 'Laravel Blade pages (.blade.php): inline <script> through the JS engine (report-only where it holds Blade code); {{ }}, {!! !!} and directive reads (@if, @foreach … as, @isset)', [], (source) => extractBlade(source)),
   matches: (absPath) => absPath.toLowerCase().endsWith('.blade.php'),
 };
-export const razorFrontEnd = componentFrontEnd('razor', 'ASP.NET Razor pages (.cshtml, .razor): inline <script> through the JS engine (report-only where it holds Razor code); @expressions, @if/@foreach conditions and @{ } code read for removed fields, PascalCase names as the JSON keys', ['cshtml', 'razor'], (source) => extractRazor(source));
+const razorPages = componentFrontEnd('razor', 'ASP.NET Razor pages (.cshtml, .razor): inline <script> through the JS engine (report-only where it holds Razor code); @expressions, @if/@foreach conditions and @{ } code read for removed fields, PascalCase names as the JSON keys; @code/@functions blocks and the template\'s C# read by the C# front-end (reports only)', ['cshtml', 'razor'], (source) => extractRazor(source));
+export const razorFrontEnd: FrontEnd = {
+  ...razorPages,
+  analyze: (input: FrontEndInput) => razorCSharp(input, razorPages.analyze(input)),
+  // A component whose C# uses the endpoints, models or host constants of the run's C# files is read with them.
+  linked: (source, project) => linked('csharp', source, project.poly),
+};

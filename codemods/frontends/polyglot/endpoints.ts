@@ -40,7 +40,9 @@ export function resolveEndpoints(fns: readonly PolyFunction[]): Map<string, Endp
     // the methods of that name of the class.
     const q = QUALIFIED.exec(name);
     if (!q && !endpointName(name)) return null;
-    const defs = byName.get(q ? q[2]! : name)?.filter((d) => d !== except && (!q || d.pkg === q[1] || d.owner === q[1]));
+    const named = byName.get(q ? q[2]! : name)?.filter((d) => d !== except && (!q || d.pkg === q[1] || d.owner === q[1]));
+    // An interface's bodiless declaration defers to the definitions that have a body (`ISymptomCheckerClient` and its client).
+    const defs = named?.some((d) => !d.declaration) ? named.filter((d) => !d.declaration) : named;
     const each = defs?.map((d) => resolved.get(d) ?? null) ?? [];
     const first = each[0];
     return first && each.every((e) => e && e.resource === first.resource) ? merge(each as Endpoint[]) : null;

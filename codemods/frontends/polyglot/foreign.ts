@@ -85,3 +85,31 @@ export function ownAddressIn(ctx: Ctx, container: SgNode): boolean {
   if (file.resourcesIn(container).length > 0) return true;
   return file.lits.some((l) => encloses(container, l.node) && (findV1Urls(file.config, l.text).length > 0 || hosts.some((h) => l.text.includes(h))));
 }
+
+/**
+ * A constant named like the constants that hold another service's address more than like those that hold this
+ * API's: `BSC_HELPDESK_MODE_COMPLAINT` beside `BSC_HELPDESK_API_BASE = 'https://help.example.com/api/'` and
+ * `BSC_PRODUCTION_API_BASE = 'https://…buoyhealth.com/api/'` shares two leading words with the helpdesk's, one with
+ * the API's: the helpdesk's mode. A tie, or no address beside it, says nothing.
+ */
+export function prefixedLikeForeignAddress(ctx: Ctx, name: string): boolean {
+  const own = words(name);
+  if (own.length < 2) return false;
+  const hosts = apiHosts(ctx.file.config);
+  let api = 0;
+  let other = 0;
+  for (const d of ctx.file.x.decls) {
+    if (!d.init || d.name === name) continue;
+    const lit = ctx.file.lits.find((l) => encloses(d.init!, l.node) && /^\s*https?:\/\//i.test(l.text));
+    if (!lit) continue;
+    const theirs = words(d.name);
+    let n = 0;
+    while (n < own.length - 1 && n < theirs.length - 1 && own[n] === theirs[n]) n++;
+    if (n === 0) continue;
+    const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(lit.text);
+    const ours = findV1Urls(ctx.file.config, lit.text).length > 0 || (!!m && hosts.includes(m[1]!.toLowerCase()));
+    if (ours) api = Math.max(api, n);
+    else other = Math.max(other, n);
+  }
+  return other > api;
+}

@@ -72,11 +72,13 @@ interface JsonKey {
 export function jsonKeys(lit: Lit): JsonKey[] | null {
   const raw = lit.text.trim();
   if (!/^[{[]/.test(raw) && !/^\\?"[\w-]+\\?"\s*:/.test(raw)) return null;
-  // As written (a raw string), else with the host language's escapes undone (`"\"interview_mode\":true"`).
+  // As written (a raw string), else with the host language's escapes undone (`"\"interview_mode\":true"`, a
+  // verbatim string's doubled quotes: C#'s `@"{ ""mode"": ""triage"" }"`).
   const text = raw.split(HOLE).join('0');
   const unescaped = text.replace(/\\(["\\/])/g, '$1');
+  const undoubled = text.replace(/""/g, '"');
   let value: unknown;
-  for (const candidate of [text, `{${text}}`, unescaped, `{${unescaped}}`]) {
+  for (const candidate of [text, `{${text}}`, unescaped, `{${unescaped}}`, undoubled, `{${undoubled}}`]) {
     try {
       value = JSON.parse(candidate);
       break;
@@ -120,7 +122,7 @@ function resourceOfKeys(ctx: Ctx, keys: JsonKey[]): ResourceName | null {
 
 /** Where the nth `"name"` key stands in the literal (escaped quotes or not). */
 function keyOffset(source: string, lit: Lit, name: string, nth: number): number {
-  const re = new RegExp(`\\\\?"(${escapeRe(name)})\\\\?"\\s*:`, 'g');
+  const re = new RegExp(`[\\\\"]?"(${escapeRe(name)})[\\\\"]?"\\s*:`, 'g');
   const text = source.slice(lit.start, lit.end);
   const hits = [...text.matchAll(re)];
   const m = hits[nth] ?? hits[0];

@@ -6,6 +6,7 @@ import { span, typeName, type Call, type Lit } from './lang';
 import { chainSegments, dataSegments, saysMode } from './ties';
 import { norm, type ModeValue } from './vocabulary';
 import { endpointOfCall } from './case-endpoints';
+import { enumPolicy } from './enum-policy';
 
 /**
  * Removed interview modes written as members of a mode type (`InterviewMode.SAFE`, Swift's `.triage`): passed to a call
@@ -73,7 +74,8 @@ function memberMode(ctx: Ctx, name: string, at?: SgNode): ModeValue | undefined 
   if (value.to === null) return value;
   // Spelled as the value itself (Swift's `case complaint`), and not an arm that maps the case to its wire value
   // (`case .complaint: return "input"`, a mode's value): that mapping is the literal's, rewritten where it is.
-  if (!ctx.vocab.modes.has(name)) return undefined;
+  // (C#'s `Complaint` too, where a serializer of the run writes members in a naming policy's case: `complaint`.)
+  if (!ctx.vocab.modes.has(name) && !enumPolicy(ctx)) return undefined;
   const wire = at ? /^[^\n]*?(?:->|=>|:)\s*(?:return\s+)?["']([\w-]*)["']/.exec(ctx.file.source.slice(span(at).end, span(at).end + 80))?.[1] : undefined;
   if (wire !== undefined && (ctx.vocab.modes.has(wire) || [...ctx.vocab.modes.values()].some((v) => v.to === wire))) return undefined;
   const own = ctx.file.x.types.some((t) => saysMode(t.name) && ourModeType(ctx, t.name) && t.cases.some((c) => c.name === name && c.values.length === 0));

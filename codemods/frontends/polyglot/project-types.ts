@@ -39,6 +39,10 @@ export interface PolyFacts {
   renamedMembers?: { name: string; at: string }[];
   /** Renamed modes a mode type of the file declares as cases named by their value (`case complaint` in `enum InterviewMode: String`). */
   nameValued?: string[];
+  /** The file sets a serializer to write enum members by name in a naming policy's case (enum-policy.ts). */
+  enumPolicy?: boolean;
+  /** Renamed modes a mode type of the file declares as members whose name in that case is their value (`Complaint`). */
+  policyValued?: string[];
   /** Constants of a group named for modes that hold a removed mode, whatever the file ties (group-modes.ts). */
   groupModes?: { group: string; name: string; value: string }[];
   /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
@@ -71,6 +75,8 @@ export interface PolyFunction {
   pkg?: string;
   /** The class it is a method of (`ComplaintService` for its `create`): a call on that class or on a name of it qualifies it. */
   owner?: string;
+  /** Declared without a body and without a URL (an interface's method): its implementations of the same name resolve it. */
+  declaration?: boolean;
 }
 
 export interface Endpoint {
@@ -149,6 +155,8 @@ export interface LangIndex {
   undeclared: ReadonlySet<string>;
   /** PolyFacts.nameValued of every file: a use of such a case (`.complaint`) goes with the case when it is renamed. */
   nameValued: ReadonlySet<string>;
+  /** A file of the run sets such a naming policy for enums (PolyFacts.enumPolicy). */
+  enumPolicy: boolean;
   /** The removed mode a constant of that name holds (PolyFacts.removedModes). */
   removedMode(name: string): string | null;
   /** The names of those constants. */

@@ -6,6 +6,7 @@ import { apiHosts, holderOf, within, type PolyFile } from './file';
 import { statusConstantFacts } from './status-constants';
 import { span, typeName, type Call } from './lang';
 import { norm } from './vocabulary';
+import { ENUM_POLICY } from './enum-policy';
 import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
@@ -72,11 +73,13 @@ function readsModeOfOtherType(f: PolyFacts, i: LangIndex): boolean {
 }
 
 /** PolyFacts.nameValued: the renamed modes a mode type of the file declares as cases whose wire value is their name (`case complaint`). */
-function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued'> {
+function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 'policyValued' | 'enumPolicy'> {
   // This API's mode type by its name alone (`InterviewMode`, `Mode`), not another thing's (`TicketMode`): no index here.
   const ours = (name: string) => !!modeOwnerTie(name) || words(name).every((w) => saysMode(w));
   const names = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !!file.vocab.modes.get(c.name)?.to).map((c) => c.name));
-  return names.length > 0 ? { nameValued: [...new Set(names)] } : {};
+  // Members named by their value in a naming policy's case (C#'s `Complaint`): by their value only where a file of the run sets the policy.
+  const cased = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !file.vocab.modes.has(c.name) && !!file.vocab.modes.get(norm(c.name))?.to).map((c) => c.name));
+  return { ...(names.length > 0 ? { nameValued: [...new Set(names)] } : {}), ...(cased.length > 0 ? { policyValued: [...new Set(cased)] } : {}), ...(ENUM_POLICY.test(file.source) ? { enumPolicy: true } : {}) };
 }
 
 /** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
@@ -92,6 +95,9 @@ function operationOf(text: string): Operation | null {
   if (calls.size > 1) calls.delete('GET');
   return one(calls);
 }
+
+/** A function's body, in the grammars of the front-ends (a C# expression body `=> …` too). */
+const BODY = /body|block|statements|arrow_expression_clause/;
 
 export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const { spec, vocab } = file;
@@ -117,12 +123,15 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     });
     const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).flatMap((c) => [calleeName(c.call), ...(viaCase.has(c.call.node) ? [viaCase.get(c.call.node)!] : [])]))];
     const sends = bodyTypes(file, fn.node);
-    const params = resources.length > 0 || callees.length > 0 ? paramsOf(file, fn.node) : [];
+    // An interface's or abstract method's declaration (`Task<Complaint> CreateComplaintAsync(string text, string? extra);`):
+    // no body, so no URL of its own; the implementations of its name say what it calls (see resolveEndpoints).
+    const declaration = resources.length === 0 && !fn.node.children().some((c) => BODY.test(c.kind() as string));
+    const params = resources.length > 0 || callees.length > 0 || declaration ? paramsOf(file, fn.node) : [];
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
     const modeTypes = modeDecls.get(`${fn.node.kind()}:${fn.start}:${fn.end}`) ?? [];
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
     const owner = file.x.types.filter((t) => within(fn.node, t.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
-    functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}) });
+    functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}), ...(declaration ? { declaration } : {}) });
   }
   functions.push(...caseEndpoints(file, operationOf));
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
@@ -303,7 +312,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     names,
     links,
     declares: (name) => declared.has(name),
-    nameValued: new Set(all.flatMap((f) => f.nameValued ?? [])),
+    nameValued: new Set(all.flatMap((f) => [...(f.nameValued ?? []), ...(all.some((x) => x.enumPolicy) ? f.policyValued ?? [] : [])])),
+    enumPolicy: all.some((f) => f.enumPolicy),
     undeclared: new Set(all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u)))),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),

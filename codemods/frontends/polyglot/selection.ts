@@ -1,4 +1,5 @@
 import { catalogue, type ResourceName } from '../../../catalogue';
+import { ENUM_POLICY } from './enum-policy';
 import { words } from '../../engine/words';
 import { escapeRe } from './file';
 import type { PolyIndex } from './project';
@@ -52,6 +53,8 @@ for (const change of catalogue) {
 export function selects(source: string): boolean {
   if (vocab.modes.size > 0 && modeSelects(source)) return true;
   if (audienceFromBase(source)) return true;
+  // A serializer that writes enum members in a naming policy's case: what the run's mode enums send (enum-policy.ts).
+  if (ENUM_POLICY.test(source)) return true;
   /** Whether the text names one of a resource's changed fields, once per resource and text. */
   const named = new Map<ResourceName, boolean>();
   for (const m of source.matchAll(TYPE_DECL)) {

@@ -1,5 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
-import type { ResourceName } from '../../../catalogue';
+import { catalogue, type ResourceName } from '../../../catalogue';
 import { endpointOfCall } from './case-endpoints';
 import { encloses, type Ctx } from './context';
 import { escapeRe } from './file';
@@ -25,8 +25,14 @@ const HELPER = /\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body
  * OkHttp's `server.takeRequest().body.readUtf8()` (Java's `getBody().readUtf8()`).
  */
 const RECORDED = String.raw`(?:\bget)?RequestOptions\s*\(\s*\)\s*\[\s*['"]body['"]\s*\]|\btakeRequest\s*\([^()]*\)\s*!?!?\.\s*(?:body|getBody\s*\(\s*\))\s*\.\s*(?:readUtf8|utf8)\s*\(\s*\)`;
+/**
+ * A helper that answers the last request recorded, then its body (`$this->last_request()['body']`,
+ * `lastRequest().body`, `recorded_request(1)->json`), then a key of it.
+ */
+const REQUEST_THEN_BODY = String.raw`\b(?:last|sent|recorded|captured)_?request\s*\([^()'"]*\)\s*(?:\[\s*['"](?:body|json|data|payload)['"]\s*\]|(?:\.|->)\s*(?:body|json|data|payload)\b(?:\s*\(\s*\))?)`;
+const REQUEST_BODY_KEY = new RegExp(`${REQUEST_THEN_BODY}\\s*(?:\\[\\s*['"]|\\.\\s*|->\\s*)(\\w+)`, 'gi');
 /** The whole sent body, as a variable's value: the same reads without a key after them. */
-const WHOLE = new RegExp(String.raw`(?:\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)|(?:${RECORDED})\s*(?:,\s*(?:true|associative\s*:\s*true)\s*)?\)?)\s*$`, 'i');
+const WHOLE = new RegExp(String.raw`(?:${REQUEST_THEN_BODY}|\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)|(?:${RECORDED})\s*(?:,\s*(?:true|associative\s*:\s*true)\s*)?\)?)\s*$`, 'i');
 /** A sent body read somewhere in an expression (`server.takeRequest().body.readUtf8() shouldContain "…"`). */
 const RECORDED_IN = new RegExp(RECORDED, 'i');
 
@@ -57,7 +63,7 @@ export function sentReads(ctx: Ctx): void {
     const parent = node.parent();
     if (parent && kinds.has(parent.kind() as string) && span(parent).start === span(node).start) continue;
     const text = node.text();
-    for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER)]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
+    for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER), ...text.matchAll(REQUEST_BODY_KEY)]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
     // `sent_json(mocked, "POST", url)["extra"]`: the request its arguments name, when they name one of the API's resources.
     for (const m of text.matchAll(NAMED_HELPER)) {
       const call = file.x.calls.find((c) => span(c.node).start === span(node).start + m.index! && c.callee === m[1]);
@@ -99,11 +105,43 @@ function report(ctx: Ctx, node: SgNode, start: number, key: string, scope = ctx.
   const { file, vocab, out } = ctx;
   const k = norm(key);
   if (!vocab.fieldNames.has(k) || (scope === file.root && !named)) return;
-  const resources = [...(named ? new Set([named]) : resourcesOf(ctx, scope))].filter((r) => !byKey || vocab.fields(r, [k], 'request').length > 0);
+  let resources = [...(named ? new Set([named]) : resourcesOf(ctx, scope))].filter((r) => !byKey || vocab.fields(r, [k], 'request').length > 0);
+  // The last request's body (`$this->last_request()['body']`, `body = lastRequest().json`): the request of the last
+  // endpoint the function called before reading it, in a test that performs several.
+  if (resources.length > 1 && !named && LAST.test(file.source.slice(span(node).start, start))) {
+    const last = lastEndpointBefore(ctx, scope, span(node).start);
+    resources = last ? [last] : resources;
+  }
+  // A test that performs several requests (a complaint, then an intent): the one whose request has that field at all,
+  // when the catalogue names the field for none of the others (an answer's `extra` stays in v2).
+  if (resources.length > 1) {
+    const having = resources.filter((r) => vocab.fields(r, [k], 'request').length > 0);
+    if (having.length === 1 && !resources.some((r) => r !== having[0] && namesField(r, k))) resources = having;
+  }
   if (resources.length !== 1) return;
   const site = vocab.fields(resources[0]!, [k], 'request')[0];
   if (!site || !out.has(site.change.id)) return;
   out.manual(site.change.id, start, start + key.length, site.message, { anchor: start, subject: key });
+}
+
+/** Whether a rule of the catalogue names a field of a resource (`field-relaxed` on a question's answer `extra` too). */
+function namesField(resource: ResourceName, field: string): boolean {
+  return catalogue.some((c) => c.rules.some((r) => 'resource' in r && r.resource === resource && JSON.stringify(r).includes(`"${field}"`)));
+}
+
+/** A read of the last request sent (`last_request()`, `lastRequest`, `requests.last`). */
+const LAST = /\blast_?request|\brequests?\s*(?:\.|->)\s*last\b/i;
+
+/** The resource of the last call of one of the run's endpoints in a function before an offset. */
+function lastEndpointBefore(ctx: Ctx, scope: SgNode, before: number): ResourceName | null {
+  let best: { at: number; resource: ResourceName } | null = null;
+  for (const c of ctx.file.x.calls) {
+    const at = span(c.node).start;
+    if (!encloses(scope, c.node) || span(c.node).end > before || (best && at < best.at)) continue;
+    const e = endpointOfCall(ctx.index, c);
+    if (e) best = { at, resource: e.resource };
+  }
+  return best?.resource ?? null;
 }
 
 /** The resources a function works on: its URLs, and the endpoints of the run's index it calls. */

@@ -14,13 +14,10 @@ export function routedStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNod
   const { file, vocab } = ctx;
   const codes = new Set(vocab.statuses.map((s) => s.rule.from));
   for (const call of file.x.calls) {
-    const first = call.args[0];
-    if (!first || !/^\d{3}$/.test(first.text().trim()) || !codes.has(Number(first.text().trim()))) continue;
-    const code = Number(first.text().trim());
-    const route = routeOf(ctx, call);
-    if (!route) continue;
-    const method = ROUTE.exec(route.callee)![1]!.toUpperCase();
-    const refs = route.args.length > 0 ? file.resourcesIn(route.args[0]!) : [];
+    const routed = routedBy(ctx, call, codes) ?? methodArgs(ctx, call, codes);
+    if (!routed) continue;
+    const { code, method, path, first } = routed;
+    const refs = file.resourcesIn(path);
     if (refs.length !== 1) continue;
     const { resource, rest } = refs[0]!;
     const op = api.methodOperations[method];
@@ -32,6 +29,37 @@ export function routedStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNod
       if (site.rule.from === code && site.rule.resource === resource && same) report(site, first);
     }
   }
+}
+
+interface Routed {
+  code: number;
+  method: string;
+  path: SgNode;
+  /** The status argument. */
+  first: SgNode;
+}
+
+/** `api.put(path).respond(202)`: the status its answer gives, the method and path of the route it is chained to. */
+function routedBy(ctx: Ctx, call: Call, codes: Set<number>): Routed | null {
+  const first = call.args[0];
+  if (!first || !/^\d{3}$/.test(first.text().trim()) || !codes.has(Number(first.text().trim()))) return null;
+  const route = routeOf(ctx, call);
+  if (!route || route.args.length === 0) return null;
+  return { code: Number(first.text().trim()), method: ROUTE.exec(route.callee)![1]!.toUpperCase(), path: route.args[0]!, first };
+}
+
+/**
+ * A test helper given the method, the path and the status in one call (`$this->route('PUT', self::BASE .
+ * 'interviews/int-1/', 202, [])`, `stub("POST", url, 400, body)`, `fake_response(:put, path, 202)`): the method
+ * written as its name first, the path next, the status a bare number after them.
+ */
+function methodArgs(ctx: Ctx, call: Call, codes: Set<number>): Routed | null {
+  const [m, path, ...rest] = call.args;
+  const method = m ? /^:?["'`]?(post|put|patch)["'`]?$/i.exec(m.text().trim())?.[1] : undefined;
+  if (!method || !path) return null;
+  const first = rest.find((a) => /^\d{3}$/.test(a.text().trim()));
+  if (!first || !codes.has(Number(first.text().trim()))) return null;
+  return { code: Number(first.text().trim()), method: method.toUpperCase(), path, first };
 }
 
 /**

@@ -316,7 +316,10 @@ export class Ties {
       const n = nounTie(name);
       if (n) tie = { resource: n.resource, path: n.path.filter((p) => p !== '*').map(norm), via: 'name' };
     }
-    this.memo.set(key, tie);
+    // A name reached deep in another's chain (`$condition` ← `$explained` ← `$body`) may find nothing only because the
+    // depth ran out: that is no answer for a read of the name itself, so it is not kept.
+    if (!tie && depth >= 4) this.memo.delete(key);
+    else this.memo.set(key, tie);
     return tie;
   }
 

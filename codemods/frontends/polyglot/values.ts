@@ -5,7 +5,7 @@ import { words } from '../../engine/words';
 import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
-import { foreignAddressIn, foreignName, foreignOwner, ourModeType, ownAddressIn } from './foreign';
+import { foreignAddressIn, foreignName, foreignOwner, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
 import { positionalField } from './positional';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
@@ -23,6 +23,7 @@ import { armOfMode, parsedArm } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
+import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
 import { queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
@@ -80,11 +81,12 @@ function modes(ctx: Ctx): void {
       out.manual(value.change.id, lit.start, end, value.message, { anchor: lit.start });
     }
   }
-  // Enum cases whose value is their name (`case complaint` in a String enum).
+  // Enum cases whose value is their name (`case complaint` in a String enum), in the case a serializer's naming policy
+  // gives it (C#'s `Complaint` under `JsonStringEnumConverter(JsonNamingPolicy.CamelCase)`).
   for (const type of file.x.types) {
     if (!saysMode(type.name) || !ourModeType(ctx, type.name)) continue;
     for (const c of type.cases) {
-      const value = vocab.modes.get(c.name);
+      const value = vocab.modes.get(c.name) ?? (enumPolicy(ctx) ? vocab.modes.get(norm(c.name)) : undefined);
       if (!value || c.values.length > 0 || !out.has(value.change.id)) continue;
       out.manual(value.change.id, span(c.nameNode).start, span(c.nameNode).end, value.to !== null ? `${value.message} This case's raw value is its name.` : value.message, { anchor: span(c.node).start });
     }
@@ -122,7 +124,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   if (decl) {
     // `cfg.Helpdesk.TicketMode = "complaint"`: the names the value is stored under.
     const target = file.source.slice(span(decl.node).start, span(decl.nameNode).end);
-    const foreign = [...target.matchAll(/[A-Za-z_]\w*/g)].some((m) => foreignName(ctx, m[0]));
+    const foreign = [...target.matchAll(/[A-Za-z_]\w*/g)].some((m) => foreignName(ctx, m[0])) || prefixedLikeForeignAddress(ctx, decl.name);
     // `TicketModeComplaint TicketMode = "complaint"`: a constant of another thing's mode type.
     const type = typeName(decl.type);
     if (type && saysMode(type) && !ourModeType(ctx, type)) return null;

@@ -32,4 +32,32 @@ describe('JSON split over joined literals', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'src/test/java/clinic/QuestionsTest.java')).toEqual(['3 base-url', '4 question-preselected-removed']);
   });
+
+  it("C#: a verbatim string's doubled quotes (`@\"{ \"\"extra\"\": … }\"`) in a WireMock stub; the desk's stub is not", async () => {
+    writeTree(dir, {
+      'Clinic.Tests/ResultStubTests.cs': [
+        'public class ResultStubTests',
+        '{',
+        '    [Test]',
+        '    public async Task ReadsResult()',
+        '    {',
+        '        server.Given(Request.Create().WithPath("/api/results/r-1/")).RespondWith(Response.Create().WithBody(@"{',
+        '            ""token"": ""r-1"",',
+        '            ""advice"": [""Rest""],',
+        '            ""triage_explanation"": { ""potential_condition"": { ""triage"": { ""level"": ""self_care"" } } }',
+        '        }"));',
+        '        var result = await client.GetFromJsonAsync<Result>("https://www.buoyhealth.com/api/results/r-1/");',
+        '    }',
+        '    [Test]',
+        '    public async Task ReadsDeskReply()',
+        '    {',
+        '        server.Given(Request.Create().WithPath("/api/replies/7/")).RespondWith(Response.Create().WithBody(@"{ ""advice"": [""Restart""], ""extra"": ""x"", ""mode"": ""complaint"" }"));',
+        '        var reply = await client.GetFromJsonAsync<Reply>("https://help.example.com/api/replies/7/");',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Clinic.Tests/ResultStubTests.cs')).toEqual(['11 base-url', '8 result-advice-test-removed', '9 potential-condition-triage-removed']);
+  });
 });

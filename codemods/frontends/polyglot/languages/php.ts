@@ -41,6 +41,15 @@ export const php: LangSpec = {
       const init = namedKids(n).slice(-1)[0];
       if (id) decls.push({ node: n, name: id.text().replace(/^\$/, ''), nameNode: id, type: null, init: init && init !== id ? init : null });
     }
+    // A global constant defined by a call (`define( 'BSC_MODE_SAFE', 'safe' );`, WordPress and older PHP): a declaration
+    // as `const BSC_MODE_SAFE = 'safe';` is, named by its string.
+    for (const n of all(root, 'function_call_expression')) {
+      if (namedKids(n)[0]?.text().replace(/^\\/, '') !== 'define') continue;
+      const args = childOf(n, 'arguments');
+      const [nameArg, valueArg] = args ? namedKids(args).map((a) => namedKids(a).slice(-1)[0] ?? a) : [];
+      const name = nameArg ? lit(nameArg)?.text : undefined;
+      if (name && valueArg && /^[A-Za-z_]\w*$/.test(name)) decls.push({ node: n.parent()?.kind() === 'expression_statement' ? n.parent()! : n, name, nameNode: nameArg!, type: null, init: valueArg });
+    }
     for (const n of all(root, 'simple_parameter', 'property_promotion_parameter')) {
       const v = childOf(n, 'variable_name');
       const type = namedKids(n).find((c) => /type/.test(c.kind() as string));
