@@ -14,6 +14,7 @@ import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { extensionReads } from './extension-reads';
 import { carriedFields } from './carried-fields';
+import { rowKeyReads } from './row-keys';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
 import { buildLangIndex, fileFacts } from './project';
@@ -101,6 +102,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   fieldRules(ctx);
   extensionReads(ctx);
   carriedFields(ctx);
+  rowKeyReads(ctx);
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);

@@ -1,5 +1,6 @@
 import type { Operation, ResourceName } from '../../../catalogue';
 import type { Derived } from './derived';
+import type { RowKeys } from './row-keys';
 
 /** The facts each polyglot file reports and the run's index of them (project.ts builds both). */
 
@@ -58,6 +59,8 @@ export interface PolyFunction {
   returns: string | null;
   /** It answers with a collection it builds itself (own-shape.ts): what it returns is not the API's answer. */
   ownShape?: boolean;
+  /** The keys of the rows it builds whose values read a changed field (row-keys.ts): key → [part, field]. */
+  rowKeys?: RowKeys;
   /** The types of its parameters marked as the request body (`@RequestBody CreateRequest r`, `@Body b: ModeChange`). */
   sends?: string[];
   /** Its parameters' names, in order (a method's receiver, `self` and `cls` left out). */
@@ -118,6 +121,10 @@ export interface LangIndex {
   heldFields: ReadonlySet<string>;
   /** Names of the models' methods that read changed fields (ModelFacts.derived). */
   derivedNames: ReadonlySet<string>;
+  /** The row keys a function of that name answers with (row-keys.ts): its own, or those of the one row builder it calls. */
+  rowKeys?(name: string): RowKeys | null;
+  /** The names of those functions. */
+  rowBuilders?: ReadonlySet<string>;
   /** The models that declare a derived reader of that name. */
   modelsWith(method: string): ModelFacts[];
   /**
