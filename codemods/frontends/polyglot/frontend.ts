@@ -15,6 +15,7 @@ import { fieldRules } from './fields';
 import { extensionReads } from './extension-reads';
 import { carriedFields } from './carried-fields';
 import { rowKeyReads } from './row-keys';
+import { ownRouteModes } from './own-routes';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
 import { buildLangIndex, fileFacts } from './project';
@@ -115,6 +116,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   valueRules(ctx);
   removedModeConstantUses(ctx);
   dottedKeys(ctx);
+  // Last: a mode the value rules report where a route's path spells the API's is not reported twice.
+  ownRouteModes(ctx);
   if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
   const grouped = groupModes(file);
   if (grouped.length > 0) facts.groupModes = grouped;

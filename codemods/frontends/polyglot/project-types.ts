@@ -48,6 +48,10 @@ export interface PolyFacts {
   statusConstants?: { name: string; code: number }[];
   /** Other files' constants this file compares with the status of a rule's operation, set by the analysis (status-constants.ts). */
   statusCompared?: { name: string; change: string }[];
+  /** Functions it passes its request's mode parameter to (own-routes.ts). */
+  modeParamCallees?: string[];
+  /** It writes a changed mode as the value of a key named mode (own-routes.ts). */
+  modePairs?: true;
 }
 
 export interface PolyFunction {
@@ -125,6 +129,8 @@ export interface LangIndex {
   rowKeys?(name: string): RowKeys | null;
   /** The names of those functions. */
   rowBuilders?: ReadonlySet<string>;
+  /** A request handler of the run passes its request's mode on to the API (own-routes.ts). */
+  modeForwarded?: boolean;
   /** The models that declare a derived reader of that name. */
   modelsWith(method: string): ModelFacts[];
   /**

@@ -14,6 +14,7 @@ import { resolveModels } from './models';
 import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders } from './derived';
 import { rowKeys, rowKeysIndex, withRowKeys } from './row-keys';
+import { modeForwarded, modeParamCallees } from './own-routes';
 import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
@@ -55,6 +56,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (f.uses.some((u) => u.startsWith('.') && i.statusConstant(u.slice(1)) !== null)) return true;
       // A status constant of its own that another file compares with the status of an operation (status-constants.ts).
       if (f.statusConstants?.some((c) => i.statusCompared(c.name).length > 0)) return true;
+      // A mode posted to a route of the app whose handler passes it on (own-routes.ts).
+      if (f.modePairs && i.modeForwarded) return true;
       // A call of a function that answers with rows carrying removed fields (row-keys.ts).
       if (i.rowBuilders?.size && f.uses.some((u) => i.rowBuilders!.has(u))) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
@@ -189,6 +192,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     ...(statusConstants.length > 0 ? { statusConstants } : {}),
     ...(/audience/i.test(file.source) ? { audience: true as const } : {}),
     ...nameValuedFacts(file),
+    ...ownRouteFacts(file, vocab.modes),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -311,6 +315,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     heldFields: new Set(held.keys()),
     derivedNames: derived,
     rowKeys: rows,
+    modeForwarded: modeForwarded(all, endpoints),
     rowBuilders: new Set([...new Set(all.flatMap((f) => f.functions.map((fn) => fn.name)))].filter((n) => rows(n))),
     modelsWith: (method) => [...models.values()].filter((m): m is ModelFacts => !!m?.derived?.has(method)),
     modeGroup: (name) => modeGroups.has(name),
@@ -388,3 +393,10 @@ export function foreignCall(index: LangIndex, call: Call): boolean {
   return !!call.pkg && !index.tiedPackage(call.pkg);
 }
 
+
+/** PolyFacts.modeParamCallees and modePairs (own-routes.ts). */
+function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pick<PolyFacts, 'modeParamCallees' | 'modePairs'> {
+  const callees = modeParamCallees(file);
+  const pairs = file.x.pairs.some((p) => norm(p.key) === norm(api.modeField) && !!p.value && modes.has(p.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2')));
+  return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(pairs ? { modePairs: true as const } : {}) };
+}
