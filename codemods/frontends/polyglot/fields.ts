@@ -203,11 +203,12 @@ function modelFields(ctx: Ctx): void {
     for (const f of type.fields) {
       // A key that only qualifies the field's name with a unit (`height` read from `height_in`) is still that field.
       const k = norm(f.key && unitQualified(vocab, f.name, f.key) ? f.name : f.key ?? f.name);
-      if (!vocab.fieldNames.has(k)) continue;
-      let path = [...tie.path, k];
+      const prefixed = vocab.fieldNames.has(k) ? null : prefixedField(vocab, tie, k);
+      if (!vocab.fieldNames.has(k) && !prefixed) continue;
+      let path = prefixed ?? [...tie.path, k];
       // A model that flattens a part of its resource into its own fields (`InterviewData` with `$race` from
       // `profile.race`): a field named as a removed field of a part one level down is that field.
-      if (tie.path.length === 0 && vocab.fields(tie.resource, path, 'response').length + vocab.fields(tie.resource, path, 'request').length === 0) {
+      if (!prefixed && tie.path.length === 0 && vocab.fields(tie.resource, path, 'response').length + vocab.fields(tie.resource, path, 'request').length === 0) {
         const flat = [...resourcesOfField(vocab, k, 'response'), ...resourcesOfField(vocab, k, 'request')].filter((r) => r.resource === tie.resource && r.path.length === 2);
         if (flat.length > 0 && flat.every((r) => r.path.join('.') === flat[0]!.path.join('.'))) path = flat[0]!.path;
       }
@@ -224,6 +225,24 @@ function modelFields(ctx: Ctx): void {
       ownReads(ctx, type, f, site);
     }
   }
+}
+
+/**
+ * A flat table's column named for a part of the model's resource and one of its changed fields (`profile_race`,
+ * `potential_condition_triage` in an ORM model of the interview or the result): that field's path, or null.
+ */
+function prefixedField(vocab: Ctx['vocab'], tie: ValueTie, key: string): string[] | null {
+  if (tie.path.length > 0) return null;
+  for (const s of Object.values(api.subjects)) {
+    if (s.parent !== tie.resource) continue;
+    const part = s.path.filter((p) => p !== '*').map(norm);
+    const prefix = `${part[part.length - 1]}_`;
+    const rest = key.startsWith(prefix) ? key.slice(prefix.length) : '';
+    if (!vocab.fieldNames.has(rest)) continue;
+    const path = [...part, rest];
+    if (vocab.fields(tie.resource, path, 'response').length + vocab.fields(tie.resource, path, 'request').length > 0) return path;
+  }
+  return null;
 }
 
 /** White space and whole comments (a `// TODO(sc-migrate/…)` line, a block comment) between two tokens. */

@@ -14,6 +14,8 @@ import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { extensionReads } from './extension-reads';
 import { carriedFields } from './carried-fields';
+import { rowKeyReads } from './row-keys';
+import { ownRouteModes } from './own-routes';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
 import { buildLangIndex, fileFacts } from './project';
@@ -101,6 +103,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   fieldRules(ctx);
   extensionReads(ctx);
   carriedFields(ctx);
+  rowKeyReads(ctx);
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);
@@ -113,6 +116,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   valueRules(ctx);
   removedModeConstantUses(ctx);
   dottedKeys(ctx);
+  // Last: a mode the value rules report where a route's path spells the API's is not reported twice.
+  ownRouteModes(ctx);
   if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
   const grouped = groupModes(file);
   if (grouped.length > 0) facts.groupModes = grouped;

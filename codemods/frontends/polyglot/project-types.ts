@@ -1,5 +1,6 @@
 import type { Operation, ResourceName } from '../../../catalogue';
 import type { Derived } from './derived';
+import type { RowKeys } from './row-keys';
 
 /** The facts each polyglot file reports and the run's index of them (project.ts builds both). */
 
@@ -51,6 +52,10 @@ export interface PolyFacts {
   statusConstants?: { name: string; code: number }[];
   /** Other files' constants this file compares with the status of a rule's operation, set by the analysis (status-constants.ts). */
   statusCompared?: { name: string; change: string }[];
+  /** Functions it passes its request's mode parameter to (own-routes.ts). */
+  modeParamCallees?: string[];
+  /** It writes a changed mode as the value of a key named mode (own-routes.ts). */
+  modePairs?: true;
 }
 
 export interface PolyFunction {
@@ -62,6 +67,8 @@ export interface PolyFunction {
   returns: string | null;
   /** It answers with a collection it builds itself (own-shape.ts): what it returns is not the API's answer. */
   ownShape?: boolean;
+  /** The keys of the rows it builds whose values read a changed field (row-keys.ts): key → [part, field]. */
+  rowKeys?: RowKeys;
   /** The types of its parameters marked as the request body (`@RequestBody CreateRequest r`, `@Body b: ModeChange`). */
   sends?: string[];
   /** Its parameters' names, in order (a method's receiver, `self` and `cls` left out). */
@@ -124,6 +131,12 @@ export interface LangIndex {
   heldFields: ReadonlySet<string>;
   /** Names of the models' methods that read changed fields (ModelFacts.derived). */
   derivedNames: ReadonlySet<string>;
+  /** The row keys a function of that name answers with (row-keys.ts): its own, or those of the one row builder it calls. */
+  rowKeys?(name: string): RowKeys | null;
+  /** The names of those functions. */
+  rowBuilders?: ReadonlySet<string>;
+  /** A request handler of the run passes its request's mode on to the API (own-routes.ts). */
+  modeForwarded?: boolean;
   /** The models that declare a derived reader of that name. */
   modelsWith(method: string): ModelFacts[];
   /**

@@ -14,6 +14,8 @@ import { endpointName, resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders } from './derived';
+import { rowKeys, rowKeysIndex, withRowKeys } from './row-keys';
+import { modeForwarded, modeParamCallees } from './own-routes';
 import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
@@ -55,6 +57,10 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (f.uses.some((u) => u.startsWith('.') && i.statusConstant(u.slice(1)) !== null)) return true;
       // A status constant of its own that another file compares with the status of an operation (status-constants.ts).
       if (f.statusConstants?.some((c) => i.statusCompared(c.name).length > 0)) return true;
+      // A mode posted to a route of the app whose handler passes it on (own-routes.ts).
+      if (f.modePairs && i.modeForwarded) return true;
+      // A call of a function that answers with rows carrying removed fields (row-keys.ts).
+      if (i.rowBuilders?.size && f.uses.some((u) => i.rowBuilders!.has(u))) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
@@ -114,6 +120,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const key = `${p.kind()}:${span(p).start}:${span(p).end}`;
     modeDecls.set(key, [...(modeDecls.get(key) ?? []), t]);
   }
+  const rowFns: [PolyFunction, SgNode][] = [];
   for (const fn of file.functions()) {
     if (!fn.name) continue;
     const method = operationOf(fn.node.text());
@@ -131,7 +138,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const modeTypes = modeDecls.get(`${fn.node.kind()}:${fn.start}:${fn.end}`) ?? [];
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
     const owner = file.x.types.filter((t) => within(fn.node, t.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
-    functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}), ...(declaration ? { declaration } : {}) });
+    functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}), ...(declaration ? { declaration } : {}), ...withRowKeys(rowKeys(file, fn.node)) });
+    if (functions[functions.length - 1]!.rowKeys) rowFns.push([functions[functions.length - 1]!, fn.node]);
   }
   functions.push(...caseEndpoints(file, operationOf));
   const hostLits = file.lits.filter((l) => findV1Urls(file.config, l.text).some((o) => o.kind === 'host'));
@@ -154,6 +162,11 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const foreign = file.x.decls
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
     .map((d) => d.name);
+  // A row built in a function that names another API's address (a helpdesk's `ticket_row`) carries that API's fields.
+  for (const [fn, node] of rowFns) {
+    const at = span(node);
+    if (foreignLits.some((l) => l.start >= at.start && l.end <= at.end) || foreign.some((n) => new RegExp(`\\b${n}\\b`).test(node.text()))) delete fn.rowKeys;
+  }
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   // Names in prose (`"Result looks wrong"`, a message) are words, not uses of a model or constant by that name.
   const code = withoutProse(file);
@@ -188,6 +201,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     ...(statusConstants.length > 0 ? { statusConstants } : {}),
     ...(/audience/i.test(file.source) ? { audience: true as const } : {}),
     ...nameValuedFacts(file),
+    ...ownRouteFacts(file, vocab.modes),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -281,6 +295,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const n of compared.keys()) links.add(n);
   // An enum case's endpoint (`.openVisit`) brings in the files that call the case (`send(.openVisit(body))`).
   for (const [n, e] of endpoints) if (e && n.startsWith('.')) links.add(n.slice(1));
+  // A file that uses a name of the run's client talks to the API as much as one that holds its address.
+  const rows = rowKeysIndex(all, (f) => f.tied || f.uses.some((u) => names.has(u)));
   return {
     model: (name) => models.get(name) ?? null,
     unlike: (name) => unlike.has(name),
@@ -307,6 +323,9 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
     derivedNames: derived,
+    rowKeys: rows,
+    modeForwarded: modeForwarded(all, endpoints),
+    rowBuilders: new Set([...new Set(all.flatMap((f) => f.functions.map((fn) => fn.name)))].filter((n) => rows(n))),
     modelsWith: (method) => [...models.values()].filter((m): m is ModelFacts => !!m?.derived?.has(method)),
     modeGroup: (name) => modeGroups.has(name),
     names,
@@ -382,4 +401,12 @@ export function calleeName(call: Call): string {
 /** A Go call into an imported package none of whose files talks to the API (`gin.SetMode(gin.TestMode)`): its name says nothing of the API. */
 export function foreignCall(index: LangIndex, call: Call): boolean {
   return !!call.pkg && !index.tiedPackage(call.pkg);
+}
+
+
+/** PolyFacts.modeParamCallees and modePairs (own-routes.ts). */
+function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pick<PolyFacts, 'modeParamCallees' | 'modePairs'> {
+  const callees = modeParamCallees(file);
+  const pairs = file.x.pairs.some((p) => norm(p.key) === norm(api.modeField) && !!p.value && modes.has(p.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2')));
+  return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(pairs ? { modePairs: true as const } : {}) };
 }

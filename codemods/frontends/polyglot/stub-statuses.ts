@@ -105,3 +105,37 @@ const QUEUED = /^(?:en)?queue\w*$|^(?:append|push|respond|reply)$|Response$/i;
 
 /** A canned response built by its type's constructor function: `ResponseTemplate::new(202)`, `Response.of(400)`. */
 const BUILT = /^(?:[A-Z]\w*)?Response\w*\s*(?:::|\.)\s*(?:new|of|with_?status)\s*\(/;
+
+/**
+ * Test doubles given the method, the path and the status as arguments of one call (`responses.add(responses.PUT,
+ * url, status=202)`, aioresponses' `mocked.put(url, status=202)`, requests-mock's `m.put(url, status_code=202)`,
+ * httpretty's `register_uri(httpretty.PUT, url, status=202)`): the method and the resource's path say the operation,
+ * so the old status of a rule of that operation is a site. A stub of another host's path or by another method stays.
+ */
+export function keywordStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNode) => void): void {
+  const { file, vocab, out } = ctx;
+  const codes = new Set(vocab.statuses.map((s) => s.rule.from));
+  for (const pair of file.x.pairs) {
+    if (!pair.named || !pair.value || !/^status(?:_?code)?$/i.test(pair.key)) continue;
+    const code = Number(pair.value.text().trim());
+    if (!/^\d{3}$/.test(pair.value.text().trim()) || !codes.has(code)) continue;
+    const call = file.x.calls.find((c) => span(c.node).start === span(pair.container).start && span(c.node).end === span(pair.container).end);
+    if (!call) continue;
+    const positional = call.args.filter((a) => !file.x.pairs.some((p) => p.named && span(p.node).start === span(a).start));
+    const method = ROUTE.exec(call.callee)?.[1] ?? positional.map((a) => METHOD_ARG.exec(a.text().trim())?.[1]).find(Boolean);
+    if (!method) continue;
+    const refs = positional.flatMap((a) => file.resourcesIn(a));
+    if (refs.length !== 1) continue;
+    const { resource, rest } = refs[0]!;
+    const op = api.methodOperations[method.toUpperCase()];
+    const create = rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
+    if (resource === vocab.modeResource && (op === 'create') !== create) continue;
+    for (const site of vocab.statuses) {
+      const same = site.rule.operation === op || (site.rule.operation === 'mode-update' && op === 'update');
+      if (site.rule.from === code && site.rule.resource === resource && same && !out.hasSiteOn(site.change.id, span(pair.value).start)) report(site, pair.value);
+    }
+  }
+}
+
+/** A method given as an argument: `responses.PUT`, `httpretty.PUT`, `"PUT"`, `:put`. */
+const METHOD_ARG = /^(?:\w+\.)?["':]?(put|patch|post|PUT|PATCH|POST)["']?$/;

@@ -25,7 +25,7 @@ import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
-import { queuedStubStatuses, routedStubStatuses } from './stub-statuses';
+import { keywordStubStatuses, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 
 /**
@@ -294,6 +294,7 @@ function statuses(ctx: Ctx): void {
   comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
   constantsComparedElsewhere(ctx, constants, report);
   routedStubStatuses(ctx, report);
+  keywordStubStatuses(ctx, report);
   queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.

@@ -1,0 +1,90 @@
+import { api, catalogue, type ResourceName } from '../../../catalogue';
+import type { Ctx } from './context';
+import { encloses } from './context';
+import type { PolyFile } from './file';
+import { span, type Call } from './lang';
+import type { Endpoint, PolyFacts } from './project-types';
+import { updates } from './mode-functions';
+import { escapeRe } from './file';
+import { norm, vocabularyFor } from './vocabulary';
+
+/**
+ * Modes posted to the app's own routes: a request handler that passes its request's mode parameter on to the API
+ * (`interview_service.update_mode(params[:id], params.require(:mode))`, `mode = params[:mode] || …` then
+ * `checker.update_mode(token, mode)`, Django's `request.POST["mode"]`, Flask's `request.form.get("mode")`) makes the
+ * mode a value of the app's own routes. A request spec, a feature test or a test client that sends one of the
+ * changed modes to a route of the app (`patch interview_path(token), params: { mode: "safe" }`,
+ * `client.post(reverse("mode"), {"mode": "triage"})`, `client.put("/interviews/1/mode", json={"mode": "safe"})`)
+ * sends it to the API through that handler: reported where it is written. Only where such a handler exists, and
+ * only a request to a route of the app (a route helper, `reverse`/`url_for`, or a path without a host).
+ */
+
+const FIELD = escapeRe(api.modeField);
+/** A read of the request's mode parameter. */
+const REQUEST_MODE = new RegExp(
+  String.raw`^\s*(?:params\s*(?:\[\s*:?["']?${FIELD}["']?\s*\]|\.(?:require|fetch)\(\s*:?["']?${FIELD}["']?)|request\.(?:POST|GET|form|args|data|json|query_params|params)\s*(?:\[\s*["']${FIELD}["']\s*\]|\.get\(\s*["']${FIELD}["'])|(?:\w+\.)?cleaned_data\s*(?:\[\s*["']${FIELD}["']\s*\]|\.get\(\s*["']${FIELD}["']))`,
+);
+
+/** The callees a file passes its request's mode parameter to (facts stage): directly, or through a variable set from it. */
+export function modeParamCallees(file: PolyFile): string[] {
+  if (!new RegExp(`\\b${FIELD}\\b`).test(file.source)) return [];
+  const fromParam = new Set(file.x.decls.filter((d) => d.init && REQUEST_MODE.test(d.init.text())).map((d) => d.name));
+  const out = new Set<string>();
+  for (const c of file.x.calls) {
+    if (c.args.some((a) => REQUEST_MODE.test(a.text()) || fromParam.has(a.text().trim()))) out.add(c.callee);
+  }
+  return [...out];
+}
+
+/** Whether a handler of the run passes its request's mode to a function that updates the mode's resource. */
+export function modeForwarded(all: readonly PolyFacts[], endpoints: ReadonlyMap<string, Endpoint | null>): boolean {
+  const resource = vocabularyFor(catalogue).modeResource;
+  if (!resource) return false;
+  const updating = (c: string) => {
+    const e = endpoints.get(c);
+    return (!!e && e.resource === resource && e.op !== 'create' && e.op !== 'read') || updates(all, endpoints, c, resource);
+  };
+  return all.some((f) => (f.modeParamCallees ?? []).some(updating));
+}
+
+/** Verbs of request specs, test clients and views that request a route of the app. */
+const VERBS = /^(?:get|post|put|patch|delete|button_to|link_to|visit|request|fetch|open)$/;
+/** A route of the app: a Rails route helper, Django's `reverse`, Flask's `url_for`, FastAPI's `url_path_for`, a path without a host. */
+const OWN_ROUTE = /^\s*(?:[a-z_]\w*_(?:path|url)\b|(?:\w+\.)?(?:reverse|url_for|url_path_for)\s*\(|f?["'`]\/(?!\/))/;
+
+export function ownRouteModes(ctx: Ctx): void {
+  const { file, vocab, out, index } = ctx;
+  if (!index.modeForwarded) return;
+  for (const pair of file.x.pairs) {
+    if (norm(pair.key) !== norm(api.modeField) || !pair.value) continue;
+    const value = pair.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2');
+    const mode = vocab.modes.get(value);
+    if (!mode || !out.has(mode.change.id) || value === pair.value.text().trim()) continue;
+    const call = requestOf(file, pair.node);
+    if (!call) continue;
+    const first = call.args[0]!.text();
+    if (!OWN_ROUTE.test(first) || !namesModeRoute(first, vocab.modeResource)) continue;
+    const at = span(pair.value);
+    // A route path the API's own paths also spell (`"/interviews/1/mode"`) may be reported by the mode rules already.
+    if (out.hasSiteOn(mode.change.id, at.start)) continue;
+    out.manual(mode.change.id, at.start, at.end, mode.message, { anchor: at.start, subject: value });
+  }
+}
+
+/** The innermost call of an HTTP verb whose arguments hold the literal (as a whole, or as the value of a `params:`, `data=` or `json=` argument). */
+function requestOf(file: PolyFile, lit: import('@ast-grep/napi').SgNode): Call | undefined {
+  const calls = file.x.calls.filter((c) => VERBS.test(c.callee) && c.args.length > 0 && encloses(c.node, lit) && span(c.args[0]!).start < span(lit).start);
+  calls.sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start));
+  const call = calls[0];
+  if (!call) return undefined;
+  // The literal is an argument of the verb itself, not of a call nested in one (`post path, params: build({ mode: … })`).
+  const inner = file.x.calls.find((c) => c !== call && encloses(call.node, c.node) && encloses(c.node, lit) && !VERBS.test(c.callee));
+  return inner && span(inner.node).start > span(call.args[0]!).end ? undefined : call;
+}
+
+/** A route named for the mode's resource or for the mode (`interview_path`, `"/interviews/1/mode"`), not another resource's (`ticket_path`). */
+function namesModeRoute(route: string, resource: ResourceName | null): boolean {
+  if (!resource) return false;
+  const words = [...api.resources[resource].nouns, api.modeField].map((w) => escapeRe(w.toLowerCase()));
+  return new RegExp(`(?:^|[^a-z])(?:${words.join('|')})`).test(route.toLowerCase());
+}

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * A request handler that passes its request's mode on to the API makes the mode a value of the app's own routes
+ * (own-routes.ts): a test that posts a changed mode to such a route is reported. The same shape for a helpdesk's
+ * route, a mode posted to the API's own address, and a project whose handlers forward no mode stay unreported.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+const client = [
+  'import requests',
+  '',
+  'BASE = "https://www.buoyhealth.com/api/"',
+  'DESK = "https://help.example.com/api/"',
+  '',
+  '',
+  'def set_mode(token, mode):',
+  '    return requests.put(BASE + "interviews/%s/" % token, json={"mode": mode})',
+  '',
+  '',
+  'def open_ticket(mode):',
+  '    return requests.post(DESK + "tickets/", json={"mode": mode})',
+  '',
+].join('\n');
+
+describe('modes posted to the app’s own routes', () => {
+  it('Django: a view passes `request.POST["mode"]` on; the test client posts "safe" to its route; a helpdesk route’s "complaint" stays', async () => {
+    writeTree(dir, {
+      'triage/client.py': client,
+      'triage/views.py': [
+        'from django.shortcuts import redirect',
+        '',
+        'from triage.client import open_ticket, set_mode',
+        '',
+        '',
+        'def change_mode(request, token):',
+        '    set_mode(token, request.POST["mode"])',
+        '    return redirect("triage:question", token=token)',
+        '',
+        '',
+        'def ticket(request):',
+        '    open_ticket(request.POST.get("kind"))',
+        '    return redirect("home")',
+        '',
+      ].join('\n'),
+      'triage/tests/test_views.py': [
+        'from django.urls import reverse',
+        '',
+        '',
+        'def test_mode(client):',
+        '    response = client.post(reverse("triage:interview-mode", args=["t1"]), {"mode": "safe"})',
+        '    assert response.status_code == 302',
+        '',
+        '',
+        'def test_ticket(client):',
+        '    client.post(reverse("desk:ticket"), {"mode": "complaint"})',
+        '    client.post("/tickets/", data={"mode": "complaint"})',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'triage/tests/test_views.py')).toEqual(['5 mode-safe-triage-removed']);
+  });
+
+  it('Sinatra with rack-test: `mode = params[:mode]` passed to the client; a mode posted to a path the API also spells is reported once, a ticket route stays', async () => {
+    writeTree(dir, {
+      'lib/checker.rb': ['class Checker', '  BASE = "https://www.buoyhealth.com/api/"', '', '  def update_mode(token, mode)', '    put_json("#{BASE}interviews/#{token}/", { mode: mode })', '  end', 'end', ''].join('\n'),
+      'app.rb': ['post "/interviews/:token/mode" do', '  mode = params[:mode] || "input"', '  Checker.new.update_mode(params[:token], mode)', '  redirect "/"', 'end', ''].join('\n'),
+      'spec/app_spec.rb': [
+        'describe "mode" do',
+        '  it "moves on" do',
+        '    post "/interviews/1/mode", mode: "triage"',
+        '    post "/interviews/1/mode", { mode: "complaint" }',
+        '    post "/tickets", mode: "complaint"',
+        '    expect(last_response.status).to eq(302)',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'spec/app_spec.rb')).toEqual(['3 mode-safe-triage-removed', '4 mode-complaint-renamed-input']);
+  });
+
+  it('no handler forwards a mode: a Flask test posting "safe" to its own route stays', async () => {
+    writeTree(dir, {
+      'app/client.py': client,
+      'app/web.py': ['from flask import Flask, request', 'from app.client import set_mode', '', 'app = Flask(__name__)', '', '', '@app.post("/visits/<token>/step")', 'def step(token):', '    set_mode(token, "input" if request.form.get("kind") else "input")', '    return "", 204', ''].join('\n'),
+      'tests/test_web.py': ['from flask import url_for', '', '', 'def test_step(client):', '    client.post(url_for("interview_step", token="t1"), json={"mode": "safe"})', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_web.py')).toEqual([]);
+  });
+});
