@@ -70,7 +70,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
   for (const [from, f] of all) {
     for (const p of f.passes ?? []) {
       const target = resolveKnown(from, p.specifier, known);
-      if (!target || target === from || !all.has(target)) continue;
+      if (!target || target === from) continue;
       const key = `${target}\u0000${p.name}\u0000${p.index}`;
       const had = passed.get(key);
       passed.set(key, { tie: had === undefined ? p.tie : had.tie && p.tie && sameValue(had.tie, p.tie) ? had.tie : null });

@@ -27,11 +27,32 @@ export function passedValues(ctx: FileContext): PassedValue[] {
     const spread = args.findIndex((a) => a.type === 'SpreadElement');
     args.forEach((a, index) => {
       if (isFunction(a)) return;
-      const tie = spread >= 0 && index >= spread ? null : tieOf(ctx, call.get('arguments', index));
+      const tie = spread >= 0 && index >= spread ? null : argumentTie(ctx, call.get('arguments', index));
       out.push({ specifier: imp.specifier, name: imp.exportName, index, tie: tie && tie.role !== 'request' ? plain(tie) : null });
     });
   }
   return out;
+}
+
+/**
+ * What an argument is: its tie, or for the status of a call's answer (`r.status`, `res.statusCode`) the answer's
+ * tie at the path `status` (what `calledStatusTie` gives the parameter).
+ */
+function argumentTie(ctx: FileContext, arg: Path): Tie | null {
+  const n = arg.node;
+  if (isMember(n) && !n.computed && STATUS.has(memberName(n) ?? '')) {
+    const t = tieOf(ctx, arg.get('object'));
+    return t && t.role === 'result' && t.path.length === 0 ? { ...t, path: [STATUS_PATH] } : null;
+  }
+  return tieOf(ctx, arg);
+}
+const STATUS = new Set(['status', 'statusCode']);
+const STATUS_PATH = 'status()';
+
+/** A parameter every caller hands the status of the same operation's answer (`presentModeUpdate(r.status, r.data)`): that answer's tie. */
+export function calledStatusTie(ctx: FileContext, binding: Path): Tie | null {
+  const t = calledValue(ctx, binding);
+  return t && t.role === 'result' && t.path.length === 1 && t.path[0] === STATUS_PATH && t.op ? { ...t, path: [] } : null;
 }
 
 /** The parts of a tie that say what a value is (not how the caller learnt it). */
@@ -42,6 +63,11 @@ function plain(t: Tie): Tie {
 
 /** The parameter `binding` (an identifier or a pattern) of a function every caller hands the same tied value, or null. */
 export function calledParamTie(ctx: FileContext, binding: Path): Tie | null {
+  const t = calledValue(ctx, binding);
+  return t && t.path[0] !== STATUS_PATH ? t : null;
+}
+
+function calledValue(ctx: FileContext, binding: Path): Tie | null {
   const fn = parentOf(binding);
   if (!fn || !isFunction(fn.node)) return null;
   const index = fn.node.params.indexOf(binding.node);
@@ -69,7 +95,7 @@ function computeCalled(ctx: FileContext, fn: Path, index: number): Tie | null {
     if (!pn.computed && (((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.key === ref.node && pn.value !== ref.node) || (isMember(pn) && pn.property === ref.node))) continue;
     if (isCall(pn) && pn.callee === ref.node) {
       const arg = pn.arguments[index];
-      ties.push(!arg || arg.type === 'SpreadElement' || pn.arguments.slice(0, index).some((a: Node) => a.type === 'SpreadElement') ? null : tieOf(ctx, parent.get('arguments', index)));
+      ties.push(!arg || arg.type === 'SpreadElement' || pn.arguments.slice(0, index).some((a: Node) => a.type === 'SpreadElement') ? null : argumentTie(ctx, parent.get('arguments', index)));
       continue;
     }
     const exported = exportedAs(parent, ref.node);
@@ -89,7 +115,8 @@ function computeCalled(ctx: FileContext, fn: Path, index: number): Tie | null {
   if (ties.length === 0 || ties.some((t) => !t)) return null;
   const first = ties[0]!;
   if (!ties.every((t) => sameValue(t!, first))) return null;
-  return { ...first, path: [...first.path], weak: true };
+  // As weak as a name: what a person confirms, never a rewrite.
+  return { ...first, path: [...first.path], via: 'name', weak: true };
 }
 
 /** The identifier a function is declared by: `function f(…)`, `const f = (…) => …`. */

@@ -103,7 +103,7 @@ export interface PassedValue {
   tie: Tie | null;
 }
 
-/** Whether two ties say the same value (whichever operation gave it). */
+/** Whether two ties say the same value (a body whichever operation gave it; a call's answer of one operation). */
 export function sameValue(a: Tie, b: Tie): boolean {
-  return a.resource === b.resource && a.role === b.role && a.path.join('.') === b.path.join('.') && !!a.list === !!b.list;
+  return a.resource === b.resource && a.role === b.role && a.path.join('.') === b.path.join('.') && !!a.list === !!b.list && (a.role !== 'result' || a.op === b.op);
 }
