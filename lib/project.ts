@@ -71,7 +71,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     for (const p of f.passes ?? []) {
       const target = resolveKnown(from, p.specifier, known);
       if (!target || target === from) continue;
-      const key = `${target}\u0000${p.name}\u0000${p.index}`;
+      const key = `${target}\u0000${p.name}\u0000${p.index}\u0000${p.prop ?? ''}`;
       const had = passed.get(key);
       passed.set(key, { tie: had === undefined ? p.tie : had.tie && p.tie && sameValue(had.tie, p.tie) ? had.tie : null });
       if (p.tie) rerun.add(target);
@@ -95,8 +95,8 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
       }
       return null;
     },
-    calledWith(file, name, index) {
-      return passed.get(`${file}\u0000${name}\u0000${index}`) ?? null;
+    calledWith(file, name, index, prop) {
+      return passed.get(`${file}\u0000${name}\u0000${index}\u0000${prop ?? ''}`) ?? null;
     },
     importedNumber(fromFile, specifier, name) {
       const target = resolveKnown(fromFile, specifier, known);

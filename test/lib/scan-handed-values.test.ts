@@ -65,4 +65,20 @@ describe('values handed to a function of another file', () => {
     expect(findings('src/presenters/ticket.js')).toEqual([]);
     expect(findings('src/presenters/any.js')).toEqual([]);
   });
+
+  it("React: a component's destructured prop is what every render gives it (an answer's body here); a prop given the caller's own literal, or a desk ticket, is not", async () => {
+    writeTree(dir, {
+      'src/api.js': `import axios from 'axios';\nexport const getResult = (t) => axios.get(\`https://old.example.test/api/results/\${t}/\`);\n`,
+      'src/desk.js': `import axios from 'axios';\nexport const getTicket = (t) => axios.get(\`https://desk.example.com/api/tickets/\${t}/\`);\n`,
+      'src/components/Summary.jsx': `export default function Summary({ summary, title }) {\n  return <div><h1>{title}</h1><p>{summary.advice}</p></div>;\n}\n`,
+      'src/components/Note.jsx': `export function Note({ summary }) {\n  return <p>{summary.advice}</p>;\n}\n`,
+      'src/components/Desk.jsx': `export const Desk = ({ summary }) => <p>{summary.advice}</p>;\n`,
+      'src/Page.jsx': `import Summary from './components/Summary';\nimport { Note } from './components/Note';\nimport { Desk } from './components/Desk';\nimport { getResult } from './api';\nimport { getTicket } from './desk';\nexport async function Page({ token }) {\n  const { data } = await getResult(token);\n  const ticket = (await getTicket(token)).data;\n  return <><Summary summary={data} title="x" /><Note summary={{ advice: 'rest' }} /><Desk summary={ticket} /></>;\n}\n`,
+    });
+    const { findings, output } = await run();
+    expect(findings('src/components/Summary.jsx')).toEqual([[2, 'result-advice-test-removed', 'manual']]);
+    expect(output('src/components/Summary.jsx')).toContain('<p>{summary.advice}</p>');
+    expect(findings('src/components/Note.jsx')).toEqual([]);
+    expect(findings('src/components/Desk.jsx')).toEqual([]);
+  });
 });

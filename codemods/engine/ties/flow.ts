@@ -28,7 +28,7 @@ import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
 import { expectedRequestBodyTie } from './test-context';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
-import { calledParamTie } from './passed-values';
+import { calledParamTie, calledPropTie } from './passed-values';
 import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
 
 /**
@@ -366,6 +366,9 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       const wrapped = t && key && t.role === 'result' ? wrapperPart(ctx, pattern, key) : null;
       if (t && wrapped) return wrapped === 'response' ? t : { ...t, role: 'body', path: [], list: t.op === 'list' };
       if (t && key) return step(t, key);
+      // A component's prop: `function ResultSummary({ result })` rendered as `<ResultSummary result={data} />`.
+      const prop = !t && key ? calledPropTie(ctx, pattern, key) : null;
+      if (prop) return prop;
     } else {
       const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding) ?? mutationPayloadTie(ctx, binding) ?? mirroredStateTie(ctx, path) ?? checkerParam(ctx, binding) ?? calledParamTie(ctx, binding);
       if (cb) return cb;

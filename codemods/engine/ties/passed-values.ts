@@ -31,7 +31,60 @@ export function passedValues(ctx: FileContext): PassedValue[] {
       out.push({ specifier: imp.specifier, name: imp.exportName, index, tie: tie && tie.role !== 'request' ? plain(tie) : null });
     });
   }
+  // Components rendered with props: `<ResultSummary result={data} />`.
+  for (const el of ctx.nodesOf('JSXOpeningElement')) {
+    const name = el.node.name;
+    if (name.type !== 'JSXIdentifier' || !imported.has(name.name)) continue;
+    const imp = ctx.imports().find((i) => i.local === name.name);
+    if (!imp || !/^(\.|@\/|~\/|\$lib\/)/.test(imp.specifier)) continue;
+    el.node.attributes.forEach((a: Node, i: number) => {
+      if (a.type !== 'JSXAttribute' || a.name.type !== 'JSXIdentifier') return;
+      const value = a.value?.type === 'JSXExpressionContainer' && a.value.expression.type !== 'JSXEmptyExpression' ? el.get('attributes', i, 'value', 'expression') : null;
+      const tie = value ? argumentTie(ctx, value) : null;
+      out.push({ specifier: imp.specifier, name: imp.exportName, index: 0, prop: a.name.name, tie: tie && tie.role !== 'request' ? plain(tie) : null });
+    });
+  }
   return out;
+}
+
+/**
+ * The prop `key` a component destructures from its props (`function ResultSummary({ result })`): what every place
+ * that renders it, in this file (`<ResultSummary result={…} />`) and in the run's others, gives it; weak.
+ */
+export function calledPropTie(ctx: FileContext, pattern: Path, key: string): Tie | null {
+  const fn = parentOf(pattern);
+  if (!fn || !isFunction(fn.node) || fn.node.params[0] !== pattern.node) return null;
+  const id = functionId(fn);
+  if (!id || !/^[A-Z]/.test(id.node.name)) return null;
+  const ties: (Tie | null)[] = [];
+  for (const el of ctx.nodesOf('JSXOpeningElement')) {
+    if (el.node.name.type !== 'JSXIdentifier' || el.node.name.name !== id.node.name) continue;
+    const i = el.node.attributes.findIndex((a: Node) => a.type === 'JSXAttribute' && a.name.name === key);
+    const a = i >= 0 ? el.node.attributes[i] : null;
+    ties.push(a?.value?.type === 'JSXExpressionContainer' ? argumentTie(ctx, el.get('attributes', i, 'value', 'expression')) : null);
+  }
+  let exportName: string | null = fn.parentPath?.node.type === 'ExportDefaultDeclaration' ? 'default' : declaredExport(fn);
+  if (!exportName) {
+    for (const ref of ctx.identifiersIn(ctx.root.paths()[0]!, id.node.name)) {
+      if (ref.node === id.node || bindingOf(ref)?.node !== id.node) continue;
+      const e = exportedAs(parentOf(ref)!, ref.node);
+      if (e) exportName = e;
+    }
+  }
+  if (exportName) {
+    const fact = ctx.project.calledWith?.(ctx.filePath, exportName, 0, key);
+    if (fact) ties.push(fact.tie);
+  }
+  return agreed(ties);
+}
+
+/** The one value all the ties say, weak; null when one is missing or they disagree. */
+function agreed(ties: (Tie | null)[]): Tie | null {
+  if (ties.length === 0 || ties.some((t) => !t)) return null;
+  const first = ties[0]!;
+  if (!ties.every((t) => sameValue(t!, first))) return null;
+  // As weak as a name: what a person confirms, never a rewrite.
+  return { ...first, path: [...first.path], via: 'name', weak: true };
 }
 
 /**
@@ -112,11 +165,7 @@ function computeCalled(ctx: FileContext, fn: Path, index: number): Tie | null {
     const fact = ctx.project.calledWith?.(ctx.filePath, exportName, index);
     if (fact) ties.push(fact.tie);
   }
-  if (ties.length === 0 || ties.some((t) => !t)) return null;
-  const first = ties[0]!;
-  if (!ties.every((t) => sameValue(t!, first))) return null;
-  // As weak as a name: what a person confirms, never a rewrite.
-  return { ...first, path: [...first.path], via: 'name', weak: true };
+  return agreed(ties);
 }
 
 /** The identifier a function is declared by: `function f(…)`, `const f = (…) => …`. */

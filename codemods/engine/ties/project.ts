@@ -50,9 +50,10 @@ export interface ProjectFacts {
   importedNumber?(fromFile: string, specifier: string, name: string): number | Record<string, number> | null;
   /**
    * What the run's other files hand this file's exported function `name` at parameter `index`: null when none calls
-   * it; `tie` null when the calls disagree or one hands a value the engine cannot tie (ties/passed-values.ts).
+   * it; `tie` null when the calls disagree or one hands a value the engine cannot tie (ties/passed-values.ts). With
+   * `prop`: what a component of that name is rendered with as that prop (`<ResultSummary result={data} />`).
    */
-  calledWith?(file: string, name: string, index: number): { tie: Tie | null } | null;
+  calledWith?(file: string, name: string, index: number, prop?: string): { tie: Tie | null } | null;
 }
 
 /**
@@ -99,6 +100,8 @@ export interface PassedValue {
   /** Exported name. */
   name: string;
   index: number;
+  /** A prop a component is rendered with (JSX), at `index` 0. */
+  prop?: string;
   /** What the argument is; null when the engine cannot tie it. */
   tie: Tie | null;
 }
