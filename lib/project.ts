@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { SOURCE_EXTENSIONS } from '../codemods/engine';
-import { noProject, type ActionType, type ExternalUse, type FileFacts, type ProjectFacts } from '../codemods/engine/ties/project';
+import { noProject, sameValue, type ActionType, type ExternalUse, type FileFacts, type ProjectFacts } from '../codemods/engine/ties/project';
 import type { Tie } from '../codemods/engine/ties/tie';
 import { buildIndex, type PolyFacts } from '../codemods/frontends/polyglot/project';
 import type { RunFacts, RunFileFacts } from './types';
@@ -64,6 +64,19 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     }
   }
   if (payloads.size > 0) for (const [file, f] of all) if (f.readsActions) rerun.add(file);
+  // Values handed to other files' functions: by the function's file, name and parameter; calls that disagree, or
+  // one the engine cannot tie, tie the parameter to nothing.
+  const passed = new Map<string, { tie: Tie | null }>();
+  for (const [from, f] of all) {
+    for (const p of f.passes ?? []) {
+      const target = resolveKnown(from, p.specifier, known);
+      if (!target || target === from) continue;
+      const key = `${target}\u0000${p.name}\u0000${p.index}\u0000${p.prop ?? ''}`;
+      const had = passed.get(key);
+      passed.set(key, { tie: had === undefined ? p.tie : had.tie && p.tie && sameValue(had.tie, p.tie) ? had.tie : null });
+      if (p.tie) rerun.add(target);
+    }
+  }
   if (rerun.size === 0) return null;
   const facts: ProjectFacts = {
     importedConst(fromFile, specifier, name) {
@@ -81,6 +94,9 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
         if (t !== undefined) return t;
       }
       return null;
+    },
+    calledWith(file, name, index, prop) {
+      return passed.get(`${file}\u0000${name}\u0000${index}\u0000${prop ?? ''}`) ?? null;
     },
     importedNumber(fromFile, specifier, name) {
       const target = resolveKnown(fromFile, specifier, known);

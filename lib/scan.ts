@@ -193,7 +193,9 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const again = { ...ctx, project: project.facts };
       const rerun: Pending[] = [];
       for (const abs of project.rerun) {
-        const o = outcomes.get(abs);
+        // A file no pass read, handed API values by another (a presenter called with an answer's body): read now.
+        if (!outcomes.has(abs) && byPath.has(abs)) await readHanded(byPath.get(abs)!, maxSize, texts);
+        const o = outcomes.get(abs) ?? (texts.has(abs) ? ({ status: 'unchanged' } as const) : undefined);
         const text = texts.get(abs);
         if (!o || !text || o.status === 'failed') continue;
         // Nothing the file asked of the facts has a new answer: the same text gets the same outcome.
@@ -240,6 +242,20 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 }
 
 const READ_CONCURRENCY = 16;
+
+/** A source file read for a later round: not when it is binary, over the size limit, minified or generated. */
+async function readHanded(file: SelectedFile, maxSize: number, texts: Map<string, Decoded>): Promise<void> {
+  if (texts.has(file.absPath)) return;
+  try {
+    const { buf } = readUpTo(file.absPath, maxSize);
+    if (!buf || isBinary(buf)) return;
+    const text = decode(buf);
+    if (looksMinified(text.text) || looksGenerated(text.text)) return;
+    texts.set(file.absPath, text);
+  } catch {
+    // Unreadable: left out, as the first pass would have counted it.
+  }
+}
 
 /**
  * What an import specifier's last segment can be for each file: its name, its name without the extension, and the

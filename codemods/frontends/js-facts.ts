@@ -4,6 +4,7 @@ import { statusTie } from '../engine/rules/status-changed';
 import type { FileContext } from '../engine/file';
 import { fileExports, importOf } from '../engine/ties/constants';
 import { sendingFunctions } from '../engine/ties/wrappers';
+import { passedValues } from '../engine/ties/passed-values';
 import { numberExports } from '../engine/ties/numbers';
 import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
@@ -41,6 +42,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression')) visit(p);
   for (const p of ctx.nodesOf('Identifier')) visit(p);
   const actions = dispatchedPayloads(ctx);
+  const passes = passedValues(ctx);
   return {
     exports: fileExports(ctx),
     uses,
@@ -51,6 +53,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(ctx.nodesOf('ExportNamedDeclaration', 'ExportDefaultDeclaration').length > 0 && ctx.otherApiOnly() ? { otherApiOnly: true } : {}),
     ...(actions.length > 0 ? { actions } : {}),
     ...(readsActions(ctx) ? { readsActions: true } : {}),
+    ...(passes.length > 0 ? { passes } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 import { statusOfName } from '../../http-status';
-import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isFunction, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { patternTie, tieOf } from '../ties/flow';
+import { calledStatusTie } from '../ties/passed-values';
 import { importedNumber } from '../ties/numbers';
 import { mockedResponses, mockOperationMatches } from '../ties/mocks';
 import { operationFor, requestConfig, urlTarget } from '../ties/url';
@@ -61,6 +62,10 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
   }
   // `const status = err.response && err.response.status; … status === 400`: a const holding a status read.
   if (n.type === 'Identifier') {
+    // `function presentModeUpdate(status, data)` called with `r.status` of one operation's answer.
+    const binding = bindingOf(path);
+    const called = binding && isFunction(parentOf(binding)?.node) ? calledStatusTie(ctx, binding) : null;
+    if (called) return called;
     const init = constInit(path);
     if (init && init.node.type === 'LogicalExpression' && init.node.operator === '&&') return statusTie(ctx, init.get('right'));
     if (init && isMember(init.node)) return statusTie(ctx, init);
@@ -221,10 +226,12 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     if (!side) return;
     const number = side === 'left' ? right! : left!;
     const statusPath = bin.get(side);
-    if (!applies(statusTie(ctx, statusPath) ?? endpointInCondition(ctx, bin, statusPath))) return;
+    const tie = statusTie(ctx, statusPath) ?? endpointInCondition(ctx, bin, statusPath);
+    if (!applies(tie)) return;
     const parent = parentOf(bin)!;
     const statusText = ctx.source.slice(statusPath.node.start, statusPath.node.end);
-    if (!number.decl && !number.external && rule.codemod === 'auto' && parent.node.type === 'LogicalExpression' && parent.node.operator === (n.operator.startsWith('!') ? '&&' : '||')) {
+    // A status handed to a function by its callers (weak) is only reported.
+    if (!number.decl && !number.external && !tie!.weak && rule.codemod === 'auto' && parent.node.type === 'LogicalExpression' && parent.node.operator === (n.operator.startsWith('!') ? '&&' : '||')) {
       const other = parent.node.left === n ? parent.node.right : parent.node.left;
       const otherSide =
         other.type === 'BinaryExpression' && other.operator === n.operator

@@ -28,6 +28,7 @@ import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
 import { expectedRequestBodyTie } from './test-context';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
+import { calledParamTie, calledPropTie } from './passed-values';
 import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
 
 /**
@@ -240,7 +241,7 @@ export function patternTie(ctx: FileContext, patternPath: Path): Tie | null {
   if (decl?.node.type === 'VariableDeclarator' && isCall(decl.node.init) && /Mutation$/.test(calleeName(decl.node.init.callee))) return tieOf(ctx, decl.get('init'));
   // A parameter: declared type, or what the enclosing call passes to callbacks.
   if (p.typeAnnotation) return typeTie(p.typeAnnotation);
-  const fromCallback = callbackParamTie(ctx, patternPath);
+  const fromCallback = callbackParamTie(ctx, patternPath) ?? calledParamTie(ctx, patternPath);
   if (fromCallback) return fromCallback;
   // Nested pattern: `{ profile: { race } }`.
   if ((parent.node.type === 'ObjectProperty' || parent.node.type === 'Property') && parent.node.value === p) {
@@ -365,8 +366,11 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       const wrapped = t && key && t.role === 'result' ? wrapperPart(ctx, pattern, key) : null;
       if (t && wrapped) return wrapped === 'response' ? t : { ...t, role: 'body', path: [], list: t.op === 'list' };
       if (t && key) return step(t, key);
+      // A component's prop: `function ResultSummary({ result })` rendered as `<ResultSummary result={data} />`.
+      const prop = !t && key ? calledPropTie(ctx, pattern, key) : null;
+      if (prop) return prop;
     } else {
-      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding) ?? mutationPayloadTie(ctx, binding) ?? mirroredStateTie(ctx, path) ?? checkerParam(ctx, binding);
+      const cb = callbackParamTie(ctx, binding) ?? modelParseParamTie(ctx, binding) ?? constructorParamTie(binding) ?? mutationPayloadTie(ctx, binding) ?? mirroredStateTie(ctx, path) ?? checkerParam(ctx, binding) ?? calledParamTie(ctx, binding);
       if (cb) return cb;
     }
     const owned = ownedRequest(ctx, binding);

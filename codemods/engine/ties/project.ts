@@ -48,6 +48,12 @@ export interface ProjectFacts {
   otherApiModule?(fromFile: string, specifier: string): boolean;
   /** The number, or map of numbers, the module `specifier` imported from `fromFile` exports as `name`, if known. */
   importedNumber?(fromFile: string, specifier: string, name: string): number | Record<string, number> | null;
+  /**
+   * What the run's other files hand this file's exported function `name` at parameter `index`: null when none calls
+   * it; `tie` null when the calls disagree or one hands a value the engine cannot tie (ties/passed-values.ts). With
+   * `prop`: what a component of that name is rendered with as that prop (`<ResultSummary result={data} />`).
+   */
+  calledWith?(file: string, name: string, index: number, prop?: string): { tie: Tie | null } | null;
 }
 
 /**
@@ -62,6 +68,7 @@ export const noProject: ProjectFacts = {
   importedFunction: () => null,
   otherApiModule: () => false,
   importedNumber: () => null,
+  calledWith: () => null,
 };
 
 /** What one file contributes to the project's facts. */
@@ -78,9 +85,28 @@ export interface FileFacts {
   otherApiOnly?: boolean;
   /** Redux actions it dispatches with a payload tied to the API (ties/actions.ts). */
   actions?: { type: ActionType; tie: Tie }[];
+  /** What it hands, argument by argument, to functions it imports from the run's other files. */
+  passes?: PassedValue[];
   /** It branches on actions' types (a reducer): it is analysed again when other files dispatch payloads. */
   readsActions?: boolean;
 }
 
 /** A Redux action type: its static text, or the constant it is imported as (`T.RESULT_LOADED` of './actionTypes'). */
 export type ActionType = string | { specifier: string; name: string };
+
+/** A value handed to an imported function: `presentInterview(r.data)` with `presentInterview` of '../presenters'. */
+export interface PassedValue {
+  specifier: string;
+  /** Exported name. */
+  name: string;
+  index: number;
+  /** A prop a component is rendered with (JSX), at `index` 0. */
+  prop?: string;
+  /** What the argument is; null when the engine cannot tie it. */
+  tie: Tie | null;
+}
+
+/** Whether two ties say the same value (a body whichever operation gave it; a call's answer of one operation). */
+export function sameValue(a: Tie, b: Tie): boolean {
+  return a.resource === b.resource && a.role === b.role && a.path.join('.') === b.path.join('.') && !!a.list === !!b.list && (a.role !== 'result' || a.op === b.op);
+}
