@@ -3,6 +3,7 @@ import type { PolyFile } from './file';
 import { namedKids, paramNames, span, typeName, type FieldDecl, type TypeDecl } from './lang';
 import { constructorOrder } from './constructor-order';
 import { phpConstructorOrder } from './languages/php-constructor';
+import { saysMode } from './ties';
 
 /** What fileFacts (project.ts) reads of one function or type: names it uses, its parameters, body and return types, its fields' types. */
 
@@ -95,4 +96,24 @@ export function fieldType(file: PolyFile, f: FieldDecl): string | null {
   if (file.spec.id === 'go') return typeName(/^\s+([*[\]\w.]+)/.exec(after)?.[1]);
   const before = text.slice(0, f.nameNode.range().start.index - f.node.range().start.index);
   return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
+}
+
+/** A function's key in modeTypedDecls: its kind and span. */
+export const functionKey = (kind: string, start: number, end: number): string => `${kind}:${start}:${end}`;
+
+/**
+ * Declarations typed with a mode type, by the function that declares them (its parameters): one pass over the file's
+ * declarations, not one per function.
+ */
+export function modeTypedDecls(file: PolyFile): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const d of file.x.decls) {
+    const t = typeName(d.type);
+    if (!t || !saysMode(t)) continue;
+    const p = d.node.parent();
+    if (!p) continue;
+    const key = functionKey(p.kind() as string, span(p).start, span(p).end);
+    out.set(key, [...(out.get(key) ?? []), t]);
+  }
+  return out;
 }

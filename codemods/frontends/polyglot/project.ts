@@ -4,7 +4,7 @@ import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls, UrlMapper } from '../../../config/urls';
 import { apiHosts, holderOf, within, type PolyFile } from './file';
 import { statusConstantFacts } from './status-constants';
-import { span, typeName, type Call } from './lang';
+import { span, type Call } from './lang';
 import { norm } from './vocabulary';
 import { ENUM_POLICY } from './enum-policy';
 import { words } from '../../engine/words';
@@ -21,7 +21,7 @@ import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
 import { selfMapped } from './self-mapped';
-import { bodyTypes, fieldType, foreignRefs, headerOrder, paramsOf, returnType } from './function-facts';
+import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType } from './function-facts';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -110,16 +110,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   const functions: PolyFunction[] = [];
   const calls = file.callSpans();
   const viaCase = caseCallees(file);
-  // Declarations typed with a mode type, by the span and kind of the function that declares them (its parameters).
-  const modeDecls = new Map<string, string[]>();
-  for (const d of file.x.decls) {
-    const t = typeName(d.type);
-    if (!t || !saysMode(t)) continue;
-    const p = d.node.parent();
-    if (!p) continue;
-    const key = `${p.kind()}:${span(p).start}:${span(p).end}`;
-    modeDecls.set(key, [...(modeDecls.get(key) ?? []), t]);
-  }
+  const modeDecls = modeTypedDecls(file);
   const rowFns: [PolyFunction, SgNode][] = [];
   for (const fn of file.functions()) {
     if (!fn.name) continue;
@@ -135,7 +126,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     const declaration = resources.length === 0 && !fn.node.children().some((c) => BODY.test(c.kind() as string));
     const params = resources.length > 0 || callees.length > 0 || declaration ? paramsOf(file, fn.node) : [];
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
-    const modeTypes = modeDecls.get(`${fn.node.kind()}:${fn.start}:${fn.end}`) ?? [];
+    const modeTypes = modeDecls.get(functionKey(fn.node.kind() as string, fn.start, fn.end)) ?? [];
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
     const owner = file.x.types.filter((t) => within(fn.node, t.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
     functions.push({ name: fn.name, ...(owner ? { owner } : {}), resources, callees, returns: returnType(file, fn.node) ?? spec.builtReturn?.(fn.node) ?? null, ...(sends.length > 0 ? { sends } : {}), ...(params.length > 0 ? { params } : {}), ...(refs.length > 0 ? { refs, op: method } : {}), ...modeType, ...(returnsOwnShape(file, fn.node) ? { ownShape: true } : {}), ...(declaration ? { declaration } : {}), ...withRowKeys(rowKeys(file, fn.node)) });
