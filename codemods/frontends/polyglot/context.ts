@@ -58,7 +58,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
     // An endpoint's own named argument (`start_interview(profile=Profile(age=1))`) is the field it names.
     const passes = !t?.endpoint || BODY_OPTIONS.has(normKey(parentPair));
     const transparent = (parentPair.named && passes && !typedContainer(ctx, parentPair.container)) || (!!t && t.sent && t.path.length === 0 && BODY_OPTIONS.has(normKey(parentPair)));
-    if (t) return transparent ? t : { ...t, path: [...t.path, normKey(parentPair)] };
+    if (t) return transparent ? t : { ...t, path: [...t.path, pathKey(ctx, parentPair)] };
   }
   const scope = file.scopeOf(container);
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
@@ -90,7 +90,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
       const holder = file.x.pairs.find((p) => p.value && encloses(p.value, use) && span(p.value).start === span(use).start);
       if (holder && !sameNode(holder.container, container)) {
         const t = containerTie(ctx, holder.container, depth + 1);
-        if (t) return { ...t, path: [...t.path, normKey(holder)] };
+        if (t) return { ...t, path: [...t.path, pathKey(ctx, holder)] };
       }
     }
   }
@@ -102,7 +102,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
     const called = new RegExp(`^(?:self\\.|this\\.|\\$this->)?${escapeRe(fn!.name!)}(?:\\(\\s*\\))?$`);
     const holder = file.x.pairs.find((p) => p.value && encloses(p.value, use) && called.test(p.value.text().trim()));
     const t = holder ? containerTie(ctx, holder.container, depth + 1) : null;
-    if (t) return { ...t, path: [...t.path, normKey(holder!)], sent: false };
+    if (t) return { ...t, path: [...t.path, pathKey(ctx, holder!)], sent: false };
     // Or passed to an endpoint, itself or through a variable (`profile = profile_from(params)` … `create_interview(profile)`).
     const passed = holder ? null : returnPassed(ctx, use);
     if (passed) return passed;
@@ -174,6 +174,16 @@ function returnedBy(ctx: Ctx, container: SgNode, scope: SgNode): { name: string 
 
 /** Keys of an HTTP client's options that hold the request body (Guzzle, Faraday, HTTParty, requests). */
 const BODY_OPTIONS = new Set(['json', 'body', 'data', 'form_params', 'form', 'payload']);
+
+/**
+ * A key as a segment of its literal's path: the JSON key a model's field maps to (Go's `PotentialCondition` with
+ * its `json:"potential_condition"` tag), its words kept (`TriageExplanation` is `triage_explanation`).
+ */
+function pathKey(ctx: Ctx, p: Pair): string {
+  const type = p.named ? containerType(ctx, p.container) : null;
+  const key = (type && ctx.index.model(type)?.keys.get(p.key)) || p.key;
+  return norm(key.replace(/\W+$/, ''));
+}
 
 function normKey(p: Pair): string {
   return p.key.replace(/^[:@$]+/, '').replace(/\W+$/, '').toLowerCase();

@@ -55,6 +55,8 @@ export interface Segment {
   parens?: boolean;
   /** Where the text read for it ends, past its call's parentheses (`.get("msg", {})`). */
   through?: number;
+  /** An adaptor's one-parameter lambda that reads a chain from its value (`.and_then(|e| e.potential_condition)`): the chain's names. */
+  lambda?: string[];
 }
 
 /** The field a segment reads: a bean getter called without arguments reads its property (`getAdvice()` → advice). */
@@ -113,6 +115,8 @@ export function chainSegments(text: string, offset: number): Segment[] {
         } else {
           push(m[1]!, at, args.trim().length > 0);
           if (!args.trim()) segs[segs.length - 1]!.parens = true;
+          const lambda = lambdaChain(args, m[1]!);
+          if (lambda) segs[segs.length - 1]!.lambda = lambda;
         }
         i = close + 1;
         segs[segs.length - 1]!.through = offset + i;
@@ -157,7 +161,32 @@ export function dataSegments(segs: Segment[]): Segment[] {
   let s = segs;
   while (s.length > 0 && RECEIVERS.has(s[0]!.name)) s = s.slice(1);
   // A getter called without a key (Swift's `result.get()`, an Optional's `get()`) unwraps what it is called on.
-  return s.filter((x, k) => k === 0 || !(TRANSPARENT.has(norm(x.name)) || TRANSPARENT.has(x.name) || (x.parens && UNWRAP_CALLS.has(x.name))));
+  return s.filter((x, k) => k === 0 || !!x.lambda || !(TRANSPARENT.has(norm(x.name)) || TRANSPARENT.has(x.name) || (x.parens && UNWRAP_CALLS.has(x.name))));
+}
+
+/** Adaptors of an optional or a list that hand their lambda the value (Rust's `and_then`, Kotlin's `let`, Swift's `flatMap`). */
+const ADAPTORS = new Set(['and_then', 'map', 'flat_map', 'flatMap', 'let', 'compactMap', 'andThen', 'then']);
+
+/**
+ * The names the one-parameter lambda given to an adaptor reads from its parameter: Rust's `|e| e.x.as_ref()`, Kotlin's
+ * `{ e -> e.x }` and `{ it.x }`, Swift's `{ $0.x }`, Java's `e -> e.x()`, Dart's `(e) => e.x`; null when its body is
+ * anything but such a chain.
+ */
+function lambdaChain(args: string, callee: string): string[] | null {
+  if (!ADAPTORS.has(callee)) return null;
+  const a = args.trim();
+  const explicit =
+    /^\|\s*&?\s*([A-Za-z_]\w*)\s*(?::[^|]*)?\|\s*([\s\S]+)$/.exec(a) ??
+    /^\{\s*([A-Za-z_]\w*)\s*->\s*([\s\S]+?)\s*\}$/.exec(a) ??
+    /^\(?\s*([A-Za-z_]\w*)\s*\)?\s*(?:->|=>)\s*([\s\S]+)$/.exec(a);
+  const implicit = explicit ? null : /^\{\s*((it|\$0)\b[\s\S]*?)\s*\}$/.exec(a);
+  const [param, body] = explicit ? [explicit[1]!, explicit[2]!.trim()] : implicit ? [implicit[2]!, implicit[1]!] : [null, null];
+  if (!param || !body) return null;
+  const chain = chainSegments(body, 0);
+  const last = chain[chain.length - 1];
+  if (chain.length < 2 || chain[0]!.name !== param || !last || (last.call ? last.end : last.through ?? last.end) < body.trimEnd().length) return null;
+  const inner = dataSegments(chain).slice(1);
+  return inner.length > 0 && inner.every((x) => !x.call && !x.lambda) ? inner.map(memberName) : null;
 }
 
 /** Ties of values in one file. */
@@ -229,7 +258,8 @@ export class Ties {
     const tail = chain[chain.length - 1];
     // A key read through a getter (`.get("a", {})`) covers its parentheses; a call with arguments stays a call;
     // a transparent call at the end (`$res->getBody()`, left out of segs) is still part of the chain.
-    const reach = (s: Segment) => (s.call ? s.end : s.through ?? s.end);
+    // An adaptor's lambda (`.and_then(|e| e.potential_condition.as_ref())`) is read through to its parentheses' end.
+    const reach = (s: Segment) => (s.call && !s.lambda ? s.end : s.through ?? s.end);
     const end = last ? Math.max(reach(last), tail && tail !== last && !tail.call ? reach(tail) : 0) : 0;
     if (last && end - span(expr).start >= text.trimEnd().length - 2) {
       const t = this.ofChain(segs, expr, depth + 1);
@@ -271,6 +301,12 @@ export class Ties {
     // A value fetched from an address that is none of this API's: nothing read from it is the API's by its name.
     if (!tie && this.file.declsOf(segs[0]!.name, at).some((d) => d.init && this.addressIn(d.init))) return null;
     for (const s of segs.slice(1)) {
+      // `.and_then(|e| e.potential_condition.as_ref())`, `?.let { it.potentialCondition }`: what the adaptor's one-parameter
+      // lambda reads from the value it is given.
+      if (s.lambda) {
+        for (const x of s.lambda) tie = tie ? this.step(tie, x) : null;
+        continue;
+      }
       if (s.call || this.index.endpoint(s.name)) {
         // `client.parse(response, Interview.class).msg`: a helper that decodes by a type token gives that model.
         const decoded = s.call ? decodedAs(this.file.source.slice(s.start, s.through ?? s.end)) : null;

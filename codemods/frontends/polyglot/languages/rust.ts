@@ -49,8 +49,9 @@ export const rust: LangSpec = {
       if (!key?.simple || !v || rest.length > 0 || container?.kind() !== 'array_expression') continue;
       pairs.push({ node: n, ...span(n), key: key.text, keyNode: k!, value: v, container, named: false });
     }
-    for (const n of all(root, 'let_declaration', 'const_item', 'static_item', 'parameter')) {
-      const id = n.kind() === 'let_declaration' || n.kind() === 'parameter' ? pattern(n) : childOf(n, 'identifier');
+    // `if let Some(cond) = …`, `while let`, `let Some(x) = … else {…}`: the one name a pattern unwraps holds the value's.
+    for (const n of all(root, 'let_declaration', 'let_condition', 'const_item', 'static_item', 'parameter')) {
+      const id = n.kind() === 'const_item' || n.kind() === 'static_item' ? childOf(n, 'identifier') : pattern(n);
       if (!id) continue;
       const kids = n.children();
       const eq = kids.findIndex((c) => c.kind() === '=');
@@ -104,6 +105,10 @@ export const rust: LangSpec = {
         const pat = childOf(arm, 'match_pattern');
         const alts = pat ? namedKids(pat).flatMap((p) => (p.kind() === 'or_pattern' ? all(p, 'string_literal', 'integer_literal', 'scoped_identifier') : [p])) : [];
         for (const p of alts) compares.push({ node: arm, sides: [subject, p] });
+        // `ModeUpdate::Updated(update) => …`, `Ok(body) => …` on an answer: the one name the arm unwraps holds the answer's
+        // value (never an `Err(e)`'s).
+        const one = alts.length === 1 ? unwrapped(alts[0]!) : null;
+        if (one) decls.push({ node: arm, name: one.text(), nameNode: one, type: null, init: subject });
       }
     }
     for (const n of all(root, 'call_expression')) {
@@ -129,7 +134,18 @@ function pattern(n: SgNode): SgNode | null {
   const p = before[0];
   if (!p) return null;
   if (p.kind() === 'identifier') return p;
+  if (p.kind() === 'tuple_struct_pattern') return unwrapped(p);
   return p.kind() === 'mut_pattern' ? childOf(p, 'identifier') : null;
+}
+
+/** The one name a variant's pattern binds (`Some(cond)`, `Ok(body)`, `Reply::Updated(update)`), never an error's. */
+function unwrapped(p: SgNode): SgNode | null {
+  if (p.kind() !== 'tuple_struct_pattern') return null;
+  const [variant, ...inner] = namedKids(p);
+  const name = variant?.text().split('::').pop()?.trim();
+  if (!name || /^(?:Err|Error|Failure|Failed)$/.test(name) || inner.length !== 1) return null;
+  const id = inner[0]!.kind() === 'mut_pattern' ? childOf(inner[0]!, 'identifier') : inner[0]!;
+  return id?.kind() === 'identifier' ? id : null;
 }
 
 /** `&body`, `&mut body`: the value lent. */

@@ -72,7 +72,15 @@ export const swift: LangSpec = {
     for (const n of all(root, 'switch_statement')) {
       const expr = namedKids(n)[0];
       if (!expr) continue;
-      for (const p of all(n, 'switch_pattern')) compares.push({ node: p, sides: [expr, p] });
+      for (const p of all(n, 'switch_pattern')) {
+        compares.push({ node: p, sides: [expr, p] });
+        // `case .updated(let update):` on an answer: the one name the case binds holds the answer's value (never a failure's).
+        const outer = childOf(p, 'pattern');
+        const [name, inner, ...rest] = outer ? namedKids(outer) : [];
+        const bound = inner?.kind() === 'pattern' && rest.length === 0 ? namedKids(inner) : [];
+        const id = bound.length === 2 && bound[0]!.kind() === 'value_binding_pattern' && bound[1]!.kind() === 'simple_identifier' ? bound[1]! : null;
+        if (id && name?.kind() === 'simple_identifier' && !/^(?:failure|error|failed)$/i.test(name.text())) decls.push({ node: p.parent() ?? p, name: id.text(), nameNode: id, type: null, init: expr });
+      }
     }
     for (const n of all(root, 'call_expression')) {
       const fn = namedKids(n)[0]!;
