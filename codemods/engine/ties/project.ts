@@ -76,6 +76,8 @@ export interface FileFacts {
   functions?: Record<string, { index: number; tie: Tie }[]>;
   /** The file talks to another API and never to this one (a helpdesk client): what it exports is that API's. */
   otherApiOnly?: boolean;
+  /** A server template with a form or button that posts a field: analysed again with what the app's own routes forward (components/posted-fields.ts). */
+  postsForms?: true;
   /** Redux actions it dispatches with a payload tied to the API (ties/actions.ts). */
   actions?: { type: ActionType; tie: Tie }[];
   /** It branches on actions' types (a reducer): it is analysed again when other files dispatch payloads. */

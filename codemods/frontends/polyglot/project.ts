@@ -64,7 +64,16 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
+    ownRoutes: ownRoutes([...indexes.values()], all),
   };
+}
+
+/** PolyIndex.ownRoutes: every language's handlers together (a Rails view posts to a Ruby controller). */
+function ownRoutes(indexes: readonly LangIndex[], all: readonly PolyFacts[]): PolyIndex['ownRoutes'] {
+  const mode = indexes.some((i) => !!i.modeForwarded);
+  const seen = new Map<string, { field: string; change: string }>();
+  for (const f of all.flatMap((x) => x.forwardedFields ?? [])) seen.set(`${f.field}\u0000${f.change}`, f);
+  return mode || seen.size > 0 ? { mode, fields: [...seen.values()] } : undefined;
 }
 
 /**
