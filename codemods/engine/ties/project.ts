@@ -76,8 +76,11 @@ export interface FileFacts {
   functions?: Record<string, { index: number; tie: Tie }[]>;
   /** The file talks to another API and never to this one (a helpdesk client): what it exports is that API's. */
   otherApiOnly?: boolean;
-  /** A server template with a form or button that posts a field: analysed again with what the app's own routes forward (components/posted-fields.ts). */
-  postsForms?: true;
+  /**
+   * A server template (ERB, Jinja, Django, …): analysed again with the polyglot index when it knows what templates
+   * read (components/posted-fields.ts: what the app's own routes forward; template-reads.ts: the models' derived readers).
+   */
+  readsPoly?: true;
   /** Redux actions it dispatches with a payload tied to the API (ties/actions.ts). */
   actions?: { type: ActionType; tie: Tie }[];
   /** It branches on actions' types (a reducer): it is analysed again when other files dispatch payloads. */

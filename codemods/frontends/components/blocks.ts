@@ -12,7 +12,7 @@ import { plainTextAddresses } from '../text';
 import { TextFile } from '../text-file';
 import { bindingTies, foreignBindings } from './bindings';
 import { modeOptions } from './mode-options';
-import { postedFields, postsForms } from './posted-fields';
+import { postedFields, serverTemplate } from './posted-fields';
 import { boundInputs, sentCells, type SentCell } from './bound-inputs';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
 
@@ -86,7 +86,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   findings.push(...outside.finish(false).findings);
 
   const markers: MarkerRequest[] = [];
-  if (postsForms(source, input.filePath)) facts.postsForms = true;
+  if (serverTemplate(input.filePath)) facts.readsPoly = true;
   const reported = new Set<string>();
   for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent), ...postedFields(input)]) {
     // A mode among a group's options is also a mode a form posts: one site.

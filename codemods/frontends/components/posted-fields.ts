@@ -20,10 +20,13 @@ const FORM_FILES = new Set([...TEMPLATE_EXTENSIONS, 'html', 'htm']);
 /** Something in the file may post a form to a route of the app. */
 const POSTS = /\b(?:form_with|form_for|form_tag|button_to|link_to)\b|<form\b/i;
 
-/** Whether a file's forms are read with the run's own routes (FileFacts.postsForms). */
-export function postsForms(source: string, filePath: string): boolean {
-  return FORM_FILES.has(path.extname(filePath).slice(1).toLowerCase()) && POSTS.test(source);
+/** A server template or page, read again with the run's polyglot index (FileFacts.readsPoly). */
+export function serverTemplate(filePath: string): boolean {
+  return FORM_FILES.has(path.extname(filePath).slice(1).toLowerCase());
 }
+
+/** The languages whose templates write their constants and models' methods (ERB, Jinja and Django, Blade and Twig). */
+export const TEMPLATE_LANGS = ['ruby', 'python', 'php'];
 
 interface Form {
   route: string;
@@ -116,7 +119,7 @@ function fieldsOf(text: string, at: number): Posted[] {
 
 export function postedFields(input: FrontEndInput): TemplateRead[] {
   const own = input.project.poly?.ownRoutes;
-  if (!own || !postsForms(input.source, input.filePath)) return [];
+  if (!own || !serverTemplate(input.filePath) || !POSTS.test(input.source)) return [];
   const source = input.source;
   const selected = new Set(input.changes.map((c) => c.id));
   const removed = rulesOfKind('request-field-removed', input.changes);
@@ -151,9 +154,6 @@ export function postedFields(input: FrontEndInput): TemplateRead[] {
   }
   return out;
 }
-
-/** The languages whose templates write their constants into forms (ERB, Jinja and Django, Blade and Twig). */
-const TEMPLATE_LANGS = ['ruby', 'python', 'php'];
 
 /** The removed mode a constant of the run's code holds (`SAFE = "safe"` in a module of modes), by its name. */
 function constantMode(input: FrontEndInput, name: string): string | null {

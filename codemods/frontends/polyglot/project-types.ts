@@ -207,4 +207,6 @@ export interface PolyIndex {
    * handlers forward.
    */
   ownRoutes?: { mode: boolean; fields: readonly { field: string; change: string }[] };
+  /** The index knows something server templates read (ownRoutes, the models' derived readers): they are analysed again. */
+  forTemplates?: boolean;
 }

@@ -46,6 +46,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
   const indexes = new Map([...byFamily].map(([fam, list]) => [fam, buildLangIndex(list)]));
   const none = buildLangIndex([]);
   const language = (lang: string) => indexes.get(family(lang)) ?? none;
+  const routes = ownRoutes([...indexes.values()], all);
   return {
     language,
     concerns: (f) => {
@@ -64,7 +65,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
-    ownRoutes: ownRoutes([...indexes.values()], all),
+    ownRoutes: routes,
+    forTemplates: !!routes || [...indexes.values()].some((i) => i.derivedNames.size > 0),
   };
 }
 
