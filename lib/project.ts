@@ -21,6 +21,8 @@ export function buildProject(all: ReadonlyMap<string, RunFileFacts>, known: Read
   const jsProject = buildJsProject(js, known);
   const index = poly.size > 0 ? buildIndex([...poly.values()]) : null;
   const polyRerun = index && poly.size > 1 ? [...poly].filter(([, f]) => index.concerns(f)).map(([file]) => file) : [];
+  // Server templates, once the index knows what they read: what the app's own routes forward, the models' derived readers.
+  if (index?.forTemplates) for (const [file, f] of js) if (f.readsPoly) polyRerun.push(file);
   if (!jsProject && polyRerun.length === 0 && (!index || index.empty)) return null;
   const rerun = [...new Set([...(jsProject?.rerun ?? []), ...polyRerun])].sort();
   return { facts: { ...(jsProject?.facts ?? noProject), ...(index ? { poly: index } : {}) }, rerun };

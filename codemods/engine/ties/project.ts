@@ -83,6 +83,11 @@ export interface FileFacts {
   functions?: Record<string, { index: number; tie: Tie }[]>;
   /** The file talks to another API and never to this one (a helpdesk client): what it exports is that API's. */
   otherApiOnly?: boolean;
+  /**
+   * A server template (ERB, Jinja, Django, …): analysed again with the polyglot index when it knows what templates
+   * read (components/posted-fields.ts: what the app's own routes forward; template-reads.ts: the models' derived readers).
+   */
+  readsPoly?: true;
   /** Redux actions it dispatches with a payload tied to the API (ties/actions.ts). */
   actions?: { type: ActionType; tie: Tie }[];
   /** What it hands, argument by argument, to functions it imports from the run's other files. */

@@ -12,6 +12,7 @@ import { plainTextAddresses } from '../text';
 import { TextFile } from '../text-file';
 import { bindingTies, foreignBindings } from './bindings';
 import { modeOptions } from './mode-options';
+import { postedFields, serverTemplate } from './posted-fields';
 import { boundInputs, sentCells, type SentCell } from './bound-inputs';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
 
@@ -85,7 +86,13 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   findings.push(...outside.finish(false).findings);
 
   const markers: MarkerRequest[] = [];
-  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent)]) {
+  if (serverTemplate(input.filePath)) facts.readsPoly = true;
+  const reported = new Set<string>();
+  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent), ...postedFields(input)]) {
+    // A mode among a group's options is also a mode a form posts: one site.
+    const key = `${read.change}\u0000${read.start}`;
+    if (reported.has(key)) continue;
+    reported.add(key);
     const site = lines.lineCol(read.start);
     const end = lines.lineCol(read.end);
     findings.push({ line: site.line, column: site.column, endLine: end.line, endColumn: end.column, change: read.change, fix: 'manual', message: read.message });

@@ -1,3 +1,4 @@
+import { TEMPLATE_LANGS } from './posted-fields';
 import { rulesOfKind, type ResourceName } from '../../../catalogue';
 import type { FrontEndInput } from '../../../lib/types';
 import { api } from '../../../catalogue';
@@ -145,6 +146,12 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
             report(i, (hit ?? flat)!.change.id, (hit ?? flat)!.rule.message);
             break;
           }
+          // A model's method that reads a removed field (`@interview.profile.body_measurements?`, polyglot/derived.ts).
+          const derived = derivedHit(input, tie, names[i]!, expr.text.charAt(m.index + m[0].length - (m[6]?.length ?? 0)) === '?', removed);
+          if (derived) {
+            report(i, derived.change.id, derived.rule.message);
+            break;
+          }
         }
         tie = step(tie, names[i]!);
       }
@@ -217,4 +224,31 @@ function holdsMode(name: string): boolean {
   const w = words(name.replace(/^[@$]/, ''));
   const lastWord = w[w.length - 1] ?? '';
   return HOLDERS.has(lastWord) || Object.values(api.resources).some((r) => r.nouns.some((n) => w.includes(n.toLowerCase())));
+}
+
+/**
+ * The removed field a model's derived reader of that name reads (polyglot/derived.ts: `def body_measurements?;
+ * height.present? && weight.present?; end` on the profile), where the chain before it is tied to that model's part of
+ * the resource; Ruby's predicate (`?`) spelled as the method's name. Only a predicate or a method named for the field.
+ */
+function derivedHit<R extends { change: { id: string }; rule: { resource: ResourceName; path: readonly string[]; message: string } }>(input: FrontEndInput, tie: Tie, name: string, predicate: boolean, removed: readonly R[]): R | undefined {
+  const poly = input.project.poly;
+  if (!poly) return undefined;
+  for (const lang of TEMPLATE_LANGS) {
+    const index = poly.language(lang);
+    for (const method of predicate ? [`${name}?`, name] : [name]) {
+      if (!index.derivedNames.has(method)) continue;
+      for (const m of index.modelsWith(method)) {
+        if (m.resource !== tie.resource || m.path.join('.') !== tie.path.join('.')) continue;
+        for (const p of m.derived?.get(method) ?? []) {
+          const hit = removed.find(({ rule }) => rule.resource === tie.resource && pathMatches(rule.path, [...tie.path, ...p]));
+          // A predicate (`body_measurements?`), or a method named for the field (`advice_text`): its answer is the
+          // field's. A general one that also shows it (`summary` with the BMI when there is one) is reported where it reads it.
+          const field = words(hit?.rule.path[hit.rule.path.length - 1] ?? '');
+          if (hit && (method.endsWith('?') || field.every((w) => words(method).includes(w)))) return hit;
+        }
+      }
+    }
+  }
+  return undefined;
 }

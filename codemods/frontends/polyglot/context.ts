@@ -8,6 +8,7 @@ import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { words } from '../../engine/words';
+import { helperNameTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
 import { ownerEndpoint } from './owner-endpoints';
 
@@ -61,6 +62,17 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
     if (t) return transparent ? t : { ...t, path: [...t.path, pathKey(ctx, parentPair)] };
   }
   const scope = file.scopeOf(container);
+  const at = span(container);
+  const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
+  // The named arguments of one of the API's endpoints that creates or updates are its fields, before any call around
+  // it: a Sinatra route's block (`post '/interviews/:token/intents' do … checker.create_intent(t, i, detail: d) end`)
+  // names the app's own path, not the body the endpoint sends.
+  const own = call && !call.args.some((a) => file.resourcesIn(a).length > 0) ? endpointOfCall(ctx.index, call) : null;
+  // An endpoint whose HTTP method its facts do not say (`call(:post, …)`) by its name (`create_intent`); a read's
+  // keywords (`intent(token, detail: true)`) are no field it sends.
+  const writes = own && (own.op !== null ? own.op !== 'read' && own.op !== 'list' : /^(?:create|update|mode-update)$/.test(helperNameTie(call!.callee)?.op ?? ''));
+  if (own && !writes) return null;
+  if (own) return { resource: own.resource, path: [], via: 'index', sent: false, endpoint: true };
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
   const sent = sentIn(ctx, container, scope) ?? builtFor(ctx, scope);
   // A part's own constructor (`Profile(age: 1)`) inside a call given the resource's URL (a test's `test('…', () { … })`)
@@ -71,8 +83,6 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   // Built in the arm of an enum case's endpoint (`case let .createComplaint(i, t, extra): return ["extra": extra]`).
   const arm = caseArm(file, ctx.index, container);
   if (arm && arm.endpoint.op !== 'read') return { resource: arm.endpoint.resource, path: [], via: 'index', sent: false };
-  const at = span(container);
-  const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
   // A named argument of one of the API's endpoints (`client.create_intent(t, "x", detail="…")`) is a field it sends,
   // whatever the variable its result is assigned to is named (`response = create_interview(age: 0)`).
   // So is one of an enum case's endpoint (`Router.createComplaint(interview: i, extra: x)`).

@@ -15,7 +15,7 @@ import { fieldRules } from './fields';
 import { extensionReads } from './extension-reads';
 import { carriedFields } from './carried-fields';
 import { rowKeyReads } from './row-keys';
-import { ownRouteModes } from './own-routes';
+import { forwardedFields, ownRouteModes } from './own-routes';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
 import { buildLangIndex, fileFacts } from './project';
@@ -123,7 +123,10 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   if (grouped.length > 0) facts.groupModes = grouped;
   if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
   if (ctx.renamedMembers?.length) facts.renamedMembers = ctx.renamedMembers.map((m) => ({ name: m.name, at: `${input.filePath}:${m.line}` }));
-  return { ...out.finish(input.markers), facts };
+  const done = out.finish(input.markers);
+  const forwarded = forwardedFields(input.source, done.findings, input.changes);
+  if (forwarded.length > 0) facts.forwardedFields = forwarded;
+  return { ...done, facts };
 }
 
 /** Changes whose rewrite is a string literal's text (an address), safe in a file the grammar reads only in part. */

@@ -1,4 +1,5 @@
-import { api, catalogue, type ResourceName } from '../../../catalogue';
+import { api, catalogue, rulesOfKind, type Change, type ResourceName } from '../../../catalogue';
+import type { Finding } from '../../types';
 import type { Ctx } from './context';
 import { encloses } from './context';
 import type { PolyFile } from './file';
@@ -87,4 +88,29 @@ function namesModeRoute(route: string, resource: ResourceName | null): boolean {
   if (!resource) return false;
   const words = [...api.resources[resource].nouns, api.modeField].map((w) => escapeRe(w.toLowerCase()));
   return new RegExp(`(?:^|[^a-z])(?:${words.join('|')})`).test(route.toLowerCase());
+}
+
+/** Reads of a request parameter by name (Rails/Sinatra `params[:x]`, `params.require(:x)`; Django/Flask/DRF `request.POST["x"]`, `request.form.get("x")`, `form.cleaned_data["x"]`). */
+const REQUEST_PARAM = /\bparams\s*(?:\[\s*:?["']?(\w+)["']?\s*\]|\.(?:require|fetch)\(\s*:?["']?(\w+)["']?)|\brequest\.(?:POST|GET|form|args|data|json|query_params|params)\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\(\s*["'](\w+)["'])|\bcleaned_data\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\(\s*["'](\w+)["'])/g;
+
+/**
+ * Removed request fields a request handler takes from its request and passes on to the API: a site of the field's
+ * change on the line that reads the request parameter of that name (`extra: params[:extra].presence` in a call the
+ * analysis found creating a complaint). A form of the app that posts that field to the handler's route sends it
+ * (components/posted-fields.ts).
+ */
+export function forwardedFields(source: string, findings: readonly Finding[], changes: readonly Change[]): { field: string; change: string }[] {
+  if (findings.length === 0 || !/\b(?:params|request|cleaned_data)\b/.test(source)) return [];
+  const removed = rulesOfKind('request-field-removed', changes);
+  const out = new Map<string, { field: string; change: string }>();
+  source.split('\n').forEach((text, i) => {
+    for (const m of text.matchAll(REQUEST_PARAM)) {
+      const field = m.slice(1).find(Boolean)!;
+      for (const { rule, change } of removed) {
+        if (norm(rule.path[rule.path.length - 1]!) !== norm(field)) continue;
+        if (findings.some((f) => f.change === change.id && f.line <= i + 1 && i + 1 <= f.endLine)) out.set(`${field}\u0000${change.id}`, { field, change: change.id });
+      }
+    }
+  });
+  return [...out.values()];
 }

@@ -56,6 +56,8 @@ export interface PolyFacts {
   modeParamCallees?: string[];
   /** It writes a changed mode as the value of a key named mode (own-routes.ts). */
   modePairs?: true;
+  /** Removed request fields its request handlers take from the request and send to the API (own-routes.ts), set by the analysis. */
+  forwardedFields?: { field: string; change: string }[];
 }
 
 export interface PolyFunction {
@@ -199,4 +201,12 @@ export interface PolyIndex {
   /** Whether what a file reported uses a name its language's index knows (its analysis may change with the index). */
   concerns(facts: PolyFacts): boolean;
   empty: boolean;
+  /**
+   * What the app's own routes pass on to the API (own-routes.ts), for the templates whose forms post to them
+   * (components/posted-fields.ts): whether a handler forwards its request's mode, and the removed request fields
+   * handlers forward.
+   */
+  ownRoutes?: { mode: boolean; fields: readonly { field: string; change: string }[] };
+  /** The index knows something server templates read (ownRoutes, the models' derived readers): they are analysed again. */
+  forTemplates?: boolean;
 }

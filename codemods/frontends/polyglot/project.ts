@@ -46,6 +46,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
   const indexes = new Map([...byFamily].map(([fam, list]) => [fam, buildLangIndex(list)]));
   const none = buildLangIndex([]);
   const language = (lang: string) => indexes.get(family(lang)) ?? none;
+  const routes = ownRoutes([...indexes.values()], all);
   return {
     language,
     concerns: (f) => {
@@ -64,7 +65,17 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
+    ownRoutes: routes,
+    forTemplates: !!routes || [...indexes.values()].some((i) => i.derivedNames.size > 0),
   };
+}
+
+/** PolyIndex.ownRoutes: every language's handlers together (a Rails view posts to a Ruby controller). */
+function ownRoutes(indexes: readonly LangIndex[], all: readonly PolyFacts[]): PolyIndex['ownRoutes'] {
+  const mode = indexes.some((i) => !!i.modeForwarded);
+  const seen = new Map<string, { field: string; change: string }>();
+  for (const f of all.flatMap((x) => x.forwardedFields ?? [])) seen.set(`${f.field}\u0000${f.change}`, f);
+  return mode || seen.size > 0 ? { mode, fields: [...seen.values()] } : undefined;
 }
 
 /**

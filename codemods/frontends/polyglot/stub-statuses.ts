@@ -109,7 +109,8 @@ const BUILT = /^(?:[A-Z]\w*)?Response\w*\s*(?:::|\.)\s*(?:new|of|with_?status)\s
 /**
  * Test doubles given the method, the path and the status as arguments of one call (`responses.add(responses.PUT,
  * url, status=202)`, aioresponses' `mocked.put(url, status=202)`, requests-mock's `m.put(url, status_code=202)`,
- * httpretty's `register_uri(httpretty.PUT, url, status=202)`): the method and the resource's path say the operation,
+ * httpretty's `register_uri(httpretty.PUT, url, status=202)`, WebMock's `stub_request(:put, url).to_return(status: 202)`
+ * with the method and path in the call the answer is chained to): the method and the resource's path say the operation,
  * so the old status of a rule of that operation is a site. A stub of another host's path or by another method stays.
  */
 export function keywordStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNode) => void): void {
@@ -121,8 +122,10 @@ export function keywordStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNo
     if (!/^\d{3}$/.test(pair.value.text().trim()) || !codes.has(code)) continue;
     const call = file.x.calls.find((c) => span(c.node).start === span(pair.container).start && span(c.node).end === span(pair.container).end);
     if (!call) continue;
-    const positional = call.args.filter((a) => !file.x.pairs.some((p) => p.named && span(p.node).start === span(a).start));
-    const method = ROUTE.exec(call.callee)?.[1] ?? positional.map((a) => METHOD_ARG.exec(a.text().trim())?.[1]).find(Boolean);
+    // WebMock's `stub_request(:put, url).to_return(status: 202)`: the method and path of the call the answer is chained to.
+    const route = methodRoute(ctx, call);
+    const positional = (route?.args.slice(1) ?? call.args).filter((a) => !file.x.pairs.some((p) => p.named && span(p.node).start === span(a).start));
+    const method = route ? METHOD_ARG.exec(route.args[0]!.text().trim())![1] : (ROUTE.exec(call.callee)?.[1] ?? positional.map((a) => METHOD_ARG.exec(a.text().trim())?.[1]).find(Boolean));
     if (!method) continue;
     const refs = positional.flatMap((a) => file.resourcesIn(a));
     if (refs.length !== 1) continue;
@@ -137,5 +140,16 @@ export function keywordStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNo
   }
 }
 
+/**
+ * The call a stub's answer is chained to that names the method first and the path next (WebMock's
+ * `stub_request(:put, url)` in `stub_request(:put, url).to_return(status: 202)`).
+ */
+export function methodRoute(ctx: Ctx, call: Call): Call | undefined {
+  const first = call.args[0];
+  if (!first) return undefined;
+  return ctx.file.x.calls.find((r) => r !== call && span(r.node).start === span(call.node).start && span(r.node).end <= span(first).start && r.args.length >= 2 && /^:?["']?(?:get|post|put|patch|delete|any)["']?$/i.test(r.args[0]!.text().trim()));
+}
+
 /** A method given as an argument: `responses.PUT`, `httpretty.PUT`, `"PUT"`, `:put`. */
 const METHOD_ARG = /^(?:\w+\.)?["':]?(put|patch|post|PUT|PATCH|POST)["']?$/;
+

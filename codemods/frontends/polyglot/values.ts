@@ -25,7 +25,7 @@ import { statusOfName } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
-import { keywordStubStatuses, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
+import { keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 
 /**
@@ -254,6 +254,9 @@ function statuses(ctx: Ctx): void {
   // `status=400` in a mocked response, `setResponseCode(202)`.
   for (const p of file.x.pairs) {
     if (!p.value || !words(p.key).some((w) => w === 'status' || w === 'code') || ownAnswer(ctx, p.container)) continue;
+    // The answer of a stub chained to its method and path (`stub_request(:post, url).to_return(status: 202)`): keywordStubStatuses judges it.
+    const holder = file.x.calls.find((c) => span(c.node).start === span(p.container).start && span(c.node).end === span(p.container).end);
+    if (holder && methodRoute(ctx, holder)) continue;
     const code = statusOf(ctx, p.value);
     if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
   }
