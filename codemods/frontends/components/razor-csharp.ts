@@ -3,6 +3,7 @@ import type { Finding } from '../../types';
 import { analyzeWith } from '../polyglot/frontend';
 import { LANGUAGES } from '../polyglot';
 import { csharp } from '../polyglot/languages/csharp';
+import { matchBrace, matchParen } from './brackets';
 
 /**
  * The C# of a Razor component or page read by the C# front-end, for reports: its `@code { … }` / `@functions { … }`
@@ -121,22 +122,4 @@ export function csharpOf(source: string): string | null {
     copy(blockOpen + 1, blockClose + 1);
   } else if (place(Math.max(...inTemplate.map((s) => s.end)), '}}') < 0) return null;
   return cells.join('');
-}
-
-function matchParen(text: string, open: number): number {
-  let depth = 0;
-  for (let k = open; k < text.length; k++) {
-    if (text[k] === '(') depth++;
-    else if (text[k] === ')' && --depth === 0) return k;
-  }
-  return -1;
-}
-
-function matchBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let k = open; k < text.length; k++) {
-    if (text[k] === '{') depth++;
-    else if (text[k] === '}' && --depth === 0) return k;
-  }
-  return -1;
 }

@@ -1,5 +1,6 @@
 import type { Extracted } from './blocks';
 import { extractHtml } from './html';
+import { matchBrace, matchParen } from './brackets';
 import type { TemplateAlias, TemplateExpression } from './template-reads';
 
 /**
@@ -123,22 +124,4 @@ function snakeChain(chain: string): string {
 
 function lineStart(source: string, at: number): number {
   return source.lastIndexOf('\n', at - 1) + 1;
-}
-
-function matchParen(text: string, open: number): number {
-  let depth = 0;
-  for (let k = open; k < text.length; k++) {
-    if (text[k] === '(') depth++;
-    else if (text[k] === ')' && --depth === 0) return k;
-  }
-  return -1;
-}
-
-function matchBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let k = open; k < text.length; k++) {
-    if (text[k] === '{') depth++;
-    else if (text[k] === '}' && --depth === 0) return k;
-  }
-  return -1;
 }
