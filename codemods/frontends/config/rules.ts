@@ -94,19 +94,38 @@ function prefixedLikeApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
   if (own.length < 2) return false;
   let api = 0;
   let other = 0;
-  const hosts = apiHosts(ctx.config);
-  for (const s of ctx.graph.values) {
-    if (s === v || s.list) continue;
-    const sw = keyWordsOf(s);
+  for (const h of addressHolders(ctx)) {
+    if (h.value === v) continue;
+    const sw = h.words;
     let n = 0;
     while (n < own.length - 1 && n < sw.length - 1 && own[n] === sw[n]) n++;
     if (n === 0) continue;
-    const text = ctx.graph.text(s);
-    if (holdsApiAddress(ctx.config, text) || isApiHost(ctx.config, text, hosts)) api = Math.max(api, n);
-    else if (otherPublicHost(ctx.config, text)) other = Math.max(other, n);
+    if (h.api) api = Math.max(api, n);
+    else other = Math.max(other, n);
   }
   return api > 0 && api > other && plainKey(ctx, own.slice(api).join('_'));
 }
+
+/**
+ * The values of a file that hold an address (the API's, or another service's public one), with their keys' words:
+ * found once per file, not once per value asked about (a large JSON or YAML file has thousands of values).
+ */
+function addressHolders(ctx: RuleContext): { value: ConfigValue; words: string[]; api: boolean }[] {
+  let list = holders.get(ctx.graph);
+  if (!list) {
+    const hosts = apiHosts(ctx.config);
+    list = [];
+    for (const s of ctx.graph.values) {
+      if (s.list) continue;
+      const text = ctx.graph.text(s);
+      const api = holdsApiAddress(ctx.config, text) || isApiHost(ctx.config, text, hosts);
+      if (api || otherPublicHost(ctx.config, text)) list.push({ value: s, words: keyWordsOf(s), api });
+    }
+    holders.set(ctx.graph, list);
+  }
+  return list;
+}
+const holders = new WeakMap<ValueGraph, { value: ConfigValue; words: string[]; api: boolean }[]>();
 
 /** The words of a value's whole key path (`symptom.start.mode` in a properties file is three keys). */
 function keyWordsOf(v: ConfigValue): string[] {
