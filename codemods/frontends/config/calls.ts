@@ -68,8 +68,15 @@ export function isApiBase(config: Config, text: string): boolean {
 
 /** The v1 and v2 base addresses (v2 too, so that a second run ties what the first rewrote). */
 function apiBasePatterns(config: Config): RegExp[] {
-  return Object.values(config.environments).flatMap((e) => [e.v1.baseUrl, e.v2.baseUrl].map((u) => new RegExp(`^${tolerantUrlPattern(u, '').source}/?`, 'i')));
+  let list = basePatterns.get(config);
+  if (!list) {
+    list = Object.values(config.environments).flatMap((e) => [e.v1.baseUrl, e.v2.baseUrl].map((u) => new RegExp(`^${tolerantUrlPattern(u, '').source}/?`, 'i')));
+    basePatterns.set(config, list);
+  }
+  return list;
 }
+/** Built once per configuration: a file asks for every value it holds. */
+const basePatterns = new WeakMap<Config, RegExp[]>();
 
 /**
  * The path of a request relative to the API's base: after a base variable (`${BASE}`, `$BASE`, `{{BASE}}`, `{{.BASE}}`)
