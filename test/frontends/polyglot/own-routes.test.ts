@@ -98,4 +98,125 @@ describe('modes posted to the app’s own routes', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/test_web.py')).toEqual([]);
   });
+  const goClient = [
+    'package checker',
+    '',
+    'import "github.com/go-resty/resty/v2"',
+    '',
+    'const BaseURL = "https://www.buoyhealth.com/api/"',
+    '',
+    'type Client struct{ http *resty.Client }',
+    '',
+    'func (c *Client) SetMode(token, mode string) error {',
+    '\t_, err := c.http.R().SetBody(map[string]string{"mode": mode}).Put(BaseURL + "interviews/" + token + "/")',
+    '\treturn err',
+    '}',
+    '',
+  ].join('\n');
+
+  it('Go: a gin handler binds `json:"mode"` and passes it on; a table row and an httptest call post "triage" to its route; a ticket row stays', async () => {
+    writeTree(dir, {
+      'checker/client.go': goClient,
+      'server/handlers.go': [
+        'package server',
+        '',
+        'import (',
+        '\t"github.com/gin-gonic/gin"',
+        '\t"example.com/app/checker"',
+        ')',
+        '',
+        'type modeRequest struct {',
+        '\tMode string `json:"mode" binding:"required"`',
+        '}',
+        '',
+        'type Handler struct{ Checker *checker.Client }',
+        '',
+        'func (h *Handler) setMode(c *gin.Context) {',
+        '\tvar req modeRequest',
+        '\tif err := c.ShouldBindJSON(&req); err != nil {',
+        '\t\treturn',
+        '\t}',
+        '\t_ = h.Checker.SetMode(c.Param("token"), req.Mode)',
+        '}',
+        '',
+      ].join('\n'),
+      'server/handlers_test.go': [
+        'package server',
+        '',
+        'import (',
+        '\t"net/http/httptest"',
+        '\t"testing"',
+        ')',
+        '',
+        'func TestRoutes(t *testing.T) {',
+        '\trows := []struct {',
+        '\t\tpath string',
+        '\t\tbody map[string]interface{}',
+        '\t}{',
+        '\t\t{path: "/interviews/iv1/mode", body: map[string]interface{}{"mode": "triage"}},',
+        '\t\t{path: "/tickets", body: map[string]interface{}{"mode": "complaint"}},',
+        '\t}',
+        '\tfor _, row := range rows {',
+        '\t\tsend(t, "PUT", row.path, row.body)',
+        '\t}',
+        '\tsend(t, "PUT", "/interviews/iv2/mode", map[string]string{"mode": "safe"})',
+        '\t_ = httptest.NewRecorder()',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'server/handlers_test.go')).toEqual(['13 mode-safe-triage-removed', '19 mode-safe-triage-removed']);
+  });
+
+  it('Go: `json.NewDecoder(r.Body).Decode(&body)` into a helpdesk ticket passed to another client: the same test rows stay', async () => {
+    writeTree(dir, {
+      'checker/client.go': goClient,
+      'desk/desk.go': ['package desk', '', 'const Base = "https://help.example.com/api/"', '', 'func Open(mode string) error { return post(Base+"tickets/", map[string]string{"mode": mode}) }', ''].join('\n'),
+      'server/handlers.go': [
+        'package server',
+        '',
+        'import (',
+        '\t"encoding/json"',
+        '\t"net/http"',
+        '\t"example.com/app/desk"',
+        ')',
+        '',
+        'type ticketRequest struct {',
+        '\tMode string `json:"mode"`',
+        '}',
+        '',
+        'func openTicket(w http.ResponseWriter, r *http.Request) {',
+        '\tvar body ticketRequest',
+        '\t_ = json.NewDecoder(r.Body).Decode(&body)',
+        '\t_ = desk.Open(body.Mode)',
+        '}',
+        '',
+      ].join('\n'),
+      'server/handlers_test.go': [
+        'package server',
+        '',
+        'import (',
+        '\t"net/http/httptest"',
+        '\t"testing"',
+        ')',
+        '',
+        'func TestRoutes(t *testing.T) {',
+        '\trows := []struct {',
+        '\t\tpath string',
+        '\t\tbody map[string]interface{}',
+        '\t}{',
+        '\t\t{path: "/interviews/iv1/mode", body: map[string]interface{}{"mode": "triage"}},',
+        '\t}',
+        '\tfor _, row := range rows {',
+        '\t\tsend(t, "PUT", row.path, row.body)',
+        '\t}',
+        '\t_ = httptest.NewRecorder()',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'server/handlers_test.go')).toEqual([]);
+  });
 });
