@@ -1,8 +1,10 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
-import { encloses } from './context';
+import { encloses, type Ctx } from './context';
 import { escapeRe, type PolyFile } from './file';
-import type { Pair } from './lang';
+import { span, type Pair } from './lang';
+import { jsonKeys } from './json';
+import { statusOf } from './values';
 
 /**
  * Go's side of own-routes.ts. A handler binds its request's JSON body into a struct whose field is tagged with the
@@ -62,4 +64,45 @@ export function goRouteOf(file: PolyFile, pair: Pair): string | null {
     if (k === 'function_declaration' || k === 'func_literal' || k === 'method_declaration') return null;
   }
   return null;
+}
+
+/** The fields of the table row one of whose fields holds the pair (`{path: …, body: map…{"mode": …}, apiStatus: …}`), or none. */
+function rowOf(pair: Pair): SgNode[] | null {
+  for (let n: SgNode | null = pair.container; n; n = n.parent()) {
+    const k = n.kind() as string;
+    if (k === 'argument_list' || k === 'function_declaration' || k === 'func_literal' || k === 'method_declaration') return null;
+    if (k === 'keyed_element' && n.parent()?.kind() === 'literal_value') return n.parent()!.children().filter((c) => c.kind() === 'keyed_element');
+  }
+  return null;
+}
+
+/**
+ * What a table row that sends a mode to the app's mode route stubs the API to answer: the row is a mode update, so
+ * its status field (`apiStatus: http.StatusAccepted`) is a site of the mode update's status change and the keys of
+ * its JSON body field (`apiBody: `{"msg": …}``) sites of the update answer's field changes, where the test's stub
+ * writes that field (`w.WriteHeader(tt.apiStatus)`, `w.Write([]byte(tt.apiBody))`).
+ */
+export function goModeRowAnswers(ctx: Ctx, pair: Pair): void {
+  const { file, vocab, out } = ctx;
+  const resource = vocab.modeResource;
+  const row = resource ? rowOf(pair) : null;
+  if (!row || !resource) return;
+  const written = (key: string) => new RegExp(String.raw`\b(?:WriteHeader|Write|WriteString|String|Data|JSON)\([^()\n]*(?:\([^()\n]*)?\.${escapeRe(key)}\b`).test(file.source);
+  for (const el of row) {
+    const [k, v0] = el.children().filter((c) => c.isNamed());
+    const v = v0?.kind() === 'literal_element' ? v0.children().filter((c) => c.isNamed())[0] : v0;
+    if (!k || !v || encloses(el, pair.node) || !written(k.text())) continue;
+    const code = /[A-Za-z]/.test(v.text()) || /^\d{3}$/.test(v.text().trim()) ? statusOf(ctx, v) : null;
+    for (const site of code === null ? [] : vocab.statuses) {
+      if (site.rule.from !== code || site.rule.resource !== resource || site.rule.operation !== 'mode-update' || !out.has(site.change.id)) continue;
+      out.manual(site.change.id, span(v).start, span(v).end, site.rule.message, { anchor: span(v).start });
+    }
+    const lit = file.lit(v);
+    for (const key of (lit && jsonKeys(lit)) ?? []) {
+      for (const site of vocab.fields(resource, key.path, 'response')) {
+        const at = lit!.start + lit!.text.indexOf(`"${key.name}"`) + 1;
+        if (at > lit!.start && out.has(site.change.id) && !out.hasSiteOn(site.change.id, at)) out.manual(site.change.id, at, at + key.name.length, site.message, { anchor: lit!.start, subject: key.name });
+      }
+    }
+  }
 }

@@ -8,7 +8,7 @@ import type { Endpoint, PolyFacts } from './project-types';
 import { updates } from './mode-functions';
 import { escapeRe } from './file';
 import { norm, vocabularyFor } from './vocabulary';
-import { goModeArgs, goRouteOf } from './own-routes-go';
+import { goModeArgs, goModeRowAnswers, goRouteOf } from './own-routes-go';
 
 /**
  * Modes posted to the app's own routes: a request handler that passes its request's mode parameter on to the API
@@ -66,6 +66,7 @@ export function ownRouteModes(ctx: Ctx): void {
     if (!mode || !out.has(mode.change.id) || value === pair.value.text().trim()) continue;
     const first = goRouteOf(file, pair) ?? requestOf(file, pair.node)?.args[0]!.text();
     if (first === undefined || !OWN_ROUTE.test(first) || !namesModeRoute(first, vocab.modeResource)) continue;
+    if (file.spec.id === 'go' && new RegExp(`/${FIELD}\\b`).test(first)) goModeRowAnswers(ctx, pair);
     const at = span(pair.value);
     // A route path the API's own paths also spell (`"/interviews/1/mode"`) may be reported by the mode rules already.
     if (out.hasSiteOn(mode.change.id, at.start)) continue;

@@ -169,6 +169,50 @@ describe('modes posted to the app’s own routes', () => {
     expect(sites(r, 'server/handlers_test.go')).toEqual(['13 mode-safe-triage-removed', '19 mode-safe-triage-removed']);
   });
 
+  it('Go: a row posting a mode to the mode route stubs a mode update: its written status and JSON body are sites; a ticket row’s and an unwritten field’s stay', async () => {
+    const test = [
+      'package server',
+      '',
+      'import (',
+      '\t"net/http"',
+      '\t"net/http/httptest"',
+      '\t"testing"',
+      ')',
+      '',
+      'func TestRoutes(t *testing.T) {',
+      '\trows := []struct {',
+      '\t\tpath      string',
+      '\t\tbody      map[string]interface{}',
+      '\t\tapiStatus int',
+      '\t\tapiBody   string',
+      '\t\twant      int',
+      '\t}{',
+      '\t\t{path: "/checker/interviews/iv1/mode", body: map[string]interface{}{"mode": "triage"},',
+      '\t\t\tapiStatus: http.StatusAccepted, apiBody: `{"msg":"nothing to do"}`, want: http.StatusAccepted},',
+      '\t\t{path: "/tickets", body: map[string]interface{}{"mode": "complaint"}, apiStatus: http.StatusAccepted, apiBody: `{"msg":"filed"}`},',
+      '\t}',
+      '\tfor _, tt := range rows {',
+      '\t\tapi := func(w http.ResponseWriter, _ *http.Request) {',
+      '\t\t\tw.WriteHeader(tt.apiStatus)',
+      '\t\t\t_, _ = w.Write([]byte(tt.apiBody))',
+      '\t\t}',
+      '\t\tsend(t, api, tt.path, tt.body)',
+      '\t}',
+      '\t_ = httptest.NewRecorder()',
+      '}',
+      '',
+    ].join('\n');
+    const handler = (decode: string, call: string) =>
+      ['package server', '', 'type modeRequest struct {', '\tMode string `json:"mode"`', '}', '', 'func (h *Handler) setMode(w http.ResponseWriter, r *http.Request) {', '\tvar in modeRequest', `\t${decode}`, '\tmode := in.Mode', `\t${call}`, '}', ''].join('\n');
+    writeTree(dir, {
+      'checker/client.go': goClient,
+      'server/handlers.go': handler('_ = json.NewDecoder(r.Body).Decode(&in)', '_ = h.Checker.SetMode(r.PathValue("token"), mode)'),
+      'server/handlers_test.go': test,
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'server/handlers_test.go')).toEqual(['17 mode-safe-triage-removed', '18 mode-update-status-200', '18 update-msg-in-links']);
+  });
+
   it('Go: `json.NewDecoder(r.Body).Decode(&body)` into a helpdesk ticket passed to another client: the same test rows stay', async () => {
     writeTree(dir, {
       'checker/client.go': goClient,
