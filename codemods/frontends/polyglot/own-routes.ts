@@ -8,6 +8,7 @@ import type { Endpoint, PolyFacts } from './project-types';
 import { updates } from './mode-functions';
 import { escapeRe } from './file';
 import { norm, vocabularyFor } from './vocabulary';
+import { goModeArgs, goModeRowAnswers, goRouteOf } from './own-routes-go';
 
 /**
  * Modes posted to the app's own routes: a request handler that passes its request's mode parameter on to the API
@@ -29,10 +30,12 @@ const REQUEST_MODE = new RegExp(
 /** The callees a file passes its request's mode parameter to (facts stage): directly, or through a variable set from it. */
 export function modeParamCallees(file: PolyFile): string[] {
   if (!new RegExp(`\\b${FIELD}\\b`).test(file.source)) return [];
-  const fromParam = new Set(file.x.decls.filter((d) => d.init && REQUEST_MODE.test(d.init.text())).map((d) => d.name));
+  const goArgs = file.spec.id === 'go' ? goModeArgs(file) : new Set<string>();
+  const fromRequest = (t: string) => REQUEST_MODE.test(t) || goArgs.has(t.trim());
+  const fromParam = new Set(file.x.decls.filter((d) => d.init && fromRequest(d.init.text())).map((d) => d.name));
   const out = new Set<string>();
   for (const c of file.x.calls) {
-    if (c.args.some((a) => REQUEST_MODE.test(a.text()) || fromParam.has(a.text().trim()))) out.add(c.callee);
+    if (c.args.some((a) => fromRequest(a.text()) || fromParam.has(a.text().trim()))) out.add(c.callee);
   }
   return [...out];
 }
@@ -61,10 +64,9 @@ export function ownRouteModes(ctx: Ctx): void {
     const value = pair.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2');
     const mode = vocab.modes.get(value);
     if (!mode || !out.has(mode.change.id) || value === pair.value.text().trim()) continue;
-    const call = requestOf(file, pair.node);
-    if (!call) continue;
-    const first = call.args[0]!.text();
-    if (!OWN_ROUTE.test(first) || !namesModeRoute(first, vocab.modeResource)) continue;
+    const first = goRouteOf(file, pair) ?? requestOf(file, pair.node)?.args[0]!.text();
+    if (first === undefined || !OWN_ROUTE.test(first) || !namesModeRoute(first, vocab.modeResource)) continue;
+    if (file.spec.id === 'go' && new RegExp(`/${FIELD}\\b`).test(first)) goModeRowAnswers(ctx, pair);
     const at = span(pair.value);
     // A route path the API's own paths also spell (`"/interviews/1/mode"`) may be reported by the mode rules already.
     if (out.hasSiteOn(mode.change.id, at.start)) continue;

@@ -120,6 +120,14 @@ export function chainSegments(text: string, offset: number): Segment[] {
         }
         i = close + 1;
         segs[segs.length - 1]!.through = offset + i;
+      } else if (ADAPTORS.has(m[1]!) && /^[ \t]*\{/.test(text.slice(i)) && trailingLambda(text.slice(i))) {
+        // A trailing lambda given to an adaptor (Kotlin's `?.let { it.advice }`, Swift's `.flatMap { $0.potentialCondition }`).
+        const open = text.indexOf('{', i);
+        const close = matchBrace(text, open);
+        push(m[1]!, at, true);
+        segs[segs.length - 1]!.lambda = lambdaChain(text.slice(open, close + 1), m[1]!)!;
+        i = close + 1;
+        segs[segs.length - 1]!.through = offset + i;
       } else {
         push(m[1]!, at);
       }
@@ -145,6 +153,23 @@ export function chainSegments(text: string, offset: number): Segment[] {
 
 /** An empty default after a read (`or {}`, `?? []`, `|| {}`). */
 const FALLBACK = /\s*(?:\bor\b|\?\?|\|\||\?:)\s*(?:(?:const\s+)?(?:<[\w\s,?]*>\s*)?\{\}|(?:const\s+)?(?:<[\w\s,?]*>\s*)?\[\]|None|nil|null|""|''|emptyList\(\)|emptyMap\(\)|listOf\(\))\s*$/;
+
+/** Whether the text starts with a braced lambda an adaptor reads a chain through. */
+function trailingLambda(text: string): boolean {
+  const open = text.indexOf('{');
+  const close = matchBrace(text, open);
+  return close < text.length && lambdaChain(text.slice(open, close + 1), 'let') !== null;
+}
+
+/** The offset of the `}` that closes the `{` at `open` (the text's length when none does). */
+function matchBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < text.length; k++) {
+    if (text[k] === '{') depth++;
+    else if (text[k] === '}' && --depth === 0) return k;
+  }
+  return text.length;
+}
 
 /** The offset of the `)` that closes the `(` at `open` (the text's length when none does). */
 export function matchParen(text: string, open: number): number {

@@ -211,7 +211,7 @@ function modeTableKey(ctx: Ctx, lit: Lit): boolean {
 }
 
 /** A status a node names: an integer literal, or a constant named after the code's reason phrase. */
-function statusOf(ctx: Ctx, n: SgNode): number | null {
+export function statusOf(ctx: Ctx, n: SgNode): number | null {
   const t = n.text().trim();
   if (/^\d{3}$/.test(t)) return Number(t);
   const segs = chainSegments(t, 0);

@@ -98,4 +98,169 @@ describe('modes posted to the app’s own routes', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/test_web.py')).toEqual([]);
   });
+  const goClient = [
+    'package checker',
+    '',
+    'import "github.com/go-resty/resty/v2"',
+    '',
+    'const BaseURL = "https://www.buoyhealth.com/api/"',
+    '',
+    'type Client struct{ http *resty.Client }',
+    '',
+    'func (c *Client) SetMode(token, mode string) error {',
+    '\t_, err := c.http.R().SetBody(map[string]string{"mode": mode}).Put(BaseURL + "interviews/" + token + "/")',
+    '\treturn err',
+    '}',
+    '',
+  ].join('\n');
+
+  it('Go: a gin handler binds `json:"mode"` and passes it on; a table row and an httptest call post "triage" to its route; a ticket row stays', async () => {
+    writeTree(dir, {
+      'checker/client.go': goClient,
+      'server/handlers.go': [
+        'package server',
+        '',
+        'import (',
+        '\t"github.com/gin-gonic/gin"',
+        '\t"example.com/app/checker"',
+        ')',
+        '',
+        'type modeRequest struct {',
+        '\tMode string `json:"mode" binding:"required"`',
+        '}',
+        '',
+        'type Handler struct{ Checker *checker.Client }',
+        '',
+        'func (h *Handler) setMode(c *gin.Context) {',
+        '\tvar req modeRequest',
+        '\tif err := c.ShouldBindJSON(&req); err != nil {',
+        '\t\treturn',
+        '\t}',
+        '\t_ = h.Checker.SetMode(c.Param("token"), req.Mode)',
+        '}',
+        '',
+      ].join('\n'),
+      'server/handlers_test.go': [
+        'package server',
+        '',
+        'import (',
+        '\t"net/http/httptest"',
+        '\t"testing"',
+        ')',
+        '',
+        'func TestRoutes(t *testing.T) {',
+        '\trows := []struct {',
+        '\t\tpath string',
+        '\t\tbody map[string]interface{}',
+        '\t}{',
+        '\t\t{path: "/interviews/iv1/mode", body: map[string]interface{}{"mode": "triage"}},',
+        '\t\t{path: "/tickets", body: map[string]interface{}{"mode": "complaint"}},',
+        '\t}',
+        '\tfor _, row := range rows {',
+        '\t\tsend(t, "PUT", row.path, row.body)',
+        '\t}',
+        '\tsend(t, "PUT", "/interviews/iv2/mode", map[string]string{"mode": "safe"})',
+        '\t_ = httptest.NewRecorder()',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'server/handlers_test.go')).toEqual(['13 mode-safe-triage-removed', '19 mode-safe-triage-removed']);
+  });
+
+  it('Go: a row posting a mode to the mode route stubs a mode update: its written status and JSON body are sites; a ticket row’s and an unwritten field’s stay', async () => {
+    const test = [
+      'package server',
+      '',
+      'import (',
+      '\t"net/http"',
+      '\t"net/http/httptest"',
+      '\t"testing"',
+      ')',
+      '',
+      'func TestRoutes(t *testing.T) {',
+      '\trows := []struct {',
+      '\t\tpath      string',
+      '\t\tbody      map[string]interface{}',
+      '\t\tapiStatus int',
+      '\t\tapiBody   string',
+      '\t\twant      int',
+      '\t}{',
+      '\t\t{path: "/checker/interviews/iv1/mode", body: map[string]interface{}{"mode": "triage"},',
+      '\t\t\tapiStatus: http.StatusAccepted, apiBody: `{"msg":"nothing to do"}`, want: http.StatusAccepted},',
+      '\t\t{path: "/tickets", body: map[string]interface{}{"mode": "complaint"}, apiStatus: http.StatusAccepted, apiBody: `{"msg":"filed"}`},',
+      '\t}',
+      '\tfor _, tt := range rows {',
+      '\t\tapi := func(w http.ResponseWriter, _ *http.Request) {',
+      '\t\t\tw.WriteHeader(tt.apiStatus)',
+      '\t\t\t_, _ = w.Write([]byte(tt.apiBody))',
+      '\t\t}',
+      '\t\tsend(t, api, tt.path, tt.body)',
+      '\t}',
+      '\t_ = httptest.NewRecorder()',
+      '}',
+      '',
+    ].join('\n');
+    const handler = (decode: string, call: string) =>
+      ['package server', '', 'type modeRequest struct {', '\tMode string `json:"mode"`', '}', '', 'func (h *Handler) setMode(w http.ResponseWriter, r *http.Request) {', '\tvar in modeRequest', `\t${decode}`, '\tmode := in.Mode', `\t${call}`, '}', ''].join('\n');
+    writeTree(dir, {
+      'checker/client.go': goClient,
+      'server/handlers.go': handler('_ = json.NewDecoder(r.Body).Decode(&in)', '_ = h.Checker.SetMode(r.PathValue("token"), mode)'),
+      'server/handlers_test.go': test,
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'server/handlers_test.go')).toEqual(['17 mode-safe-triage-removed', '18 mode-update-status-200', '18 update-msg-in-links']);
+  });
+
+  it('Go: `json.NewDecoder(r.Body).Decode(&body)` into a helpdesk ticket passed to another client: the same test rows stay', async () => {
+    writeTree(dir, {
+      'checker/client.go': goClient,
+      'desk/desk.go': ['package desk', '', 'const Base = "https://help.example.com/api/"', '', 'func Open(mode string) error { return post(Base+"tickets/", map[string]string{"mode": mode}) }', ''].join('\n'),
+      'server/handlers.go': [
+        'package server',
+        '',
+        'import (',
+        '\t"encoding/json"',
+        '\t"net/http"',
+        '\t"example.com/app/desk"',
+        ')',
+        '',
+        'type ticketRequest struct {',
+        '\tMode string `json:"mode"`',
+        '}',
+        '',
+        'func openTicket(w http.ResponseWriter, r *http.Request) {',
+        '\tvar body ticketRequest',
+        '\t_ = json.NewDecoder(r.Body).Decode(&body)',
+        '\t_ = desk.Open(body.Mode)',
+        '}',
+        '',
+      ].join('\n'),
+      'server/handlers_test.go': [
+        'package server',
+        '',
+        'import (',
+        '\t"net/http/httptest"',
+        '\t"testing"',
+        ')',
+        '',
+        'func TestRoutes(t *testing.T) {',
+        '\trows := []struct {',
+        '\t\tpath string',
+        '\t\tbody map[string]interface{}',
+        '\t}{',
+        '\t\t{path: "/interviews/iv1/mode", body: map[string]interface{}{"mode": "triage"}},',
+        '\t}',
+        '\tfor _, row := range rows {',
+        '\t\tsend(t, "PUT", row.path, row.body)',
+        '\t}',
+        '\t_ = httptest.NewRecorder()',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'server/handlers_test.go')).toEqual([]);
+  });
 });
