@@ -15,6 +15,7 @@ import { modeOptions } from './mode-options';
 import { postedFields, serverTemplate } from './posted-fields';
 import { boundInputs, sentCells, type SentCell } from './bound-inputs';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
+import { handedProps, propDeclarations, type ComponentProp } from './handed';
 
 /**
  * The shared half of the component front-ends (Vue, Svelte, Astro, HTML pages): each front-end extracts its
@@ -45,6 +46,8 @@ export interface Extracted {
   templateRanges: { start: number; end: number }[];
   /** The template's comment syntax for markers (default: `<!-- … -->`); null: reports only. */
   style?: CommentStyle | null;
+  /** Props the template renders child components with (`<ResultCard :result="result">`): handed.ts. */
+  props?: ComponentProp[];
 }
 
 export function migrateComponent(input: FrontEndInput, extracted: Extracted): FrontEndOutput {
@@ -56,6 +59,8 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const foreign = new Set<string>();
   const sent = new Map<string, SentCell>();
   const facts: FileFacts = { exports: {}, uses: [], imports: [], functions: {} };
+  const imported = new Map<string, { specifier: string; name: string }>();
+  const declared: { name: string; start: number; end: number }[] = [];
 
   for (const block of extracted.scripts) {
     const masked = (block.masks ?? []).filter((m) => m.start >= block.start && m.end <= block.end);
@@ -70,6 +75,8 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
       parsed: input.parsed,
     });
     for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
+    for (const imp of ctx.imports()) imported.set(imp.local, { specifier: imp.specifier, name: imp.exportName });
+    for (const d of propDeclarations(ctx)) declared.push({ ...d, start: d.start + block.start, end: d.end + block.start });
     for (const name of foreignBindings(ctx)) foreign.add(name);
     for (const [name, cell] of sentCells(ctx, input.changes)) sent.set(name, cell);
     const at = lines.lineCol(block.start);
@@ -88,7 +95,9 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const markers: MarkerRequest[] = [];
   if (serverTemplate(input.filePath)) facts.readsPoly = true;
   const reported = new Set<string>();
-  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent), ...postedFields(input)]) {
+  const handed = handedProps(input, extracted, ties, imported, declared);
+  if (handed.passes.length > 0) facts.passes = [...(facts.passes ?? []), ...handed.passes];
+  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...handed.reads, ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent), ...postedFields(input)]) {
     // A mode among a group's options is also a mode a form posts: one site.
     const key = `${read.change}\u0000${read.start}`;
     if (reported.has(key)) continue;
@@ -96,6 +105,8 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
     const site = lines.lineCol(read.start);
     const end = lines.lineCol(read.end);
     findings.push({ line: site.line, column: site.column, endLine: end.line, endColumn: end.column, change: read.change, fix: 'manual', message: read.message });
+    // A prop's declaration in a script (handed.ts): reported, its marker is the template's reads'.
+    if (extracted.scripts.some((b) => read.anchor >= b.start && read.anchor < b.end)) continue;
     const anchorLine = lines.lineCol(read.anchor).line;
     const indent = /^\s*/.exec(lines.lineText(anchorLine))![0];
     markers.push({ anchor: lines.lineStart(anchorLine), indent, change: read.change, message: read.message, subject: read.subject });
@@ -129,6 +140,7 @@ function mergeFacts(into: FileFacts, block: FileFacts, lineShift: number): void 
   for (const use of block.uses) into.uses.push({ ...use, at: use.at.replace(/:(\d+)$/, (_, l: string) => `:${Number(l) + lineShift}`) });
   for (const spec of block.imports) if (!into.imports.includes(spec)) into.imports.push(spec);
   Object.assign(into.functions!, block.functions ?? {});
+  if (block.passes) into.passes = [...(into.passes ?? []), ...block.passes];
 }
 
 /** A block's text with its template code blanked: `0` and spaces, so the script still parses and offsets hold. */

@@ -3,6 +3,7 @@ import { ParseError } from '../../types';
 import { parserForLang, type Extracted, type ScriptBlock } from './blocks';
 import { complement } from './ranges';
 import type { TemplateAlias, TemplateExpression } from './template-reads';
+import type { ComponentProp } from './handed';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Svelte's legacy AST is walked generically. */
 
@@ -30,6 +31,7 @@ export function extractSvelte(source: string, filePath: string): Extracted {
   if (ast.css) skip.push({ start: ast.css.start, end: ast.css.end });
   const expressions: TemplateExpression[] = [];
   const aliases: TemplateAlias[] = [];
+  const props: ComponentProp[] = [];
   const walk = (node: any, anchor: number) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -37,6 +39,15 @@ export function extractSvelte(source: string, filePath: string): Extracted {
       return;
     }
     const own = node.type === 'Element' || node.type === 'InlineComponent' || node.type === 'SlotTemplate' || /Block$/.test(node.type ?? '') ? node.start : anchor;
+    // `<ProfileSummary marketplace={interview.marketplace} {profile} title="x" />`: what the child is handed.
+    if (node.type === 'InlineComponent' && typeof node.name === 'string') {
+      for (const a of node.attributes ?? []) {
+        if (a.type !== 'Attribute') continue;
+        const v = Array.isArray(a.value) && a.value.length === 1 ? a.value[0] : null;
+        const e = v && (v.type === 'MustacheTag' || v.type === 'AttributeShorthand') ? v.expression : null;
+        props.push({ component: node.name, prop: a.name, text: e ? source.slice(e.start, e.end) : null });
+      }
+    }
     const e = node.expression;
     if (e && typeof e.start === 'number' && typeof e.end === 'number') {
       const text = source.slice(e.start, e.end);
@@ -46,5 +57,5 @@ export function extractSvelte(source: string, filePath: string): Extracted {
     for (const key of ['children', 'attributes', 'value', 'else', 'then', 'catch', 'pending']) if (key in node) walk(node[key], own);
   };
   walk(ast.html, 0);
-  return { scripts, expressions, aliases, templateRanges: complement(skip, source.length) };
+  return { scripts, expressions, aliases, templateRanges: complement(skip, source.length), props };
 }

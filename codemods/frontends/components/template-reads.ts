@@ -64,17 +64,11 @@ function resourceNameTie(name: string): Tie | null {
   return t && t.path.length === 0 ? t : null;
 }
 
-export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, loopAliases: readonly TemplateAlias[] = [], foreign: ReadonlySet<string> = new Set()): TemplateRead[] {
-  const aliases = [...loopAliases];
-  for (const e of exprs) {
-    for (const m of e.text.matchAll(CALLBACK_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
-    for (const m of e.text.matchAll(LIBRARY_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
-  }
-  const selected = new Set(input.changes.map((c) => c.id));
-  // Each spelling of a field the catalogue gives (`preselected_value` beside `preselected`) is read as the field.
-  const removed = rulesOfKind('response-field-removed', input.changes).flatMap((r) => spelledRules(r.rule).map((rule) => ({ ...r, rule: rule as typeof r.rule })));
-  const moved = rulesOfKind('response-field-moved', input.changes);
-  const gone = [...removed.map((r) => ({ ...r, path: r.rule.path })), ...moved.map((r) => ({ ...r, path: r.rule.from }))];
+/**
+ * What a template's names and member chains are: the script's bindings, loop aliases (an item of their list, or the
+ * value itself), and otherwise the name (`result`, `interview`), as in the JS engine.
+ */
+export function tieReader(ties: ReadonlyMap<string, Tie>, aliases: readonly TemplateAlias[]) {
   const rootTie = (name: string, depth = 0): Tie | null => {
     const own = ties.get(name);
     if (own) return own;
@@ -94,6 +88,22 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
     for (const s of segments(m[2]!)) t = t ? step(t, s.name) : resourceNameTie(s.name);
     return t;
   };
+
+  return { rootTie, chainTie: (text: string): Tie | null => chainTie(text, 0) };
+}
+
+export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpression[], ties: ReadonlyMap<string, Tie>, loopAliases: readonly TemplateAlias[] = [], foreign: ReadonlySet<string> = new Set()): TemplateRead[] {
+  const aliases = [...loopAliases];
+  for (const e of exprs) {
+    for (const m of e.text.matchAll(CALLBACK_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
+    for (const m of e.text.matchAll(LIBRARY_ALIAS)) aliases.push({ name: m[2]!, of: m[1]! });
+  }
+  const selected = new Set(input.changes.map((c) => c.id));
+  // Each spelling of a field the catalogue gives (`preselected_value` beside `preselected`) is read as the field.
+  const removed = rulesOfKind('response-field-removed', input.changes).flatMap((r) => spelledRules(r.rule).map((rule) => ({ ...r, rule: rule as typeof r.rule })));
+  const moved = rulesOfKind('response-field-moved', input.changes);
+  const gone = [...removed.map((r) => ({ ...r, path: r.rule.path })), ...moved.map((r) => ({ ...r, path: r.rule.from }))];
+  const { rootTie } = tieReader(ties, aliases);
 
   const out: TemplateRead[] = [];
   for (const expr of exprs) {

@@ -3,6 +3,7 @@ import { ParseError } from '../../types';
 import { parserForLang, type Extracted, type ScriptBlock } from './blocks';
 import { forAlias } from './aliases';
 import type { TemplateAlias, TemplateExpression } from './template-reads';
+import type { ComponentProp } from './handed';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Vue's template AST is walked by node type numbers. */
 
@@ -12,6 +13,8 @@ const sfc = lazyModule<typeof import('@vue/compiler-sfc')>('@vue/compiler-sfc');
 const ELEMENT = 1;
 const INTERPOLATION = 5;
 const DIRECTIVE = 7;
+const ATTRIBUTE = 6;
+const COMPONENT = 1;
 
 /** A Vue single-file component, read with Vue's own SFC parser: `<script>`, `<script setup>` and the template. */
 export function extractVue(source: string, filePath: string): Extracted {
@@ -27,6 +30,7 @@ export function extractVue(source: string, filePath: string): Extracted {
   const aliases: TemplateAlias[] = [];
   const template = descriptor.template;
   const templateRanges: { start: number; end: number }[] = [];
+  const props: ComponentProp[] = [];
   if (template && !template.src && (!template.lang || template.lang === 'html')) {
     templateRanges.push({ start: template.loc.start.offset, end: template.loc.end.offset });
     const walk = (node: any, parentStart: number) => {
@@ -34,6 +38,13 @@ export function extractVue(source: string, filePath: string): Extracted {
         expressions.push({ text: node.content.loc.source, start: node.content.loc.start.offset, anchor: parentStart });
       }
       const own = node.type === ELEMENT ? node.loc.start.offset : parentStart;
+      // `<ResultCard :result="result" title="x" />`: what the child is handed.
+      if (node.type === ELEMENT && node.tagType === COMPONENT) {
+        for (const p of node.props ?? []) {
+          if (p.type === ATTRIBUTE) props.push({ component: node.tag, prop: p.name, text: null });
+          else if (p.type === DIRECTIVE && p.name === 'bind' && p.arg?.isStatic) props.push({ component: node.tag, prop: p.arg.content, text: p.exp?.loc ? p.exp.loc.source : p.arg.content });
+        }
+      }
       for (const p of node.props ?? []) {
         if (p.type !== DIRECTIVE || !p.exp?.loc) continue;
         const text: string = p.exp.loc.source;
@@ -47,5 +58,5 @@ export function extractVue(source: string, filePath: string): Extracted {
     };
     for (const c of template.ast?.children ?? []) walk(c, template.loc.start.offset);
   }
-  return { scripts, expressions, aliases, templateRanges };
+  return { scripts, expressions, aliases, templateRanges, props };
 }
