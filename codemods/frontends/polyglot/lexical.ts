@@ -12,6 +12,10 @@ import { buildLangIndex, type PolyFacts } from './project';
 import type { LangIndex } from './project-types';
 import { modelTie, modeOwnerTie } from './ties';
 import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
+import { escapeRe } from './file';
+
+/** The mode field's name in any letter case (`mode`, `InterviewMode`, `kModeSafe`). */
+const MODE_WORD = new RegExp(escapeRe(api.modeField), 'i');
 
 /**
  * Source in a language without a parser here (Objective-C, C, Scala, Elixir, Lua…) read by its tokens
@@ -175,7 +179,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     // A mode's name (`@"triage"`) is only read as a mode, on a line that says mode; a result keeps a `triage` of its own.
     const asMode = found.some((n) => n.modeLine);
     for (const n of found) {
-      if ((asMode && !n.modeLine) || (n.modeLine && !/mode/i.test(lines.around(l.start)))) continue;
+      if ((asMode && !n.modeLine) || (n.modeLine && !MODE_WORD.test(lines.around(l.start)))) continue;
       if (tie && !n.modeLine) continue;
       report(n.change, l, n.message, l.text);
     }
@@ -298,8 +302,8 @@ function modeMember(name: string, w: readonly string[]): boolean {
 /** The front-end's own pre-scan: a file that names a member of the API's mode type for a changed mode (an enum's header, its string table). */
 export function lexicalSelects(source: string, absPath: string): boolean {
   const ext = path.extname(absPath).slice(1).toLowerCase();
-  if (!/mode/i.test(source)) return false;
-  return tokenize(source, ext).some((t) => t.kind === 'id' && /mode/i.test(t.text) && modeMember(t.text, words(t.text)));
+  if (!MODE_WORD.test(source)) return false;
+  return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
 
 /** The catalogue's sites for a field at a path of a resource, request and response side. */
