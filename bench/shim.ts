@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MOCK_BASE_PATH, MOCK_TOKEN_PATH, V2_AUDIENCE } from './servers';
+import { firstJsonLine, listeningAddress, procCpuMs, procTreeCpuMs, readProxyLog, stopAll } from './processes';
 import { rotate } from './stats';
 
 export type ShimContender = 'direct' | 'bare' | 'shim' | 'workers' | 'base';
@@ -212,38 +213,6 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
   }
 }
 
-/** CPU time (user + system) of a process so far, in ms, from /proc (Linux), or null. */
-function procCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the command name), in clock ticks.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS = 100;
-
-/** CPU time of a process and its children (the primary of `--workers` and its workers), in ms, or null. */
-function procTreeCpuMs(pid: number | undefined): number | null {
-  const own = procCpuMs(pid);
-  if (own === null) return null;
-  let total = own;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) total += procCpuMs(Number(entry)) ?? 0;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
 interface Interviews {
   token: string;
   /** Interview with open questions, and one answered through to its result. */
@@ -337,72 +306,4 @@ function cannon(target: { origin: string; requests: Req[] }, connections: number
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
-}
-
-function firstJsonLine<T>(child: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const onData = (chunk: Buffer) => {
-      buf += chunk.toString('utf8');
-      const nl = buf.indexOf('\n');
-      if (nl === -1) return;
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
-      try {
-        resolve(JSON.parse(buf.slice(0, nl)) as T);
-      } catch (err) {
-        reject(err as Error);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
-  });
-}
-
-/** The proxy's address, from its 'listening' log line. */
-async function listeningAddress(logFile: string, child: ChildProcess): Promise<string> {
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (let i = 0; i < 200; i++) {
-    for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const rec = JSON.parse(line) as { msg?: string; address?: string };
-      if (rec.msg === 'listening' && rec.address) return rec.address;
-    }
-    if (exited) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sc-migrate proxy did not start');
-}
-
-function readProxyLog(logFile: string): { changesApplied: Record<string, number>; lines: number } {
-  const changesApplied: Record<string, number> = {};
-  let lines = 0;
-  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
-    if (!line.includes('"msg":"request"')) continue;
-    lines++;
-    const rec = JSON.parse(line) as { changesApplied?: string[] };
-    for (const id of rec.changesApplied ?? []) changesApplied[id] = (changesApplied[id] ?? 0) + 1;
-  }
-  return { changesApplied, lines };
-}
-
-async function stopAll(children: ChildProcess[]): Promise<void> {
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve();
-          const timer = setTimeout(() => {
-            c.kill('SIGKILL');
-          }, 5000);
-          c.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          c.kill('SIGTERM');
-        }),
-    ),
-  );
-  children.length = 0;
 }
