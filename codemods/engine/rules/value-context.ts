@@ -11,7 +11,7 @@ import { calleeFunction, paramAt, wrapperParamTie } from '../ties/wrappers';
 import { words } from '../words';
 import { foreignImports } from '../other-api';
 import { recordedForElsewhere } from '../ties/assertions';
-import { answersElsewhere } from '../ties/answers-elsewhere';
+import { answersElsewhere, handlesElsewhere } from '../ties/answers-elsewhere';
 
 /**
  * Whether a string literal is used as a value of the enumerated `field` (an interview mode): the value of a
@@ -23,6 +23,8 @@ import { answersElsewhere } from '../ties/answers-elsewhere';
 export function isValueContext(ctx: FileContext, start: Path, field: string): boolean {
   // A file that only talks to another API, or never names this one's data: its `mode`s are another thing's.
   if (ctx.otherApiOnly() || !ctx.touchesApi()) return false;
+  // A test server's handler of another service's address (MSW's `rest.post(`${DESK}/tickets/`, …)`): its modes are that service's.
+  if (handlesElsewhere(ctx, start)) return false;
   // A fallback takes the position of the whole expression: `startMode: env.MODE ?? 'complaint'`.
   let path = start;
   for (let up = parentOf(path); up && (up.node.type === 'LogicalExpression' || (up.node.type === 'ConditionalExpression' && up.node.test !== path.node) || up.node.type === 'TSAsExpression' || up.node.type === 'ParenthesizedExpression'); up = parentOf(path)) path = up;

@@ -1,4 +1,4 @@
-import { constInit, isCall, isMember, memberName, propertyPath, type Path } from '../ast';
+import { constInit, isCall, isMember, memberName, parentOf, propertyPath, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { staticText } from './constants';
 import { urlTarget } from './url';
@@ -27,4 +27,21 @@ function interceptedAt(ctx: FileContext, call: Path): string | null {
   if (pathText === null || !isCall(origin.node) || !isMember(origin.node.callee) || memberName(origin.node.callee) !== 'get' || origin.node.arguments.length !== 1) return null;
   const originText = staticText(ctx, origin.get('arguments', 0));
   return originText === null ? null : `${originText.replace(/\/$/, '')}${pathText.startsWith('/') ? '' : '/'}${pathText}`;
+}
+
+/**
+ * Whether code sits in a handler registered for an absolute address on another host: MSW's
+ * `rest.post(`${HELPDESK}/tickets/`, (req, res, ctx) => { … })`, `http.put(url, handler)`, a route of a test server
+ * named by its whole address. What it compares and answers is that service's.
+ */
+export function handlesElsewhere(ctx: FileContext, path: Path): boolean {
+  for (let p: Path | null = parentOf(path), depth = 0; p && depth < 40; p = parentOf(p), depth++) {
+    const n = p.node;
+    if (n.type !== 'ArrowFunctionExpression' && n.type !== 'FunctionExpression') continue;
+    const call = parentOf(p);
+    if (!call || !isCall(call.node) || call.node.arguments.length < 2 || !call.node.arguments.includes(n) || call.node.arguments[0] === n) continue;
+    const text = staticText(ctx, call.get('arguments', 0));
+    if (text !== null && /^https?:\/\/[^/]+/.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h))) return true;
+  }
+  return false;
 }

@@ -3,10 +3,11 @@ import type { ResourceName } from '../../../catalogue';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { encloses, type Ctx } from './context';
 import { escapeRe } from './file';
-import { HOLE, span, type Lit } from './lang';
+import { HOLE, span, type Call, type Lit } from './lang';
 import { norm, type FieldSite } from './vocabulary';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
+import { namesForeignAddress } from './foreign-addresses';
 
 /**
  * JSON written in a string (`"""{"msg": "Mode updated"}"""` in a mocked response, `"\"interview_mode\":true"` in
@@ -21,7 +22,7 @@ export function jsonRules(ctx: Ctx): void {
   for (const lit of [...file.lits.filter((l) => !inJoined(l)), ...joined]) {
     const keys = jsonKeys(lit);
     if (!keys || !keys.some((k) => vocab.fieldNames.has(k.path[k.path.length - 1]!) || k.path.includes(norm(vocab.modeField)))) continue;
-    const resource = resourceAround(ctx, lit) ?? (ctx.tied ? resourceOfKeys(ctx, keys) : null);
+    const resource = resourceAround(ctx, lit) ?? (ctx.tied && !otherServiceAround(ctx, lit) ? resourceOfKeys(ctx, keys) : null);
     if (!resource) continue;
     for (const k of keys) {
       const site: FieldSite | undefined = vocab.fields(resource, k.path, 'request')[0] ?? vocab.fields(resource, k.path, 'response')[0];
@@ -134,15 +135,32 @@ function keyOffset(source: string, lit: Lit, name: string, nth: number): number 
  * function that uses any (a test that calls `repository.changeMode(…)`, one that builds a resource's model), or in a file that talks to the API,
  * helpers named after a resource and the name of the constant holding the text (`RESULT_JSON = '{…}'`).
  */
+function onReceiver(c: Call): boolean {
+  const text = c.node.text();
+  const open = text.lastIndexOf('(');
+  const at = text.lastIndexOf(c.callee, open < 0 ? text.length : open);
+  return at > 0 && /[.>]\s*$/.test(text.slice(0, at));
+}
+
+/** The function around a literal names another service's address and none of this API's paths: its keys are not read by name. */
+function otherServiceAround(ctx: Ctx, lit: Lit): boolean {
+  const scope = ctx.file.scopeOf(lit.node);
+  return scope !== ctx.file.root && ctx.file.resourcesIn(scope).length === 0 && namesForeignAddress(ctx.file, scope);
+}
+
 export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
   const { file } = ctx;
   for (const scope of file.scopesOf(lit.node)) {
     const found = new Set<ResourceName>(file.resourcesIn(scope).map((r) => r.resource));
+    // A helper's name says nothing where the code names another service's address and no path of this API's (a
+    // helpdesk test's `client.SubmitComplaint(…)` beside `HelpdeskUrl + "tickets/"`).
+    const byName = ctx.tied && (found.size > 0 || !namesForeignAddress(file, scope));
     for (const c of file.x.calls) {
       if (!encloses(scope, c.node)) continue;
       // An endpoint, a helper named for a resource, or a model of one built here (`new InterviewModeUpdate(…)` written as JSON).
-      const model = /^[A-Z]/.test(c.callee) ? ctx.ties.model(c.callee) : null;
-      const r = endpointOfCall(ctx.index, c)?.resource ?? (ctx.tied && !foreignCall(ctx.index, c) ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
+      // A constructor (`InterviewModeUpdate(…)`, `new Intent(…)`), not a capitalised method on a receiver (C#'s `client.SubmitComplaint(…)`).
+      const model = /^[A-Z]/.test(c.callee) && !onReceiver(c) ? ctx.ties.model(c.callee) : null;
+      const r = endpointOfCall(ctx.index, c)?.resource ?? (byName && !foreignCall(ctx.index, c) ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
       if (r) found.add(r);
     }
     if (found.size > 0) return found.size === 1 ? [...found][0]! : null;

@@ -12,7 +12,8 @@ import { buildLangIndex, type PolyFacts } from './project';
 import type { LangIndex } from './project-types';
 import { modelTie, modeOwnerTie } from './ties';
 import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
-import { escapeRe } from './file';
+import { apiHosts, escapeRe } from './file';
+import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 
 /** The mode field's name in any letter case (`mode`, `InterviewMode`, `kModeSafe`). */
 const MODE_WORD = new RegExp(escapeRe(api.modeField), 'i');
@@ -38,6 +39,10 @@ const MODE_WORD = new RegExp(escapeRe(api.modeField), 'i');
 interface Needle {
   change: string;
   message: string;
+  /** The resource whose field or value it is. */
+  resource: ResourceName;
+  /** A top-level field removed from the resource's requests. */
+  request?: boolean;
   /** Only on a line that names the mode field (`@"safe"` is a mode there; `@"triage"` is also a result's field). */
   modeLine?: boolean;
 }
@@ -53,16 +58,19 @@ function needles(): Map<string, Needle[]> {
     if (!list.some((x) => x.change === n.change)) list.push(n);
     out.set(text, list);
   };
-  for (const { change, rule } of rulesOfKind('request-field-removed')) add(rule.path[rule.path.length - 1]!, { change: change.id, message: rule.message });
-  for (const { change, rule } of rulesOfKind('response-field-removed')) {
-    for (const name of [rule.path[rule.path.length - 1]!, ...(rule.spellings ?? [])]) add(name, { change: change.id, message: rule.message });
+  // A resource's own top-level field (`extra`, `detail`), not one of a part (a profile's `race`), may be judged by the resource the code names.
+  for (const { change, rule } of rulesOfKind('request-field-removed')) {
+    add(rule.path[rule.path.length - 1]!, { change: change.id, message: rule.message, resource: rule.resource, ...(rule.path.length === 1 ? { request: true } : {}) });
   }
-  for (const { change, rule } of rulesOfKind('response-field-moved')) add(rule.from[rule.from.length - 1]!, { change: change.id, message: rule.message });
+  for (const { change, rule } of rulesOfKind('response-field-removed')) {
+    for (const name of [rule.path[rule.path.length - 1]!, ...(rule.spellings ?? [])]) add(name, { change: change.id, message: rule.message, resource: rule.resource });
+  }
+  for (const { change, rule } of rulesOfKind('response-field-moved')) add(rule.from[rule.from.length - 1]!, { change: change.id, message: rule.message, resource: rule.resource });
   for (const { change, rule } of rulesOfKind('value-renamed')) {
-    add(rule.from, { change: change.id, message: `${rule.field} '${rule.from}' renamed '${rule.to}'`, modeLine: rule.field === api.modeField });
+    add(rule.from, { change: change.id, message: `${rule.field} '${rule.from}' renamed '${rule.to}'`, resource: rule.resource, modeLine: rule.field === api.modeField });
   }
   for (const { change, rule } of rulesOfKind('value-removed')) {
-    for (const v of rule.values) add(v, { change: change.id, message: rule.message, modeLine: rule.field === api.modeField });
+    for (const v of rule.values) add(v, { change: change.id, message: rule.message, resource: rule.resource, modeLine: rule.field === api.modeField });
   }
   return (needlesMemo = out);
 }
@@ -137,6 +145,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   };
   const wanted = needles();
   const lines = new Lines(source);
+  const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
     if (t.kind === 'str') literal(t);
@@ -178,9 +187,17 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     }
     // A mode's name (`@"triage"`) is only read as a mode, on a line that says mode; a result keeps a `triage` of its own.
     const asMode = found.some((n) => n.modeLine);
+    // What the code around says: another service's address in its paragraph (a helpdesk's config block), or only
+    // other resources of the API (an answer's `extra` beside `question_path`, an error's `"detail"` in a stub of the
+    // interview's creation).
+    const near = lines.paragraph(l.start, BEFORE, AFTER);
+    if (elsewhere(near)) return;
+    const mentioned = resourcesNamed(near);
     for (const n of found) {
-      if ((asMode && !n.modeLine) || (n.modeLine && !MODE_WORD.test(lines.around(l.start)))) continue;
+      if ((asMode && !n.modeLine) || (n.modeLine && (!MODE_WORD.test(lines.around(l.start)) || othersModeLine(lines.around(l.start))))) continue;
       if (tie && !n.modeLine) continue;
+      // Only for the fields a request may no longer send (`extra`, `detail`): names other resources and errors use too.
+      if (n.request && mentioned.size > 0 && !mentioned.has(n.resource)) continue;
       report(n.change, l, n.message, l.text);
     }
   }
@@ -263,6 +280,13 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     }
   }
 
+  /** Text that names another service's absolute address and none of the API's. */
+  function elsewhere(text: string): boolean {
+    // A public host (a name with a dot): a stub on `127.0.0.1` or `localhost` stands in for the API as often as not.
+    const urls = [...text.matchAll(/https?:\/\/([^/\s"'`:?#]+)/gi)].map((m) => m[1]!.toLowerCase()).filter((h) => h.includes('.') && !/^[\d.]+$/.test(h));
+    return urls.length > 0 && findV1Urls(input.config, text).length === 0 && !urls.some((h) => hosts.has(h));
+  }
+
   function resourceOnLine(at: number): string | null {
     const line = lines.around(at);
     for (const m of line.matchAll(/"([^"\n]*)"/g)) {
@@ -306,6 +330,33 @@ export function lexicalSelects(source: string, absPath: string): boolean {
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
 
+/** The resources a piece of code names: by their nouns and path segments, or a part of one (`profile`, `option`). */
+function resourcesNamed(text: string): Set<ResourceName> {
+  const out = new Set<ResourceName>();
+  for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) for (const w of words(m[0])) { const r = NOUNS.get(w); if (r) out.add(r); }
+  return out;
+}
+const NOUNS = new Map<string, ResourceName>([
+  ...Object.entries(api.resources).flatMap(([name, r]) => [r.segment, ...r.nouns].map((n) => [norm(n), name as ResourceName] as const)),
+  ...Object.values(api.subjects).flatMap((s) => s.nouns.map((n) => [norm(n), s.parent] as const)),
+]);
+
+/**
+ * A line whose every name that says mode is a type of another thing's modes (`case object Complaint extends
+ * TicketMode("complaint")`): the mode there is not this API's. A key or constant (`entry_mode`, `INTAKE_MODE`) says
+ * too little: its first word may be any step of this API's flow.
+ */
+function othersModeLine(line: string): boolean {
+  const named = [...line.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((n) => MODE_WORD.test(n));
+  return named.length > 0 && named.every((n) => {
+    if (!/^[A-Z][a-z]/.test(n) || n.includes('_')) return false;
+    const w = words(n);
+    const at = w.lastIndexOf(norm(api.modeField));
+    const before = w.slice(0, Math.max(at, 0)).filter((x) => x.length > 2);
+    return before.length > 0 && headNamesAnotherThing(before.join('_'));
+  });
+}
+
 /** The catalogue's sites for a field at a path of a resource, request and response side. */
 function fieldSites(vocab: Vocabulary, resource: ResourceName, p: string[]): { change: string; message: string }[] {
   const out = new Map<string, string>();
@@ -329,6 +380,21 @@ class Lines {
     }
     return lo - 1;
   }
+  /** The lines around `at`, up to `back` before and `fwd` after, not across a blank line (a paragraph of code). */
+  paragraph(at: number, back: number, fwd: number): string {
+    const l = this.lineOf(at);
+    const blank = (i: number) => {
+      const end = i + 1 < this.starts.length ? this.starts[i + 1]! : this.source.length;
+      return end - this.starts[i]! < 200 && this.source.slice(this.starts[i]!, end).trim() === '';
+    };
+    let first = l;
+    while (first > 0 && l - first < back && !blank(first - 1)) first--;
+    let last = l;
+    while (last + 1 < this.starts.length && last - l < fwd && !blank(last + 1)) last++;
+    const end = last + 1 < this.starts.length ? this.starts[last + 1]! : this.source.length;
+    return this.source.slice(this.starts[first]!, Math.min(end, this.starts[first]! + PARAGRAPH_MAX));
+  }
+
   /** The line of `at`, at most a few hundred characters either side of it. */
   around(at: number): string {
     const l = this.lineOf(at);
@@ -340,4 +406,8 @@ class Lines {
 
 /** How far a line is read either side of a site; how deep types may nest. */
 const AROUND = 300;
+/** A paragraph's reach: lines before and after a site, and at most so many characters (a minified line). */
+const BEFORE = 6;
+const AFTER = 2;
+const PARAGRAPH_MAX = 4000;
 const NESTING = 16;

@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import * as path from 'node:path';
 import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { findV1Urls, UrlMapper } from '../../../config/urls';
-import { apiHosts, holderOf, within, type PolyFile } from './file';
+import { holderOf, within, type PolyFile } from './file';
 import { statusConstantFacts } from './status-constants';
 import { span, type Call } from './lang';
 import { norm } from './vocabulary';
@@ -21,6 +21,7 @@ import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
 import { selfMapped } from './self-mapped';
+import { foreignAddresses, namesForeignAddress } from './foreign-addresses';
 import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType } from './function-facts';
 
 /**
@@ -156,19 +157,9 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && v1Lits.some((l) => l.start === span(d.init!).start && l.end === span(d.init!).end))
     .map((d) => d.name);
   addresses.push(...derivedAddresses(file, v1Lits, addresses), ...memberAddresses(file, v1Lits));
-  const hosts2 = apiHosts(file.config);
-  const foreignLits = file.lits.filter((l) => {
-    const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text);
-    return !!m && findV1Urls(file.config, l.text).length === 0 && !hosts2.includes(m[1]!.toLowerCase());
-  });
-  const foreign = file.x.decls
-    .filter((d) => d.init && /^[A-Z]/.test(d.name) && d.name.length > 3 && foreignLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end))
-    .map((d) => d.name);
+  const { lits: foreignLits, names: foreign } = foreignAddresses(file);
   // A row built in a function that names another API's address (a helpdesk's `ticket_row`) carries that API's fields.
-  for (const [fn, node] of rowFns) {
-    const at = span(node);
-    if (foreignLits.some((l) => l.start >= at.start && l.end <= at.end) || foreign.some((n) => new RegExp(`\\b${n}\\b`).test(node.text()))) delete fn.rowKeys;
-  }
+  for (const [fn, node] of rowFns) if (namesForeignAddress(file, node)) delete fn.rowKeys;
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   // Names in prose (`"Result looks wrong"`, a message) are words, not uses of a model or constant by that name.
   const code = withoutProse(file);
