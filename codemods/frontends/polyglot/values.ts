@@ -21,12 +21,12 @@ import { modeLiteralType } from './mode-literal-types';
 import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, parsedArm } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
-import { statusOfName } from '../../http-status';
+import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
 import { keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
-import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
+import { comparedStatusConstants, constantStatus, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 
 /**
  * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`
@@ -214,11 +214,7 @@ function modeTableKey(ctx: Ctx, lit: Lit): boolean {
 export function statusOf(ctx: Ctx, n: SgNode): number | null {
   const t = n.text().trim();
   if (/^\d{3}$/.test(t)) return Number(t);
-  const segs = chainSegments(t, 0);
-  const last = segs[segs.length - 1];
-  if (last && segs.length > 1 && segs[segs.length - 1]!.end === t.length) return statusOfName(last.name);
-  if (/^:\w+$/.test(t)) return statusOfName(t.slice(1));
-  return null;
+  return statusOfSpelling(t);
 }
 
 function statuses(ctx: Ctx): void {
@@ -228,9 +224,8 @@ function statuses(ctx: Ctx): void {
   // Constants holding a code: `STATUS_NO_OUTPUT = 202`.
   const constants = new Map<string, { decl: SgNode; code: number }>();
   for (const d of file.x.decls) {
-    if (!d.init || !/^\d{3}$/.test(d.init.text().trim())) continue;
-    const code = Number(d.init.text().trim());
-    if (codes.has(code) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text()))) constants.set(d.name, { decl: d.node, code });
+    const code = d.init ? constantStatus(d.init.text()) : null;
+    if (code !== null && codes.has(code) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text()))) constants.set(d.name, { decl: d.node, code });
   }
   const report = (site: StatusSite, n: SgNode) => {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
