@@ -96,7 +96,9 @@ export function queuedStubStatuses(ctx: Ctx, statusOf: (n: SgNode) => number | n
     let arg: SgNode | undefined = first;
     // A test helper building the double's answer or error with the status after other arguments
     // (`fake_response(None, 202)`, `http_error(400, body)`, urllib's `HTTPError(url, 400, msg, hdrs, fp)`).
-    if (code === null && HELPER.test(call.callee)) {
+    // Only given to a double: its answer (`urlopen.return_value = …`, `thenThrow(…)`, a `thenAnswer` callback), not
+    // the app's own error answer (`wp_send_json_error($data, 400)`).
+    if (code === null && HELPER.test(call.callee) && givenToDouble(ctx, call.node)) {
       arg = call.args.find((a) => /^\d{3}$/.test(a.text().trim()));
       code = arg ? Number(arg.text().trim()) : null;
     }
@@ -111,13 +113,26 @@ export function queuedStubStatuses(ctx: Ctx, statusOf: (n: SgNode) => number | n
   }
 }
 
-/** Whether a callback is given as a double's answer (`thenAnswer(…)`, `thenReturn(…)`, `answers { … }`, `doAnswer(…)`). */
+/** A double's answer given by assignment or keyword: `side_effect`, `return_value`, `mock_return`, `returnValue`. */
+const DOUBLE_SLOT = /(?:side_?effect|return_?value)\s*=\s*(?:lambda\b[^:\n]*:\s*)?$/i;
+
+/** Whether a built answer is given to a test double: assigned to its answer, an argument of its answering call, or returned by an answering callback. */
+function givenToDouble(ctx: Ctx, node: SgNode): boolean {
+  const { file } = ctx;
+  const at = span(node);
+  if (DOUBLE_SLOT.test(file.source.slice(file.source.lastIndexOf('\n', at.start - 1) + 1, at.start))) return true;
+  const scope = file.scopeOf(node);
+  if (scope !== file.root && file.spec.lambdas?.kinds.includes(scope.kind() as string) && answering(ctx, scope)) return true;
+  return answering(ctx, node);
+}
+
+/** Whether a node is given to a double's answering call (`thenAnswer(…)`, `thenReturn(…)`, `thenThrow(…)`, `answers { … }`, `doAnswer(…)`). */
 function answering(ctx: Ctx, fn: SgNode): boolean {
   const at = span(fn);
   const size = (c: Call) => Math.min(...c.args.filter((a) => span(a).start <= at.start && at.end <= span(a).end).map((a) => span(a).end - span(a).start));
   // The innermost call given it (`thenAnswer`), not the test around it.
   const holder = ctx.file.x.calls.filter((c) => size(c) < Infinity).sort((a, b) => size(a) - size(b))[0];
-  return !!holder && /answers?$|returns?$|^then\w*|side_?effect/i.test(holder.callee);
+  return !!holder && /answers?$|returns?$|throws?$|^then\w*|side_?effect|^mock(?:Resolved|Rejected|Return)\w*|^(?:will|and)(?:Return|Throw)\w*/i.test(holder.callee);
 }
 
 /** A test helper named for the canned answer or error it builds: `fake_response`, `mockResponse`, `http_error`, `HTTPError`. */

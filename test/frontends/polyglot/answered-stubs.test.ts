@@ -102,4 +102,22 @@ describe('answers built by test helpers', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'test/repository_test.dart')).toEqual(['6 location-error-422']);
   });
+
+  it("PHP: the app's own error answer named like a helper (`wp_send_json_error($data, 400)`) beside an interview's creation stays", async () => {
+    writeTree(dir, {
+      'includes/ajax.php': [
+        '<?php',
+        'function bsc_ajax_start() {',
+        "    $res = wp_remote_post('https://www.buoyhealth.com/api/interviews/anonymous/', array('body' => wp_json_encode(array('profile' => array('age' => 30)))));",
+        '    if (is_wp_error($res)) {',
+        "        wp_send_json_error(array('message' => 'Unknown step.'), 400);",
+        '    }',
+        '    wp_send_json_success(json_decode(wp_remote_retrieve_body($res), true));',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'includes/ajax.php')).toEqual(['3 base-url']);
+  });
 });
