@@ -2,6 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
+import { apiWords } from '../config/vocab';
 import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
@@ -323,6 +324,15 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
   const cast = /\s+as[?!]?\s+[\w.]+[?!]?\s*$/.exec(raw);
   const text = raw.slice(lead, cast ? cast.index : undefined);
   const start = span(other).start + lead;
+  // `assertSame('safe', buoy_pick_mode(12))`, `assertEquals("triage", modeFor(age))`: what a function of the app named
+  // for the mode answers, in a file that talks to the API (a `ticket_mode(…)` is another thing's).
+  const fn = /^([A-Za-z_]\w*)\s*\([^()]*\)$/.exec(text.trim())?.[1];
+  if (fn) {
+    // The API's name as the app's prefix (`buoy_pick_mode`) qualifies nothing.
+    const { prefixes } = apiWords(ctx.file.config);
+    const named = words(fn).filter((w) => !PICKS.has(w) && !(w.length >= 4 && prefixes.some((p) => p.startsWith(w))));
+    return named.includes(norm(api.modeField)) && ourModeType(ctx, named.join('_')) && ctx.tied ? 'file' : null;
+  }
   const segs = dataSegments(chainSegments(text, start));
   const last = segs[segs.length - 1];
   if (!last || segs.length < 2 || norm(last.name) !== norm(api.modeField) || foreignOwner(ctx, other)) return null;
@@ -336,6 +346,9 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
   if (scope !== ctx.file.root && foreignAddressIn(ctx, scope) && !ownAddressIn(ctx, scope)) return null;
   return ctx.tied ? 'file' : null;
 }
+
+/** Verbs and prepositions of a function that answers a mode (`pick_mode`, `modeFor`, `resolveModeFromAge`). */
+const PICKS = new Set(['pick', 'choose', 'select', 'get', 'resolve', 'compute', 'determine', 'decide', 'for', 'from', 'by', 'of', 'to', 'age']);
 
 /** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */
 const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual)$/i;
