@@ -26,6 +26,7 @@ import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
+import { raisedStatuses } from './raised-statuses';
 import { keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantStatus, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 
@@ -292,6 +293,7 @@ function statuses(ctx: Ctx): void {
   // Another file's constant compared here, this file's constants compared in another (status-constants.ts).
   comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
   constantsComparedElsewhere(ctx, constants, report);
+  raisedStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   routedStubStatuses(ctx, report);
   keywordStubStatuses(ctx, report);
   queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);

@@ -139,6 +139,12 @@ export function built(n: SgNode): Built {
     const callee = /^([A-Za-z_$][\w$]*)\s*<\s*[A-Z][\w<>?, ]*>\s*\(/.exec(e.text())?.[1];
     if (callee) b.calls.push({ node: e, callee, list });
   }
+  // A constructor's call of its parent's (`L() : super(HttpStatus.badRequest);`).
+  for (const e of rootNode.findAll({ rule: { kind: 'initializer_list_entry' } })) {
+    const head = e.children().find((c) => c.kind() === 'super' || c.kind() === 'this');
+    const list = e.children().find((c) => c.kind() === 'arguments');
+    if (head && list) b.calls.push({ node: e, callee: head.text(), list });
+  }
   for (const sig of rootNode.findAll({ rule: { any: [{ kind: 'method_signature' }, { kind: 'function_signature' }, { kind: 'getter_signature' }, { kind: 'setter_signature' }, { kind: 'declaration' }] } })) {
     const fn = functionOf(sig, source);
     if (fn) b.functions.push(fn);
