@@ -19,3 +19,43 @@ export function statusOfName(name: string): number | null {
   if (!w) return null;
   return REASONS.find(([phrase]) => phrase === w)?.[1] ?? null;
 }
+
+/** What turns a library's status into its number (`.getStatusCode()`, `.value()`, `.rawValue`, `.as_u16()`, `.code`). */
+const TO_NUMBER = /\s*(?:\.|::)\s*(?:get_?)?(?:status_?code|value|code|raw_?value|as_u16|as_u?int|int_?value|to_?int)\s*(?:\(\s*\))?$/i;
+/** A cast or a conversion around it (`(int)HttpStatusCode.Accepted`, `int(HTTPStatus.ACCEPTED)`, `Int(…)`). */
+const CAST = /^\(\s*(?:int|uint|short|long|u?int(?:16|32|64)|Int(?:16|32)?)\s*\)\s*/;
+const CONVERSION = /^(?:int|Int|u16|uint16|Number|intval|Integer\.valueOf)\s*\(\s*([\s\S]*?)\s*\)$/;
+
+/**
+ * The status a library's named status spells, whatever the language: `http.StatusAccepted` (Go),
+ * `HttpStatusCode.Accepted` and `(int)HttpStatusCode.Accepted` (C#, Kotlin), `HTTPStatus.ACCEPTED` (Python),
+ * `status.HTTP_202_ACCEPTED` (Django REST, FastAPI), `Response.Status.ACCEPTED.getStatusCode()` (JAX-RS),
+ * `HttpStatus.BAD_REQUEST.value()` (Spring), `Response::HTTP_ACCEPTED` (Symfony), `StatusCode::ACCEPTED` (Rust),
+ * `HttpStatus.accepted` (Dart), `.accepted` (Swift), `:accepted` (Ruby). A bare name is not one: it may be
+ * anything (`ACCEPTED` of a ticket's states); a holder must qualify it.
+ */
+export function statusOfSpelling(text: string): number | null {
+  let t = text.trim().replace(CAST, '');
+  const conv = CONVERSION.exec(t);
+  if (conv) t = conv[1]!;
+  let prev = '';
+  while (prev !== t) {
+    prev = t;
+    // Not the holder itself read as a number (`Status.code`): the name before must still be qualified.
+    if (/(?:\.|::)[\s\S]*(?:\.|::)/.test(t)) t = t.replace(TO_NUMBER, '');
+  }
+  const m = /^(?::|\.)(\w+)$/.exec(t) ?? /^(?:[A-Za-z_]\w*\s*(?:\.|::|->|\\)\s*)+([A-Za-z_]\w*)$/.exec(t);
+  return m ? statusOfNumberedName(m[1]!) : null;
+}
+
+/** `HTTP_202_ACCEPTED`, `Status400BadRequest`: the number a name carries, when its words do not name another. */
+export function statusOfNumberedName(name: string): number | null {
+  const named = statusOfName(name);
+  if (named !== null) return named;
+  const w = words(name.replace(/(\D)(\d{3})(?!\d)/g, '$1_$2_')).filter((x) => !NOISE.has(x));
+  const nums = w.filter((x) => /^\d{3}$/.test(x));
+  if (nums.length !== 1) return null;
+  const code = Number(nums[0]);
+  const rest = w.filter((x) => x !== nums[0]).join(' ');
+  return !rest || REASONS.some(([phrase, c]) => phrase === rest && c === code) ? code : null;
+}

@@ -327,11 +327,29 @@ function patternCall(ctx: FileContext, pattern: string, method: string): ApiCall
   return null;
 }
 
+/**
+ * undici's MockAgent interceptor, `pool.intercept({ path: `${BASE_PATH}interviews/anonymous/`, method: 'POST' })`
+ * under `.reply(400, …)`: the request its path and method address.
+ */
+function interceptRoute(ctx: FileContext, p: Path): ApiCall | null {
+  const n = p.node;
+  const opts = n.arguments[0];
+  if (calleeName(n.callee) !== 'intercept' || !isMember(n.callee) || !isObj(opts)) return null;
+  const arg = p.get('arguments', 0);
+  const path = propertyPath(arg, 'path')?.node.value;
+  const method = propertyPath(arg, 'method')?.node.value;
+  if (!path || !method || !/^(?:StringLiteral|Literal)$/.test(method.type) || typeof method.value !== 'string') return null;
+  if (!/^(?:StringLiteral|Literal|TemplateLiteral)$/.test(path.type)) return null;
+  // The path's text, a leading placeholder (the API's base path) left out and the others standing for an id.
+  const text = ctx.source.slice(path.start + 1, path.end - 1).replace(/^\$\{[^}]*\}/, '').replace(/\$\{[^}]*\}/g, 'x');
+  return patternCall(ctx, text, method.value.toUpperCase());
+}
+
 /** The API call an interceptor chain stands for: `nock(host).post(path, body)` under `.reply` / `.times(2)`. */
 function chainCall(ctx: FileContext, path: Path): ApiCall | null {
   let p: Path = path;
   for (let i = 0; i < 6 && isCall(p.node); i++) {
-    const call = apiCall(ctx, p) ?? patternRoute(ctx, p);
+    const call = apiCall(ctx, p) ?? patternRoute(ctx, p) ?? interceptRoute(ctx, p);
     if (call) return adapterMethod(ctx, p, call);
     if (!isMember(p.node.callee)) return null;
     p = p.get('callee', 'object');

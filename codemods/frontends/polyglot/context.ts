@@ -106,7 +106,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   }
   // Returned by a helper of this file (`def profile_payload; { race: …, height: … }.compact; end`) whose result is
   // given as a key of a literal (`create_interview(profile: profile_payload)`): that key of the literal's tie.
-  const fn = decl ? null : returnedBy(ctx, container, scope);
+  const fn = decl ? returnedVariable(ctx, decl.name, scope) : returnedBy(ctx, container, scope);
   for (const use of fn?.name ? file.usesOf(fn.name) : []) {
     if (encloses(fn!.node, use)) continue;
     const called = new RegExp(`^(?:self\\.|this\\.|\\$this->)?${escapeRe(fn!.name!)}(?:\\(\\s*\\))?$`);
@@ -180,6 +180,24 @@ function returnedBy(ctx: Ctx, container: SgNode, scope: SgNode): { name: string 
   if (!/^\s*(?:return\s+)?$/.test(file.source.slice(lineStart, at.start))) return null;
   if (!/^(?:\s*\.\s*\w+[!?]?(?:\(\s*\))?)*\s*;?\s*(?:end|\})?\s*$/.test(file.source.slice(at.end, fn.end))) return null;
   return { name: fn.name, node: fn.node };
+}
+
+/**
+ * The function of this file that returns the variable a literal is built in (`$body = array(…); … return $body;`,
+ * `body = {…}` … `return body`), its entries added on the way.
+ */
+function returnedVariable(ctx: Ctx, name: string, scope: SgNode): { name: string | null; node: SgNode } | null {
+  const { file } = ctx;
+  if (scope === file.root) return null;
+  const fn = file.functions().find((f) => f.start === span(scope).start && f.end === span(scope).end);
+  if (!fn?.name) return null;
+  const returned = file.usesOf(name).some((use) => {
+    const at = span(use);
+    if (!encloses(scope, use)) return false;
+    const lineStart = file.source.lastIndexOf('\n', at.start - 1) + 1;
+    return /^\s*return\s+[$@]?$/.test(file.source.slice(lineStart, at.start)) && /^\s*;?\s*(?:end|\})?\s*$/.test(file.source.slice(at.end, fn.end));
+  });
+  return returned ? { name: fn.name, node: fn.node } : null;
 }
 
 /** Keys of an HTTP client's options that hold the request body (Guzzle, Faraday, HTTParty, requests). */

@@ -20,7 +20,7 @@ import { norm, resourcesOfField, type FieldSite, type Vocabulary } from './vocab
 /** Key of the row → the part the value was read from (the segment before the field) and the field. */
 export type RowKeys = Record<string, [string, string]>;
 
-const COLLECTION = /^(?:dictionary|hash)$/;
+const COLLECTION = /^(?:dictionary|hash|array_creation_expression)$/;
 /** Calls that add an item to a list a function turns into its answer (`rows.append({...})`, `rows << {...}`, `push`). */
 const ADD = /(?:\.\s*(?:append|push|add)\s*\(|<<)\s*$/;
 
@@ -53,23 +53,32 @@ function rowOf(file: PolyFile, fn: SgNode, lit: SgNode): boolean {
 
 /** A value that is the read of a changed field (`profile.get("race")`, `result["advice"]`): [part, field]. */
 function readOf(file: PolyFile, fn: SgNode, value: SgNode): [string, string] | undefined {
-  const text = value.text().trim();
-  const segs = dataSegments(chainSegments(text, span(value).start));
+  const whole = value.text().trim();
+  // A read guarded against the key's absence is the read: `isset($p['race']) ? $p['race'] : null`, `$p['race'] ?? null`.
+  const text = GUARDED.exec(whole)?.[2] ?? DEFAULTED.exec(whole)?.[1] ?? whole;
+  const offset = span(value).start + Math.max(0, whole.lastIndexOf(text));
+  const segs = dataSegments(chainSegments(text, offset));
   const last = segs[segs.length - 1];
   if (!last || segs.length < 2 || segs.some((s) => s.call)) return undefined;
   // The read is the whole value: nothing after the key but its closing quote and bracket or parenthesis.
-  if (!/^['"]?\s*[\])]?$/.test(text.slice((last.through ?? last.end) - span(value).start))) return undefined;
+  if (!/^['"]?\s*[\])]?$/.test(text.slice((last.through ?? last.end) - offset))) return undefined;
   const field = norm(last.name);
   let part = norm(segs[segs.length - 2]!.name);
   // `profile = interview.get("profile") or {}` then `profile.get("race")`: the key the variable was read with.
   if (segs.length === 2) {
     const decl = file.x.decls.find((d) => d.name === segs[0]!.name && d.init && encloses(fn, d.node) && span(d.node).start < span(value).start);
-    const init = decl?.init?.text().replace(/\s*(?:\bor\b|\|\||\?\?)[\s\S]*$/, '');
+    const held = decl?.init?.text().trim();
+    const init = (held && GUARDED.exec(held)?.[2]) ?? held?.replace(/\s*(?:\bor\b|\|\||\?\?)[\s\S]*$/, '');
     const from = init ? dataSegments(chainSegments(init, 0)) : [];
     if (from.length >= 2 && !from.some((s) => s.call)) part = norm(from[from.length - 1]!.name);
   }
   return [part, field];
 }
+
+/** `isset(R) ? R : default`, `!empty(R) ? R : default`: R, when both reads are the same. */
+const GUARDED = /^(?:isset|!\s*empty|array_key_exists)\s*\(\s*([^()]+?)\s*\)\s*\?\s*(\1)\s*:\s*[^?:]+$/;
+/** `R ?? default`, `R || default`: R. */
+const DEFAULTED = /^([^?|()]+?)\s*(?:\?\?|\|\|)\s*(?:null|nil|None|''|""|0|\[\]|array\(\))$/;
 
 /** The removed field a row key carries: the one place in the catalogue its part and name fit, or undefined. */
 export function carriedSite(vocab: Vocabulary, read: readonly [string, string]): FieldSite | undefined {

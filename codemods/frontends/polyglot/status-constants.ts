@@ -3,6 +3,7 @@ import type { Ctx } from './context';
 import type { PolyFile } from './file';
 import { chainSegments, dataSegments } from './ties';
 import type { StatusSite } from './vocabulary';
+import { statusOfSpelling } from '../../http-status';
 
 /**
  * Status constants across the files of a run: `MODE_UPDATE_PENDING = 202` in a constants module, compared in the
@@ -19,8 +20,15 @@ export const CONSTANT_NAME = /^[A-Z_][A-Z0-9_]*$|^[A-Z]|^k[A-Z]/;
 export function statusConstantFacts(file: PolyFile): { name: string; code: number }[] {
   const codes = new Set(file.vocab.statuses.map((s) => s.rule.from));
   return file.x.decls
-    .filter((d) => d.init && /^\d{3}$/.test(d.init.text().trim()) && codes.has(Number(d.init.text().trim())) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text())))
-    .map((d) => ({ name: d.name, code: Number(d.init!.text().trim()) }));
+    .map((d) => ({ d, code: d.init ? constantStatus(d.init.text()) : null }))
+    .filter(({ d, code }) => code !== null && codes.has(code) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text())))
+    .map(({ d, code }) => ({ name: d.name, code: code! }));
+}
+
+/** The status a constant's value holds: a number (`= 202`) or a library's named status (`= HTTPStatus.ACCEPTED`). */
+export function constantStatus(init: string): number | null {
+  const t = init.trim();
+  return /^\d{3}$/.test(t) ? Number(t) : statusOfSpelling(t);
 }
 
 /** A type's static constant, whatever its name's case (Swift's `static let modeUpdateAccepted = 202`, Dart's `static const`). */

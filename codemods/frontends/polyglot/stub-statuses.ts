@@ -89,16 +89,54 @@ const ROUTE = /^(?:on|stub|mock|when|expect)?_?(post|put|patch)$/i;
 export function queuedStubStatuses(ctx: Ctx, statusOf: (n: SgNode) => number | null, performsHere: (scope: SgNode, site: StatusSite) => boolean, report: (site: StatusSite, n: SgNode) => void): void {
   const { file, vocab } = ctx;
   const codes = new Set(vocab.statuses.map((s) => s.rule.from));
+  const lambdas = new Set(file.spec.lambdas?.kinds ?? []);
   for (const call of file.x.calls) {
     const first = call.args[0];
-    const code = first && (QUEUED.test(call.callee) || BUILT.test(call.node.text())) ? statusOf(first) : null;
-    if (code === null || !codes.has(code)) continue;
-    const scope = file.scopeOf(call.node);
+    let code = first && (QUEUED.test(call.callee) || BUILT.test(call.node.text())) ? statusOf(first) : null;
+    let arg: SgNode | undefined = first;
+    // A test helper building the double's answer or error with the status after other arguments
+    // (`fake_response(None, 202)`, `http_error(400, body)`, urllib's `HTTPError(url, 400, msg, hdrs, fp)`).
+    // Only given to a double: its answer (`urlopen.return_value = …`, `thenThrow(…)`, a `thenAnswer` callback), not
+    // the app's own error answer (`wp_send_json_error($data, 400)`).
+    if (code === null && HELPER.test(call.callee) && givenToDouble(ctx, call.node)) {
+      arg = call.args.find((a) => /^\d{3}$/.test(a.text().trim()));
+      code = arg ? Number(arg.text().trim()) : null;
+    }
+    if (code === null || !codes.has(code) || !arg) continue;
+    // The answer given from a callback (`thenAnswer((_) async => _response(400))`, `side_effect=lambda *a: …`)
+    // answers the test around it.
+    let scope = file.scopeOf(call.node);
+    while (scope !== file.root && lambdas.has(scope.kind() as string) && answering(ctx, scope)) scope = file.scopeOf(scope);
     // A routed stub's answer is its route's (routedStubStatuses).
     if (scope === file.root || routeOf(ctx, call)) continue;
-    for (const site of vocab.statuses) if (site.rule.from === code && performsHere(scope, site)) report(site, first!);
+    for (const site of vocab.statuses) if (site.rule.from === code && performsHere(scope, site)) report(site, arg);
   }
 }
+
+/** A double's answer given by assignment or keyword: `side_effect`, `return_value`, `mock_return`, `returnValue`. */
+const DOUBLE_SLOT = /(?:side_?effect|return_?value)\s*=\s*(?:lambda\b[^:\n]*:\s*)?$/i;
+
+/** Whether a built answer is given to a test double: assigned to its answer, an argument of its answering call, or returned by an answering callback. */
+function givenToDouble(ctx: Ctx, node: SgNode): boolean {
+  const { file } = ctx;
+  const at = span(node);
+  if (DOUBLE_SLOT.test(file.source.slice(file.source.lastIndexOf('\n', at.start - 1) + 1, at.start))) return true;
+  const scope = file.scopeOf(node);
+  if (scope !== file.root && file.spec.lambdas?.kinds.includes(scope.kind() as string) && answering(ctx, scope)) return true;
+  return answering(ctx, node);
+}
+
+/** Whether a node is given to a double's answering call (`thenAnswer(…)`, `thenReturn(…)`, `thenThrow(…)`, `answers { … }`, `doAnswer(…)`). */
+function answering(ctx: Ctx, fn: SgNode): boolean {
+  const at = span(fn);
+  const size = (c: Call) => Math.min(...c.args.filter((a) => span(a).start <= at.start && at.end <= span(a).end).map((a) => span(a).end - span(a).start));
+  // The innermost call given it (`thenAnswer`), not the test around it.
+  const holder = ctx.file.x.calls.filter((c) => size(c) < Infinity).sort((a, b) => size(a) - size(b))[0];
+  return !!holder && /answers?$|returns?$|throws?$|^then\w*|side_?effect|^mock(?:Resolved|Rejected|Return)\w*|^(?:will|and)(?:Return|Throw)\w*/i.test(holder.callee);
+}
+
+/** A test helper named for the canned answer or error it builds: `fake_response`, `mockResponse`, `http_error`, `HTTPError`. */
+const HELPER = /(?:^|_|[a-z])(?:response|error)$/i;
 
 /** Calls that queue or build a canned response: `queue`, `append`, `push`, `respond`, `reply`, `Response`, `mockResponse`. */
 const QUEUED = /^(?:en)?queue\w*$|^(?:append|push|respond|reply)$|Response$/i;

@@ -2,6 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
+import { apiWords } from '../config/vocab';
 import { containerTie, encloses, type Ctx } from './context';
 import { functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
@@ -21,12 +22,13 @@ import { modeLiteralType } from './mode-literal-types';
 import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, parsedArm } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
-import { statusOfName } from '../../http-status';
+import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
+import { raisedStatuses } from './raised-statuses';
 import { keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
-import { comparedStatusConstants, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
+import { comparedStatusConstants, constantStatus, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 
 /**
  * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`
@@ -214,11 +216,7 @@ function modeTableKey(ctx: Ctx, lit: Lit): boolean {
 export function statusOf(ctx: Ctx, n: SgNode): number | null {
   const t = n.text().trim();
   if (/^\d{3}$/.test(t)) return Number(t);
-  const segs = chainSegments(t, 0);
-  const last = segs[segs.length - 1];
-  if (last && segs.length > 1 && segs[segs.length - 1]!.end === t.length) return statusOfName(last.name);
-  if (/^:\w+$/.test(t)) return statusOfName(t.slice(1));
-  return null;
+  return statusOfSpelling(t);
 }
 
 function statuses(ctx: Ctx): void {
@@ -228,9 +226,8 @@ function statuses(ctx: Ctx): void {
   // Constants holding a code: `STATUS_NO_OUTPUT = 202`.
   const constants = new Map<string, { decl: SgNode; code: number }>();
   for (const d of file.x.decls) {
-    if (!d.init || !/^\d{3}$/.test(d.init.text().trim())) continue;
-    const code = Number(d.init.text().trim());
-    if (codes.has(code) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text()))) constants.set(d.name, { decl: d.node, code });
+    const code = d.init ? constantStatus(d.init.text()) : null;
+    if (code !== null && codes.has(code) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text()))) constants.set(d.name, { decl: d.node, code });
   }
   const report = (site: StatusSite, n: SgNode) => {
     if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
@@ -296,6 +293,7 @@ function statuses(ctx: Ctx): void {
   // Another file's constant compared here, this file's constants compared in another (status-constants.ts).
   comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
   constantsComparedElsewhere(ctx, constants, report);
+  raisedStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   routedStubStatuses(ctx, report);
   keywordStubStatuses(ctx, report);
   queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
@@ -328,6 +326,15 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
   const cast = /\s+as[?!]?\s+[\w.]+[?!]?\s*$/.exec(raw);
   const text = raw.slice(lead, cast ? cast.index : undefined);
   const start = span(other).start + lead;
+  // `assertSame('safe', buoy_pick_mode(12))`, `assertEquals("triage", modeFor(age))`: what a function of the app named
+  // for the mode answers, in a file that talks to the API (a `ticket_mode(…)` is another thing's).
+  const fn = /^([A-Za-z_]\w*)\s*\([^()]*\)$/.exec(text.trim())?.[1];
+  if (fn) {
+    // The API's name as the app's prefix (`buoy_pick_mode`) qualifies nothing.
+    const { prefixes } = apiWords(ctx.file.config);
+    const named = words(fn).filter((w) => !PICKS.has(w) && !(w.length >= 4 && prefixes.some((p) => p.startsWith(w))));
+    return named.includes(norm(api.modeField)) && ourModeType(ctx, named.join('_')) && ctx.tied ? 'file' : null;
+  }
   const segs = dataSegments(chainSegments(text, start));
   const last = segs[segs.length - 1];
   if (!last || segs.length < 2 || norm(last.name) !== norm(api.modeField) || foreignOwner(ctx, other)) return null;
@@ -341,6 +348,9 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
   if (scope !== ctx.file.root && foreignAddressIn(ctx, scope) && !ownAddressIn(ctx, scope)) return null;
   return ctx.tied ? 'file' : null;
 }
+
+/** Verbs and prepositions of a function that answers a mode (`pick_mode`, `modeFor`, `resolveModeFromAge`). */
+const PICKS = new Set(['pick', 'choose', 'select', 'get', 'resolve', 'compute', 'determine', 'decide', 'for', 'from', 'by', 'of', 'to', 'age']);
 
 /** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */
 const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual)$/i;

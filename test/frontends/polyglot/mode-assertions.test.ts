@@ -185,4 +185,25 @@ describe('mode assertions', () => {
     expect(sites(r, 'Tests/DeskTests.swift')).toEqual(['13 base-url']);
     expect(sites(r, 'Tests/VisitTests.swift')).toEqual(['13 base-url', '8 mode-complaint-renamed-input']);
   });
+
+  it('Kotlin: `assertEquals("safe", modeFor(12))` on an app function named for the mode in a test of the API; `ticketMode(…)` and another name stay', async () => {
+    writeTree(dir, {
+      'src/test/kotlin/ModeTest.kt': [
+        'class ModeTest {',
+        '    private val api = Api("https://www.buoyhealth.com/api/")',
+        '',
+        '    @Test',
+        '    fun picksModes() {',
+        '        assertEquals("safe", modeFor(12))',
+        '        assertEquals("complaint", startMode(40))',
+        '        assertEquals("complaint", ticketMode(40))',
+        '        assertEquals("safe", themeFor(12))',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/kotlin/ModeTest.kt').filter((s) => !s.endsWith('base-url'))).toEqual(['6 mode-safe-triage-removed', '7 mode-complaint-renamed-input']);
+  });
 });

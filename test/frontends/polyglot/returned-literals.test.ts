@@ -77,4 +77,40 @@ describe('literals returned by a helper and sent under a key', () => {
     expect(sites(r, 'lib/intake.rb')).toEqual(['12 interview-profile-fields-removed', '13 interview-profile-fields-removed']);
     expect(sites(r, 'py/intake.py')).toEqual(['10 interview-profile-fields-removed']);
   });
+
+  it('Python: a builder returns the variable the body is built in (`body = {…}` … `return body`), given to a request of the create path; a ticket builder stays', async () => {
+    writeTree(dir, {
+      'app/client.py': [
+        'import requests',
+        '',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        '',
+        '',
+        'def interview_body(age, sex, zip_code=None):',
+        '    body = {',
+        '        "profile": {"age": age, "sex": sex},',
+        '        "interview_mode": True,',
+        '    }',
+        '    if zip_code:',
+        '        body["location"] = {"zip": zip_code}',
+        '    return body',
+        '',
+        '',
+        'def ticket_body(subject):',
+        '    body = {"subject": subject, "interview_mode": True}',
+        '    return body',
+        '',
+        '',
+        'def start(age, sex):',
+        '    return requests.post(BASE + "interviews/anonymous/", json=interview_body(age, sex)).json()',
+        '',
+        '',
+        'def open_ticket(subject):',
+        '    return requests.post("https://help.example.com/api/tickets/", json=ticket_body(subject)).json()',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/client.py').filter((s) => !s.endsWith('base-url'))).toEqual(['9 interview-mode-flag-removed']);
+  });
 });

@@ -144,4 +144,57 @@ describe('reads of the keys of rows a function builds from the API', () => {
     expect(sites(r, 'spec/summary_row_spec.rb')).toEqual(['4 interview-profile-fields-removed', '5 interview-marketplace-variant-removed']);
     expect(sites(r, 'lib/help_desk.rb')).toEqual([]);
   });
+
+  it('PHP: a summary helper returns `array(\'race\' => $p[\'race\'] ?? null)` guarded reads; a page reads `$profile[\'race\']`; a desk summary stays', async () => {
+    writeTree(dir, {
+      'src/Buoy.php': [
+        '<?php',
+        'namespace App;',
+        '',
+        'final class Buoy',
+        '{',
+        "    private const BASE = 'https://www.buoyhealth.com/api/';",
+        '',
+        '    public static function interview(string $token): array',
+        '    {',
+        "        return Http::get(self::BASE . 'interviews/' . $token . '/')->json();",
+        '    }',
+        '',
+        '    public static function profileSummary(array $interview): array',
+        '    {',
+        "        $p = $interview['profile'] ?? [];",
+        "        return ['age' => $p['age'] ?? null, 'race' => $p['race'] ?? null, 'bmi' => isset($p['bmi']) ? $p['bmi'] : null];",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/Desk.php': [
+        '<?php',
+        'namespace App;',
+        '',
+        'final class Desk',
+        '{',
+        '    public static function ticketSummary(array $ticket): array',
+        '    {',
+        "        $p = $ticket['profile'] ?? [];",
+        "        $r = Http::get('https://help.example.com/api/tickets/' . $ticket['id'] . '/')->json();",
+        "        return ['race' => $p['race'] ?? null, 'height' => $r['height'] ?? null];",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'public/result.php': [
+        '<?php',
+        "$profile = Buoy::profileSummary(Buoy::interview($_GET['token']));",
+        "$ticket = Desk::ticketSummary($_SESSION['ticket']);",
+        '?>',
+        "<p><?= $profile['age'] ?> / <?= $profile['race'] ?> / <?= $profile['bmi'] ?></p>",
+        "<p><?= $ticket['race'] ?> / <?= $ticket['height'] ?></p>",
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'public/result.php')).toEqual(['5 interview-profile-fields-removed', '5 interview-profile-fields-removed']);
+    expect(sites(r, 'src/Desk.php')).toEqual([]);
+  });
 });

@@ -79,6 +79,35 @@ describe('status constants across files', () => {
     expect(sites(r, 'src/Status.php')).toEqual(['4 mode-update-status-200']);
     expect(sites(r, 'src/Client.php')).toEqual(['6 base-url', '7 mode-update-status-200']);
   });
+
+  it('Go: a constant holding a named status (`ModePending = http.StatusAccepted`) compared in another file; the desk\'s stays', async () => {
+    writeTree(dir, {
+      'status.go': ['package buoy', '', 'import "net/http"', '', 'const (', '\tModePending  = http.StatusAccepted', '\tTicketQueued = http.StatusAccepted', ')', ''].join('\n'),
+      'client.go': [
+        'package buoy',
+        '',
+        'func (c *Client) SetMode(token, mode string) (bool, error) {',
+        '\tresp, err := c.put("https://www.buoyhealth.com/api/interviews/"+token+"/", map[string]string{"mode": mode})',
+        '\tif err != nil {',
+        '\t\treturn false, err',
+        '\t}',
+        '\treturn resp.StatusCode == ModePending, nil',
+        '}',
+        '',
+        'func (c *Client) OpenTicket(subject string) (bool, error) {',
+        '\tresp, err := c.post("https://help.example.com/api/tickets/", map[string]string{"subject": subject})',
+        '\tif err != nil {',
+        '\t\treturn false, err',
+        '\t}',
+        '\treturn resp.StatusCode == TicketQueued, nil',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'status.go')).toEqual(['6 mode-update-status-200']);
+    expect(sites(r, 'client.go').sort()).toEqual(['4 base-url', '8 mode-update-status-200']);
+  });
 });
 
 describe('routed stubs answering a changed status', () => {

@@ -130,6 +130,21 @@ export function built(n: SgNode): Built {
     const list = e.children().find((c) => c.kind() === 'arguments');
     if (type && list) b.calls.push({ node: e, callee: type.text(), list });
   }
+  // A generic function's call, `_response<Interview>(400)`, which the grammar reads as `(_response < Interview) > (400)`:
+  // Dart's comparisons do not chain, so that reading is never the program's.
+  for (const e of rootNode.findAll({ rule: { kind: 'relational_expression' } })) {
+    const kids = e.children().filter((c) => c.isNamed());
+    const list = kids[kids.length - 1];
+    if (kids.length !== 3 || list?.kind() !== 'parenthesized_expression' || kids[0]!.kind() !== 'relational_expression') continue;
+    const callee = /^([A-Za-z_$][\w$]*)\s*<\s*[A-Z][\w<>?, ]*>\s*\(/.exec(e.text())?.[1];
+    if (callee) b.calls.push({ node: e, callee, list });
+  }
+  // A constructor's call of its parent's (`L() : super(HttpStatus.badRequest);`).
+  for (const e of rootNode.findAll({ rule: { kind: 'initializer_list_entry' } })) {
+    const head = e.children().find((c) => c.kind() === 'super' || c.kind() === 'this');
+    const list = e.children().find((c) => c.kind() === 'arguments');
+    if (head && list) b.calls.push({ node: e, callee: head.text(), list });
+  }
   for (const sig of rootNode.findAll({ rule: { any: [{ kind: 'method_signature' }, { kind: 'function_signature' }, { kind: 'getter_signature' }, { kind: 'setter_signature' }, { kind: 'declaration' }] } })) {
     const fn = functionOf(sig, source);
     if (fn) b.functions.push(fn);

@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * A library's named status in each language's spelling (http-status.ts statusOfSpelling), compared with the status
+ * of the operation whose v1 status changed, directly or through a constant holding it. The same spelling in a
+ * helpdesk's ticket request stays unreported.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+const BASE = 'https://www.buoyhealth.com/api';
+const DESK = 'https://help.example.com/api';
+
+const cases: [lang: string, file: string, lines: string[], expected: string[]][] = [
+  ['Go: http.StatusAccepted', 'client.go', [
+    'package buoy',
+    '',
+    'import "net/http"',
+    '',
+    'func (c *Client) SetMode(token, mode string) (bool, error) {',
+    `\tresp, err := c.put("${BASE}/interviews/"+token+"/", map[string]string{"mode": mode})`,
+    '\tif err != nil {',
+    '\t\treturn false, err',
+    '\t}',
+    '\treturn resp.StatusCode == http.StatusAccepted, nil',
+    '}',
+    '',
+    'func (c *Client) OpenTicket(subject string) (bool, error) {',
+    `\tresp, err := c.post("${DESK}/tickets/", map[string]string{"subject": subject})`,
+    '\tif err != nil {',
+    '\t\treturn false, err',
+    '\t}',
+    '\treturn resp.StatusCode == http.StatusAccepted, nil',
+    '}',
+    '',
+  ], ['6 base-url', '10 mode-update-status-200']],
+  ['C#: (int)HttpStatusCode.BadRequest', 'Client.cs', [
+    'public class Client',
+    '{',
+    '    public async Task<Interview> StartInterview(int age, string sex)',
+    '    {',
+    `        var response = await _http.PostAsJsonAsync("${BASE}/interviews/anonymous/", new { profile = new { age, sex } });`,
+    '        if ((int)response.StatusCode == (int)HttpStatusCode.BadRequest) throw new LocationException();',
+    '        return await response.Content.ReadFromJsonAsync<Interview>();',
+    '    }',
+    '',
+    '    public async Task<bool> OpenTicket(string subject)',
+    '    {',
+    `        var response = await _http.PostAsJsonAsync("${DESK}/tickets/", new { subject });`,
+    '        return (int)response.StatusCode == (int)HttpStatusCode.BadRequest;',
+    '    }',
+    '}',
+    '',
+  ], ['5 base-url', '6 location-error-422']],
+  ['Kotlin: HttpStatusCode.Accepted.value', 'Client.kt', [
+    'class Client(private val http: HttpClient) {',
+    '    suspend fun changeMode(token: String, mode: String): Boolean {',
+    `        val response = http.put("${BASE}/interviews/$token/") { setBody(mapOf("mode" to mode)) }`,
+    '        return response.status.value == HttpStatusCode.Accepted.value',
+    '    }',
+    '',
+    '    suspend fun openTicket(subject: String): Boolean {',
+    `        val response = http.post("${DESK}/tickets/") { setBody(mapOf("subject" to subject)) }`,
+    '        return response.status.value == HttpStatusCode.Accepted.value',
+    '    }',
+    '}',
+    '',
+  ], ['3 base-url', '4 mode-update-status-200']],
+  ['PHP: Response::HTTP_BAD_REQUEST', 'Client.php', [
+    '<?php',
+    'use Symfony\\Component\\HttpFoundation\\Response;',
+    '',
+    'final class Client',
+    '{',
+    '    public function start(int $age, string $sex): array',
+    '    {',
+    `        $response = $this->http->request('POST', '${BASE}/interviews/anonymous/', ['json' => ['profile' => ['age' => $age, 'sex' => $sex]]]);`,
+    '        if ($response->getStatusCode() === Response::HTTP_BAD_REQUEST) {',
+    "            throw new LocationException('no location');",
+    '        }',
+    '        return $response->toArray();',
+    '    }',
+    '',
+    '    public function openTicket(string $subject): bool',
+    '    {',
+    `        $response = $this->http->request('POST', '${DESK}/tickets/', ['json' => ['subject' => $subject]]);`,
+    '        return $response->getStatusCode() === Response::HTTP_BAD_REQUEST;',
+    '    }',
+    '}',
+    '',
+  ], ['8 base-url', '9 location-error-422']],
+  ['Rust: StatusCode::ACCEPTED', 'client.rs', [
+    'impl Client {',
+    '    pub async fn set_mode(&self, token: &str, mode: &str) -> Result<bool, Error> {',
+    `        let resp = self.http.put(format!("${BASE}/interviews/{}/", token)).json(&json!({"mode": mode})).send().await?;`,
+    '        Ok(resp.status() == StatusCode::ACCEPTED)',
+    '    }',
+    '',
+    '    pub async fn open_ticket(&self, subject: &str) -> Result<bool, Error> {',
+    `        let resp = self.http.post("${DESK}/tickets/").json(&json!({"subject": subject})).send().await?;`,
+    '        Ok(resp.status() == StatusCode::ACCEPTED)',
+    '    }',
+    '}',
+    '',
+  ], ['3 base-url', '4 mode-update-status-200']],
+  ['Ruby: response.code == 202 in the mode update', 'client.rb', [
+    'class Client',
+    '  def change_mode(token, mode)',
+    `    response = HTTParty.put("${BASE}/interviews/#{token}/", body: { mode: mode }.to_json)`,
+    '    return nil if response.code == 202',
+    '    response.parsed_response',
+    '  end',
+    '',
+    '  def open_ticket(subject)',
+    `    response = HTTParty.post("${DESK}/tickets/", body: { subject: subject }.to_json)`,
+    '    response.code == 202',
+    '  end',
+    'end',
+    '',
+  ], ['3 base-url', '4 mode-update-status-200']],
+  ['Swift: .accepted (Vapor)', 'Client.swift', [
+    'struct Client {',
+    '    func changeMode(token: String, mode: String) async throws -> Bool {',
+    `        let response = try await client.put(URI(string: "${BASE}/interviews/\\(token)/")) { try $0.content.encode(["mode": mode]) }`,
+    '        return response.status == .accepted',
+    '    }',
+    '',
+    '    func openTicket(subject: String) async throws -> Bool {',
+    `        let response = try await client.post(URI(string: "${DESK}/tickets/")) { try $0.content.encode(["subject": subject]) }`,
+    '        return response.status == .accepted',
+    '    }',
+    '}',
+    '',
+  ], ['3 base-url', '4 mode-update-status-200']],
+  ['Java: HttpStatus.BAD_REQUEST.value() (Spring) and Response.Status.ACCEPTED.getStatusCode() (JAX-RS)', 'Client.java', [
+    'public class Client {',
+    '    public Interview start(int age, String sex) {',
+    '        try {',
+    `            return rest.postForObject("${BASE}/interviews/anonymous/", Map.of("profile", Map.of("age", age, "sex", sex)), Interview.class);`,
+    '        } catch (HttpClientErrorException e) {',
+    '            if (e.getStatusCode().value() == HttpStatus.BAD_REQUEST.value()) throw new LocationException(e);',
+    '            throw e;',
+    '        }',
+    '    }',
+    '',
+    '    public boolean changeMode(String token, String mode) {',
+    `        Response response = target.path("${BASE}/interviews/" + token + "/").request().put(Entity.json(Map.of("mode", mode)));`,
+    '        return response.getStatus() == Response.Status.ACCEPTED.getStatusCode();',
+    '    }',
+    '',
+    '    public boolean openTicket(String subject) {',
+    `        Response response = target.path("${DESK}/tickets/").request().post(Entity.json(Map.of("subject", subject)));`,
+    '        return response.getStatus() == Response.Status.ACCEPTED.getStatusCode();',
+    '    }',
+    '}',
+    '',
+  ], ['4 base-url', '6 location-error-422', '12 base-url', '13 mode-update-status-200']],
+  ['Python: status.HTTP_400_BAD_REQUEST held by a constant', 'client.py', [
+    'import httpx',
+    'from starlette import status',
+    '',
+    'NO_LOCATION = status.HTTP_400_BAD_REQUEST',
+    'TICKET_REJECTED = status.HTTP_400_BAD_REQUEST',
+    '',
+    '',
+    'def start(age, sex):',
+    `    response = httpx.post("${BASE}/interviews/anonymous/", json={"profile": {"age": age, "sex": sex}})`,
+    '    if response.status_code == NO_LOCATION:',
+    '        raise LocationError()',
+    '    return response.json()',
+    '',
+    '',
+    'def open_ticket(subject):',
+    `    response = httpx.post("${DESK}/tickets/", json={"subject": subject})`,
+    '    return response.status_code == TICKET_REJECTED',
+    '',
+  ], ['4 location-error-422', '9 base-url', '10 location-error-422']],
+];
+
+describe('named statuses', () => {
+  it.each(cases)('%s', async (_name, file, lines, expected) => {
+    writeTree(dir, { [`app/${file}`]: lines.join('\n') });
+    expect(sites(await scanProject(dir), `app/${file}`).sort()).toEqual([...expected].sort());
+  });
+});
