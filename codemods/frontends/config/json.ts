@@ -4,6 +4,7 @@ import type { DocContext } from './docs';
 import type { ConfigValue, Parsed, Span } from './model';
 import { apiDescriptionSites, fromJson, isApiDescription } from './openapi';
 import { postmanRequests } from './postman';
+import { recordingSites } from './recordings';
 import { sampleSites } from './samples';
 import { scanRefs } from './refs';
 
@@ -55,6 +56,7 @@ export function readJson(source: string, ctx?: DocContext, filePath = ''): Parse
   const tree = fromJson(root);
   if (ctx && isApiDescription(tree, filePath)) sites.push(...apiDescriptionSites(tree, filePath, ctx.changes));
   else if (ctx && postman.sites.length === 0) sites.push(...sampleSites(root, filePath, ctx.changes, ctx.config));
+  if (ctx) sites.push(...recordingSites(tree, source, ctx));
   return { values, keys, sites };
 }
 

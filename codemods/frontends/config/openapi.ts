@@ -20,6 +20,8 @@ import { isMap, isScalar, isSeq } from './yaml-nodes';
 export interface TNode {
   kind: 'map' | 'seq' | 'scalar';
   start: number;
+  /** A scalar's end (its closing quote included). */
+  end?: number;
   value?: unknown;
   entries?: { key: string; keyStart: number; value: TNode }[];
   items?: TNode[];
@@ -188,7 +190,7 @@ export function fromYaml(n: unknown): TNode | undefined {
     return { kind: 'map', start: n.range?.[0] ?? 0, entries };
   }
   if (isSeq(n)) return { kind: 'seq', start: n.range?.[0] ?? 0, items: n.items.map(fromYaml).filter((x): x is TNode => !!x) };
-  if (isScalar(n)) return { kind: 'scalar', start: n.range?.[0] ?? 0, value: n.value };
+  if (isScalar(n)) return { kind: 'scalar', start: n.range?.[0] ?? 0, end: n.range?.[1] ?? 0, value: n.value };
   return undefined;
 }
 
@@ -199,5 +201,5 @@ export function fromJson(n: JsonNode): TNode {
     return { kind: 'map', start: n.offset, entries };
   }
   if (n.type === 'array') return { kind: 'seq', start: n.offset, items: (n.children ?? []).map(fromJson) };
-  return { kind: 'scalar', start: n.type === 'string' ? n.offset + 1 : n.offset, value: n.value };
+  return { kind: 'scalar', start: n.type === 'string' ? n.offset + 1 : n.offset, end: n.offset + n.length, value: n.value };
 }

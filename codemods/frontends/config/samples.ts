@@ -153,7 +153,7 @@ function deepPaths(resource: ResourceName): (readonly string[])[] {
 const objectsIn = (n: Node): Node[] => (n.type === 'array' ? (n.children ?? []).filter((c) => c.type === 'object') : n.type === 'object' ? [n] : []);
 
 /** The key nodes at a path (`*` for every item of a list). */
-function reach(n: Node, p: readonly string[]): Node[] {
+export function reach(n: Node, p: readonly string[]): Node[] {
   if (p.length === 0) return [];
   const [head, ...rest] = p;
   if (head === '*') return n.type === 'array' ? (n.children ?? []).flatMap((c) => reach(c, rest)) : [];

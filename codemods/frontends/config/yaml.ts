@@ -1,4 +1,5 @@
 import type { Alias, Node as YamlNode, Scalar } from 'yaml';
+import { recordingSites } from './recordings';
 import { isAlias, isMap, isPair, isScalar, isSeq, yaml } from './yaml-nodes';
 import { ParseError } from '../../types';
 import { ansibleSites, ansibleValues, isAnsible } from './ansible';
@@ -209,6 +210,7 @@ export function readYaml(source: string, opts: { json?: boolean; filePath?: stri
     const c = d.contents;
     const tree = opts.shell && fromYaml(c);
     if (tree && opts.shell && isApiDescription(tree, opts.filePath ?? '')) sites.push(...apiDescriptionSites(tree, opts.filePath ?? '', opts.shell.changes));
+    else if (tree && opts.shell) sites.push(...recordingSites(tree, source, opts.shell));
     const name = isMap(c) && (c.get('kind') as unknown) === 'ConfigMap' ? (c.getIn(['metadata', 'name']) as unknown) : undefined;
     namespace = typeof name === 'string' ? `configmap:${name}` : undefined;
     walk(c as YamlNode, [], `d${i}`, undefined);

@@ -8,7 +8,7 @@ import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { words } from '../../engine/words';
-import { helperNameTie } from '../../engine/ties/names';
+import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
 import { ownerEndpoint } from './owner-endpoints';
 
@@ -124,6 +124,10 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   // Passed to one of the API's endpoints that sends a body (`service.startInterview(mapOf("profile" to …))`).
   const passed = endpointArgument(ctx, container);
   if (passed) return passed;
+  // A test's fixture that holds the literal under a name, as a variable would (`let(:question) { {…} }`).
+  const fixture = decl ? null : fixtureName(ctx, container, scope, fn);
+  const named = fixture && ctx.ties.tied ? nounTie(fixture) : null;
+  if (named) return { resource: named.resource, path: named.path.filter((p) => p !== '*').map(norm), via: 'name', sent: false };
   if (decl) {
     const t = ctx.ties.ofName(decl.name, decl.node);
     if (t && t.via === 'name') return { ...t, sent: false };
@@ -139,6 +143,35 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const receiver = /^([$@]?[A-Za-z_]\w*)\s*(?:\.|->)\s*\w+\s*\(/.exec(container.text())?.[1]?.replace(/^[$@]+/, '');
   const held = receiver ? file.declsOf(receiver, container).filter((d) => d.init && span(d.init).end <= at.start).pop() : undefined;
   return held?.init ? containerTie(ctx, held.init, depth + 1) : null;
+}
+
+/**
+ * The name a test's fixture gives the literal it holds and nothing else: RSpec's and Minitest's `let(:result) { {…} }`,
+ * `let!`, `subject(:interview) do {…} end`, pytest's `@pytest.fixture def question(): return {…}`.
+ */
+function fixtureName(ctx: Ctx, container: SgNode, scope: SgNode, fn: { name: string | null; node: SgNode } | null): string | null {
+  const { source } = ctx.file;
+  if (fn?.name) return /@(?:pytest\.)?fixture\b[^\n]*\n\s*(?:async\s+)?def\s+\w+\s*\([^)]*\)[^:\n]*:\s*$/.test(source.slice(Math.max(0, span(fn.node).start - 200), span(fn.node).start) + source.slice(span(fn.node).start, span(fn.node).start + source.slice(span(fn.node).start).indexOf(':') + 1)) ? fn.name : null;
+  const call = scope.parent();
+  if (!call || call.kind() !== 'call' || !/^(?:do_)?block$/.test(scope.kind() as string)) return null;
+  const m = /^(?:let!?|subject|given!?)\s*\(?\s*:(\w+)\s*\)?\s*(?:\{|do\b)/.exec(call.text());
+  if (!m) return null;
+  // The block holds one literal (`{…}`, `[…]`), the container or one around it.
+  const { start, end } = span(scope);
+  const inner = /^(?:\{|do\b)\s*([[{][\s\S]*[\]}])\s*(?:\}|end)$/.exec(source.slice(start, end));
+  const from = inner ? start + source.slice(start, end).indexOf(inner[1]!) : -1;
+  const at = span(container);
+  return inner && closes(inner[1]!) && from <= at.start && at.end <= from + inner[1]!.length ? m[1]! : null;
+}
+
+/** Whether a text's first bracket is closed by its last character (one literal, not `{…}.merge({…})`). */
+function closes(text: string): boolean {
+  let depth = 0;
+  for (let k = 0; k < text.length; k++) {
+    if ('[{('.includes(text[k]!)) depth++;
+    else if (']})'.includes(text[k]!) && --depth === 0) return k === text.length - 1;
+  }
+  return false;
 }
 
 /** Whether a call of one of the API's endpoints inside `init` takes `container` among its arguments. */

@@ -7,6 +7,7 @@ import { positionalField, positionalFields } from './positional';
 import { ownReads } from './own-reads';
 import { expectsFailure } from './expected-failure';
 import { selfMapped } from './self-mapped';
+import { wrappedReceiver } from './wrappers';
 import { fieldListTie, flattenedColumn, heldCollection } from './collections';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
@@ -309,7 +310,10 @@ function reads(ctx: Ctx): void {
       if (!vocab.fieldNames.has(k) && !renamed && (!seg.call || seg.parens) && ctx.index.derivedNames.has(name)) derivedRead(ctx, segs.slice(0, j), seg, node);
       if ((!vocab.fieldNames.has(k) && !renamed) || seg.call) continue;
       const prefix = dataSegments(segs.slice(0, j));
-      const tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
+      let tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
+      // `self[:advice]` in a presenter that wraps a result (wrappers.ts).
+      const wrapped = tie ? null : wrappedReceiver(ctx, segs[0]!, node);
+      if (wrapped && isReceiverOnly(segs.slice(0, 1))) tie = segs.slice(1, j).reduce((t, s) => ties.step(t, memberName(s)), wrapped);
       let site: FieldSite | undefined;
       const path = tie ? ties.step(tie, name).path : [];
       if (tie) site = vocab.fields(tie.resource, path, 'response')[0];
