@@ -331,12 +331,32 @@ function patternCall(ctx: FileContext, pattern: string, method: string): ApiCall
 function chainCall(ctx: FileContext, path: Path): ApiCall | null {
   let p: Path = path;
   for (let i = 0; i < 6 && isCall(p.node); i++) {
-    const call = apiCall(ctx, p) ?? patternRoute(ctx, p);
+    const call = apiCall(ctx, p) ?? patternRoute(ctx, p) ?? interceptedRoute(ctx, p);
     if (call) return adapterMethod(ctx, p, call);
     if (!isMember(p.node.callee)) return null;
     p = p.get('callee', 'object');
   }
   return null;
+}
+
+/**
+ * undici's MockAgent (and Miniflare's or the Workers pool's `fetchMock`): `agent.get(origin).intercept({ path:
+ * '/api/interviews/…', method: 'PUT' })`, the origin one of this API's hosts (another host's `/api/…` is that API's).
+ */
+function interceptedRoute(ctx: FileContext, p: Path): ApiCall | null {
+  const n = p.node;
+  if (!isMember(n.callee) || memberName(n.callee) !== 'intercept' || !isObj(n.arguments[0])) return null;
+  const origin = n.callee.object;
+  if (!isCall(origin) || !isMember(origin.callee) || memberName(origin.callee) !== 'get' || origin.arguments.length !== 1) return null;
+  const host = /^https?:\/\/([^/?#:]+)/i.exec(staticText(ctx, p.get('callee', 'object', 'arguments', 0)) ?? '')?.[1]?.toLowerCase();
+  if (!host || !ctx.apiHosts.includes(host)) return null;
+  const pathProp = propertyPath(p.get('arguments', 0), 'path');
+  const text = pathProp ? staticText(ctx, pathProp.get('value')) : null;
+  const target = text ? urlTarget(ctx, text) : null;
+  if (!target) return null;
+  const methodProp = propertyPath(p.get('arguments', 0), 'method');
+  const method = ((methodProp ? staticText(ctx, methodProp.get('value')) : null) ?? 'GET').toUpperCase();
+  return { resource: target.resource, op: operationFor(target, method, []), method, bodies: [], url: text! };
 }
 
 /** axios-mock-adapter's `mock.onPut('interviews/1/')`: the route method says the operation (the call alone reads as a GET). */
