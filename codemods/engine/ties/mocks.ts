@@ -401,10 +401,43 @@ export function nockMatcherTie(ctx: FileContext, param: Path): Tie | null {
   const route = parentOf(fn);
   if (!route || !isCall(route.node) || route.node.arguments[1] !== fn.node || !isMember(route.node.callee)) return null;
   let root: Node = route.node.callee.object;
-  while (isCall(root) && isMember(root.callee)) root = root.callee.object;
-  if (!isCall(root) || calleeName(root.callee) !== 'nock') return null;
+  let rootPath: Path = route.get('callee', 'object');
+  while (isCall(root) && isMember(root.callee)) {
+    root = root.callee.object;
+    rootPath = rootPath.get('callee', 'object');
+  }
+  const scopes = isCall(root) && calleeName(root.callee) === 'nock' ? [rootPath] : heldNockScope(ctx, rootPath);
+  // `nock('https://help.example.com')`: a relative `/api/complaints/` there is that host's.
+  if (!scopes || scopes.some((sc) => otherHost(ctx, sc))) return null;
   const call = apiCall(ctx, route);
   return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
+}
+
+/**
+ * A variable that holds a nock scope: `const api = nock(HOST)`, or `let api: nock.Scope` set in a hook (`beforeEach(()
+ * => { api = nock(HOST) })`): every value it is given in the file is a `nock(…)` call.
+ */
+function heldNockScope(ctx: FileContext, idPath: Path): Path[] | null {
+  if (idPath.node?.type !== 'Identifier') return null;
+  const binding = bindingOf(idPath);
+  const decl = binding ? parentOf(binding) : null;
+  if (!decl || decl.node.type !== 'VariableDeclarator' || decl.node.id !== binding!.node) return null;
+  const isNock = (n: Node) => isCall(n) && calleeName(n.callee) === 'nock';
+  if (decl.node.init) return isNock(decl.node.init) ? [decl.get('init')] : null;
+  const given: Path[] = [];
+  for (const a of ctx.nodesOf('AssignmentExpression')) {
+    if (a.node.left.type !== 'Identifier' || a.node.left.name !== idPath.node.name || bindingOf(a.get('left'))?.node !== binding!.node) continue;
+    if (!isNock(a.node.right)) return null;
+    given.push(a.get('right'));
+  }
+  return given.length > 0 ? given : null;
+}
+
+/** Whether a `nock(host)` call names a host that is not one of this API's. */
+function otherHost(ctx: FileContext, nockCall: Path): boolean {
+  const text = nockCall.node.arguments[0] ? staticText(ctx, nockCall.get('arguments', 0)) : null;
+  const host = text ? /^https?:\/\/([^/?#:]+)/i.exec(text)?.[1]?.toLowerCase() : undefined;
+  return !!host && !ctx.apiHosts.includes(host);
 }
 
 /**
