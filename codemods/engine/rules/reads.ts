@@ -1,4 +1,5 @@
-import { bindingOf, calleeName, isCall, isCallee, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, isCall, isCallee, isMember, isWrite, keyName, memberName, MEMBER, parentOf, type Node, type Path } from '../ast';
+import { words } from '../words';
 import { nodesBelow } from '../node-index';
 import type { FileContext } from '../file';
 import { assertedSubject } from '../ties/assertions';
@@ -269,6 +270,8 @@ function untypedLiteralTie(ctx: FileContext, obj: Path): Tie | null {
   if (pn.type === 'VariableDeclarator' && pn.init === obj.node && pn.id.type === 'Identifier') name = pn.id.name;
   // `<QuestionCard question={{ … }} />`: a prop named for the resource.
   else if (pn.type === 'JSXExpressionContainer' && parentOf(parentOf(obj)!)?.node.type === 'JSXAttribute') name = parentOf(parentOf(obj)!)!.node.name?.name ?? null;
+  // `var Fixtures = { interview: { … }, modeUpdate: { … } }`: canned answers kept under their resource's name.
+  else if ((pn.type === 'ObjectProperty' || pn.type === 'Property') && pn.value === obj.node && standInCollection(parentOf(parentOf(obj)!)!)) name = keyName(pn);
   else if (isCall(pn) && pn.arguments[0] === obj.node) {
     name = calleeName(pn.callee);
     const helper = helperNameTie(name);
@@ -276,6 +279,24 @@ function untypedLiteralTie(ctx: FileContext, obj: Path): Tie | null {
   }
   const t = name ? nameTie(name) : null;
   return t && !t.list ? { ...t, weak: true } : null;
+}
+
+/** Plural words that name a collection of stand-ins for the API's answers: `Fixtures`, `MOCKS`, `cannedResponses`. */
+const STAND_IN_COLLECTIONS = new Set(['fixtures', 'mocks', 'stubs', 'fakes', 'samples', 'examples', 'responses', 'replies']);
+
+/**
+ * Whether an object literal is a collection of canned answers by its name: the value of `var Fixtures = {…}`,
+ * `window.MOCK_RESPONSES = {…}`, `export const fixtures = {…}`, `module.exports = {…}` of a file so named. Never
+ * a collection of bodies to send (`payloads`, `requests`: those are requests).
+ */
+function standInCollection(outer: Path): boolean {
+  const pn = parentOf(outer)?.node;
+  let name: string | null = null;
+  if (pn?.type === 'VariableDeclarator' && pn.init === outer.node && pn.id.type === 'Identifier') name = pn.id.name;
+  else if (pn?.type === 'AssignmentExpression' && pn.right === outer.node && isMember(pn.left)) name = memberName(pn.left);
+  if (!name) return false;
+  const w = words(name);
+  return STAND_IN_COLLECTIONS.has(w[w.length - 1] ?? '');
 }
 
 /** Every key of an object literal (and of the objects and arrays of objects it holds), with its path. */

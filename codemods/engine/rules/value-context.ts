@@ -13,6 +13,17 @@ import { foreignImports } from '../other-api';
 import { recordedForElsewhere } from '../ties/assertions';
 import { answersElsewhere, handlesElsewhere } from '../ties/answers-elsewhere';
 
+/** `interview.mode ?? 'complaint'`, `data.interview.mode || 'complaint'`: the literal stands in for a read of the field on this API's resource. */
+function fallbackOfRead(ctx: FileContext, start: Path, field: string): boolean {
+  const up = parentOf(start);
+  if (!up || up.node.type !== 'LogicalExpression' || !['??', '||'].includes(up.node.operator) || up.node.right !== start.node) return false;
+  let left: Path = up.get('left');
+  while (left.node.type === 'TSNonNullExpression' || left.node.type === 'ParenthesizedExpression') left = left.get('expression');
+  if (!isMember(left.node) || memberName(left.node) !== field) return false;
+  const t = tieOf(ctx, left.get('object'));
+  return !!t && t.role !== 'request' && !t.list && t.path.length === 0 && rulesOfKind('value-renamed').some(({ rule }) => rule.field === field && rule.resource === t.resource);
+}
+
 /**
  * Whether a string literal is used as a value of the enumerated `field` (an interview mode): the value of a
  * `mode` property or a mode-named variable, a member of a mode-named constant map or enum (`MODES.COMPLAINT`,
@@ -25,6 +36,9 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
   if (ctx.otherApiOnly() || !ctx.touchesApi()) return false;
   // A test server's handler of another service's address (MSW's `rest.post(`${DESK}/tickets/`, …)`): its modes are that service's.
   if (handlesElsewhere(ctx, start)) return false;
+  // The fallback of this API's own read of the field (`interview.mode ?? 'complaint'`) is its value wherever the
+  // expression goes (into another service's body too: the value is still the interview's mode).
+  if (fallbackOfRead(ctx, start, field)) return true;
   // A fallback takes the position of the whole expression: `startMode: env.MODE ?? 'complaint'`.
   let path = start;
   for (let up = parentOf(path); up && (up.node.type === 'LogicalExpression' || (up.node.type === 'ConditionalExpression' && up.node.test !== path.node) || up.node.type === 'TSAsExpression' || up.node.type === 'ParenthesizedExpression'); up = parentOf(path)) path = up;

@@ -327,34 +327,36 @@ function patternCall(ctx: FileContext, pattern: string, method: string): ApiCall
   return null;
 }
 
-/**
- * undici's MockAgent interceptor, `pool.intercept({ path: `${BASE_PATH}interviews/anonymous/`, method: 'POST' })`
- * under `.reply(400, …)`: the request its path and method address.
- */
-function interceptRoute(ctx: FileContext, p: Path): ApiCall | null {
-  const n = p.node;
-  const opts = n.arguments[0];
-  if (calleeName(n.callee) !== 'intercept' || !isMember(n.callee) || !isObj(opts)) return null;
-  const arg = p.get('arguments', 0);
-  const path = propertyPath(arg, 'path')?.node.value;
-  const method = propertyPath(arg, 'method')?.node.value;
-  if (!path || !method || !/^(?:StringLiteral|Literal)$/.test(method.type) || typeof method.value !== 'string') return null;
-  if (!/^(?:StringLiteral|Literal|TemplateLiteral)$/.test(path.type)) return null;
-  // The path's text, a leading placeholder (the API's base path) left out and the others standing for an id.
-  const text = ctx.source.slice(path.start + 1, path.end - 1).replace(/^\$\{[^}]*\}/, '').replace(/\$\{[^}]*\}/g, 'x');
-  return patternCall(ctx, text, method.value.toUpperCase());
-}
-
 /** The API call an interceptor chain stands for: `nock(host).post(path, body)` under `.reply` / `.times(2)`. */
 function chainCall(ctx: FileContext, path: Path): ApiCall | null {
   let p: Path = path;
   for (let i = 0; i < 6 && isCall(p.node); i++) {
-    const call = apiCall(ctx, p) ?? patternRoute(ctx, p) ?? interceptRoute(ctx, p);
+    const call = apiCall(ctx, p) ?? patternRoute(ctx, p) ?? interceptedRoute(ctx, p);
     if (call) return adapterMethod(ctx, p, call);
     if (!isMember(p.node.callee)) return null;
     p = p.get('callee', 'object');
   }
   return null;
+}
+
+/**
+ * undici's MockAgent (and Miniflare's or the Workers pool's `fetchMock`): `agent.get(origin).intercept({ path:
+ * '/api/interviews/…', method: 'PUT' })`, the origin one of this API's hosts (another host's `/api/…` is that API's).
+ */
+function interceptedRoute(ctx: FileContext, p: Path): ApiCall | null {
+  const n = p.node;
+  if (!isMember(n.callee) || memberName(n.callee) !== 'intercept' || !isObj(n.arguments[0])) return null;
+  const origin = n.callee.object;
+  if (!isCall(origin) || !isMember(origin.callee) || memberName(origin.callee) !== 'get' || origin.arguments.length !== 1) return null;
+  const host = /^https?:\/\/([^/?#:]+)/i.exec(staticText(ctx, p.get('callee', 'object', 'arguments', 0)) ?? '')?.[1]?.toLowerCase();
+  if (!host || !ctx.apiHosts.includes(host)) return null;
+  const pathProp = propertyPath(p.get('arguments', 0), 'path');
+  const text = pathProp ? staticText(ctx, pathProp.get('value')) : null;
+  const target = text ? urlTarget(ctx, text) : null;
+  if (!target) return null;
+  const methodProp = propertyPath(p.get('arguments', 0), 'method');
+  const method = ((methodProp ? staticText(ctx, methodProp.get('value')) : null) ?? 'GET').toUpperCase();
+  return { resource: target.resource, op: operationFor(target, method, []), method, bodies: [], url: text! };
 }
 
 /** axios-mock-adapter's `mock.onPut('interviews/1/')`: the route method says the operation (the call alone reads as a GET). */
@@ -399,10 +401,43 @@ export function nockMatcherTie(ctx: FileContext, param: Path): Tie | null {
   const route = parentOf(fn);
   if (!route || !isCall(route.node) || route.node.arguments[1] !== fn.node || !isMember(route.node.callee)) return null;
   let root: Node = route.node.callee.object;
-  while (isCall(root) && isMember(root.callee)) root = root.callee.object;
-  if (!isCall(root) || calleeName(root.callee) !== 'nock') return null;
+  let rootPath: Path = route.get('callee', 'object');
+  while (isCall(root) && isMember(root.callee)) {
+    root = root.callee.object;
+    rootPath = rootPath.get('callee', 'object');
+  }
+  const scopes = isCall(root) && calleeName(root.callee) === 'nock' ? [rootPath] : heldNockScope(ctx, rootPath);
+  // `nock('https://help.example.com')`: a relative `/api/complaints/` there is that host's.
+  if (!scopes || scopes.some((sc) => otherHost(ctx, sc))) return null;
   const call = apiCall(ctx, route);
   return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
+}
+
+/**
+ * A variable that holds a nock scope: `const api = nock(HOST)`, or `let api: nock.Scope` set in a hook (`beforeEach(()
+ * => { api = nock(HOST) })`): every value it is given in the file is a `nock(…)` call.
+ */
+function heldNockScope(ctx: FileContext, idPath: Path): Path[] | null {
+  if (idPath.node?.type !== 'Identifier') return null;
+  const binding = bindingOf(idPath);
+  const decl = binding ? parentOf(binding) : null;
+  if (!decl || decl.node.type !== 'VariableDeclarator' || decl.node.id !== binding!.node) return null;
+  const isNock = (n: Node) => isCall(n) && calleeName(n.callee) === 'nock';
+  if (decl.node.init) return isNock(decl.node.init) ? [decl.get('init')] : null;
+  const given: Path[] = [];
+  for (const a of ctx.nodesOf('AssignmentExpression')) {
+    if (a.node.left.type !== 'Identifier' || a.node.left.name !== idPath.node.name || bindingOf(a.get('left'))?.node !== binding!.node) continue;
+    if (!isNock(a.node.right)) return null;
+    given.push(a.get('right'));
+  }
+  return given.length > 0 ? given : null;
+}
+
+/** Whether a `nock(host)` call names a host that is not one of this API's. */
+function otherHost(ctx: FileContext, nockCall: Path): boolean {
+  const text = nockCall.node.arguments[0] ? staticText(ctx, nockCall.get('arguments', 0)) : null;
+  const host = text ? /^https?:\/\/([^/?#:]+)/i.exec(text)?.[1]?.toLowerCase() : undefined;
+  return !!host && !ctx.apiHosts.includes(host);
 }
 
 /**

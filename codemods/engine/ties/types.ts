@@ -33,7 +33,8 @@ function computeTypeNameTie(name: string): (NounTie & { role: 'request' | 'respo
     // `TriageResult`, `ResultResponse`, `ComplaintBody` model the resource; `ResultCardProps` does not.
     const after = w.slice(i + 1);
     if (!after.every((x) => REPRESENTATION_WORDS.has(x) || REQUEST_WORDS.has(x) || RESPONSE_WORDS.has(x))) return null;
-    return { ...t, role: role(w.filter((_, k) => k !== i)) };
+    // Every word counts, the carrier stripped with the noun too (`UpdateInterviewResponseDto`: a response).
+    return { ...t, role: role(w) };
   }
   // `ModeUpdateBody`: an enumerated field names the resource it belongs to.
   for (const { rule } of [...rulesOfKind('value-renamed'), ...rulesOfKind('value-removed')]) {
