@@ -6,12 +6,13 @@ import { apiDescriptionSites, fromJson, isApiDescription } from './openapi';
 import { postmanRequests } from './postman';
 import { recordingSites } from './recordings';
 import { sampleSites } from './samples';
+import { stubSites } from './stubs';
 import { scanRefs } from './refs';
 
 /**
  * JSON (and JSON with comments: tsconfig-style, `.jsonc`, VS Code settings) read with jsonc-parser's tree,
  * which keeps offsets: appsettings.json, package.json `config`, Postman collections and environments, samples
- * of the API's answers (samples.ts). A string
+ * of the API's answers (samples.ts), stubs of the API (stubs.ts). A string
  * is named by its property path; in a list of `{key, value}` / `{name, value}` objects (Postman variables and
  * auth, ECS environment lists) by its `key`/`name`. `{{name}}` is a reference (Postman).
  */
@@ -55,7 +56,11 @@ export function readJson(source: string, ctx?: DocContext, filePath = ''): Parse
   values.push(...postman.values);
   const tree = fromJson(root);
   if (ctx && isApiDescription(tree, filePath)) sites.push(...apiDescriptionSites(tree, filePath, ctx.changes));
-  else if (ctx && postman.sites.length === 0) sites.push(...sampleSites(root, filePath, ctx.changes, ctx.config));
+  else if (ctx && postman.sites.length === 0) {
+    // Stubs of the API (WireMock, MockServer, Pact, Hoverfly) first: their answers are read as the stub's operation's.
+    const stubs = stubSites(source, root, ctx.changes, ctx.config);
+    sites.push(...(stubs.length > 0 ? stubs : sampleSites(root, filePath, ctx.changes, ctx.config)));
+  }
   if (ctx) sites.push(...recordingSites(tree, source, ctx));
   return { values, keys, sites };
 }

@@ -118,25 +118,35 @@ export function sampleSites(root: Node, filePath: string, changes: readonly Chan
       if (rule.resource === resource && rule.from.length === 1) for (const key of reach(item, rule.from)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.from[0] });
     }
   }
-  for (const sample of samples) {
-    for (const { change, rule } of rulesOfKind('response-field-removed', changes)) {
-      if (rule.resource !== resource) continue;
-      // The field by the catalogue's name, or by another spelling clients give it (an option's `preselected_value`).
-      const paths = [rule.path, ...(rule.spellings ?? []).map((s) => [...rule.path.slice(0, -1), s])];
-      for (const key of paths.flatMap((p) => reach(sample, p))) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.path[rule.path.length - 1] });
-    }
-    for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {
-      if (rule.resource === resource) for (const key of reach(sample, rule.from)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.from[rule.from.length - 1] });
-    }
-    const mode = keysOf(sample).get(api.modeField)?.children?.[1];
-    const value = mode?.type === 'string' ? String(mode.value) : null;
-    if (!mode || value === null) continue;
-    for (const { change, rule } of rulesOfKind('value-renamed', changes)) {
-      if (rule.resource === resource && rule.field === api.modeField && rule.from === value) out.push({ change: change.id, start: mode.offset, end: mode.offset + mode.length, message: `this sample of a v1 ${resource} answer has the ${rule.field} '${rule.from}': v2 answers '${rule.to}'` });
-    }
-    for (const { change, rule } of rulesOfKind('value-removed', changes)) {
-      if (rule.resource === resource && rule.field === api.modeField && rule.values.includes(value)) out.push({ change: change.id, start: mode.offset, end: mode.offset + mode.length, message: `this sample of a v1 ${resource} answer has the ${rule.field} '${value}': ${rule.message}`, subject: value });
-    }
+  for (const sample of samples) out.push(...answerSites(sample, resource, changes));
+  return out;
+}
+
+/**
+ * The sites of one answer of a resource: the fields v2 no longer returns or moved, the modes it renamed or removed.
+ * With `fix`, a renamed mode is rewritten (a stub's answer: what v2 answers instead).
+ */
+export function answerSites(sample: Node, resource: ResourceName, changes: readonly Change[], fix = false): Site[] {
+  const out: Site[] = [];
+  for (const { change, rule } of rulesOfKind('response-field-removed', changes)) {
+    if (rule.resource !== resource) continue;
+    // The field by the catalogue's name, or by another spelling clients give it (an option's `preselected_value`).
+    const paths = [rule.path, ...(rule.spellings ?? []).map((s) => [...rule.path.slice(0, -1), s])];
+    for (const key of paths.flatMap((p) => reach(sample, p))) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.path[rule.path.length - 1] });
+  }
+  for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {
+    if (rule.resource === resource) for (const key of reach(sample, rule.from)) out.push({ change: change.id, start: key.offset, end: key.offset + key.length, message: `this sample of a v1 ${resource} answer has it: ${rule.message}`, subject: rule.from[rule.from.length - 1] });
+  }
+  const mode = keysOf(sample).get(api.modeField)?.children?.[1];
+  const value = mode?.type === 'string' ? String(mode.value) : null;
+  if (!mode || value === null) return out;
+  for (const { change, rule } of rulesOfKind('value-renamed', changes)) {
+    if (rule.resource !== resource || rule.field !== api.modeField || rule.from !== value) continue;
+    const message = `this sample of a v1 ${resource} answer has the ${rule.field} '${rule.from}': v2 answers '${rule.to}'`;
+    out.push(fix ? { change: change.id, start: mode.offset + 1, end: mode.offset + mode.length - 1, message, text: rule.to } : { change: change.id, start: mode.offset, end: mode.offset + mode.length, message });
+  }
+  for (const { change, rule } of rulesOfKind('value-removed', changes)) {
+    if (rule.resource === resource && rule.field === api.modeField && rule.values.includes(value)) out.push({ change: change.id, start: mode.offset, end: mode.offset + mode.length, message: `this sample of a v1 ${resource} answer has the ${rule.field} '${value}': ${rule.message}`, subject: value });
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { inApiScope } from '../config/vocab';
 import { chainSegments, dataSegments } from './ties';
 import { escapeRe } from './file';
 import { HOLE, sameNode, span, type Lit, type Pair } from './lang';
+import { stubPaths } from './stub-paths';
 
 /**
  * v1 base and audience addresses inside string literals (never comments or names), rewritten by role with the
@@ -34,6 +35,7 @@ export function addressRules(ctx: Ctx): void {
   audienceFromBase(ctx);
   basesFromHosts(ctx);
   pathPrefixes(ctx);
+  stubPaths(ctx);
 }
 
 /**

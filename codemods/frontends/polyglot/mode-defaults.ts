@@ -2,6 +2,7 @@ import { isModeKey, inApiScope } from '../config/vocab';
 import { words } from '../../engine/words';
 import { encloses, type Ctx } from './context';
 import { ourModeType, foreignName } from './foreign';
+import type { SgNode } from '@ast-grep/napi';
 import { span, typeName, type Call, type Lit, type Pair } from './lang';
 import { saysMode } from './ties';
 
@@ -32,6 +33,23 @@ export function keyedSetting(ctx: Ctx, lit: Lit, call: Call): boolean {
   if (path.length === 0 || !isModeKey(path)) return false;
   // The key must name the API (`symptomChecker.…`, `SC_…`): `ticket.get("mode", "complaint")` reads another thing's.
   return inApiScope(ctx.file.config, path);
+}
+
+/**
+ * The default of a setting an annotation injects, keyed by the API's name: MicroProfile's `@ConfigProperty(name =
+ * "symptom-checker.start-mode", defaultValue = "complaint")`, Quarkus' `@WithDefault` beside `@WithName`. A setting of
+ * another thing (`name = "helpdesk.default-mode"`) stays.
+ */
+export function annotatedSetting(ctx: Ctx, lit: Lit): boolean {
+  const { file } = ctx;
+  const before = file.source.slice(Math.max(0, lit.start - 40), lit.start);
+  if (!/\bdefault\w*\s*=\s*["']?$/i.test(before)) return false;
+  let n: SgNode | null = lit.node;
+  for (let up = 0; n && up < 6 && !/annotation/.test(n.kind() as string); up++) n = n.parent();
+  if (!n || !/annotation/.test(n.kind() as string)) return false;
+  const key = /\b(?:name|key|property)\s*=\s*["']([\w.:/-]+)["']/.exec(n.text())?.[1];
+  const path = key ? key.split(/[.:/]/).filter(Boolean) : [];
+  return path.length > 0 && isModeKey(path) && inApiScope(file.config, path);
 }
 
 /**

@@ -14,7 +14,7 @@ import { heldCollection } from './collections';
 import { scriptScopes } from './script-scopes';
 import { constantOf } from './group-modes';
 import { builderField } from './builders';
-import { declaredDefault, keyedSetting, tableKey } from './mode-defaults';
+import { annotatedSetting, declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { returnsOwnResponse } from './own-response';
@@ -161,6 +161,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   if (jsonPathMode(ctx, lit)) return 'json-path';
   if (tableKey(ctx, lit)) return 'table-key';
   if (declaredDefault(ctx, lit, undefined)) return 'default';
+  if (annotatedSetting(ctx, lit)) return 'setting';
   // `new ModeChange("complaint")` on `record ModeChange(String mode)` of the interviews resource.
   const field = positionalField(ctx, lit.node);
   if (field) return field.key === norm(api.modeField) && field.tie.resource === ctx.vocab.modeResource && !foreignName(ctx, field.type) ? 'positional' : null;
