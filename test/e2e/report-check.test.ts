@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../cli/commands/check';
-import { runReport } from '../../cli/commands/report';
 import { captureIo } from '../cli/helpers';
+import { key, reportJson, snapshot, sorted } from './report-helpers';
 
 /**
  * Issue 3 acceptance, through the real `report` and `check` commands on the sample apps of fixtures/apps
@@ -15,7 +14,6 @@ import { captureIo } from '../cli/helpers';
 const FIXTURES = path.join(__dirname, '../../fixtures');
 const APPS = path.join(FIXTURES, 'apps');
 const CONFIG = path.join(APPS, 'sc-migrate.config.json');
-const TYPED_APP = path.join(FIXTURES, 'typeaware/typed-app');
 
 const BASE = 'base-url';
 const AUDIENCE = 'token-audience';
@@ -240,54 +238,11 @@ const triageService: AppTable = {
 const TABLES: Record<string, AppTable> = { 'chat-widget-js': chatWidget, 'triage-service-ts': triageService };
 const APP_NAMES = Object.keys(TABLES);
 
-interface JsonFinding {
-  file: string;
-  line: number;
-  column: number;
-  change: string;
-  fix: 'auto' | 'manual';
-}
-interface JsonReport {
-  findings: JsonFinding[];
-  markers?: { file: string; line: number; change: string }[];
-  errors: { file: string; message: string }[];
-}
-
-async function reportJson(root: string, extra: { types?: 'auto' | 'off'; config?: string } = {}): Promise<JsonReport> {
-  const io = captureIo();
-  const code = await runReport({ paths: ['.'], format: 'json', config: extra.config, types: extra.types }, io, root);
-  expect(code, io.err()).toBe(0);
-  return JSON.parse(io.out()) as JsonReport;
-}
-
 async function check(root: string, format?: 'text' | 'github') {
   const io = captureIo();
   const code = await runCheck({ paths: ['.'], config: CONFIG, format }, io, root);
   return { code, out: io.out(), err: io.err() };
 }
-
-/** Every file under `dir` with the hash of its bytes and its mtime, in a stable order. */
-function snapshot(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const abs = path.join(d, e.name);
-      const rel = path.relative(dir, abs).split(path.sep).join('/');
-      if (e.isDirectory()) {
-        out.push(`${rel}/`);
-        walk(abs);
-      } else {
-        const st = fs.statSync(abs);
-        out.push(`${rel} ${createHash('sha256').update(fs.readFileSync(abs)).digest('hex')} ${st.mtimeMs} ${st.mode}`);
-      }
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-const sorted = (xs: string[]) => [...xs].sort();
-const key = (f: JsonFinding) => `${f.file}:${f.line}:${f.change}`;
 
 describe.each(APP_NAMES)('report --format json on the legacy app %s', (app) => {
   const root = path.join(APPS, 'legacy', app);
@@ -397,51 +352,5 @@ describe('check on the broken legacy file', () => {
     // The text pass reads what the parser could not: the v1 base on line 2, for a person (nothing is rewritten).
     expect(report.findings.map((f) => [f.file, f.line, f.change, f.fix])).toEqual([['syntax-error.js', 2, 'base-url', 'manual']]);
     expect(report.errors.map((e) => e.file)).toEqual(['syntax-error.js']);
-  });
-});
-
-describe('report --format json on the typed app (type-aware findings through the command)', () => {
-  /**
-   * Reads in the components that only types reveal: typed props, destructuring of typed values, nested
-   * destructuring, `this.props` of a generic base class (expected lines from test/typeaware/typed-app.test.ts).
-   */
-  const typedOnly = [
-    `src/components/ResultCard.tsx:9:${ADVICE}`, // const { advice, triage } = result  (result: Result from props)
-    `src/components/ResultCard.tsx:14:${ADVICE}`, // {result.test}
-    `src/components/ProfileSummary.tsx:5:${PROFILE}`, // profile: { race, height } = props.interview
-    `src/components/ProfileSummary.tsx:5:${PROFILE}`,
-    `src/components/ProfileSummary.tsx:11:${PROFILE}`, // props.interview.profile.weight
-    `src/components/ProfileSummary.tsx:12:${MARKETPLACE}`, // props.interview.marketplace
-    `src/components/IntentBadge.tsx:23:${INTENT}`, // this.props.intent.detail
-  ];
-  const typedOnlyLines = new Set(typedOnly.map((s) => s.split(':').slice(0, 2).join(':')));
-
-  it('reports the reads through typed props and destructuring with their lines, with types and through names without them', async () => {
-    const before = snapshot(TYPED_APP);
-    const withTypes = await reportJson(TYPED_APP, { types: 'auto' });
-    const withoutTypes = await reportJson(TYPED_APP, { types: 'off' });
-    expect(snapshot(TYPED_APP)).toEqual(before);
-
-    const typed = withTypes.findings.filter((f) => typedOnlyLines.has(`${f.file}:${f.line}`));
-    expect(sorted(typed.map(key))).toEqual(sorted(typedOnly));
-    expect(typed.every((f) => f.fix === 'manual')).toBe(true);
-    // Without the type checker, what names give away remains: `result` in ResultCard, and the resources named
-    // by the props' property names (`props.interview.profile.weight`, `this.props.intent.detail`).
-    expect(sorted(withoutTypes.findings.filter((f) => typedOnlyLines.has(`${f.file}:${f.line}`)).map(key))).toEqual(sorted(typedOnly));
-
-    // Everything syntax alone finds is still there with types on.
-    const withKeys = withTypes.findings.map(key);
-    for (const k of withoutTypes.findings.map(key)) expect(withKeys, k).toContain(k);
-  });
-
-  /*
-   * `ResultCardProps` and `IntentBadgeProps` are the components' own props, not models of the API's result and
-   * intent: ResultCard.tsx:5 and :8 (`test`, a boolean prop) and IntentBadge.tsx:13 (`context: string`) are
-   * must-not-change lines (as in test/typeaware/typed-app.test.ts), for the syntax engine too.
-   */
-  it('reports nothing on the typed app’s must-not-change prop lines', async () => {
-    const report = await reportJson(TYPED_APP, { types: 'auto' });
-    const propLines = ['src/components/ResultCard.tsx:5', 'src/components/ResultCard.tsx:8', 'src/components/IntentBadge.tsx:13'];
-    expect(report.findings.filter((f) => propLines.includes(`${f.file}:${f.line}`)).map(key)).toEqual([]);
   });
 });
