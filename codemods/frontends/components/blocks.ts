@@ -146,6 +146,7 @@ function mergeFacts(into: FileFacts, block: FileFacts, lineShift: number): void 
   for (const spec of block.imports) if (!into.imports.includes(spec)) into.imports.push(spec);
   Object.assign(into.functions!, block.functions ?? {});
   if (block.passes) into.passes = [...(into.passes ?? []), ...block.passes];
+  if (block.usesScriptGlobals) into.usesScriptGlobals = [...new Set([...(into.usesScriptGlobals ?? []), ...block.usesScriptGlobals])];
 }
 
 /** A block's text with its template code blanked: `0` and spaces, so the script still parses and offsets hold. */
