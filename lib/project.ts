@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { SOURCE_EXTENSIONS } from '../codemods/engine';
 import { noProject, sameValue, type ActionType, type ExternalUse, type FileFacts, type ProjectFacts } from '../codemods/engine/ties/project';
 import type { Tie } from '../codemods/engine/ties/tie';
+import { SCRIPT_GLOBAL } from '../codemods/engine/ties/script-globals';
 import { buildIndex, type PolyFacts } from '../codemods/frontends/polyglot/project';
 import type { RunFacts, RunFileFacts } from './types';
 
@@ -79,6 +80,16 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
       if (p.tie) rerun.add(target);
     }
   }
+  // Classic scripts' global namespaces: a method by `Global.method`, from the one file that defines the global.
+  const globalOwners = new Map<string, string | null>();
+  for (const [file, f] of all) for (const g of f.scriptGlobals ?? []) globalOwners.set(g, globalOwners.has(g) ? null : file);
+  for (const [file, f] of all) {
+    if ((f.usesScriptGlobals ?? []).some((g) => { const owner = globalOwners.get(g); return !!owner && owner !== file; })) rerun.add(file);
+  }
+  const globalFunction = (name: string) => {
+    const owner = globalOwners.get(name.split('.')[0]!);
+    return (owner ? all.get(owner)?.functions?.[name] : undefined) ?? null;
+  };
   if (rerun.size === 0) return null;
   const facts: ProjectFacts = {
     importedConst(fromFile, specifier, name) {
@@ -87,6 +98,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
       return value && target ? { ...value, file: target } : null;
     },
     importedFunction(fromFile, specifier, name) {
+      if (specifier === SCRIPT_GLOBAL) return globalFunction(name);
       const target = resolveKnown(fromFile, specifier, known);
       return (target ? all.get(target)?.functions?.[name] : undefined) ?? null;
     },

@@ -15,7 +15,7 @@ import { quietFiles } from './prefilter';
 import { decode, decodeText, decodeUtf16, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
 import { selectFiles, type SelectedFile } from './select';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
-import { SKIP_REASONS, type FileOutcome, type FrontEnd, type ScanOptions, type ScanResult, type SkipReason } from './types';
+import { SKIP_REASONS, type FileOutcome, type FrontEnd, type RunFileFacts, type ScanOptions, type ScanResult, type SkipReason } from './types';
 
 /**
  * The pipeline: select files, read each once, hand it to the front-end registered for its kind, in memory.
@@ -144,6 +144,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         extra.add(file.absPath);
       }
     }
+    for (const abs of await scriptGlobalUsers(ctx.facts, selected, frontEnds, passing, maxSize)) extra.add(abs);
     const byPath = new Map(selected.map((f) => [f.absPath, f]));
     for (const abs of [...extra].sort()) {
       if (outcomes.has(abs)) continue;
@@ -320,4 +321,24 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
     while (next < items.length) await fn(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Classic scripts share namespaces through the page (`var Buoy = (function () { … })()`): where a passing file
+ * defines one, the run's other script files and pages that call its methods (`Buoy.addComplaint(…)`) are read too,
+ * as importers of a passing module are.
+ */
+async function scriptGlobalUsers(facts: ReadonlyMap<string, RunFileFacts>, selected: readonly SelectedFile[], frontEnds: ReadonlyMap<string, FrontEnd>, passing: ReadonlySet<string>, maxSize: number): Promise<string[]> {
+  const globals = new Set<string>();
+  for (const f of facts.values()) if (!('kind' in f)) for (const g of f.scriptGlobals ?? []) globals.add(g);
+  if (globals.size === 0) return [];
+  const names = [...globals].map((g) => g.replace(/[$]/g, '\\$')).join('|');
+  const call = new RegExp(`(?<![\\w$.])(?:${names})\\s*\\.\\s*[A-Za-z_$][\\w$]*\\s*\\(`);
+  const out: string[] = [];
+  for (const file of selected) {
+    if (passing.has(file.absPath) || !frontEnds.get(file.absPath)?.imports) continue;
+    const { buf } = readUpTo(file.absPath, maxSize);
+    if (buf && !isBinary(buf) && call.test(decode(buf).text)) out.push(file.absPath);
+  }
+  return out;
 }

@@ -4,6 +4,7 @@ import { statusTie } from '../engine/rules/status-changed';
 import type { FileContext } from '../engine/file';
 import { fileExports, importOf } from '../engine/ties/constants';
 import { sendingFunctions } from '../engine/ties/wrappers';
+import { scriptGlobalMethods, usedScriptGlobals } from '../engine/ties/script-globals';
 import { passedValues } from '../engine/ties/passed-values';
 import { numberExports } from '../engine/ties/numbers';
 import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
@@ -43,6 +44,8 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   for (const p of ctx.nodesOf('Identifier')) visit(p);
   const actions = dispatchedPayloads(ctx);
   const passes = passedValues(ctx);
+  const globals = [...new Set(scriptGlobalMethods(ctx).map((m) => m.owner))];
+  const usesGlobals = usedScriptGlobals(ctx);
   return {
     exports: fileExports(ctx),
     uses,
@@ -54,6 +57,8 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(actions.length > 0 ? { actions } : {}),
     ...(readsActions(ctx) ? { readsActions: true } : {}),
     ...(passes.length > 0 ? { passes } : {}),
+    ...(globals.length > 0 ? { scriptGlobals: globals } : {}),
+    ...(usesGlobals.length > 0 ? { usesScriptGlobals: usesGlobals } : {}),
   };
 }
 

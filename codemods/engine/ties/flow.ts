@@ -29,7 +29,7 @@ import { expectedRequestBodyTie } from './test-context';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
 import { calledParamTie, calledPropTie } from './passed-values';
-import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, signalFieldTie, utilityItemTie } from './library-callbacks';
+import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, jqueryThenParamTie, signalFieldTie, utilityItemTie } from './library-callbacks';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -287,6 +287,8 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
     if (thunk) return thunk;
   }
   if (DEFERRED_CALLBACKS.has(name)) return deferredParamTie(ctx, callPath, fnPath.node.params.indexOf(paramPath.node), paramPath.node);
+  const jqueryThen = name === 'then' ? jqueryThenParamTie(ctx, callPath, fnPath, paramPath.node) : undefined;
+  if (jqueryThen !== undefined) return jqueryThen;
   if (fnPath.node.params[0] !== paramPath.node) return null;
   const objTie = name === 'catch' ? chainOrigin(ctx, callPath.get('callee', 'object')) : tieOf(ctx, callPath.get('callee', 'object'));
   if (!objTie) return null;

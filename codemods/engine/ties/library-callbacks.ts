@@ -45,17 +45,45 @@ const XHR_PARAM = /^(jq)?xhr$|^(res|resp|response)$/i;
  * object of the chain's call, whose `status` is the response's. Only parameters named for the request object
  * stand for it.
  */
-export function deferredParamTie(ctx: FileContext, callPath: Path, index: number, param: Node): Tie | null {
+export function deferredParamTie(ctx: FileContext, callPath: Path, index: number, param: Node, as?: 'done' | 'fail'): Tie | null {
   const origin = chainOrigin(ctx, callPath.get('callee', 'object'));
   if (!origin) return null;
   const name: string = param.type === 'Identifier' ? param.name : '';
   const xhr = { ...origin, role: 'result' as const, path: [], list: false };
-  if (memberName(callPath.node.callee) === 'done') {
+  const method = as ?? memberName(callPath.node.callee);
+  if (method === 'done') {
     // The first argument is the parsed body (`data.msg` is the body's, not the request object's).
     if (index === 0) return origin.role === 'result' ? { ...origin, role: 'body', path: [], list: origin.op === 'list' } : origin;
     return index > 0 && XHR_PARAM.test(name) ? xhr : null;
   }
-  return index === 0 && memberName(callPath.node.callee) === 'fail' && XHR_PARAM.test(name) ? xhr : null;
+  return index === 0 && method === 'fail' && XHR_PARAM.test(name) ? xhr : null;
+}
+
+/** jQuery's own request functions, whose promises are deferreds. */
+const JQUERY_NAMESPACES = new Set(['$', 'jQuery']);
+const JQUERY_REQUESTS = new Set(['ajax', 'get', 'post', 'getJSON']);
+
+/**
+ * `$.ajax({…}).then(function (data, textStatus, xhr) { … }, function (xhr) { … })`: a deferred's `then` calls
+ * its callbacks as `done` and `fail` do (body first, the request object after; the request object first on
+ * failure). Only for chains that start at one of jQuery's request functions; `undefined` for other chains.
+ */
+export function jqueryThenParamTie(ctx: FileContext, callPath: Path, fnPath: Path, param: Node): Tie | null | undefined {
+  const args = callPath.node.arguments;
+  const as = args[0] === fnPath.node ? 'done' : args[1] === fnPath.node ? 'fail' : null;
+  if (!as || !startsAtJquery(callPath.get('callee', 'object'))) return undefined;
+  return deferredParamTie(ctx, callPath, fnPath.node.params.indexOf(param), param, as);
+}
+
+function startsAtJquery(path: Path): boolean {
+  let p: Path = path;
+  for (let i = 0; i < 8 && isCall(p.node) && isMember(p.node.callee); i++) {
+    const callee = p.node.callee;
+    if (callee.object.type === 'Identifier' && JQUERY_NAMESPACES.has(callee.object.name)) return JQUERY_REQUESTS.has(memberName(callee) ?? '');
+    if (!['then', ...DEFERRED_CALLBACKS].includes(memberName(callee) ?? '')) return false;
+    p = p.get('callee', 'object');
+  }
+  return false;
 }
 
 

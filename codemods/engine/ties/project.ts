@@ -88,6 +88,10 @@ export interface FileFacts {
    * read (components/posted-fields.ts: what the app's own routes forward; template-reads.ts: the models' derived readers).
    */
   readsPoly?: true;
+  /** A classic script: the top-level namespaces whose methods it offers to the page's other scripts (script-globals.ts). */
+  scriptGlobals?: string[];
+  /** The script globals whose methods it calls. */
+  usesScriptGlobals?: string[];
   /** Redux actions it dispatches with a payload tied to the API (ties/actions.ts). */
   actions?: { type: ActionType; tie: Tie }[];
   /** What it hands, argument by argument, to functions it imports from the run's other files. */

@@ -155,9 +155,8 @@ function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall 
       return;
     }
     if (arg.type === 'ObjectExpression' && looksLikeRequestOptions(arg)) {
-      const m = propertyPath(argPath, 'method');
-      const mt = m ? staticText(ctx, m.get('value')) : null;
-      if (mt) method = mt.toUpperCase();
+      const mt = optionsMethod(ctx, argPath);
+      if (mt) method = mt;
       for (const key of BODY_KEYS) {
         const p = propertyPath(argPath, key);
         if (p) bodies.push(unwrapStringify(p.get('value')));
@@ -217,8 +216,7 @@ export function requestConfig(ctx: FileContext, obj: Path): ApiCall | null {
   const text = urlProp ? staticText(ctx, urlProp.get('value')) : null;
   const target = text ? urlTarget(ctx, text) : null;
   if (!target || !/^https?:/i.test(text!) && baseIsElsewhere(ctx)) return null;
-  const m = propertyPath(obj, 'method');
-  const method = ((m ? staticText(ctx, m.get('value')) : null) ?? '').toUpperCase();
+  const method = optionsMethod(ctx, obj) ?? '';
   const bodies: Path[] = [];
   for (const key of BODY_KEYS) {
     const p = propertyPath(obj, key);
@@ -226,6 +224,19 @@ export function requestConfig(ctx: FileContext, obj: Path): ApiCall | null {
   }
   const verb = method || (bodies.length > 0 ? 'POST' : 'GET');
   return { resource: target.resource, op: operationFor(target, verb, bodies), method: verb, bodies, url: text! };
+}
+
+/**
+ * The HTTP method a request-options object sets: `method`, or jQuery's older `type` (`$.ajax({ url, type: 'PUT' })`)
+ * when it holds an HTTP verb (elsewhere `type` is often a content type).
+ */
+function optionsMethod(ctx: FileContext, obj: Path): string | null {
+  for (const key of ['method', 'type']) {
+    const m = propertyPath(obj, key);
+    const text = m ? staticText(ctx, m.get('value')) : null;
+    if (text && (key === 'method' || HTTP_METHODS.includes(text.toLowerCase()))) return text.toUpperCase();
+  }
+  return null;
 }
 
 /** Keys that set a client's base address (`fetchBaseQuery({ baseUrl })`, `axios.create({ baseURL })`, ky's `prefixUrl`). */

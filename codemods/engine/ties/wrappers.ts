@@ -10,6 +10,7 @@ import { unusedFieldParamTie } from './unused-params';
 import { receiverClass } from './class-receivers';
 import { schemaTieOfCall } from './schemas';
 import { enclosingCallSending, urlTarget } from './url';
+import { SCRIPT_GLOBAL, scriptGlobalMethods, scriptGlobalReceiver } from './script-globals';
 
 /**
  * Wrappers: functions that send what they are given. `function start(profile, location) { return
@@ -178,6 +179,13 @@ export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; im
     const t = sent?.find((s) => s.index === index)?.tie;
     return t ? { tie: t, imported: true } : null;
   }
+  // `Buoy.addComplaint(…)` of a classic script's global namespace, defined in another script of the page.
+  const global = !effect ? scriptGlobalReceiver(fnRef) : null;
+  if (global) {
+    const sent = ctx.project.importedFunction?.(ctx.filePath, SCRIPT_GLOBAL, `${global}.${memberName(fnRef.node)}`);
+    const t = sent?.find((s) => s.index === index)?.tie;
+    return t ? { tie: t, imported: true } : null;
+  }
   if (!ref) return null;
   const imp = importOf(ref) ?? (owner ? storeOf(owner) : null);
   const name = imp && owner ? `${imp.exportName}.${memberName(fnRef.node)}` : imp?.exportName;
@@ -217,6 +225,7 @@ export function sendingFunctions(ctx: FileContext): Record<string, { index: numb
       });
     }
   }
+  for (const m of scriptGlobalMethods(ctx)) record(`${m.owner}.${m.name}`, m.fn);
   for (const exp of ctx.nodesOf('ExportDefaultDeclaration')) {
     if (exp.node.declaration?.type === 'ObjectExpression') recordMethods('default', exp.get('declaration'));
     if (exp.node.declaration?.type === 'ClassDeclaration') recordClass('default', exp.get('declaration'));

@@ -16,6 +16,7 @@ import { postedFields, serverTemplate } from './posted-fields';
 import { boundInputs, sentCells, type SentCell } from './bound-inputs';
 import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
 import { handedProps, propDeclarations, type ComponentProp } from './handed';
+import { renderedTemplateReads, renderedWith, type PageTemplate } from './rendered-templates';
 
 /**
  * The shared half of the component front-ends (Vue, Svelte, Astro, HTML pages): each front-end extracts its
@@ -48,6 +49,8 @@ export interface Extracted {
   style?: CommentStyle | null;
   /** Props the template renders child components with (`<ResultCard :result="result">`): handed.ts. */
   props?: ComponentProp[];
+  /** Template script tags of a page with an `id` (Handlebars, Mustache, Underscore): rendered-templates.ts. */
+  templates?: PageTemplate[];
 }
 
 export function migrateComponent(input: FrontEndInput, extracted: Extracted): FrontEndOutput {
@@ -61,6 +64,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const facts: FileFacts = { exports: {}, uses: [], imports: [], functions: {} };
   const imported = new Map<string, { specifier: string; name: string }>();
   const declared: { name: string; start: number; end: number }[] = [];
+  const rendered = new Map<string, Tie>();
 
   for (const block of extracted.scripts) {
     const masked = (block.masks ?? []).filter((m) => m.start >= block.start && m.end <= block.end);
@@ -78,6 +82,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
     for (const imp of ctx.imports()) imported.set(imp.local, { specifier: imp.specifier, name: imp.exportName });
     for (const d of propDeclarations(ctx)) declared.push({ ...d, start: d.start + block.start, end: d.end + block.start });
     for (const name of foreignBindings(ctx)) foreign.add(name);
+    renderedWith(ctx, extracted.templates ?? [], rendered);
     for (const [name, cell] of sentCells(ctx, input.changes)) sent.set(name, cell);
     const at = lines.lineCol(block.start);
     mergeFacts(facts, collectFacts(ctx), at.line - 1);
@@ -97,7 +102,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const reported = new Set<string>();
   const handed = handedProps(input, extracted, ties, imported, declared);
   if (handed.passes.length > 0) facts.passes = [...(facts.passes ?? []), ...handed.passes];
-  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...handed.reads, ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent), ...postedFields(input)]) {
+  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...handed.reads, ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent), ...postedFields(input), ...renderedTemplateReads(input, source, extracted.templates ?? [], rendered)]) {
     // A mode among a group's options is also a mode a form posts: one site.
     const key = `${read.change}\u0000${read.start}`;
     if (reported.has(key)) continue;
@@ -141,6 +146,7 @@ function mergeFacts(into: FileFacts, block: FileFacts, lineShift: number): void 
   for (const spec of block.imports) if (!into.imports.includes(spec)) into.imports.push(spec);
   Object.assign(into.functions!, block.functions ?? {});
   if (block.passes) into.passes = [...(into.passes ?? []), ...block.passes];
+  if (block.usesScriptGlobals) into.usesScriptGlobals = [...new Set([...(into.usesScriptGlobals ?? []), ...block.usesScriptGlobals])];
 }
 
 /** A block's text with its template code blanked: `0` and spaces, so the script still parses and offsets hold. */

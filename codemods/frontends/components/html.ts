@@ -5,6 +5,7 @@ import { controlFlow } from './control-flow';
 import { complement } from './ranges';
 import { mustaches, templateSegments } from './templates';
 import type { TemplateAlias, TemplateExpression } from './template-reads';
+import type { PageTemplate } from './rendered-templates';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parse5's tree is walked generically. */
 
@@ -32,6 +33,7 @@ export function extractHtml(source: string): Extracted {
   const skip: { start: number; end: number }[] = [];
   const expressions: TemplateExpression[] = [];
   const aliases: TemplateAlias[] = [];
+  const templates: PageTemplate[] = [];
   // `base`: where the parsed text starts in the file (a template script's markup is parsed on its own).
   const walk = (node: any, anchor: number, base = 0, text = source) => {
     const loc = node.sourceCodeLocation;
@@ -49,6 +51,7 @@ export function extractHtml(source: string): Extracted {
         skip.push({ start: base + loc.startOffset, end: base + bodyLoc.startOffset }, { start: base + bodyLoc.endOffset, end: base + loc.endOffset });
       } else if (loc) skip.push({ start: base + loc.startOffset, end: base + loc.endOffset });
       // A template kept in a script tag: its markup has the page's expressions (`{{ vm.result.advice }}`).
+      if (template && attrs.id) templates.push({ id: attrs.id, start: base + bodyLoc.startOffset, end: base + bodyLoc.endOffset });
       if (template) {
         const markup = text.slice(bodyLoc.startOffset, bodyLoc.endOffset);
         walk(parse5().parseFragment(markup, { sourceCodeLocationInfo: true }), own, base + bodyLoc.startOffset, markup);
@@ -90,7 +93,7 @@ export function extractHtml(source: string): Extracted {
     if (node.content) walk(node.content, own, base, text);
   };
   walk(doc, 0);
-  return { scripts, expressions, aliases, templateRanges: complement(skip, source.length) };
+  return { scripts, expressions, aliases, templateRanges: complement(skip, source.length), templates };
 }
 
 /** `th:each="o : ${question.options}"` names an item; `th:with="pc=${result.triage_explanation.potential_condition}"` a value. */
