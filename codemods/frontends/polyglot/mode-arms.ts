@@ -1,4 +1,4 @@
-import type { Ctx } from './context';
+import { encloses, type Ctx } from './context';
 import { foreignName } from './foreign';
 import type { Lit } from './lang';
 import { modeOwnerTie, saysMode } from './ties';
@@ -14,10 +14,9 @@ import { words } from '../../engine/words';
  */
 export function armOfMode(ctx: Ctx, lit: Lit): boolean {
   const { file } = ctx;
-  const lineStart = file.source.lastIndexOf('\n', lit.start - 1) + 1;
-  const m = /(?:^|[\s(,{;])(?:case\s+)?(?:([A-Z]\w*)\s*)?(?:\.|::)\s*(\w+)\s*(?:=>|->|:)\s*(?:return\s+)?$|(?:^|[\s(,{;])case\s+(\w+)\s*(?:->|:)\s*(?:return\s+)?$/.exec(file.source.slice(lineStart, lit.start)) ?? parsedArm(file.source, lit);
+  const m = /(?:^|[\s(,{;])(?:case\s+)?(?:([A-Z]\w*)\s*)?(?:\.|::)\s*(\w+)\s*(?:=>|->|:)\s*(?:return\s+)?$|(?:^|[\s(,{;])case\s+(\w+)\s*(?:->|:)\s*(?:return\s+)?$|^\s*(\w+)\s*->\s*$/.exec(armHead(file.source, lit.start)) ?? parsedArm(file.source, lit);
   if (!m) return false;
-  const member = m[2] ?? m[3]!;
+  const member = m[2] ?? m[3] ?? m[4]!;
   if (norm(member) !== norm(lit.text) && !m.input.includes('=>')) return false;
   // A mode type names the resource it belongs to (`InterviewMode`); another's (`TicketMode`) is not this API's.
   const ours = (type: string) => !!modeOwnerTie(type) || (ctx.tied && words(type).every((w) => saysMode(w)));
@@ -29,7 +28,24 @@ export function armOfMode(ctx: Ctx, lit: Lit): boolean {
   if (fn === file.root) return false;
   const head = fn.text().slice(0, Math.max(0, fn.text().indexOf('{')) || 200);
   const types = [...head.matchAll(/\b[A-Z]\w*/g)].map((t) => t[0]).filter((t) => saysMode(t));
-  return types.length > 0 ? types.some(ours) : ctx.tied && saysMode(head) && !foreignName(ctx, head);
+  if (types.length > 0) return types.some(ours);
+  // `case COMPLAINT: return "complaint"` in a method of the mode enum itself (`switch (this)`, Kotlin's `when (this)`).
+  const around = file.x.types.filter((t) => encloses(t.node, lit.node)).pop();
+  if (around && saysMode(around.name) && /\b(?:this|self)\b/.test(fn.text())) return ours(around.name);
+  return ctx.tied && saysMode(head) && !foreignName(ctx, head);
+}
+
+/**
+ * The text of an arm before its value: the value's line up to it, and, when the value starts its own line (alone or
+ * after `return`), the label on the line before (`case InterviewMode.complaint:` / `return 'complaint';`, Kotlin's
+ * `InterviewMode.COMPLAINT ->` / `"complaint"`).
+ */
+function armHead(source: string, at: number): string {
+  const lineStart = source.lastIndexOf('\n', at - 1) + 1;
+  const own = source.slice(lineStart, at);
+  if (lineStart === 0 || !/^\s*(?:return\s+)?$/.test(own)) return own;
+  const prevStart = source.lastIndexOf('\n', lineStart - 2) + 1;
+  return `${source.slice(prevStart, lineStart - 1).trimEnd()} ${own.trim()}${own.trim() ? ' ' : ''}`;
 }
 
 /**
