@@ -61,3 +61,22 @@ export function parsedArm(source: string, lit: Lit): RegExpExecArray | null {
   const values = [...m[1]!.matchAll(/"([\w-]*)"/g)].map((v) => norm(v[1]!));
   return values.includes(norm(lit.text)) && values.includes(norm(m[3]!)) ? Object.assign([m[0], m[2], m[3]] as unknown as RegExpExecArray, { input: m[0], index: 0 }) : null;
 }
+
+/**
+ * An ActiveRecord enum of a model's mode column whose values are the wire values (`enum mode: { complaint: "complaint",
+ * safe: "safe" }`, Rails 7's `enum :mode, { … }`): the entry's key is its value's own name, the column says mode, and the
+ * model names the resource the modes belong to (`InterviewSession`), or the file talks to the API. Stored rows hold the
+ * value too, so this is a setting to report, never to rewrite.
+ */
+export function modelEnumValue(ctx: Ctx, lit: Lit, key: string): boolean {
+  const { file } = ctx;
+  if (file.spec.id !== 'ruby' || norm(key) !== norm(lit.text)) return false;
+  const lineStart = file.source.lastIndexOf('\n', lit.start - 1) + 1;
+  const m = /^\s*enum\s*\(?\s*(?::(\w+)\s*,|(\w+):)\s*\{[^{}]*$/.exec(file.source.slice(lineStart, lit.start));
+  const column = m?.[1] ?? m?.[2];
+  if (!column || !saysMode(column) || foreignName(ctx, column)) return false;
+  const model = file.x.types.filter((t) => encloses(t.node, lit.node)).pop();
+  if (!model) return false;
+  const resource = ctx.vocab.modeResource;
+  return (!!resource && words(model.name).some((w) => norm(w) === norm(resource))) || (ctx.tied && !foreignName(ctx, model.name));
+}

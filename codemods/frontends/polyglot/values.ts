@@ -20,7 +20,7 @@ import { modeParameter } from './mode-functions';
 import { returnsOwnResponse } from './own-response';
 import { modeLiteralType } from './mode-literal-types';
 import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
-import { armOfMode, parsedArm } from './mode-arms';
+import { armOfMode, modelEnumValue, parsedArm } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
@@ -113,6 +113,8 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return null;
   }
   if (pair && declaredDefault(ctx, lit, pair)) return 'default';
+  // `enum mode: { complaint: "complaint" }` on a model of the interview: the values the column stores (reported).
+  if (pair && modelEnumValue(ctx, lit, pair.key)) return 'setting';
   // `MODE_LABELS = {"complaint": "Chief complaint"}`: a key of a table held by a name that says mode.
   if (!pair && modeTableKey(ctx, lit)) return 'map-key';
   if (pair) {
