@@ -1,7 +1,8 @@
 import { encloses, type Ctx } from './context';
 import { foreignName } from './foreign';
-import type { Lit } from './lang';
-import { modeOwnerTie, saysMode } from './ties';
+import { span, type Call, type Lit } from './lang';
+import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
+import { api } from '../../../catalogue';
 import { norm } from './vocabulary';
 import { words } from '../../engine/words';
 
@@ -79,4 +80,22 @@ export function modelEnumValue(ctx: Ctx, lit: Lit, key: string): boolean {
   if (!model) return false;
   const resource = ctx.vocab.modeResource;
   return (!!resource && words(model.name).some((w) => norm(w) === norm(resource))) || (ctx.tied && !foreignName(ctx, model.name));
+}
+
+/**
+ * The default of a read of the mode key of the API's answer (`data.get("mode", "complaint")`, Ruby's `data.fetch("mode",
+ * "complaint")`): what the app assumes the interview's mode is. The value read from must be tied to the interview
+ * (`data = create_interview(…)`); a desk ticket's `data.get("mode", "complaint")` is not. Reported.
+ */
+export function readDefault(ctx: Ctx, call: Call, lit: Lit): boolean {
+  if (!/^(?:get|fetch|getOrDefault|get_or|optString)$/.test(call.callee) || call.args.length !== 2) return false;
+  const [key, value] = call.args;
+  if (span(value!).start !== lit.start || !/^\s*['"]\w+['"]\s*$/.test(key!.text()) || norm(key!.text().trim().slice(1, -1)) !== norm(api.modeField)) return false;
+  const text = call.node.text();
+  const at = text.search(new RegExp(`\\.\\s*${call.callee}\\s*\\(`));
+  if (at <= 0) return false;
+  const segs = dataSegments(chainSegments(text.slice(0, at), span(call.node).start));
+  if (segs.length === 0 || foreignName(ctx, segs.map((s) => s.name).join(' '))) return false;
+  const tie = ctx.ties.ofChain(segs, call.node);
+  return !!tie && tie.resource === ctx.vocab.modeResource;
 }

@@ -34,3 +34,44 @@ describe('model enums of the mode column', () => {
     expect(sites(r, 'app/models/feedback_ticket.rb')).toEqual([]);
   });
 });
+
+describe("the default of a read of the answer's mode", () => {
+  const RB_CLIENT = ['module SymptomChecker', '  class Client', '    include HTTParty', '    base_uri "https://www.buoyhealth.com/api"', '', '    def self.create_interview(profile:)', '      post("/interviews/", body: { profile: profile }.to_json)', '    end', '  end', 'end', ''].join('\n');
+  it('Ruby `data.fetch("mode", "complaint")` and Python `data.get("mode", "complaint")` of an interview; a desk ticket\'s stays', async () => {
+    writeTree(dir, {
+      'app/clients/client.rb': RB_CLIENT,
+      'app/models/interview_session.rb': [
+        'class InterviewSession < ApplicationRecord',
+        '  def self.start_for(user)',
+        '    data = SymptomChecker::Client.create_interview(profile: {})',
+        '    create!(mode: data.fetch("mode", "complaint"))',
+        '  end',
+        '',
+        '  def self.ticket_for(desk)',
+        '    data = desk.open_ticket',
+        '    Ticket.create!(mode: data.fetch("mode", "complaint"))',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+      'py/client.py': ['import requests', '', '', 'def create_interview(profile):', '    return requests.post("https://www.buoyhealth.com/api/interviews/", json={"profile": profile}).json()', ''].join('\n'),
+      'py/session.py': [
+        'from .client import create_interview',
+        '',
+        '',
+        'def start(user):',
+        '    data = create_interview({})',
+        '    return Session(mode=data.get("mode", "complaint"))',
+        '',
+        '',
+        'def desk(t):',
+        '    data = open_ticket(t)',
+        '    return Ticket(mode=data.get("mode", "complaint"))',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/models/interview_session.rb')).toEqual(['4 mode-complaint-renamed-input']);
+    expect(sites(r, 'py/session.py')).toEqual(['6 mode-complaint-renamed-input']);
+  });
+});
