@@ -88,6 +88,8 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   // So is one of an enum case's endpoint (`Router.createComplaint(interview: i, extra: x)`).
   const e = call ? endpointOfCall(ctx.index, call) ?? ownerEndpoint(ctx.index, call) : null;
   if (e && e.op !== 'read') return { resource: e.resource, path: [], via: 'index', sent: false, endpoint: true };
+  const canned = cannedAnswer(ctx, container, scope);
+  if (canned) return canned;
   // Assigned to a variable that is sent, or that a name ties.
   // Not when the literal is given to one of the API's endpoints there (`val c = client.createComplaint(ComplaintRequest(…))`):
   // the variable holds the endpoint's answer, not the literal.
@@ -371,4 +373,29 @@ export function encloses(outer: SgNode, inner: SgNode): boolean {
   const a = span(outer);
   const b = span(inner);
   return a.start <= b.start && b.end <= a.end;
+}
+
+/** A test helper named for the canned answer it builds (`fake_response`, `mockResponse`, `json_response`). */
+const CANNED = /(?:^|_|[a-z])response$/i;
+
+/**
+ * The body of a canned answer a test gives its client (`self.urlopen.return_value = fake_response({"token": "c1",
+ * "extra": "dry"})`): the literal is the helper's first argument, in a test function that then calls the run's
+ * endpoint functions of exactly one resource (`client.create_complaint(…)`), whose answer it is.
+ */
+function cannedAnswer(ctx: Ctx, container: SgNode, scope: SgNode): ContainerTie | null {
+  const { file } = ctx;
+  if (scope === file.root) return null;
+  const holder = file.x.calls.find((c) => CANNED.test(c.callee) && c.args.length > 0 && sameNode(c.args[0]!, container));
+  if (!holder) return null;
+  const resources = new Set<string>();
+  let first: ContainerTie | null = null;
+  for (const c of file.x.calls) {
+    if (!encloses(scope, c.node) || span(c.node).start < span(holder.node).end) continue;
+    const e = endpointOfCall(ctx.index, c);
+    if (!e) continue;
+    resources.add(e.resource);
+    first ??= { resource: e.resource, path: [], via: 'index', sent: false };
+  }
+  return resources.size === 1 ? first : null;
 }

@@ -28,6 +28,7 @@ import { builders } from './builders';
 import { endpointArgs } from './endpoint-args';
 import { requestMatchers } from './request-matchers';
 import { sentReads } from './sent-reads';
+import { cliOptions } from './cli-options';
 import { linked, selects } from './selection';
 import { span, useLanguage, type LangSpec } from './lang';
 import { valueRules } from './values';
@@ -112,6 +113,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   caseFields(ctx);
   requestMatchers(ctx);
   sentReads(ctx);
+  cliOptions(ctx);
   jsonRules(ctx);
   valueRules(ctx);
   removedModeConstantUses(ctx);

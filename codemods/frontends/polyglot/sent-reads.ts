@@ -27,12 +27,12 @@ const HELPER = /\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body
 const RECORDED = String.raw`(?:\bget)?RequestOptions\s*\(\s*\)\s*\[\s*['"]body['"]\s*\]|\btakeRequest\s*\([^()]*\)\s*!?!?\.\s*(?:body|getBody\s*\(\s*\))\s*\.\s*(?:readUtf8|utf8)\s*\(\s*\)`;
 /**
  * A helper that answers the last request recorded, then its body (`$this->last_request()['body']`,
- * `lastRequest().body`, `recorded_request(1)->json`), then a key of it.
+ * `lastRequest().body`, `recorded_request(1)->json`, a unittest case's `self.sent().data`), then a key of it.
  */
-const REQUEST_THEN_BODY = String.raw`\b(?:last|sent|recorded|captured)_?request\s*\([^()'"]*\)\s*(?:\[\s*['"](?:body|json|data|payload)['"]\s*\]|(?:\.|->)\s*(?:body|json|data|payload)\b(?:\s*\(\s*\))?)`;
-const REQUEST_BODY_KEY = new RegExp(`${REQUEST_THEN_BODY}\\s*(?:\\[\\s*['"]|\\.\\s*|->\\s*)(\\w+)`, 'gi');
+const REQUEST_THEN_BODY = String.raw`\b(?:(?:last|sent|recorded|captured)_?request|sent|recorded|captured)\s*\([^()'"]*\)\s*(?:\[\s*['"](?:body|json|data|payload)['"]\s*\]|(?:\.|->)\s*(?:body|json|data|payload)\b(?:\s*\(\s*\))?)`;
+const REQUEST_BODY_KEY = new RegExp(`${REQUEST_THEN_BODY}(?:\\s*,\\s*(?:true|associative\\s*:\\s*true))?\\s*\\)?\\s*(?:\\[\\s*['"]|\\.\\s*|->\\s*)(\\w+)`, 'gi');
 /** The whole sent body, as a variable's value: the same reads without a key after them. */
-const WHOLE = new RegExp(String.raw`(?:${REQUEST_THEN_BODY}|\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)|(?:${RECORDED})\s*(?:,\s*(?:true|associative\s*:\s*true)\s*)?\)?)\s*$`, 'i');
+const WHOLE = new RegExp(String.raw`(?:${REQUEST_THEN_BODY}\s*\)?|\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)|(?:${RECORDED})\s*(?:,\s*(?:true|associative\s*:\s*true)\s*)?\)?)\s*$`, 'i');
 /** A sent body read somewhere in an expression (`server.takeRequest().body.readUtf8() shouldContain "…"`). */
 const RECORDED_IN = new RegExp(RECORDED, 'i');
 

@@ -20,7 +20,7 @@ import { modeParameter } from './mode-functions';
 import { returnsOwnResponse } from './own-response';
 import { modeLiteralType } from './mode-literal-types';
 import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
-import { armOfMode, parsedArm } from './mode-arms';
+import { armOfMode, modelEnumValue, parsedArm, readDefault } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
@@ -113,6 +113,8 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     return null;
   }
   if (pair && declaredDefault(ctx, lit, pair)) return 'default';
+  // `enum mode: { complaint: "complaint" }` on a model of the interview: the values the column stores (reported).
+  if (pair && modelEnumValue(ctx, lit, pair.key)) return 'setting';
   // `MODE_LABELS = {"complaint": "Chief complaint"}`: a key of a table held by a name that says mode.
   if (!pair && modeTableKey(ctx, lit)) return 'map-key';
   if (pair) {
@@ -157,7 +159,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const built = call && call.args.length === 1 ? builderField(ctx, call.node, call.callee) : null;
   if (built) return built.key === norm(api.modeField) && built.tie?.resource === ctx.vocab.modeResource ? 'builder' : null;
   if (call && (setsMode(ctx, call) || modeParameter(ctx, call, lit))) return 'argument';
-  if (call && keyedSetting(ctx, lit, call)) return 'setting';
+  if (call && (keyedSetting(ctx, lit, call) || readDefault(ctx, call, lit))) return 'setting';
   if (jsonPathMode(ctx, lit)) return 'json-path';
   if (tableKey(ctx, lit)) return 'table-key';
   if (declaredDefault(ctx, lit, undefined)) return 'default';

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * A canned answer a test builds with a helper named for it (`fake_response({...})`, `json_response([...])`), in a test
+ * that then calls the run's endpoint functions of one resource: a removed field in it is one v2 no longer answers. The
+ * same helper's answer before a helpdesk call stays.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+describe('canned answers of a test helper', () => {
+  it('Python unittest: `fake_response({"token": "c1", "extra": "dry"})` before create_complaint; a desk ticket stays', async () => {
+    writeTree(dir, {
+      'app/client.py': [
+        'import requests',
+        '',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        '',
+        '',
+        'def create_complaint(text):',
+        '    return requests.post(BASE + "complaints/", json={"text": text}).json()',
+        '',
+      ].join('\n'),
+      'tests/test_client.py': [
+        'import unittest',
+        'from app.client import create_complaint',
+        'from app.desk import open_ticket',
+        '',
+        '',
+        'class ClientTest(unittest.TestCase):',
+        '    def test_complaint(self):',
+        '        self.urlopen.return_value = fake_response({"token": "c1", "extra": "dry"})',
+        '        self.assertEqual(create_complaint("cough")["token"], "c1")',
+        '',
+        '    def test_ticket(self):',
+        '        self.urlopen.return_value = fake_response({"token": "t1", "extra": "dry"})',
+        '        self.assertEqual(open_ticket("cough")["token"], "t1")',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_client.py')).toEqual(['8 complaint-extra-removed']);
+  });
+
+  it("PHP: `json_response(['token' => 'i1', 'detail' => 'x'])` before createIntent; a desk ticket stays", async () => {
+    writeTree(dir, {
+      'src/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function createIntent(string $token, string $name): array',
+        '    {',
+        "        return $this->send('POST', 'https://www.buoyhealth.com/api/intents/', ['interview' => $token, 'name' => $name]);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'tests/ClientTest.php': [
+        '<?php',
+        'final class ClientTest extends TestCase',
+        '{',
+        '    public function test_intent(): void',
+        '    {',
+        "        $this->mock->append(json_response(['token' => 'i1', 'detail' => 'x']));",
+        "        $this->client->createIntent('t-1', 'care');",
+        '    }',
+        '',
+        '    public function test_ticket(): void',
+        '    {',
+        "        $this->mock->append(json_response(['token' => 'k1', 'detail' => 'x']));",
+        "        $this->desk->openTicket('cough');",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClientTest.php')).toEqual(['6 intent-detail-context-removed']);
+  });
+});
