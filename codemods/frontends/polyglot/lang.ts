@@ -153,6 +153,10 @@ export interface LangSpec {
   textOnError?: boolean;
   /** The model a function without a declared return type returns by building it (Ruby's `Result.from_hash(…)` last). */
   builtReturn?(fn: SgNode): string | null;
+  /** The name of a function whose kind carries no name of its own (Elixir's `def run(…)` is a macro call). */
+  functionName?(fn: SgNode): string | null;
+  /** Read by tokens (lexical.ts) when the grammar cannot be loaded, as languages without a parser are. */
+  lexicalFallback?: boolean;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */
