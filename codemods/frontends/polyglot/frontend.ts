@@ -24,6 +24,7 @@ import { jsonRules } from './json';
 import { subscriptWrites } from './subscript-writes';
 import { dotPaths } from './dot-paths';
 import { keyLists } from './key-lists';
+import { staticGetters } from './static-getters';
 import { builders } from './builders';
 import { endpointArgs } from './endpoint-args';
 import { requestMatchers } from './request-matchers';
@@ -112,6 +113,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);
+  staticGetters(ctx);
   builders(ctx);
   endpointArgs(ctx);
   caseFields(ctx);

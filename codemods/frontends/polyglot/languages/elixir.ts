@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, collect, namedKids, span, type LangSpec, type Pair } from '../lang';
+import { all, childOf, collect, namedKids, span, type Decl, type LangSpec, type Pair } from '../lang';
 import { elixirModels, macroName } from './elixir-models';
 
 /** Macros that define a function: its head is `name(params)`, its body a `do` block or a `do:` keyword. */
@@ -24,6 +24,18 @@ function defHead(def: SgNode): SgNode | null {
   let head = namedKids(childOf(def, 'arguments') ?? def)[0] ?? null;
   if (head?.kind() === 'binary_operator' && head.children().some((c) => c.kind() === 'when')) head = namedKids(head)[0] ?? null;
   return head?.kind() === 'call' ? head : null;
+}
+
+/**
+ * The names a pattern binds (`{:ok, %{body: body}} = get(…)`, a `case` clause's `{:ok, %Tesla.Env{body: b}} ->`):
+ * each holds a part of the value matched, declared with the whole value as its init (a response and its body
+ * are read alike). Pinned names (`^x`) and names in a nested match's right side are not bound here.
+ */
+function bound(node: SgNode, pattern: SgNode, value: SgNode): Decl[] {
+  if (!['tuple', 'map', 'list', 'binary_operator'].includes(pattern.kind() as string)) return [];
+  return all(pattern, 'identifier')
+    .filter((id) => !/^_/.test(id.text()) && id.parent()?.kind() !== 'unary_operator' && id.parent()?.kind() !== 'struct' && id.parent()?.kind() !== 'dot' && id.parent()?.kind() !== 'call')
+    .map((id) => ({ node, name: id.text(), nameNode: id, type: null, init: value }));
 }
 
 /** The operator of a binary_operator node. */
@@ -78,7 +90,8 @@ export const elixir: LangSpec = {
       if (op === '=>' && n.parent()?.kind() === 'map_content') {
         const key = left.kind() === 'atom' ? lit(left)?.text : lit(left)?.simple ? lit(left)!.text : undefined;
         push(n, key, left, right, n.parent()!);
-      } else if (op === '=' && left.kind() === 'identifier') decls.push({ node: n, name: left.text(), nameNode: left, type: null, init: right });
+      } else if ((op === '=' || op === '<-') && left.kind() === 'identifier') decls.push({ node: n, name: left.text(), nameNode: left, type: null, init: right });
+      else if (op === '=' || op === '<-') decls.push(...bound(n, left, right));
       else if (op === '\\\\' && left.kind() === 'identifier') decls.push({ node: n, name: left.text(), nameNode: left, type: null, init: right });
       else if (EQUALITY.has(op)) compares.push({ node: n, sides: [left, right] });
     }
@@ -108,6 +121,7 @@ export const elixir: LangSpec = {
         for (const clause of namedKids(block).filter((c) => c.kind() === 'stab_clause')) {
           const pattern = namedKids(childOf(clause, 'arguments') ?? clause)[0];
           if (pattern) compares.push({ node: clause, sides: [subject, pattern] });
+          if (pattern) decls.push(...bound(clause, pattern, subject));
         }
         continue;
       }
