@@ -87,6 +87,13 @@ export interface Call {
   pkg?: string;
 }
 
+/** A key a pattern reads from a value (Elixir's `%{"advice" => a} = body`): the keys from the value down to it. */
+export interface KeyRead {
+  keyNode: SgNode;
+  keys: string[];
+  subject: SgNode;
+}
+
 export interface Extracted {
   lits: Lit[];
   pairs: Pair[];
@@ -94,6 +101,8 @@ export interface Extracted {
   types: TypeDecl[];
   compares: Compare[];
   calls: Call[];
+  /** Keys read by destructuring patterns, in languages that have them. */
+  keyReads?: KeyRead[];
 }
 
 export interface LangSpec {

@@ -15,6 +15,7 @@ const PATH = new Set(['get_in', 'dig', 'fetch_in', 'data_get']);
  */
 export function staticGetters(ctx: Ctx): void {
   const { file, vocab, out, ties } = ctx;
+  patternReads(ctx);
   for (const call of file.x.calls) {
     const path = PATH.has(call.callee);
     if (!path && !ONE_KEY.has(call.callee)) continue;
@@ -34,6 +35,22 @@ export function staticGetters(ctx: Ctx): void {
         out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: span(call.node).start, subject: name });
         break;
       }
+    }
+  }
+}
+
+/** Keys a pattern reads from a value tied to the resource (`%{"advice" => a} = body`): the first changed field on the way. */
+function patternReads(ctx: Ctx): void {
+  const { file, vocab, out, ties } = ctx;
+  for (const read of file.x.keyReads ?? []) {
+    let tie = ties.ofExpr(read.subject);
+    if (!tie) continue;
+    for (const name of read.keys) {
+      tie = ties.step(tie, name);
+      const site: FieldSite | undefined = vocab.fields(tie.resource, tie.path.map(norm), 'response')[0];
+      if (!site || !out.has(site.change.id)) continue;
+      out.manual(site.change.id, span(read.keyNode).start, span(read.keyNode).end, site.message, { anchor: span(read.keyNode).start, subject: name });
+      break;
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, collect, namedKids, span, type Decl, type LangSpec, type Pair } from '../lang';
+import { all, childOf, collect, namedKids, span, type Decl, type KeyRead, type LangSpec, type Pair, sameNode } from '../lang';
 import { elixirModels, macroName } from './elixir-models';
 
 /** Macros that define a function: its head is `name(params)`, its body a `do` block or a `do:` keyword. */
@@ -70,6 +70,7 @@ export const elixir: LangSpec = {
   functionName: (fn) => (fn.kind() === 'call' && DEFS.has(macroName(fn) ?? '') ? namedKids(defHead(fn) ?? fn)[0]?.text() ?? null : null),
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
+    const keyReads: KeyRead[] = [];
     const push = (n: SgNode, key: string | undefined, keyNode: SgNode, value: SgNode | null, holder: SgNode) => {
       if (key === undefined) return;
       // A keyword list's container: the list or map around it, or the call it is the last argument of.
@@ -91,7 +92,10 @@ export const elixir: LangSpec = {
         const key = left.kind() === 'atom' ? lit(left)?.text : lit(left)?.simple ? lit(left)!.text : undefined;
         push(n, key, left, right, n.parent()!);
       } else if ((op === '=' || op === '<-') && left.kind() === 'identifier') decls.push({ node: n, name: left.text(), nameNode: left, type: null, init: right });
-      else if (op === '=' || op === '<-') decls.push(...bound(n, left, right));
+      else if (op === '=' || op === '<-') {
+        decls.push(...bound(n, left, right));
+        keyReads.push(...patternKeys(left, right));
+      }
       else if (op === '\\\\' && left.kind() === 'identifier') decls.push({ node: n, name: left.text(), nameNode: left, type: null, init: right });
       else if (EQUALITY.has(op)) compares.push({ node: n, sides: [left, right] });
     }
@@ -122,6 +126,7 @@ export const elixir: LangSpec = {
           const pattern = namedKids(childOf(clause, 'arguments') ?? clause)[0];
           if (pattern) compares.push({ node: clause, sides: [subject, pattern] });
           if (pattern) decls.push(...bound(clause, pattern, subject));
+          if (pattern) keyReads.push(...patternKeys(pattern, subject));
         }
         continue;
       }
@@ -134,6 +139,38 @@ export const elixir: LangSpec = {
       const piped = parent?.kind() === 'binary_operator' && operator(parent) === '|>' && span(namedKids(parent)[1] ?? parent).start === span(n).start ? namedKids(parent)[0] : undefined;
       calls.push({ node: n, callee: callee ?? '', args: piped ? [piped, ...args] : args });
     }
-    return { pairs, decls, types, compares, calls };
+    return { pairs, decls, types, compares, calls, keyReads };
   },
 };
+
+/** The key of a map or keyword entry (`"advice" =>`, `advice:`), or null. */
+function entryKey(n: SgNode): string | null {
+  if (n.kind() === 'pair') {
+    const k = namedKids(n)[0];
+    return k?.kind() === 'keyword' ? k.text().replace(/:\s*$/, '') : null;
+  }
+  const k = namedKids(n)[0];
+  const m = k && /^(?:"([\w-]+)"|:([\w]+))$/.exec(k.text());
+  return n.kind() === 'binary_operator' && operator(n) === '=>' && m ? (m[1] ?? m[2])! : null;
+}
+
+/**
+ * The keys a pattern reads from the value it matches (`%{"advice" => a} = body`, `{:ok, %{body: %{"test" => t}}} =
+ * get(…)`): each entry of a map in it, with the keys of the maps around it. A response's `body` is the value read.
+ */
+function patternKeys(pattern: SgNode, subject: SgNode): KeyRead[] {
+  if (!['tuple', 'map'].includes(pattern.kind() as string)) return [];
+  const out: KeyRead[] = [];
+  for (const e of all(pattern, 'pair', 'binary_operator')) {
+    const key = entryKey(e);
+    if (!key || e.parent()?.kind() !== (e.kind() === 'pair' ? 'keywords' : 'map_content')) continue;
+    const keys = [key];
+    for (let p = e.parent(); p && !sameNode(p, pattern); p = p.parent()) {
+      const k = ['pair', 'binary_operator'].includes(p.kind() as string) ? entryKey(p) : null;
+      if (k) keys.unshift(k);
+    }
+    const path = keys[0] === 'body' ? keys.slice(1) : keys;
+    if (path.length > 0) out.push({ keyNode: namedKids(e)[0]!, keys: path, subject });
+  }
+  return out;
+}
