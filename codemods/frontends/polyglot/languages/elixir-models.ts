@@ -28,16 +28,31 @@ export function elixirModels(root: SgNode, lit: (n: SgNode) => Lit | null): Type
     for (const c of namedKids(body)) {
       if (c.kind() !== 'call') continue;
       const macro = macroName(c);
-      if (macro && SCHEMA_MACROS.test(macro)) {
-        const block = childOf(c, 'do_block');
-        for (const f of block ? namedKids(block) : []) {
-          if (f.kind() === 'call' && FIELD_MACROS.test(macroName(f) ?? '')) fields.push(...fieldOf(f, lit));
-        }
-      } else if (macro === 'defstruct') fields.push(...structFields(c, lit));
+      if (macro && SCHEMA_MACROS.test(macro)) fields.push(...schemaFields(c, lit, types));
+      else if (macro === 'defstruct') fields.push(...structFields(c, lit));
     }
     if (fields.length > 0) types.push({ node: mod, name, fields, cases: [] });
   }
   return types;
+}
+
+/**
+ * The fields of a schema block; an inline embed (`embeds_one :potential_condition, PotentialCondition do … end`)
+ * is a type of its own, named by its module, whose fields are read the same way.
+ */
+function schemaFields(block: SgNode, lit: (n: SgNode) => Lit | null, types: TypeDecl[]): FieldDecl[] {
+  const fields: FieldDecl[] = [];
+  const body = childOf(block, 'do_block');
+  for (const f of body ? namedKids(body) : []) {
+    if (f.kind() !== 'call' || !FIELD_MACROS.test(macroName(f) ?? '')) continue;
+    const field = fieldOf(f, lit);
+    fields.push(...field);
+    if (field[0]?.type && childOf(f, 'do_block')) {
+      const inner = schemaFields(f, lit, types);
+      if (inner.length > 0) types.push({ node: f, name: field[0].type, fields: inner, cases: [] });
+    }
+  }
+  return fields;
 }
 
 /** `field :advice, :string`: the field is the first atom; `embeds_one :pc, Cond` holds Cond. */

@@ -112,6 +112,11 @@ export const elixir: LangSpec = {
       const head = defHead(d);
       for (const p of namedKids(childOf(head ?? d, 'arguments') ?? d)) {
         if (head && p.kind() === 'identifier') decls.push({ node: p, name: p.text(), nameNode: p, type: null, init: null });
+        // `%Result{} = result` (either way round): a parameter of the struct's type.
+        const [l, r] = p.kind() === 'binary_operator' && operator(p) === '=' ? namedKids(p) : [];
+        const struct = [l, r].find((x) => x?.kind() === 'map' && childOf(x, 'struct'));
+        const id = [l, r].find((x) => x?.kind() === 'identifier');
+        if (head && struct && id) decls.push({ node: p, name: id.text(), nameNode: id, type: childOf(struct, 'struct')!.text().split('.').pop()!, init: null });
       }
     }
     types.push(...elixirModels(root, lit));
