@@ -78,7 +78,8 @@ describe('the code around a literal of a file nothing parses', () => {
     ].join('\n');
     writeTree(dir, { 'test/checker_test.exs': source });
     const r = await scanProject(dir);
-    expect(sites(r, 'test/checker_test.exs').filter((s) => !s.endsWith('base-url'))).toEqual(['12 intent-detail-context-removed']);
+    // Parsed, the stub's 400 for the interview's creation is the location failure v2 answers with 422.
+    expect(sites(r, 'test/checker_test.exs').filter((s) => !s.endsWith('base-url'))).toEqual(['12 intent-detail-context-removed', '6 location-error-422']);
     // Parsed (elixir.ts): a marker above the stub's line, which stays as written.
     const after = r.outcomes.find((o) => o.relPath === 'test/checker_test.exs')?.after ?? source;
     expect(after.split('\n').filter((l) => !l.includes('TODO(sc-migrate/')).join('\n')).toBe(source);
