@@ -28,7 +28,7 @@ export const vueFrontEnd = componentFrontEnd('vue', 'Vue single-file components:
 export const svelteFrontEnd = componentFrontEnd('svelte', 'Svelte components: instance and module scripts through the JS engine, markup reads (svelte/compiler)', ['svelte'], extractSvelte);
 export const astroFrontEnd = componentFrontEnd('astro', 'Astro components: frontmatter and <script> through the JS engine, template reads (@astrojs/compiler)', ['astro'], extractAstro);
 export const htmlFrontEnd = componentFrontEnd('html', 'HTML pages: inline <script> through the JS engine; {{ }} and expression attributes of Angular/Vue/Django templates, also inside template script tags (ng-template, Handlebars, Underscore) (parse5)', ['html', 'htm', 'xhtml'], (source) => extractHtml(source));
-export const templateFrontEnd = componentFrontEnd('template', 'Server-side templates (Twig, Jinja, Nunjucks, ERB, EJS, Handlebars, Liquid): expression tags read for removed fields', TEMPLATE_EXTENSIONS, extractTemplate);
+export const templateFrontEnd = componentFrontEnd('template', 'Server-side templates (Twig, Jinja, Nunjucks, ERB, EJS, EEx/HEEx, Handlebars, Liquid): expression tags read for removed fields', TEMPLATE_EXTENSIONS, extractTemplate);
 export const bladeFrontEnd: FrontEnd = {
   ...componentFrontEnd('blade', 'Laravel Blade pages (.blade.php): inline <script> through the JS engine (report-only where it holds Blade code); {{ }}, {!! !!} and directive reads (@if, @foreach … as, @isset)', [], (source) => extractBlade(source)),
   matches: (absPath) => absPath.toLowerCase().endsWith('.blade.php'),

@@ -86,6 +86,10 @@ export const TEMPLATE_COMMENTS: Record<string, CommentStyle> = {
   njk: { open: '{#', close: '#}' },
   erb: { open: '<%#', close: '%>' },
   ejs: { open: '<%#', close: '%>' },
+  // Elixir's EEx and Phoenix's LiveView templates: `<%= @result["advice"] %>`.
+  eex: { open: '<%#', close: '%>' },
+  leex: { open: '<%#', close: '%>' },
+  heex: { open: '<%#', close: '%>' },
   hbs: { open: '{{!--', close: '--}}' },
   handlebars: { open: '{{!--', close: '--}}' },
   mustache: { open: '{{!', close: '}}' },

@@ -74,7 +74,8 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   if (own && !writes) return null;
   if (own) return { resource: own.resource, path: [], via: 'index', sent: false, endpoint: true };
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
-  const sent = sentIn(ctx, container, scope) ?? builtFor(ctx, scope);
+  // Or built in a callback given to that call (a stub server's `expect(server, "POST", "/api/interviews/…", fn conn -> … end)`).
+  const sent = sentIn(ctx, container, scope) ?? (callback(ctx, scope) ? answered(sentIn(ctx, container, file.scopeOf(scope))) : null) ?? builtFor(ctx, scope);
   // A part's own constructor (`Profile(age: 1)`) inside a call given the resource's URL (a test's `test('…', () { … })`)
   // builds that part, not the body itself.
   const part = sent ? typedContainer(ctx, container) : null;
@@ -308,6 +309,19 @@ function endpointArgument(ctx: Ctx, container: SgNode): ContainerTie | null {
 }
 
 /** A call around `n`, inside `scope`, whose arguments hold exactly one resource's URL literal. */
+/** A lambda given as an argument of a call: what it answers goes with the call. */
+function callback(ctx: Ctx, scope: SgNode): boolean {
+  const l = ctx.file.spec.lambdas;
+  if (!l?.kinds.includes(scope.kind() as string)) return false;
+  const args = scope.parent();
+  return !!args && /argument/.test(args.kind() as string) && ctx.file.x.calls.some((c) => c.args.some((a) => sameNode(a, scope)));
+}
+
+/** What a callback builds is answered to the call, not sent by it: reported, never deleted. */
+function answered(t: ContainerTie | null): ContainerTie | null {
+  return t && { ...t, sent: false };
+}
+
 function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
   const { file } = ctx;
   let best: ContainerTie | null = null;

@@ -157,6 +157,8 @@ export class PolyFile {
       t = v2 && urls.length === 0 ? t.slice(v2.length) : t.replace(/^https?:\/\/[^/]*\/[^/]*\/?/i, '');
     }
     t = t.replace(new RegExp(`^(?:${HOLE}|%[sv]|\\{\\w*(?::[^{}]*)?\\}|/)+`), '');
+    // A path under the v1 base's own path (a stub server's `"/api/interviews/anonymous/"`): what follows it.
+    if (!abs) for (const p of this.v1Paths()) if (t.startsWith(`${p}/`)) t = t.slice(p.length + 1);
     for (const [segment, resource] of this.vocab.segments) {
       // A bare word (`"results"`, `"questions"`) is not a path unless a v1 base precedes it.
       if ((abs && t === segment) || t.startsWith(`${segment}/`) || t.startsWith(`${segment}?`) || t.startsWith(`${segment}${HOLE}`)) {
@@ -164,6 +166,13 @@ export class PolyFile {
       }
     }
     return null;
+  }
+
+  private basePaths?: string[];
+
+  /** The paths of the v1 bases (`api`), without slashes. */
+  private v1Paths(): string[] {
+    return (this.basePaths ??= [...new Set(Object.values(this.config.environments).map((e) => parseBase(e.v1.baseUrl).path.replace(/^\/|\/$/g, '')).filter(Boolean))]);
   }
 
   /** The function (or the file) a node is in. */
@@ -337,6 +346,7 @@ export function apiHosts(config: Config): string[] {
 
 /** The name of a function: the last name before its parameter list (Go methods: after the receiver). */
 export function functionName(spec: LangSpec, fn: SgNode): string | null {
+  if (spec.functionName) return spec.functionName(fn);
   let last: string | null = null;
   for (const c of fn.children()) {
     const kind = c.kind() as string;

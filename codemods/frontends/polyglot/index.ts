@@ -3,6 +3,7 @@ import { otherCodeFrontEnd, polyglotFrontEnd } from './frontend';
 import type { LangSpec } from './lang';
 import { csharp } from './languages/csharp';
 import { dart } from './languages/dart';
+import { elixir } from './languages/elixir';
 import { go } from './languages/go';
 import { java } from './languages/java';
 import { kotlin } from './languages/kotlin';
@@ -13,7 +14,7 @@ import { rust } from './languages/rust';
 import { swift } from './languages/swift';
 
 /** The languages with a parser-based front-end, in the order they are registered. */
-export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust];
+export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust, elixir];
 
 /** One front-end per language, then the file-level check for languages without one. */
 export function polyglotFrontEnds(): FrontEnd[] {

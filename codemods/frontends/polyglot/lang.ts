@@ -87,6 +87,13 @@ export interface Call {
   pkg?: string;
 }
 
+/** A key a pattern reads from a value (Elixir's `%{"advice" => a} = body`): the keys from the value down to it. */
+export interface KeyRead {
+  keyNode: SgNode;
+  keys: string[];
+  subject: SgNode;
+}
+
 export interface Extracted {
   lits: Lit[];
   pairs: Pair[];
@@ -94,6 +101,8 @@ export interface Extracted {
   types: TypeDecl[];
   compares: Compare[];
   calls: Call[];
+  /** Keys read by destructuring patterns, in languages that have them. */
+  keyReads?: KeyRead[];
 }
 
 export interface LangSpec {
@@ -153,6 +162,10 @@ export interface LangSpec {
   textOnError?: boolean;
   /** The model a function without a declared return type returns by building it (Ruby's `Result.from_hash(…)` last). */
   builtReturn?(fn: SgNode): string | null;
+  /** The name of a function whose kind carries no name of its own (Elixir's `def run(…)` is a macro call). */
+  functionName?(fn: SgNode): string | null;
+  /** Read by tokens (lexical.ts) when the grammar cannot be loaded, as languages without a parser are. */
+  lexicalFallback?: boolean;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */

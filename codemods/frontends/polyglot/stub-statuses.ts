@@ -54,12 +54,30 @@ function routedBy(ctx: Ctx, call: Call, codes: Set<number>): Routed | null {
  * written as its name first, the path next, the status a bare number after them.
  */
 function methodArgs(ctx: Ctx, call: Call, codes: Set<number>): Routed | null {
-  const [m, path, ...rest] = call.args;
+  // The stub server may come first (Bypass's `expect_once(bypass, "PUT", path, fn conn -> … end)`).
+  const at = call.args.findIndex((a, i) => i < 2 && /^:?["'`]?(?:post|put|patch)["'`]?$/i.test(a.text().trim()));
+  const [m, path, ...rest] = at < 0 ? [] : call.args.slice(at);
   const method = m ? /^:?["'`]?(post|put|patch)["'`]?$/i.exec(m.text().trim())?.[1] : undefined;
   if (!method || !path) return null;
-  const first = rest.find((a) => /^\d{3}$/.test(a.text().trim()));
+  const first = rest.find((a) => /^\d{3}$/.test(a.text().trim())) ?? answeredStatus(ctx, rest);
   if (!first || !codes.has(Number(first.text().trim()))) return null;
   return { code: Number(first.text().trim()), method: method.toUpperCase(), path, first };
+}
+
+/**
+ * The status a stub's callback answers with (`fn conn -> Plug.Conn.resp(conn, 202, body) end`): a bare status
+ * given to a call inside a lambda among the arguments.
+ */
+function answeredStatus(ctx: Ctx, args: SgNode[]): SgNode | undefined {
+  const lambdas = ctx.file.spec.lambdas?.kinds ?? [];
+  for (const fn of args.filter((a) => lambdas.includes(a.kind() as string))) {
+    const inner = ctx.file.x.calls.filter((c) => encloses(fn, c.node));
+    for (const c of inner) {
+      const code = c.args.find((a) => /^\d{3}$/.test(a.text().trim()));
+      if (code) return code;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -115,6 +115,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   if (pair && declaredDefault(ctx, lit, pair)) return 'default';
   // `enum mode: { complaint: "complaint" }` on a model of the interview: the values the column stores (reported).
   if (pair && modelEnumValue(ctx, lit, pair.key)) return 'setting';
+  if (!pair && getterDefault(ctx, lit)) return 'default';
   // `MODE_LABELS = {"complaint": "Chief complaint"}`: a key of a table held by a name that says mode.
   if (!pair && modeTableKey(ctx, lit)) return 'map-key';
   if (pair) {
@@ -168,6 +169,24 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const field = positionalField(ctx, lit.node);
   if (field) return field.key === norm(api.modeField) && field.tie.resource === ctx.vocab.modeResource && !foreignName(ctx, field.type) ? 'positional' : null;
   return armOfMode(ctx, lit) ? 'arm' : null;
+}
+
+/** Getters that take a default after the key (`opts.get("mode", "complaint")`, `Keyword.get(opts, :mode, "complaint")`). */
+const DEFAULTING = /^(?:get|fetch|get_lazy|getOrDefault|get_or|getOr|opt|opt_string|optString)$/;
+
+/**
+ * The default of a getter that reads the mode (`Keyword.get(opts, :mode, "complaint")`, `opts.get("mode", "complaint")`)
+ * given as the `mode` of a body sent to the interviews: the mode sent when the caller names none. Reported, as the
+ * getter's key may hold another thing's mode elsewhere.
+ */
+function getterDefault(ctx: Ctx, lit: Lit): boolean {
+  const { file } = ctx;
+  const call = file.x.calls.find((c) => DEFAULTING.test(c.callee) && c.args.length >= 2 && span(c.args[c.args.length - 1]!).start === lit.start && span(c.args[c.args.length - 1]!).end === lit.end);
+  const key = call ? file.lit(call.args[call.args.length - 2]!) : null;
+  if (!call || !key?.simple || norm(key.text) !== norm(api.modeField)) return false;
+  const pair = file.x.pairs.find((p) => p.value && span(p.value).start === span(call.node).start && span(p.value).end === span(call.node).end);
+  if (!pair || norm(pair.key) !== norm(api.modeField)) return false;
+  return containerTie(ctx, pair.container)?.resource === ctx.vocab.modeResource;
 }
 
 /** The type around a declaration, when its name says it holds this API's modes (`final class InterviewMode { const SAFE = 'safe'; }`). */

@@ -77,6 +77,25 @@ describe('modes set up in constant groups, lists and tables', () => {
   });
 });
 
+describe("a getter's default given as the mode sent", () => {
+  it('Python and Elixir: `opts.get("mode", "complaint")` in a body sent to the interviews is reported, not rewritten; a ticket\'s stays', async () => {
+    const py = (host: string, seg: string) => `import requests\nBASE = "https://${host}/api/"\ndef start(p, opts):\n    return requests.post(BASE + "${seg}", json={"profile": p, "mode": opts.get("mode", "complaint")})\n`;
+    const ex = (host: string, seg: string) => `defmodule C do\n  @base "https://${host}/api/"\n  def start(p, opts) do\n    Req.post!(@base <> "${seg}", json: %{profile: p, mode: Keyword.get(opts, :mode, "complaint")})\n  end\nend\n`;
+    writeTree(dir, {
+      'checker.py': py('www.buoyhealth.com', 'interviews/anonymous/'),
+      'desk.py': py('help.example.com', 'tickets/'),
+      'lib/checker.ex': ex('www.buoyhealth.com', 'interviews/anonymous/'),
+      'lib/desk.ex': ex('help.example.com', 'tickets/'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'checker.py')).toEqual(['2 base-url', '4 mode-complaint-renamed-input']);
+    expect(sites(r, 'lib/checker.ex')).toEqual(['2 base-url', '4 mode-complaint-renamed-input']);
+    expect(r.outcomes.find((o) => o.relPath === 'checker.py')?.after).toContain('opts.get("mode", "complaint")');
+    expect(sites(r, 'desk.py')).toEqual([]);
+    expect(sites(r, 'lib/desk.ex')).toEqual([]);
+  });
+});
+
 describe('enum cases whose wire value is annotated above them', () => {
   it("Dart: `@JsonValue('safe')` over `safe,` is one site from the annotation to the case; a ticket mode enum's stays", async () => {
     writeTree(dir, {

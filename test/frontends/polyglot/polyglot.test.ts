@@ -40,7 +40,7 @@ describe('polyglot fixtures', () => {
     const negatives = fs.readdirSync(FIXTURES).flatMap((lang) =>
       fs.readdirSync(path.join(FIXTURES, lang)).filter((f) => /^(desk|helpdesk|support)\w*\.input\./i.test(f)).map((f) => path.join(FIXTURES, lang, f)),
     );
-    expect(negatives.length).toBe(23);
+    expect(negatives.length).toBe(28);
     for (const file of negatives) {
       const source = fs.readFileSync(file, 'utf8');
       const r = run(file, source);
@@ -173,6 +173,23 @@ describe('a missing grammar', () => {
       // Without a v1 address: the plain-text pass, with the reason.
       const plain = ruby.analyze({ source: 'x = { extra: 1 }\n', filePath: '/tmp/y.rb', config: defaultConfig, changes: catalogue, markers: true, project: noProject });
       expect(plain.findings.every((f) => /ruby not parsed/.test(f.message))).toBe(true);
+    } finally {
+      delete process.env.SC_MIGRATE_HIDE_GRAMMARS;
+    }
+  });
+
+  it('Elixir without its grammar keeps the token reader: reports only, the addresses rewritten', async () => {
+    vi.resetModules();
+    process.env.SC_MIGRATE_HIDE_GRAMMARS = 'elixir';
+    try {
+      const { polyglotFrontEnds: fresh } = await import('../../../codemods/frontends/polyglot');
+      const elixir = fresh().find((f) => f.id === 'elixir')!;
+      const src = 'defmodule C do\n  @base "https://www.buoyhealth.com/api/"\n  def c(t, n), do: Req.post!(@base <> "complaints/", json: %{interview: t, extra: n})\nend\n';
+      const r = elixir.analyze({ source: src, filePath: '/tmp/c.ex', config: defaultConfig, changes: catalogue, markers: true, project: noProject });
+      expect(r.output).toContain('symptom-checker/v2/');
+      expect(r.output).toContain('extra: n');
+      expect(r.findings.map((f) => f.change)).toContain('complaint-extra-removed');
+      expect(r.findings.every((f) => /elixir not parsed: grammar @ast-grep\/lang-elixir is not available/.test(f.message))).toBe(true);
     } finally {
       delete process.env.SC_MIGRATE_HIDE_GRAMMARS;
     }
