@@ -65,6 +65,7 @@ function matchesExtension(spec: LangSpec, absPath: string): boolean {
 export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: FrontEndInput): FrontEndOutput {
   registerGrammars(Object.fromEntries(all.map((s) => [s.id, s.grammar])));
   const state = grammarState(spec.id);
+  if (!state.ok && spec.lexicalFallback) return otherCodeFrontEnd.analyze(input);
   if (!state.ok) {
     // A file that calls the v1 API gets the pass of languages without a parser: its addresses, and one file-level finding.
     const text = addressesOnly(input, `${spec.id} not parsed: ${state.reason}`);
@@ -81,6 +82,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
     error = firstError(root);
   }
   const unreadable = error ? readAround(root, input) : null;
+  if (error && !unreadable && spec.lexicalFallback) return otherCodeFrontEnd.analyze(input);
   if (error && !unreadable) {
     const r = error.range();
     const near = JSON.stringify(error.text().slice(0, 40));
@@ -118,7 +120,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   dottedKeys(ctx);
   // Last: a mode the value rules report where a route's path spells the API's is not reported twice.
   ownRouteModes(ctx);
-  if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
+  const removedModes = ctx.removedModes?.filter((m) => !m.local).map(({ name, value }) => ({ name, value }));
+  if (removedModes?.length) facts.removedModes = removedModes;
   const grouped = groupModes(file);
   if (grouped.length > 0) facts.groupModes = grouped;
   if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
@@ -188,7 +191,7 @@ function* allErrors(root: SgNode): Generator<SgNode> {
 }
 
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
-const OTHER_CODE = ['scala', 'sc', 'ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
+const OTHER_CODE = ['ex', 'exs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
 
 const LEXICAL_LANGS = [...new Set(OTHER_CODE.map(lexicalLang))];
 

@@ -151,6 +151,8 @@ export interface LangSpec {
    * API gets the pass of languages without a parser (addresses by role, one file-level finding), not a failure.
    */
   textOnError?: boolean;
+  /** Without its grammar, or on a file the grammar cannot read, the file gets the token pass of lexical.ts (Scala). */
+  lexicalFallback?: boolean;
   /** The model a function without a declared return type returns by building it (Ruby's `Result.from_hash(…)` last). */
   builtReturn?(fn: SgNode): string | null;
 }

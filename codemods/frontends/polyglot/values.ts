@@ -56,7 +56,9 @@ function modes(ctx: Ctx): void {
     if (ctxKind === 'constant' && value.to === null) {
       // Its uses elsewhere are uses of the removed mode (mode-constant-uses.ts).
       const decl = constantOf(file, lit);
-      if (decl) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text });
+      // A parameter's default (`mode: String = "safe"`) is that function's own: its name says nothing in other files.
+      const local = !!decl && file.spec.functionKinds.includes(file.scopeOf(decl.node).kind() as string);
+      if (decl) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text, ...(local ? { local } : {}) });
     }
     if (ctxKind === 'map' && value.to === null) {
       // An entry of a map of modes (`MODES = { triage: "triage" }`): its lookups are uses (mode-constant-uses.ts).
