@@ -354,7 +354,14 @@ export class Ties {
       if (s.call || this.index.endpoint(s.name)) {
         // `client.parse(response, Interview.class).msg`: a helper that decodes by a type token gives that model.
         const decoded = s.call ? decodedAs(this.file.source.slice(s.start, s.through ?? s.end)) : null;
-        tie = this.ofCall(s.name) ?? (decoded ? this.model(decoded) : null) ?? tie;
+        tie = this.ofCall(s.name) ?? (decoded ? this.model(decoded) : null) ?? tie ?? (s.call ? this.urlTie(s) : null);
+        continue;
+      }
+      // `_.fromJson[Outcome]`, `.as[Outcome]`: the value decoded as a model.
+      const typedAs = s.through ? decodedAs(this.file.source.slice(s.start, s.through)) : null;
+      const asModel = typedAs ? this.model(typedAs) : null;
+      if (asModel) {
+        tie = asModel;
         continue;
       }
       const held = tie ? null : this.index.heldModel(memberName(s));
@@ -367,6 +374,13 @@ export class Ties {
       }
     }
     return tie;
+  }
+
+  /** A call in a chain given one resource's URL (`ws.url(s"${base}results/$t/").get()`): that resource. */
+  private urlTie(s: Segment): ValueTie | null {
+    const end = s.through ?? s.end;
+    const urls = this.file.resourceLits.filter((r) => r.lit.start >= s.end && r.lit.end <= end);
+    return urls.length > 0 && urls.every((u) => u.resource === urls[0]!.resource) ? { resource: urls[0]!.resource, path: [], via: 'url' } : null;
   }
 
   /** What a name holds at a node: its declaration's type or value, a lambda's subject, else the noun of its name. */
@@ -458,6 +472,9 @@ export class Ties {
  */
 function decodedAs(text: string): string | null {
   if (text.length > 400) return null;
+  // Scala's type arguments: sttp's `.response(asJson[Outcome])`, Play's `.as[Outcome]`, zio-json's `.fromJson[Outcome]`.
+  const typed = /^(?:[a-z]\w*\s*\(\s*)?(?:as|asJson|asOpt|fromJson|decode|decodeAs|parseAs|to|convertTo|unmarshal)\s*\[\s*([A-Z]\w*)\s*\]\s*(?:\)\s*)?$/.exec(text.trim());
+  if (typed) return typed[1]!;
   const m = /^[^(]*<\s*([A-Z]\w*)\s*>\s*\(|[(,]\s*(?:[a-z]\w*\s*:\s*)?\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
   return m ? m[1] ?? m[2] ?? m[3] ?? null : null;
 }
