@@ -65,7 +65,7 @@ function matchesExtension(spec: LangSpec, absPath: string): boolean {
 export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: FrontEndInput): FrontEndOutput {
   registerGrammars(Object.fromEntries(all.map((s) => [s.id, s.grammar])));
   const state = grammarState(spec.id);
-  if (!state.ok && spec.lexicalFallback) return otherCodeFrontEnd.analyze(input);
+  if (!state.ok && spec.lexicalFallback) return lexicalAnalysis(input, `${spec.id} not parsed: ${state.reason}`);
   if (!state.ok) {
     // A file that calls the v1 API gets the pass of languages without a parser: its addresses, and one file-level finding.
     const text = addressesOnly(input, `${spec.id} not parsed: ${state.reason}`);
@@ -82,7 +82,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
     error = firstError(root);
   }
   const unreadable = error ? readAround(root, input) : null;
-  if (error && !unreadable && spec.lexicalFallback) return otherCodeFrontEnd.analyze(input);
+  if (error && !unreadable && spec.lexicalFallback) return lexicalAnalysis(input, `line ${error.range().start.line + 1} is ${spec.id} syntax its grammar does not read`);
   if (error && !unreadable) {
     const r = error.range();
     const near = JSON.stringify(error.text().slice(0, 40));
@@ -199,16 +199,19 @@ export const otherCodeFrontEnd: FrontEnd = {
   id: 'code',
   describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, one file-level finding (at the first) while any is left; read by their tokens, a file tied to the API (an address, a resource path, a model or name the run's tied files use) reports its literals, keys and members that name a removed or moved field, the API's changed modes, retired statuses and v1 paths (reports only)`,
   matches: (absPath) => OTHER_CODE.includes(path.extname(absPath).slice(1).toLowerCase()),
-  analyze: (input) => {
-    const out = addressesOnly(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`) ?? analyzePlainText(input, { rewrite: true });
-    const lexical = lexicalSites(input);
-    return { ...out, findings: [...out.findings, ...lexical.findings], facts: lexical.facts };
-  },
+  analyze: (input) => lexicalAnalysis(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`),
   minifiable: true,
   selects: (source, _config, absPath) => !!absPath && lexicalSelects(source, absPath),
   // Files that declare a model named for a resource, or use one the run's other files tie to the API (lexical-facts.ts).
   linked: (source, project) => LEXICAL_LANGS.some((lang) => linked(lang, source, project.poly)),
 };
+
+/** The pass of languages without a parser: addresses as plain text, one file-level finding that says why, the token sites. */
+function lexicalAnalysis(input: FrontEndInput, why: string): FrontEndOutput {
+  const out = addressesOnly(input, why) ?? analyzePlainText(input, { rewrite: true });
+  const lexical = lexicalSites(input);
+  return { ...out, findings: [...out.findings, ...lexical.findings], facts: lexical.facts };
+}
 
 /**
  * V1 addresses rewritten by role as plain text, and one file-level finding that says why nothing else was read;

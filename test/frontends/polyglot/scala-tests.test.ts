@@ -137,6 +137,7 @@ describe('Scala without its grammar', () => {
     expect(sites(r, 'src/Checker.scala')).toEqual(['2 base-url', '2 base-url', '3 mode-complaint-renamed-input']);
     expect(after(r, 'src/Checker.scala')).toContain('https://api.buoyhealth.com/symptom-checker/v2/');
     expect(after(r, 'src/Checker.scala')).toContain('"mode" -> "complaint"');
+    expect(r.outcomes.find((o) => o.relPath === 'src/Checker.scala')!.findings.map((f) => f.message).join('\n')).toMatch(/line 3 is scala syntax its grammar does not read/);
   });
 
   it('a missing grammar package: the lexical pass of languages without a parser, not the plain-text one', async () => {
@@ -149,6 +150,7 @@ describe('Scala without its grammar', () => {
       // The file-level finding at the first v1 address, the address itself, and the mode found by its text.
       expect(r.findings.map((f) => `${f.line} ${f.change}`).sort()).toEqual(['2 base-url', '2 base-url', '3 mode-complaint-renamed-input']);
       expect(r.findings.find((f) => f.change === 'mode-complaint-renamed-input')!.message).toMatch(/found by its text/);
+      expect(r.findings.map((f) => f.message).join('\n')).toMatch(/scala not parsed: grammar @ast-grep\/lang-scala is not available/);
       expect(r.output).toContain('symptom-checker/v2/');
       expect(r.output).toContain('"mode" -> "complaint"');
     } finally {

@@ -305,4 +305,26 @@ describe('Scala clients', () => {
     expect(after(r, 'src/Modes.scala')).toContain('case Complaint extends InterviewMode("input")');
     expect(sites(r, 'scripts/migrate.sc')).toEqual(['5 base-url', '7 mode-complaint-renamed-input']);
   });
+
+  it("Scala 2 Enumeration values: the API's mode object's Value(\"complaint\") is rewritten, a ticket mode object's is not", async () => {
+    const source = [
+      "package legacy",
+      "object InterviewMode extends Enumeration {",
+      "  val Complaint = Value(\"complaint\")",
+      "  val Safe = Value(\"safe\")",
+      "}",
+      "object TicketMode extends Enumeration {",
+      "  val Complaint = Value(\"complaint\")",
+      "}",
+      "object Api {",
+      "  val base = \"https://www.buoyhealth.com/api/\"",
+      "  def set(ws: WSClient, t: String, m: InterviewMode.Value) = ws.url(s\"${base}interviews/$t/\").put(Json.obj(\"mode\" -> m.toString))",
+      "}",
+    ].join('\n');
+    writeTree(dir, { 'src/Modes.scala': source });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Modes.scala')).toEqual(['10 base-url', '3 mode-complaint-renamed-input', '4 mode-safe-triage-removed']);
+    expect(after(r, 'src/Modes.scala')).toContain('  val Complaint = Value("input")\n  // TODO(sc-migrate/mode-safe-triage-removed)');
+    expect(after(r, 'src/Modes.scala')).toContain('object TicketMode extends Enumeration {\n  val Complaint = Value("complaint")');
+  });
 });
