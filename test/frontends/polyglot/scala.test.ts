@@ -297,13 +297,17 @@ describe('Scala clients', () => {
       "val r = basicRequest.put(uri\"${base}interviews/$token/\").body(\"\"\"{\"mode\": \"complaint\"}\"\"\").send(backend)",
       "if (r.code.code == 202) println(\"moved\")",
     ].join('\n');
-    writeTree(dir, { 'src/Modes.scala': modes, 'scripts/migrate.sc': script });
+    const desk = script.replace('www.buoyhealth.com', 'help.example.com').replace('interviews/', 'tickets/');
+    writeTree(dir, { 'src/Modes.scala': modes, 'scripts/migrate.sc': script, 'scripts/desk.sc': desk });
     const r = await scanProject(dir);
     expect(sites(r, 'src/Modes.scala')).toEqual(['13 base-url', '4 mode-complaint-renamed-input', '5 mode-safe-triage-removed']);
     // The feedback mode type's `"complaint"` is another thing's.
     expect(after(r, 'src/Modes.scala')).toContain('case Complaint extends FeedbackMode("complaint")');
     expect(after(r, 'src/Modes.scala')).toContain('case Complaint extends InterviewMode("input")');
-    expect(sites(r, 'scripts/migrate.sc')).toEqual(['5 base-url', '7 mode-complaint-renamed-input']);
+    // The JSON text sent in the top-level request makes it a mode update: its 202 is the old status.
+    expect(sites(r, 'scripts/migrate.sc')).toEqual(['5 base-url', '7 mode-complaint-renamed-input', '8 mode-update-status-200']);
+    expect(sites(r, 'scripts/desk.sc')).toEqual([]);
+    expect(after(r, 'scripts/desk.sc')).toBe(desk);
   });
 
   it("Scala 2 Enumeration values: the API's mode object's Value(\"complaint\") is rewritten, a ticket mode object's is not", async () => {
