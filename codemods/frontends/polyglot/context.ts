@@ -23,7 +23,7 @@ export interface Ctx {
   vocab: Vocabulary;
   mapper: UrlMapper;
   /** Constants of the file found to hold a removed mode (PolyFacts.removedModes). */
-  removedModes?: { name: string; value: string }[];
+  removedModes?: { name: string; value: string; local?: boolean }[];
   /** Members of this API's mode types whose wire value here is a renamed mode's old one, and its line (PolyFacts.renamedMembers). */
   renamedMembers?: { name: string; line: number }[];
   /** The file's path, as the run gives it (notes name where a value is defined relative to it). */

@@ -364,7 +364,8 @@ export function functionName(spec: LangSpec, fn: SgNode): string | null {
 function gapLit(n: SgNode, source: string): Lit | null {
   const { start, end } = span(n);
   const text = source.slice(start, end);
-  const m = /^r?('''|"""|'|")/.exec(text);
+  // Scala's `s"…"`, `uri"…"`: the interpolator is no part of the content; Dart's `r'…'` is raw.
+  const m = /^(?:r|[a-z]\w*(?=["]))?('''|"""|'|")/.exec(text);
   if (!m || text.length < m[0].length + m[1]!.length || !text.endsWith(m[1]!)) return null;
   const from = start + m[0].length;
   const to = end - m[1]!.length;
@@ -372,10 +373,11 @@ function gapLit(n: SgNode, source: string): Lit | null {
   let out = '';
   let at = from;
   let simple = true;
-  for (const k of n.children().filter((c) => c.isNamed())) {
+  const holder = n.children().find((c) => c.kind() === 'interpolated_string') ?? n;
+  for (const k of holder.children().filter((c) => c.isNamed())) {
     const h = span(k);
     if (h.start > at) parts.push({ start: at, end: h.start, text: source.slice(at, h.start) });
-    out += source.slice(at, h.start) + (/substitution/.test(k.kind() as string) ? HOLE : k.text());
+    out += source.slice(at, h.start) + (/substitution|^interpolation$/.test(k.kind() as string) ? HOLE : k.text());
     simple = false;
     at = h.end;
   }

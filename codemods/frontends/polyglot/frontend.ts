@@ -67,12 +67,8 @@ function matchesExtension(spec: LangSpec, absPath: string): boolean {
 export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: FrontEndInput): FrontEndOutput {
   registerGrammars(Object.fromEntries(all.map((s) => [s.id, s.grammar])));
   const state = grammarState(spec.id);
+  if (!state.ok && spec.lexicalFallback) return lexicalAnalysis(input, `${spec.id} not parsed: ${state.reason}`);
   if (!state.ok) {
-    // A language the token reader knows keeps it when its grammar is missing (reports only).
-    if (spec.lexicalFallback) {
-      const r = lexicalAnalyze(input);
-      return { ...r, findings: r.findings.map((f) => ({ ...f, message: `${f.message} (${spec.id} not parsed: ${state.reason})` })) };
-    }
     // A file that calls the v1 API gets the pass of languages without a parser: its addresses, and one file-level finding.
     const text = addressesOnly(input, `${spec.id} not parsed: ${state.reason}`);
     if (text) return text;
@@ -88,6 +84,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
     error = firstError(root);
   }
   const unreadable = error ? readAround(root, input) : null;
+  if (error && !unreadable && spec.lexicalFallback) return lexicalAnalysis(input, `line ${error.range().start.line + 1} is ${spec.id} syntax its grammar does not read`);
   if (error && !unreadable) {
     const r = error.range();
     const near = JSON.stringify(error.text().slice(0, 40));
@@ -127,7 +124,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   dottedKeys(ctx);
   // Last: a mode the value rules report where a route's path spells the API's is not reported twice.
   ownRouteModes(ctx);
-  if (ctx.removedModes?.length) facts.removedModes = ctx.removedModes;
+  const removedModes = ctx.removedModes?.filter((m) => !m.local).map(({ name, value }) => ({ name, value }));
+  if (removedModes?.length) facts.removedModes = removedModes;
   const grouped = groupModes(file);
   if (grouped.length > 0) facts.groupModes = grouped;
   if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
@@ -197,7 +195,7 @@ function* allErrors(root: SgNode): Generator<SgNode> {
 }
 
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
-const OTHER_CODE = ['scala', 'sc', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
+const OTHER_CODE = ['c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
 
 const LEXICAL_LANGS = [...new Set(OTHER_CODE.map(lexicalLang))];
 
@@ -205,20 +203,18 @@ export const otherCodeFrontEnd: FrontEnd = {
   id: 'code',
   describe: `source in languages without a parser here (${OTHER_CODE.map((e) => `.${e}`).join(' ')}): v1 addresses rewritten by role as plain text, one file-level finding (at the first) while any is left; read by their tokens, a file tied to the API (an address, a resource path, a model or name the run's tied files use) reports its literals, keys and members that name a removed or moved field, the API's changed modes, retired statuses and v1 paths (reports only)`,
   matches: (absPath) => OTHER_CODE.includes(path.extname(absPath).slice(1).toLowerCase()),
-  analyze: (input) => lexicalAnalyze(input),
+  analyze: (input) => lexicalAnalysis(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`),
   minifiable: true,
   selects: (source, _config, absPath) => !!absPath && lexicalSelects(source, absPath),
   // Files that declare a model named for a resource, or use one the run's other files tie to the API (lexical-facts.ts).
   linked: (source, project) => LEXICAL_LANGS.some((lang) => linked(lang, source, project.poly)),
 };
 
-/** The plain-text pass and the token reader (lexical.ts): languages without a parser, or whose grammar is missing. */
-function lexicalAnalyze(input: FrontEndInput): FrontEndOutput {
-  {
-    const out = addressesOnly(input, `sc-migrate has no parser for .${path.extname(input.filePath).slice(1)} files`) ?? analyzePlainText(input, { rewrite: true });
-    const lexical = lexicalSites(input);
-    return { ...out, findings: [...out.findings, ...lexical.findings], facts: lexical.facts };
-  }
+/** The pass of languages without a parser: addresses as plain text, one file-level finding that says why, the token sites. */
+function lexicalAnalysis(input: FrontEndInput, why: string): FrontEndOutput {
+  const out = addressesOnly(input, why) ?? analyzePlainText(input, { rewrite: true });
+  const lexical = lexicalSites(input);
+  return { ...out, findings: [...out.findings, ...lexical.findings], facts: lexical.facts };
 }
 
 /**

@@ -92,7 +92,7 @@ export function fieldType(file: PolyFile, f: FieldDecl): string | null {
   const at = f.nameNode.range().end.index - f.node.range().start.index;
   const after = text.slice(at);
   if (file.spec.id === 'python' && /^\s*=/.test(after)) return typeName(/^\s*=\s*([A-Z]\w*)\s*\(/.exec(after)?.[1]);
-  if (['kotlin', 'swift', 'python'].includes(file.spec.id)) return typeName(/^\s*:\s*([^=,){\n]+)/.exec(after)?.[1]);
+  if (['kotlin', 'swift', 'python', 'scala'].includes(file.spec.id)) return typeName(/^\s*:\s*([^=,){\n]+)/.exec(after)?.[1]);
   if (file.spec.id === 'go') return typeName(/^\s+([*[\]\w.]+)/.exec(after)?.[1]);
   const before = text.slice(0, f.nameNode.range().start.index - f.node.range().start.index);
   return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);

@@ -11,10 +11,11 @@ import { php } from './languages/php';
 import { python } from './languages/python';
 import { ruby } from './languages/ruby';
 import { rust } from './languages/rust';
+import { scala } from './languages/scala';
 import { swift } from './languages/swift';
 
 /** The languages with a parser-based front-end, in the order they are registered. */
-export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust, elixir];
+export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust, elixir, scala];
 
 /** One front-end per language, then the file-level check for languages without one. */
 export function polyglotFrontEnds(): FrontEnd[] {

@@ -3,7 +3,7 @@ import type { ResourceName } from '../../../catalogue';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { encloses, type Ctx } from './context';
 import { escapeRe } from './file';
-import { HOLE, span, type Call, type Lit } from './lang';
+import { HOLE, sameNode, span, type Call, type Lit } from './lang';
 import { norm, type FieldSite } from './vocabulary';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
@@ -150,7 +150,10 @@ function otherServiceAround(ctx: Ctx, lit: Lit): boolean {
 
 export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
   const { file } = ctx;
-  for (const scope of file.scopesOf(lit.node)) {
+  // A script's top-level statement (`val r = basicRequest.put(uri"…interviews/$t/").body("""{"mode": …}""")`) is its own scope.
+  const scopes = file.scopesOf(lit.node);
+  const statement = scopes.length === 0 ? lit.node.ancestors().find((a) => sameNode(a.parent(), file.root)) : undefined;
+  for (const scope of statement ? [statement] : scopes) {
     const found = new Set<ResourceName>(file.resourcesIn(scope).map((r) => r.resource));
     // A helper's name says nothing where the code names another service's address and no path of this API's (a
     // helpdesk test's `client.SubmitComplaint(…)` beside `HelpdeskUrl + "tickets/"`).

@@ -160,12 +160,12 @@ export interface LangSpec {
    * API gets the pass of languages without a parser (addresses by role, one file-level finding), not a failure.
    */
   textOnError?: boolean;
+  /** Without its grammar, or on a file the grammar cannot read, the file gets the token pass of lexical.ts (Scala, Elixir). */
+  lexicalFallback?: boolean;
   /** The model a function without a declared return type returns by building it (Ruby's `Result.from_hash(…)` last). */
   builtReturn?(fn: SgNode): string | null;
   /** The name of a function whose kind carries no name of its own (Elixir's `def run(…)` is a macro call). */
   functionName?(fn: SgNode): string | null;
-  /** Read by tokens (lexical.ts) when the grammar cannot be loaded, as languages without a parser are. */
-  lexicalFallback?: boolean;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */

@@ -67,9 +67,16 @@ export function memberName(seg: Segment): string {
 
 const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
 /** Accessor calls whose string argument names a key. */
-const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key']);
+const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key',
+  // circe's `cursor.downField("advice")`.
+  'down_field', 'downfield']);
 /** Calls and members that unwrap a response body without naming a field. */
-const TRANSPARENT = new Set(['json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block', 'parsed_response', 'to_array',
+const TRANSPARENT = new Set([
+  // circe's cursor, and Scala's Option / Either unwrapped with a default.
+  'hcursor', 'get_or_else',
+  // Decoding a JSON value read into a type (circe, Play JSON: `.as[String]`, `.asOpt[String]`).
+  'as', 'as_opt',
+  'json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block', 'parsed_response', 'to_array',
   // Rust's iterators and Option / Result adaptors hand on the items or the value they hold.
   'iter', 'into_iter', 'iter_mut', 'as_ref', 'as_deref', 'as_slice', 'to_vec', 'cloned', 'copied', 'unwrap_or_default', 'expect']);
 
@@ -104,6 +111,9 @@ export function chainSegments(text: string, offset: number): Segment[] {
     if ((m = /^\s*(?:\?\.|!!\.|\.|->|::|&\.)\s*([A-Za-z_]\w*)/.exec(rest))) {
       const at = i + m[0].length - m[1]!.length;
       i += m[0].length;
+      // Type arguments before the call's (Scala's `cursor.get[String]("msg")`).
+      const typeArgs = /^\[\s*[A-Z][\w.]*(?:\[[^\]]*\])?(?:\s*,\s*[A-Z][\w.]*(?:\[[^\]]*\])?)*\s*\](?=\s*\()/.exec(text.slice(i));
+      if (typeArgs) i += typeArgs[0].length;
       if (text[i] === '(' || /^\s*\(/.test(text.slice(i))) {
         const close = matchParen(text, text.indexOf('(', i));
         const args = text.slice(text.indexOf('(', i) + 1, close);
@@ -131,10 +141,18 @@ export function chainSegments(text: string, offset: number): Segment[] {
       } else {
         push(m[1]!, at);
       }
+    } else if ((m = /^\s*\\{1,2}\s*"([\w-]+)"/.exec(rest))) {
+      // Play JSON's lookups: `(json \ "advice")`, `json \\ "msg"`.
+      push(m[1]!, i + m[0].lastIndexOf(m[1]!));
+      i += m[0].length;
     } else if ((m = /^\s*\[\s*(["']|:(?=[A-Za-z_]))([\w-]+)["']?\s*\]/.exec(rest))) {
       // A key (`["advice"]`, Ruby's `[:advice]`); a slice (`[:3]`) is the list itself.
       push(m[2]!, i + m[0].indexOf(m[2]!, m[0].indexOf(m[1]!)));
       i += m[0].length;
+    } else if (segs.length > 0 && (m = /^\[\s*[A-Z][\w.]*\s*\]/.exec(rest))) {
+      // A type argument (Scala's `.as[String]`): the segment runs through it.
+      i += m[0].length;
+      segs[segs.length - 1]!.through = offset + i;
     } else if ((m = /^\s*\[[^\]]*\]/.exec(rest))) {
       i += m[0].length;
     } else if ((m = /^[?!]+/.exec(rest))) {
@@ -202,9 +220,10 @@ function lambdaChain(args: string, callee: string): string[] | null {
   const a = args.trim();
   const explicit =
     /^\|\s*&?\s*([A-Za-z_]\w*)\s*(?::[^|]*)?\|\s*([\s\S]+)$/.exec(a) ??
-    /^\{\s*([A-Za-z_]\w*)\s*->\s*([\s\S]+?)\s*\}$/.exec(a) ??
+    /^\{\s*([A-Za-z_]\w*)\s*(?:->|=>)\s*([\s\S]+?)\s*\}$/.exec(a) ??
     /^\(?\s*([A-Za-z_]\w*)\s*\)?\s*(?:->|=>)\s*([\s\S]+)$/.exec(a);
-  const implicit = explicit ? null : /^\{\s*((it|\$0)\b[\s\S]*?)\s*\}$/.exec(a);
+  // Scala's placeholder: `.map(_.advice)`.
+  const implicit = explicit ? null : /^\{\s*((it|\$0)\b[\s\S]*?)\s*\}$/.exec(a) ?? /^((_)\.[\s\S]+)$/.exec(a);
   const [param, body] = explicit ? [explicit[1]!, explicit[2]!.trim()] : implicit ? [implicit[2]!, implicit[1]!] : [null, null];
   if (!param || !body) return null;
   const chain = chainSegments(body, 0);
@@ -335,7 +354,14 @@ export class Ties {
       if (s.call || this.index.endpoint(s.name)) {
         // `client.parse(response, Interview.class).msg`: a helper that decodes by a type token gives that model.
         const decoded = s.call ? decodedAs(this.file.source.slice(s.start, s.through ?? s.end)) : null;
-        tie = this.ofCall(s.name) ?? (decoded ? this.model(decoded) : null) ?? tie;
+        tie = this.ofCall(s.name) ?? (decoded ? this.model(decoded) : null) ?? tie ?? (s.call ? this.urlTie(s) : null);
+        continue;
+      }
+      // `_.fromJson[Outcome]`, `.as[Outcome]`: the value decoded as a model.
+      const typedAs = s.through ? decodedAs(this.file.source.slice(s.start, s.through)) : null;
+      const asModel = typedAs ? this.model(typedAs) : null;
+      if (asModel) {
+        tie = asModel;
         continue;
       }
       const held = tie ? null : this.index.heldModel(memberName(s));
@@ -348,6 +374,13 @@ export class Ties {
       }
     }
     return tie;
+  }
+
+  /** A call in a chain given one resource's URL (`ws.url(s"${base}results/$t/").get()`): that resource. */
+  private urlTie(s: Segment): ValueTie | null {
+    const end = s.through ?? s.end;
+    const urls = this.file.resourceLits.filter((r) => r.lit.start >= s.end && r.lit.end <= end);
+    return urls.length > 0 && urls.every((u) => u.resource === urls[0]!.resource) ? { resource: urls[0]!.resource, path: [], via: 'url' } : null;
   }
 
   /** What a name holds at a node: its declaration's type or value, a lambda's subject, else the noun of its name. */
@@ -439,6 +472,9 @@ export class Ties {
  */
 function decodedAs(text: string): string | null {
   if (text.length > 400) return null;
+  // Scala's type arguments: sttp's `.response(asJson[Outcome])`, Play's `.as[Outcome]`, zio-json's `.fromJson[Outcome]`.
+  const typed = /^(?:[a-z]\w*\s*\(\s*)?(?:as|asJson|asOpt|fromJson|decode|decodeAs|parseAs|to|convertTo|unmarshal)\s*\[\s*([A-Z]\w*)\s*\]\s*(?:\)\s*)?$/.exec(text.trim());
+  if (typed) return typed[1]!;
   const m = /^[^(]*<\s*([A-Z]\w*)\s*>\s*\(|[(,]\s*(?:[a-z]\w*\s*:\s*)?\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
   return m ? m[1] ?? m[2] ?? m[3] ?? null : null;
 }

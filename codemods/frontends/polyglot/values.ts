@@ -4,7 +4,7 @@ import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { apiWords } from '../config/vocab';
 import { containerTie, encloses, type Ctx } from './context';
-import { functionName } from './file';
+import { escapeRe, functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
 import { positionalField } from './positional';
@@ -56,7 +56,9 @@ function modes(ctx: Ctx): void {
     if (ctxKind === 'constant' && value.to === null) {
       // Its uses elsewhere are uses of the removed mode (mode-constant-uses.ts).
       const decl = constantOf(file, lit);
-      if (decl) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text });
+      // A parameter's default (`mode: String = "safe"`) is that function's own: its name says nothing in other files.
+      const local = !!decl && file.spec.functionKinds.includes(file.scopeOf(decl.node).kind() as string);
+      if (decl) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text, ...(local ? { local } : {}) });
     }
     if (ctxKind === 'map' && value.to === null) {
       // An entry of a map of modes (`MODES = { triage: "triage" }`): its lookups are uses (mode-constant-uses.ts).
@@ -410,7 +412,9 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   const calls = file.x.calls.filter((c) => encloses(scope, c.node));
   const endpoints = calls.map((c) => ({ c, e: endpointOfCall(ctx.index, c) })).filter((x) => x.e?.resource === site.rule.resource);
   if (site.rule.operation === 'mode-update') {
-    const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField));
+    // Or a body written as JSON text (`.body("""{"mode": "complaint"}""")`).
+    const jsonKey = new RegExp(`^\\s*\\{[^]*"${escapeRe(vocab.modeField)}"\\s*:`);
+    const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField)) || file.lits.some((l) => encloses(scope, l.node) && jsonKey.test(l.text));
     if (urls.length > 0 && modeKey) return true;
     // The function that sends to the resource is itself named for setting the mode (`updateMode(token, mode)`).
     const own = scope === file.root ? null : functionName(file.spec, scope);

@@ -103,6 +103,7 @@ describe('the code around a literal of a file nothing parses', () => {
     writeTree(dir, { 'src/Modes.scala': source });
     const r = await scanProject(dir);
     expect(sites(r, 'src/Modes.scala').filter((s) => !s.endsWith('base-url'))).toEqual(['10 mode-complaint-renamed-input']);
-    expect(r.outcomes.find((o) => o.relPath === 'src/Modes.scala')?.after ?? source).toBe(source);
+    // Scala is parsed now (languages/scala.ts): the API's case object is rewritten, the feedback mode's is not.
+    expect(r.outcomes.find((o) => o.relPath === 'src/Modes.scala')?.after ?? source).toBe(source.replace('InterviewMode("complaint")', 'InterviewMode("input")'));
   });
 });

@@ -169,7 +169,8 @@ describe('Rust clients', () => {
       ].join('\n'),
     });
     const r = await scanProject(dir);
-    expect(sites(r, 'src/raw.rs')).toEqual(['11 mode-safe-triage-removed', '18 mode-safe-triage-removed', '38 mode-safe-triage-removed', '39 mode-update-status-200', '4 base-url', '9 mode-complaint-renamed-input']);
+    // Line 22: the 202 matched after the raw-string body `{"mode": "triage"}` is sent to the interview (a mode update).
+    expect(sites(r, 'src/raw.rs')).toEqual(['11 mode-safe-triage-removed', '18 mode-safe-triage-removed', '22 mode-update-status-200', '38 mode-safe-triage-removed', '39 mode-update-status-200', '4 base-url', '9 mode-complaint-renamed-input']);
     expect(sites(r, 'src/raw_desk.rs')).toEqual([]);
   });
   it("a helper's returned json! body given straight to a request is that request's body; a helpdesk's is not", async () => {

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogue } from '../../../catalogue';
+import { defaultConfig } from '../../../config';
+import { noProject } from '../../../codemods/engine/ties/project';
+import { scanProject, sites } from './support';
+import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * Scala tests (a ScalaTest spec with a WireMock server beside the client it tests, a desk's spec of the same shape), and
+ * Scala without its grammar: the token pass of lexical.ts, for a missing grammar package or a file the grammar cannot read.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+/** The file as the run would write it (unchanged when the scan leaves it). */
+const after = (r: Awaited<ReturnType<typeof scanProject>>, file: string): string => r.outcomes.find((o) => o.relPath === file)?.after ?? read(dir, file);
+
+describe('Scala tests', () => {
+  it('a ScalaTest spec with a WireMock server: v1 stub paths and a 202 stubbed for a mode update of the client; the desk spec stays', async () => {
+    const care = [
+      "package care",
+      "",
+      "import akka.actor.typed.ActorSystem",
+      "import akka.http.scaladsl.Http",
+      "import akka.http.scaladsl.model._",
+      "import io.circe._",
+      "import io.circe.parser._",
+      "import io.circe.syntax._",
+      "import scala.concurrent.{ExecutionContext, Future}",
+      "",
+      "sealed abstract class InterviewMode(val wire: String)",
+      "object InterviewMode {",
+      "  case object Complaint extends InterviewMode(\"complaint\")",
+      "  case object Safe extends InterviewMode(\"safe\")",
+      "  case object Full extends InterviewMode(\"full\")",
+      "}",
+      "",
+      "final case class TriageResult(advice: String, triageLevel: String)",
+      "final case class ComplaintRequest(interview: String, text: String, extra: Option[String] = None)",
+      "",
+      "class SymptomClient(baseUrl: String = \"https://www.buoyhealth.com/api/\")(implicit system: ActorSystem[_], ec: ExecutionContext) {",
+      "  private val audience = \"https://www.buoyhealth.com/api/\"",
+      "",
+      "  def updateMode(token: String, mode: InterviewMode): Future[Boolean] = {",
+      "    val body = Json.obj(\"mode\" -> Json.fromString(mode.wire), \"interview_mode\" -> Json.fromBoolean(true))",
+      "    val request = HttpRequest(method = HttpMethods.PUT, uri = s\"${baseUrl}interviews/$token/\", entity = HttpEntity(ContentTypes.`application/json`, body.noSpaces))",
+      "    Http().singleRequest(request).map { response =>",
+      "      response.status == StatusCodes.Accepted",
+      "    }",
+      "  }",
+      "",
+      "  def complain(token: String, text: String, note: String): Future[HttpResponse] = {",
+      "    val payload = Map(\"interview\" -> token, \"text\" -> text, \"extra\" -> note).asJson",
+      "    Http().singleRequest(HttpRequest(HttpMethods.POST, uri = s\"${baseUrl}complaints/\", entity = HttpEntity(ContentTypes.`application/json`, payload.noSpaces)))",
+      "  }",
+      "",
+      "  def result(token: String): Future[String] =",
+      "    Http().singleRequest(HttpRequest(uri = s\"${baseUrl}results/$token/\")).flatMap(r => r.entity.toStrict(scala.concurrent.duration.DurationInt(3).seconds)).map { e =>",
+      "      val cursor = parse(e.data.utf8String).getOrElse(Json.Null).hcursor",
+      "      cursor.downField(\"advice\").as[String].getOrElse(\"\")",
+      "    }",
+      "",
+      "  def updateMessage(token: String, json: Json): String = json.hcursor.get[String](\"msg\").getOrElse(\"\")",
+      "",
+      "  def isComplaint(mode: String): Boolean = mode == \"complaint\"",
+      "}",
+    ].join('\n');
+    const spec = [
+      "package care",
+      "",
+      "import com.github.tomakehurst.wiremock.WireMockServer",
+      "import com.github.tomakehurst.wiremock.client.WireMock._",
+      "import org.scalatest.flatspec.AnyFlatSpec",
+      "import org.scalatest.matchers.should.Matchers",
+      "",
+      "class SymptomClientSpec extends AnyFlatSpec with Matchers {",
+      "  val server = new WireMockServer(8089)",
+      "",
+      "  \"updateMode\" should \"send the complaint mode\" in {",
+      "    server.stubFor(put(urlEqualTo(\"/api/interviews/t1/\"))",
+      "      .willReturn(aResponse().withStatus(202).withBody(\"\"\"{\"msg\": \"Mode updated\"}\"\"\")))",
+      "    val client = new SymptomClient(\"http://localhost:8089/api/\")",
+      "    client.updateMode(\"t1\", \"complaint\") shouldBe true",
+      "    server.verify(putRequestedFor(urlEqualTo(\"/api/interviews/t1/\")).withRequestBody(equalToJson(\"\"\"{\"mode\": \"complaint\"}\"\"\")))",
+      "  }",
+      "",
+      "  \"result\" should \"read the advice\" in {",
+      "    server.stubFor(get(urlEqualTo(\"/api/results/t1/\")).willReturn(okJson(\"\"\"{\"advice\": \"rest\", \"triage\": \"self\"}\"\"\")))",
+      "    new SymptomClient(\"http://localhost:8089/api/\").advice(\"t1\") shouldBe \"rest\"",
+      "  }",
+      "}",
+    ].join('\n');
+    const deskSpec = [
+      "package desk",
+      "",
+      "import com.github.tomakehurst.wiremock.WireMockServer",
+      "import com.github.tomakehurst.wiremock.client.WireMock._",
+      "import org.scalatest.flatspec.AnyFlatSpec",
+      "import org.scalatest.matchers.should.Matchers",
+      "",
+      "class DeskClientSpec extends AnyFlatSpec with Matchers {",
+      "  val server = new WireMockServer(8090)",
+      "",
+      "  \"moveTicket\" should \"send the complaint mode\" in {",
+      "    server.stubFor(put(urlEqualTo(\"/api/tickets/t1/\"))",
+      "      .willReturn(aResponse().withStatus(202).withBody(\"\"\"{\"msg\": \"Ticket moved\"}\"\"\")))",
+      "    val client = new DeskClient(\"https://help.example.com/api/\")",
+      "    client.moveTicket(\"t1\", \"complaint\") shouldBe true",
+      "    server.verify(putRequestedFor(urlEqualTo(\"/api/tickets/t1/\")).withRequestBody(equalToJson(\"\"\"{\"mode\": \"complaint\"}\"\"\")))",
+      "  }",
+      "",
+      "  \"reply\" should \"read the advice\" in {",
+      "    server.stubFor(get(urlEqualTo(\"/api/replies/t1/\")).willReturn(okJson(\"\"\"{\"advice\": \"rest\", \"extra\": \"x\"}\"\"\")))",
+      "    new DeskClient(\"https://help.example.com/api/\").advice(\"t1\") shouldBe \"rest\"",
+      "  }",
+      "}",
+    ].join('\n');
+    writeTree(dir, { 'src/main/scala/care/SymptomClient.scala': care, 'src/test/scala/SymptomClientSpec.scala': spec, 'src/test/scala/DeskClientSpec.scala': deskSpec });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/scala/SymptomClientSpec.scala')).toEqual(['12 base-url', '13 mode-update-status-200', '13 update-msg-in-links', '15 mode-complaint-renamed-input', '16 base-url', '16 mode-complaint-renamed-input', '20 base-url']);
+    expect(sites(r, 'src/test/scala/DeskClientSpec.scala')).toEqual([]);
+    expect(after(r, 'src/test/scala/DeskClientSpec.scala')).toBe(deskSpec);
+  });
+});
+
+describe('Scala without its grammar', () => {
+  const source = ['object Checker {', '  val base = "https://www.buoyhealth.com/api/"', '  def start(ws: WSClient, token: String) = ws.url(s"${base}interviews/$token/").put(Json.obj("mode" -> "complaint"))', '}'].join('\n');
+
+  it('a file the grammar cannot read keeps the token pass (reports, addresses rewritten), never a parse failure', async () => {
+    const broken = source.replace('(ws: WSClient, token: String)', '(ws: WSClient, token: String = {{') + '\n  def g( = ]]\n';
+    writeTree(dir, { 'src/Checker.scala': broken });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Checker.scala')).toEqual(['2 base-url', '2 base-url', '3 mode-complaint-renamed-input']);
+    expect(after(r, 'src/Checker.scala')).toContain('https://api.buoyhealth.com/symptom-checker/v2/');
+    expect(after(r, 'src/Checker.scala')).toContain('"mode" -> "complaint"');
+    expect(r.outcomes.find((o) => o.relPath === 'src/Checker.scala')!.findings.map((f) => f.message).join('\n')).toMatch(/line 3 is scala syntax its grammar does not read/);
+  });
+
+  it('a missing grammar package: the lexical pass of languages without a parser, not the plain-text one', async () => {
+    vi.resetModules();
+    process.env.SC_MIGRATE_HIDE_GRAMMARS = 'scala';
+    try {
+      const { polyglotFrontEnds: fresh } = await import('../../../codemods/frontends/polyglot');
+      const scala = fresh().find((f) => f.id === 'scala')!;
+      const r = scala.analyze({ source, filePath: '/tmp/Checker.scala', config: defaultConfig, changes: catalogue, markers: true, project: noProject });
+      // The file-level finding at the first v1 address, the address itself, and the mode found by its text.
+      expect(r.findings.map((f) => `${f.line} ${f.change}`).sort()).toEqual(['2 base-url', '2 base-url', '3 mode-complaint-renamed-input']);
+      expect(r.findings.find((f) => f.change === 'mode-complaint-renamed-input')!.message).toMatch(/found by its text/);
+      expect(r.findings.map((f) => f.message).join('\n')).toMatch(/scala not parsed: grammar @ast-grep\/lang-scala is not available/);
+      expect(r.output).toContain('symptom-checker/v2/');
+      expect(r.output).toContain('"mode" -> "complaint"');
+    } finally {
+      delete process.env.SC_MIGRATE_HIDE_GRAMMARS;
+    }
+  });
+});
