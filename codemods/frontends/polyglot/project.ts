@@ -159,7 +159,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
   addresses.push(...derivedAddresses(file, v1Lits, addresses), ...memberAddresses(file, v1Lits));
   const { lits: foreignLits, names: foreign } = foreignAddresses(file);
   // A row built in a function that names another API's address (a helpdesk's `ticket_row`) carries that API's fields.
-  for (const [fn, node] of rowFns) if (namesForeignAddress(file, node)) delete fn.rowKeys;
+  for (const [fn, node] of rowFns) if (namesForeignAddress(file, node, false)) delete fn.rowKeys;
   const distinctive = [...file.lits.map((l) => l.text), ...file.x.pairs.map((p) => p.key), ...file.x.types.flatMap((t) => t.fields.map((f) => f.key ?? f.name))].some((k) => vocab.distinctive.has(norm(k)));
   // Names in prose (`"Result looks wrong"`, a message) are words, not uses of a model or constant by that name.
   const code = withoutProse(file);
