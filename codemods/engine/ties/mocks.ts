@@ -3,7 +3,8 @@ import { staticText } from './constants';
 import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
-import { apiCall, operationFor, urlTarget } from './url';
+import { apiCall } from './url';
+import { chainCall, patternCall } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
 
 /**
@@ -294,76 +295,6 @@ function providedHelper(matcher: Node): Tie | null {
   const name = isMember(fn) ? memberName(fn) : fn?.type === 'Identifier' ? fn.name : typeof fn?.value === 'string' ? fn.value : null;
   const t = name ? helperNameTie(name) : null;
   return t && t.op ? t : null;
-}
-
-/** axios-mock-adapter's route methods, by HTTP method: `onPost`, `onPut`, … */
-const ADAPTER_ROUTES = new Map([['onGet', 'GET'], ['onPost', 'POST'], ['onPut', 'PUT'], ['onPatch', 'PATCH'], ['onDelete', 'DELETE']]);
-
-/**
- * A route of a test double given as a pattern, `mock.onPut(/interviews\/\w+\//)`, `nock(host).post(/complaints/)`:
- * the request its text addresses from the first segment that is a resource of this API.
- */
-function patternRoute(ctx: FileContext, p: Path): ApiCall | null {
-  const n = p.node;
-  const name = calleeName(n.callee);
-  const method = ADAPTER_ROUTES.get(name) ?? (['get', 'post', 'put', 'patch', 'delete'].includes(name) ? name.toUpperCase() : null);
-  const re = n.arguments[0];
-  if (!method || !isMember(n.callee) || re?.type !== 'RegExpLiteral') return null;
-  return patternCall(ctx, re.pattern, method);
-}
-
-/** The request a route pattern addresses (`/interviews\/\w+\//` with PUT), from its first segment that is a resource. */
-function patternCall(ctx: FileContext, pattern: string, method: string): ApiCall | null {
-  const text = String(pattern).replace(/\\\//g, '/').replace(/^\^|\$$/g, '');
-  // A pattern that names a host (`desk\.example\.com\/api\/complaints`) is about that host.
-  const host = /[a-z0-9-]+(?:\\\.[a-z0-9-]+)+/i.exec(text)?.[0].replace(/\\/g, '').toLowerCase();
-  if (host && !ctx.apiHosts.includes(host)) return null;
-  for (let at = text.search(/[a-z]/); at >= 0 && at < text.length; ) {
-    const target = urlTarget(ctx, text.slice(at));
-    if (target) return { resource: target.resource, op: operationFor(target, method || 'GET', []), method, bodies: [], url: text.slice(at) };
-    const next = text.indexOf('/', at);
-    at = next < 0 ? -1 : next + 1;
-  }
-  return null;
-}
-
-/** The API call an interceptor chain stands for: `nock(host).post(path, body)` under `.reply` / `.times(2)`. */
-function chainCall(ctx: FileContext, path: Path): ApiCall | null {
-  let p: Path = path;
-  for (let i = 0; i < 6 && isCall(p.node); i++) {
-    const call = apiCall(ctx, p) ?? patternRoute(ctx, p) ?? interceptedRoute(ctx, p);
-    if (call) return adapterMethod(ctx, p, call);
-    if (!isMember(p.node.callee)) return null;
-    p = p.get('callee', 'object');
-  }
-  return null;
-}
-
-/**
- * undici's MockAgent (and Miniflare's or the Workers pool's `fetchMock`): `agent.get(origin).intercept({ path:
- * '/api/interviews/…', method: 'PUT' })`, the origin one of this API's hosts (another host's `/api/…` is that API's).
- */
-function interceptedRoute(ctx: FileContext, p: Path): ApiCall | null {
-  const n = p.node;
-  if (!isMember(n.callee) || memberName(n.callee) !== 'intercept' || !isObj(n.arguments[0])) return null;
-  const origin = n.callee.object;
-  if (!isCall(origin) || !isMember(origin.callee) || memberName(origin.callee) !== 'get' || origin.arguments.length !== 1) return null;
-  const host = /^https?:\/\/([^/?#:]+)/i.exec(staticText(ctx, p.get('callee', 'object', 'arguments', 0)) ?? '')?.[1]?.toLowerCase();
-  if (!host || !ctx.apiHosts.includes(host)) return null;
-  const pathProp = propertyPath(p.get('arguments', 0), 'path');
-  const text = pathProp ? staticText(ctx, pathProp.get('value')) : null;
-  const target = text ? urlTarget(ctx, text) : null;
-  if (!target) return null;
-  const methodProp = propertyPath(p.get('arguments', 0), 'method');
-  const method = ((methodProp ? staticText(ctx, methodProp.get('value')) : null) ?? 'GET').toUpperCase();
-  return { resource: target.resource, op: operationFor(target, method, []), method, bodies: [], url: text! };
-}
-
-/** axios-mock-adapter's `mock.onPut('interviews/1/')`: the route method says the operation (the call alone reads as a GET). */
-function adapterMethod(ctx: FileContext, p: Path, call: ApiCall): ApiCall {
-  const method = isMember(p.node.callee) ? ADAPTER_ROUTES.get(memberName(p.node.callee) ?? '') : undefined;
-  const target = method && method !== call.method ? urlTarget(ctx, call.url) : null;
-  return target ? { ...call, method: method!, op: operationFor(target, method!, call.bodies) } : call;
 }
 
 /** Whether a double's operation can be the rule's: a mocked interview update may stand for a mode update. */
