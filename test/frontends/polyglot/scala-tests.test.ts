@@ -4,6 +4,7 @@ import { defaultConfig } from '../../../config';
 import { noProject } from '../../../codemods/engine/ties/project';
 import { scanProject, sites } from './support';
 import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
+import { AKKA_CIRCE_CLIENT } from './scala-sources';
 
 /**
  * Scala tests (a ScalaTest spec with a WireMock server beside the client it tests, a desk's spec of the same shape), and
@@ -21,54 +22,7 @@ const after = (r: Awaited<ReturnType<typeof scanProject>>, file: string): string
 
 describe('Scala tests', () => {
   it('a ScalaTest spec with a WireMock server: v1 stub paths and a 202 stubbed for a mode update of the client; the desk spec stays', async () => {
-    const care = [
-      "package care",
-      "",
-      "import akka.actor.typed.ActorSystem",
-      "import akka.http.scaladsl.Http",
-      "import akka.http.scaladsl.model._",
-      "import io.circe._",
-      "import io.circe.parser._",
-      "import io.circe.syntax._",
-      "import scala.concurrent.{ExecutionContext, Future}",
-      "",
-      "sealed abstract class InterviewMode(val wire: String)",
-      "object InterviewMode {",
-      "  case object Complaint extends InterviewMode(\"complaint\")",
-      "  case object Safe extends InterviewMode(\"safe\")",
-      "  case object Full extends InterviewMode(\"full\")",
-      "}",
-      "",
-      "final case class TriageResult(advice: String, triageLevel: String)",
-      "final case class ComplaintRequest(interview: String, text: String, extra: Option[String] = None)",
-      "",
-      "class SymptomClient(baseUrl: String = \"https://www.buoyhealth.com/api/\")(implicit system: ActorSystem[_], ec: ExecutionContext) {",
-      "  private val audience = \"https://www.buoyhealth.com/api/\"",
-      "",
-      "  def updateMode(token: String, mode: InterviewMode): Future[Boolean] = {",
-      "    val body = Json.obj(\"mode\" -> Json.fromString(mode.wire), \"interview_mode\" -> Json.fromBoolean(true))",
-      "    val request = HttpRequest(method = HttpMethods.PUT, uri = s\"${baseUrl}interviews/$token/\", entity = HttpEntity(ContentTypes.`application/json`, body.noSpaces))",
-      "    Http().singleRequest(request).map { response =>",
-      "      response.status == StatusCodes.Accepted",
-      "    }",
-      "  }",
-      "",
-      "  def complain(token: String, text: String, note: String): Future[HttpResponse] = {",
-      "    val payload = Map(\"interview\" -> token, \"text\" -> text, \"extra\" -> note).asJson",
-      "    Http().singleRequest(HttpRequest(HttpMethods.POST, uri = s\"${baseUrl}complaints/\", entity = HttpEntity(ContentTypes.`application/json`, payload.noSpaces)))",
-      "  }",
-      "",
-      "  def result(token: String): Future[String] =",
-      "    Http().singleRequest(HttpRequest(uri = s\"${baseUrl}results/$token/\")).flatMap(r => r.entity.toStrict(scala.concurrent.duration.DurationInt(3).seconds)).map { e =>",
-      "      val cursor = parse(e.data.utf8String).getOrElse(Json.Null).hcursor",
-      "      cursor.downField(\"advice\").as[String].getOrElse(\"\")",
-      "    }",
-      "",
-      "  def updateMessage(token: String, json: Json): String = json.hcursor.get[String](\"msg\").getOrElse(\"\")",
-      "",
-      "  def isComplaint(mode: String): Boolean = mode == \"complaint\"",
-      "}",
-    ].join('\n');
+    const care = AKKA_CIRCE_CLIENT;
     const spec = [
       "package care",
       "",
