@@ -82,15 +82,24 @@ export function modelEnumValue(ctx: Ctx, lit: Lit, key: string): boolean {
   return (!!resource && words(model.name).some((w) => norm(w) === norm(resource))) || (ctx.tied && !foreignName(ctx, model.name));
 }
 
+/** Getters that take a default after the key (`opts.get("mode", "complaint")`, `Keyword.get(opts, :mode, "complaint")`). */
+const DEFAULTING = /^(?:get|fetch|get_lazy|getOrDefault|get_or|getOr|opt|opt_string|optString)$/;
+
+/** Whether a literal is the default (last argument) of a getter whose key (the one before it) is the mode field. */
+export function modeKeyDefault(ctx: Ctx, call: Call, lit: Lit): boolean {
+  const n = call.args.length;
+  if (!DEFAULTING.test(call.callee) || n < 2 || span(call.args[n - 1]!).start !== lit.start || span(call.args[n - 1]!).end !== lit.end) return false;
+  const key = ctx.file.lit(call.args[n - 2]!);
+  return !!key?.simple && norm(key.text) === norm(api.modeField);
+}
+
 /**
  * The default of a read of the mode key of the API's answer (`data.get("mode", "complaint")`, Ruby's `data.fetch("mode",
  * "complaint")`): what the app assumes the interview's mode is. The value read from must be tied to the interview
  * (`data = create_interview(…)`); a desk ticket's `data.get("mode", "complaint")` is not. Reported.
  */
 export function readDefault(ctx: Ctx, call: Call, lit: Lit): boolean {
-  if (!/^(?:get|fetch|getOrDefault|get_or|optString)$/.test(call.callee) || call.args.length !== 2) return false;
-  const [key, value] = call.args;
-  if (span(value!).start !== lit.start || !/^\s*['"]\w+['"]\s*$/.test(key!.text()) || norm(key!.text().trim().slice(1, -1)) !== norm(api.modeField)) return false;
+  if (call.args.length !== 2 || !modeKeyDefault(ctx, call, lit)) return false;
   const text = call.node.text();
   const at = text.search(new RegExp(`\\.\\s*${call.callee}\\s*\\(`));
   if (at <= 0) return false;

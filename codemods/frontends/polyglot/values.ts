@@ -20,7 +20,7 @@ import { modeParameter } from './mode-functions';
 import { returnsOwnResponse } from './own-response';
 import { modeLiteralType } from './mode-literal-types';
 import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
-import { armOfMode, modelEnumValue, parsedArm, readDefault } from './mode-arms';
+import { armOfMode, modeKeyDefault, modelEnumValue, parsedArm, readDefault } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
@@ -173,9 +173,6 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   return armOfMode(ctx, lit) ? 'arm' : null;
 }
 
-/** Getters that take a default after the key (`opts.get("mode", "complaint")`, `Keyword.get(opts, :mode, "complaint")`). */
-const DEFAULTING = /^(?:get|fetch|get_lazy|getOrDefault|get_or|getOr|opt|opt_string|optString)$/;
-
 /**
  * The default of a getter that reads the mode (`Keyword.get(opts, :mode, "complaint")`, `opts.get("mode", "complaint")`)
  * given as the `mode` of a body sent to the interviews: the mode sent when the caller names none. Reported, as the
@@ -183,9 +180,8 @@ const DEFAULTING = /^(?:get|fetch|get_lazy|getOrDefault|get_or|getOr|opt|opt_str
  */
 function getterDefault(ctx: Ctx, lit: Lit): boolean {
   const { file } = ctx;
-  const call = file.x.calls.find((c) => DEFAULTING.test(c.callee) && c.args.length >= 2 && span(c.args[c.args.length - 1]!).start === lit.start && span(c.args[c.args.length - 1]!).end === lit.end);
-  const key = call ? file.lit(call.args[call.args.length - 2]!) : null;
-  if (!call || !key?.simple || norm(key.text) !== norm(api.modeField)) return false;
+  const call = file.x.calls.find((c) => modeKeyDefault(ctx, c, lit));
+  if (!call) return false;
   const pair = file.x.pairs.find((p) => p.value && span(p.value).start === span(call.node).start && span(p.value).end === span(call.node).end);
   if (!pair || norm(pair.key) !== norm(api.modeField)) return false;
   return containerTie(ctx, pair.container)?.resource === ctx.vocab.modeResource;
