@@ -19,6 +19,11 @@ export interface ForeignAddresses {
 
 const memo = new WeakMap<PolyFile, ForeignAddresses>();
 
+/** A host with a dot that is no IP address: not `localhost` or `127.0.0.1`, where a stub may stand in for this API. */
+export function isPublicHost(host: string): boolean {
+  return host.includes('.') && !/^[\d.]+$/.test(host);
+}
+
 export function foreignAddresses(file: PolyFile): ForeignAddresses {
   let found = memo.get(file);
   if (found) return found;
@@ -34,7 +39,7 @@ export function foreignAddresses(file: PolyFile): ForeignAddresses {
   // A stub server on `localhost` or `127.0.0.1` stands in for this API as often as for another.
   const publicLits = lits.filter((l) => {
     const host = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text)![1]!.toLowerCase();
-    return host.includes('.') && !/^[\d.]+$/.test(host);
+    return isPublicHost(host);
   });
   const holders = names.filter((n) => file.x.decls.some((d) => d.name === n && d.init && publicLits.some((l) => l.start >= span(d.init!).start && l.end <= span(d.init!).end)));
   for (const l of publicLits) {

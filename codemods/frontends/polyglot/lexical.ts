@@ -13,6 +13,7 @@ import type { LangIndex } from './project-types';
 import { modelTie, modeOwnerTie } from './ties';
 import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
 import { apiHosts, escapeRe } from './file';
+import { isPublicHost } from './foreign-addresses';
 import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 
 /** The mode field's name in any letter case (`mode`, `InterviewMode`, `kModeSafe`). */
@@ -283,7 +284,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   /** Text that names another service's absolute address and none of the API's. */
   function elsewhere(text: string): boolean {
     // A public host (a name with a dot): a stub on `127.0.0.1` or `localhost` stands in for the API as often as not.
-    const urls = [...text.matchAll(/https?:\/\/([^/\s"'`:?#]+)/gi)].map((m) => m[1]!.toLowerCase()).filter((h) => h.includes('.') && !/^[\d.]+$/.test(h));
+    const urls = [...text.matchAll(/https?:\/\/([^/\s"'`:?#]+)/gi)].map((m) => m[1]!.toLowerCase()).filter(isPublicHost);
     return urls.length > 0 && findV1Urls(input.config, text).length === 0 && !urls.some((h) => hosts.has(h));
   }
 
