@@ -1,4 +1,4 @@
-import { keyName, parentOf, type Path } from '../ast';
+import { keyName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { tieOf } from '../ties/flow';
 import { mockedResponses } from '../ties/mocks';
@@ -35,6 +35,9 @@ function tiedObject(ctx: FileContext, obj: Path): boolean {
     outer = up;
     if (up.node.type !== 'ParenthesizedExpression' && typeTie(up.node.typeAnnotation)) return true;
   }
+  // `{ question: null as Question | null, result: null as Result | null, mode: 'complaint' }`: a holder of this
+  // API's data (a session store's state) whose other members are typed as its models.
+  if (obj.node.properties.some((p: Node) => p.value?.type === 'TSAsExpression' && typeTie(p.value.typeAnnotation))) return true;
   // A test double's answer for one of this API's routes (`req.flush({ … })` of `expectOne(base + 'interviews/…')`).
   return mockedResponses(ctx).some((m) => m.body?.node === obj.node);
 }
