@@ -30,9 +30,12 @@ const jscodeshift = lazyModule<typeof import('jscodeshift')>('jscodeshift');
  * `comments` list, which Babel still fills).
  */
 function parserOptions(name: ParserName): object {
-  const withoutTokens = { ...tsOptions(), tokens: false, attachComment: false };
+  // `import manifest from './deno.json' assert { type: 'json' }` (Fresh's generated manifest, Node 16–20 code): the
+  // older spelling of import attributes, still common, parsed as well as `with`.
+  const ts = tsOptions();
+  const withoutTokens = { ...ts, plugins: [...ts.plugins, 'deprecatedImportAssert'], tokens: false, attachComment: false };
   if (name === 'ts') return withoutTokens;
-  if (name === 'tsx') return { ...withoutTokens, plugins: ['jsx', ...tsOptions().plugins] };
+  if (name === 'tsx') return { ...withoutTokens, plugins: ['jsx', ...withoutTokens.plugins] };
   // jscodeshift's `babylon` set: Flow and JSX on top of the proposals the TypeScript set enables.
   return {
     ...withoutTokens,
@@ -42,7 +45,7 @@ function parserOptions(name: ParserName): object {
       'jsx',
       ['decorators', { decoratorsBeforeExport: false }],
       'logicalAssignment',
-      ...tsOptions().plugins.filter((p) => p !== 'typescript' && p !== 'decorators-legacy'),
+      ...withoutTokens.plugins.filter((p) => p !== 'typescript' && p !== 'decorators-legacy'),
     ],
   };
 }

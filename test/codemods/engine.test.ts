@@ -44,6 +44,15 @@ describe('migrateSource', () => {
     expect(() => migrate('abstract class A {}', 'a.ts')).not.toThrow();
   });
 
+  it("parses import attributes in both spellings (`with`, and the older `assert` of Fresh's generated manifest), in .ts, .tsx and .js", () => {
+    for (const kw of ['with', 'assert']) {
+      for (const file of ['fresh.gen.ts', 'a.tsx', 'a.js']) {
+        const source = `import manifest from './deno.json' ${kw} { type: 'json' };\nexport const BASE = 'https://sandbox.buoyhealth.com/api/';\n`;
+        expect(migrate(source, file).findings.map((f) => `${f.line}:${f.change}`)).toEqual(['2:base-url']);
+      }
+    }
+  });
+
   it('--only limits the changes applied', () => {
     const source = "const b = 'https://sandbox.buoyhealth.com/api/';\nsetMode(interview.token, 'complaint');\n";
     const { output } = migrate(source, 'a.js', ['mode-complaint-renamed-input']);

@@ -12,9 +12,10 @@ import { words } from '../words';
 import { foreignImports } from '../other-api';
 import { recordedForElsewhere } from '../ties/assertions';
 import { answersElsewhere, handlesElsewhere } from '../ties/answers-elsewhere';
+import { shapedLikeFieldResource } from '../ties/resource-shape';
 
 /** `interview.mode ?? 'complaint'`, `data.interview.mode || 'complaint'`: the literal stands in for a read of the field on this API's resource. */
-function fallbackOfRead(ctx: FileContext, start: Path, field: string): boolean {
+export function fallbackOfRead(ctx: FileContext, start: Path, field: string): boolean {
   const up = parentOf(start);
   if (!up || up.node.type !== 'LogicalExpression' || !['??', '||'].includes(up.node.operator) || up.node.right !== start.node) return false;
   let left: Path = up.get('left');
@@ -81,7 +82,7 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       if (key === field && fileModesAreOthers(ctx) && !tieOf(ctx, obj)) return false;
       // `export const ticket = { id: 4211, mode: 'complaint', … }`: a record named for another thing, tied to nothing here.
       const holder = key === field ? ownerName(obj) : null;
-      if (holder !== null && headNamesAnotherThing(holder) && !tieOf(ctx, obj)) return false;
+      if (holder !== null && headNamesAnotherThing(holder) && !tieOf(ctx, obj) && !shapedLikeFieldResource(obj, holder, field)) return false;
       if (key === field || isModeName(key)) return true;
       // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`; or a map other files use as modes.
       const owner = ownerName(obj);

@@ -4,6 +4,7 @@ import type { FileContext } from '../file';
 import { isModeKey, isValueContext } from './value-context';
 import { computedKeys, constantUses, keyedProperties, siblingMembers, stringLiterals } from './value-sites';
 import type { RuleImpl } from './types';
+import { untiedModeObject } from './untied-mode';
 
 /**
  * An enumerated value renamed: the string is rewritten where it is used as a value of the field (at its
@@ -13,6 +14,10 @@ export const valueRenamed: RuleImpl<'value-renamed'> = (ctx, change, rule) => {
   const message = `${rule.field} '${rule.from}' renamed '${rule.to}'`;
   stringLiterals(ctx, new Set([rule.from]), (path, n) => {
     if (ctx.claimed.has(n) || !isValueContext(ctx, path, rule.field)) return;
+    if (untiedModeObject(ctx, path, rule.field)) {
+      ctx.manual(change, path, `${message} in v2, but nothing in this file ties this object to the interview (it may be another thing's ${rule.field}): rename it if it is sent to the Symptom Checker`, n, n.value);
+      return;
+    }
     const { start, end } = innerRange(n);
     ctx.fix(change, start, end, rule.to, message, n);
   });

@@ -309,6 +309,8 @@ function reads(ctx: Ctx): void {
       // A method called without arguments (`$result->conditionTriage()`) is the same reader.
       if (!vocab.fieldNames.has(k) && !renamed && (!seg.call || seg.parens) && ctx.index.derivedNames.has(name)) derivedRead(ctx, segs.slice(0, j), seg, node);
       if ((!vocab.fieldNames.has(k) && !renamed) || seg.call) continue;
+      // `Types::InterviewMode.valid?(m)`, `Api\\InterviewMode::COMPLAINT`: a type or constant of a namespace, not a field.
+      if (/^[A-Z]/.test(name) && file.source.slice(segs[j - 1]!.end, seg.start).includes('::')) continue;
       const prefix = dataSegments(segs.slice(0, j));
       let tie = prefix.length > 0 && !isReceiverOnly(segs.slice(0, j)) ? ties.ofChain(prefix, node) : null;
       // `self[:advice]` in a presenter that wraps a result (wrappers.ts).

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import type { SgNode } from '@ast-grep/napi';
 import { encloses, type Ctx } from './context';
 import { ourModeType, foreignOwner } from './foreign';
@@ -61,7 +62,12 @@ export function holdsMode(ctx: Ctx, other: SgNode): boolean {
   }
   if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return false;
   const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
-  return (!!tie && tie.resource === ctx.vocab.modeResource) || ctx.tied;
+  if (tie && tie.resource === ctx.vocab.modeResource) return true;
+  // Only the file ties it: a `mode` read inside a class named for another thing (a test server's `class Tickets`
+  // handler, a `FeedbackForm`) is that thing's.
+  const owner = file.x.types.filter((t) => encloses(t.node, other)).pop();
+  if (owner && headNamesAnotherThing(owner.name)) return false;
+  return ctx.tied;
 }
 
 /**

@@ -219,4 +219,28 @@ describe('Ruby models without types', () => {
     expect(sites(r, 'spec/clinic_spec.rb')).toEqual(['1 base-url', '6 mode-update-status-200']);
     expect(read(dir, 'spec/clinic_spec.rb')).toContain('{ mode: "complaint" }');
   });
+
+  it('a CamelCase constant of a namespace (`Types::InterviewMode.valid?(mode)`, PHP `Api\\InterviewMode::COMPLAINT`) is no read of the `interview_mode` flag; `interview.interview_mode` is', async () => {
+    writeTree(dir, {
+      'lib/switch_mode.rb': [
+        'class SwitchMode',
+        '  BASE = "https://sandbox.buoyhealth.com/api/"',
+        '  def call(token, mode)',
+        '    return Failure[:unknown_mode, mode] unless Types::InterviewMode.valid?(mode)',
+        '    interview = client.get("#{BASE}interviews/#{token}/")',
+        '    interview.interview_mode',
+        '  end',
+        'end',
+      ].join('\n'),
+      'src/Modes.php': [
+        '<?php',
+        "const BASE = 'https://sandbox.buoyhealth.com/api/';",
+        'function allowed(string $m): bool { return in_array($m, \\Api\\InterviewMode::ALL, true); }',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/switch_mode.rb')).toEqual(['2 base-url', '6 interview-mode-flag-removed']);
+    expect(sites(r, 'src/Modes.php')).toEqual(['2 base-url']);
+  });
 });

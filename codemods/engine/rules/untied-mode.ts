@@ -1,0 +1,43 @@
+import { keyName, parentOf, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import { tieOf } from '../ties/flow';
+import { mockedResponses } from '../ties/mocks';
+import { typeTie } from '../ties/types';
+import { shapedLikeFieldResource } from '../ties/resource-shape';
+import { fallbackOfRead, ownerName } from './value-context';
+
+/**
+ * `{ mode: 'complaint' }` in an object that nothing in the file ties to this API (no request it is sent in, no
+ * declared type, schema, test double's answer or name of the interview): the value may be the interview's mode or
+ * another thing's (a ticket's, a feedback form's). Renaming it could break the other thing, so it is reported for
+ * a person instead of rewritten. A literal whose object is tied, that stands in for a read of the interview's mode
+ * (`interview.mode || 'complaint'`), or that is the value of a mode-named variable, comparison, map or enum, is
+ * sure and keeps its rewrite.
+ */
+export function untiedModeObject(ctx: FileContext, literal: Path, field: string): boolean {
+  if (fallbackOfRead(ctx, literal, field)) return false;
+  let path = literal;
+  for (let up = parentOf(path); up && (up.node.type === 'LogicalExpression' || (up.node.type === 'ConditionalExpression' && up.node.test !== path.node) || up.node.type === 'TSAsExpression' || up.node.type === 'ParenthesizedExpression'); up = parentOf(path)) path = up;
+  const prop = parentOf(path);
+  if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== path.node) return false;
+  if (keyName(prop.node) !== field) return false;
+  const obj = parentOf(prop);
+  if (!obj || obj.node.type !== 'ObjectExpression') return false;
+  return !tiedObject(ctx, obj) && !shapedLikeFieldResource(obj, ownerName(obj), field);
+}
+
+
+function tiedObject(ctx: FileContext, obj: Path): boolean {
+  if (tieOf(ctx, obj)) return true;
+  // `{ … } satisfies Interview`, `({ … }) as Interview`: the asserted type says what the object is.
+  let outer = obj;
+  for (let up = parentOf(outer); up && ['TSAsExpression', 'TSSatisfiesExpression', 'ParenthesizedExpression'].includes(up.node.type); up = parentOf(outer)) {
+    outer = up;
+    if (up.node.type !== 'ParenthesizedExpression' && typeTie(up.node.typeAnnotation)) return true;
+  }
+  // `{ question: null as Question | null, result: null as Result | null, mode: 'complaint' }`: a holder of this
+  // API's data (a session store's state) whose other members are typed as its models.
+  if (obj.node.properties.some((p: Node) => p.value?.type === 'TSAsExpression' && typeTie(p.value.typeAnnotation))) return true;
+  // A test double's answer for one of this API's routes (`req.flush({ … })` of `expectOne(base + 'interviews/…')`).
+  return mockedResponses(ctx).some((m) => m.body?.node === obj.node);
+}
