@@ -10,7 +10,7 @@ import * as zlib from 'node:zlib';
 import { parseBase } from '../config/urls';
 import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncoding, readBody } from './body';
 import { fail, hasBody, armClientTimer, stopClientTimer } from './client';
-import { PROXY_STATUS, sendError } from './errors';
+import { PROXY_STATUS, sendError, withDeferredHeaders } from './errors';
 import { needsParse } from './plan';
 import type { ProxyContext, RequestState } from './state';
 import { transformResponse, type ResponseContext } from './transforms';
@@ -160,6 +160,7 @@ export class Forwarder {
       if (loc !== null) headers['location'] = loc;
     }
     if (this.ctx.draining) headers['connection'] = 'close';
+    withDeferredHeaders(res, headers);
 
     const contentType = proxyRes.headers['content-type'];
     const encoding = proxyRes.headers['content-encoding'];
