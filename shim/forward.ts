@@ -12,7 +12,7 @@ import { parseBase } from '../config/urls';
 import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncoding, readBody } from './body';
 import { fail, hasBody, armClientTimer, stopClientTimer } from './client';
 import { PROXY_STATUS, sendError, withDeferredHeaders } from './errors';
-import { needsParse } from './plan';
+import { needsParse, type ResponsePlan } from './plan';
 import type { ProxyContext, RequestState } from './state';
 import { transformResponse, type ResponseContext } from './transforms';
 
@@ -189,7 +189,7 @@ export class Forwarder {
     const plan = this.ctx.plans.responsePlan(state.changes, state.resource, state.operation);
 
     if (json && isSupportedEncoding(encoding) && needsParse(plan, status)) {
-      return this.transform(proxyRes, state, headers, status, encoding);
+      return this.transform(proxyRes, state, plan, headers, status, encoding);
     }
     if (json && isIdentity(encoding) && Number(proxyRes.headers['content-length']) <= Math.min(RELAY_LIMIT, this.ctx.options.maxBody)) {
       // No rule applies and the body is small: read it whole and rewrite its links as text, byte for byte
@@ -269,7 +269,14 @@ export class Forwarder {
   }
 
   /** Buffer, parse once, transform, serialise once (links rewritten in the text), encode as the upstream did. */
-  private async transform(proxyRes: http.IncomingMessage, state: RequestState, headers: http.OutgoingHttpHeaders, status: number, encoding: string | undefined): Promise<void> {
+  private async transform(
+    proxyRes: http.IncomingMessage,
+    state: RequestState,
+    plan: ResponsePlan,
+    headers: http.OutgoingHttpHeaders,
+    status: number,
+    encoding: string | undefined,
+  ): Promise<void> {
     const { res } = state;
     const { maxBody } = this.ctx.options;
     let raw: Buffer;
@@ -293,7 +300,6 @@ export class Forwarder {
       return;
     }
     if (state.reason || res.destroyed) return;
-    const plan = this.ctx.plans.responsePlan(state.changes, state.resource, state.operation);
     const text = raw.toString('utf8');
     let body: unknown;
     let parsed = true;
