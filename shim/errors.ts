@@ -1,4 +1,4 @@
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /**
@@ -40,6 +40,26 @@ export type ErrorCode =
   | 'upstream-malformed-json'
   | 'internal';
 
+/**
+ * Headers every answer of a facade route carries (RFC 8594, as configured), kept on the response until its head
+ * is written and added to the head's object there (a header the upstream sent wins, as with setHeader before
+ * writeHead). Set early with `res.setHeader` they would send every `writeHead` down Node's slow path: each
+ * upstream header validated and stored once more through setHeader (docs/PERFORMANCE.md, shim-29).
+ */
+const DEFERRED = Symbol('sc-migrate.deferredHeaders');
+type WithDeferred = ServerResponse & { [DEFERRED]?: readonly (readonly [string, string])[] };
+
+export function deferHeaders(res: ServerResponse, headers: readonly (readonly [string, string])[]): void {
+  if (headers.length > 0) (res as WithDeferred)[DEFERRED] = headers;
+}
+
+/** `headers` (the object about to be passed to writeHead) with the deferred headers it does not set itself. */
+export function withDeferredHeaders(res: ServerResponse, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const deferred = (res as WithDeferred)[DEFERRED];
+  if (deferred !== undefined) for (const [name, value] of deferred) if (headers[name] === undefined) headers[name] = value;
+  return headers;
+}
+
 /** Every error the proxy answers itself: `{ "error": { "code", "message", "change"? } }`. */
 export function sendError(
   res: ServerResponse,
@@ -53,12 +73,15 @@ export function sendError(
     return;
   }
   const body = JSON.stringify({ error: { code, message, ...(extra.change ? { change: extra.change } : {}) } });
-  res.writeHead(status, {
-    ...extra.headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-  });
+  res.writeHead(
+    status,
+    withDeferredHeaders(res, {
+      ...extra.headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+    }),
+  );
   res.end(body);
 }
 

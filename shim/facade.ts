@@ -202,7 +202,9 @@ export class Facade {
     }
     if (!req.complete) armClientTimer(this.ctx, state);
     try {
-      return await decodeBody(await readBody(req, limit, () => armClientTimer(this.ctx, state)), encoding, limit);
+      const raw = await readBody(req, limit, () => armClientTimer(this.ctx, state));
+      // An identity body (most) is the bytes read: no decoder, no second promise.
+      return encoding === undefined ? raw : await decodeBody(raw, encoding, limit);
     } catch (err) {
       if (state.reason) return null; // timed out: already answered
       if (err instanceof BodyTooLargeError) tooLarge();

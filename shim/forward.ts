@@ -5,17 +5,21 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { isIP } from 'node:net';
 import { PassThrough, pipeline, type Readable, type Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
 import { parseBase } from '../config/urls';
 import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncoding, readBody } from './body';
 import { fail, hasBody, armClientTimer, stopClientTimer } from './client';
-import { PROXY_STATUS, sendError } from './errors';
-import { needsParse } from './plan';
+import { PROXY_STATUS, sendError, withDeferredHeaders } from './errors';
+import { needsParse, type ResponsePlan } from './plan';
 import type { ProxyContext, RequestState } from './state';
 import { transformResponse, type ResponseContext } from './transforms';
 
 const ignore = () => undefined;
+
+/** Methods Node sends without Content-Length when a request ends without a body (no body by default). */
+const NO_LENGTH_WHEN_EMPTY = new Set(['GET', 'HEAD', 'TRACE', 'CONNECT']);
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
@@ -42,7 +46,10 @@ export class Forwarder {
     let e = this.endpoints.get(target);
     if (e === undefined) {
       const https_ = target.protocol === 'https:';
-      e = { client: https_ ? https : http, protocol: target.protocol, host: target.host, hostname: target.hostname.replace(/^\[|\]$/g, ''), port: target.port };
+      const hostname = target.hostname.replace(/^\[|\]$/g, '');
+      // TLS's server name, as Node's agent derives it from a Host header (which a flat head does not show it).
+      const servername = https_ ? (isIP(hostname) ? '' : hostname) : undefined;
+      e = { client: https_ ? https : http, protocol: target.protocol, host: target.host, hostname, port: target.port, servername };
       this.endpoints.set(target, e);
     }
     return e;
@@ -84,22 +91,34 @@ export class Forwarder {
       this.ctx.metrics.upstreamErrors.inc({ kind: 'unreachable' });
       fail(state, PROXY_STATUS.badGateway, 'upstream-unreachable', `the upstream could not be reached (${code})`);
     };
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const name in req.headers) {
-      if (!HOP_BY_HOP.has(name)) headers[name] = req.headers[name];
-    }
+    // The head as a flat list (names already lower case): Node then writes it at once, validating each header
+    // as it does for an object, instead of storing every header through setHeader first.
     const endpoint = this.endpointOf(target);
-    headers['host'] = endpoint.host;
-    if (buffer) headers['content-length'] = String(buffer.length);
-    // As http-proxy did: a DELETE or OPTIONS without a body says so.
-    else if ((req.method === 'DELETE' || req.method === 'OPTIONS') && headers['content-length'] === undefined && !hasBody(req)) headers['content-length'] = '0';
+    const headers: (string | string[])[] = [];
+    let declaredLength = false;
+    for (const name in req.headers) {
+      if (HOP_BY_HOP.has(name) || name === 'host') continue;
+      const value = req.headers[name];
+      if (value === undefined) continue;
+      if (name === 'content-length') {
+        if (buffer) continue;
+        declaredLength = true;
+      }
+      headers.push(name, value);
+    }
+    headers.push('host', endpoint.host);
+    if (buffer) headers.push('content-length', String(buffer.length));
+    // Without a body: what Node writes for an object head when ended without data (Content-Length: 0 unless the
+    // method has no body by default), and, as http-proxy did, a DELETE or OPTIONS without a body says so too.
+    else if (!declaredLength && !hasBody(req) && !NO_LENGTH_WHEN_EMPTY.has(req.method ?? 'GET')) headers.push('content-length', '0');
     const proxyReq = (state.proxyReq = endpoint.client.request({
       protocol: endpoint.protocol,
       hostname: endpoint.hostname,
       port: endpoint.port,
+      ...(endpoint.servername !== undefined ? { servername: endpoint.servername } : {}),
       method: req.method,
       path: req.url,
-      headers,
+      headers: headers as unknown as http.OutgoingHttpHeaders,
       agent,
     }));
     proxyReq.on('response', (proxyRes) => {
@@ -160,6 +179,7 @@ export class Forwarder {
       if (loc !== null) headers['location'] = loc;
     }
     if (this.ctx.draining) headers['connection'] = 'close';
+    withDeferredHeaders(res, headers);
 
     const contentType = proxyRes.headers['content-type'];
     const encoding = proxyRes.headers['content-encoding'];
@@ -169,7 +189,7 @@ export class Forwarder {
     const plan = this.ctx.plans.responsePlan(state.changes, state.resource, state.operation);
 
     if (json && isSupportedEncoding(encoding) && needsParse(plan, status)) {
-      return this.transform(proxyRes, state, headers, status, encoding);
+      return this.transform(proxyRes, state, plan, headers, status, encoding);
     }
     if (json && isIdentity(encoding) && Number(proxyRes.headers['content-length']) <= Math.min(RELAY_LIMIT, this.ctx.options.maxBody)) {
       // No rule applies and the body is small: read it whole and rewrite its links as text, byte for byte
@@ -249,7 +269,14 @@ export class Forwarder {
   }
 
   /** Buffer, parse once, transform, serialise once (links rewritten in the text), encode as the upstream did. */
-  private async transform(proxyRes: http.IncomingMessage, state: RequestState, headers: http.OutgoingHttpHeaders, status: number, encoding: string | undefined): Promise<void> {
+  private async transform(
+    proxyRes: http.IncomingMessage,
+    state: RequestState,
+    plan: ResponsePlan,
+    headers: http.OutgoingHttpHeaders,
+    status: number,
+    encoding: string | undefined,
+  ): Promise<void> {
     const { res } = state;
     const { maxBody } = this.ctx.options;
     let raw: Buffer;
@@ -273,7 +300,6 @@ export class Forwarder {
       return;
     }
     if (state.reason || res.destroyed) return;
-    const plan = this.ctx.plans.responsePlan(state.changes, state.resource, state.operation);
     const text = raw.toString('utf8');
     let body: unknown;
     let parsed = true;
@@ -363,6 +389,8 @@ interface Endpoint {
   host: string;
   hostname: string;
   port: string;
+  /** TLS only: the SNI name ('' for an address). */
+  servername: string | undefined;
 }
 
 /** Largest JSON body without rules that is read whole rather than streamed (declared by Content-Length). */

@@ -53,19 +53,23 @@ export class LinkRewriter {
 
   /** Every upstream base in `text` replaced by the proxy's v1 base. */
   rewriteText(text: string, publicBase: string): string {
-    const [to, escaped] = this.targets(publicBase);
+    const [to, escaped, literal] = this.targets(publicBase);
     this.text.lastIndex = 0;
+    // Without an escaped slash in the text no match has one: a replacement string, no callback per match
+    // (JSON.stringify's output, the usual text here, never escapes a slash).
+    if (!text.includes('\\/')) return text.replace(this.text, literal);
     return text.replace(this.text, (m) => (m.includes('\\/') ? escaped : to));
   }
 
-  private readonly targetCache = new Map<string, [string, string]>();
+  private readonly targetCache = new Map<string, [string, string, string]>();
 
-  /** The replacement for `publicBase`, plain and with JSON's escaped slashes (a few bases per proxy). */
-  private targets(publicBase: string): [string, string] {
+  /** The replacement for `publicBase`: plain, with JSON's escaped slashes, and plain as a replacement pattern
+   * (`$` doubled); a few bases per proxy. */
+  private targets(publicBase: string): [string, string, string] {
     let t = this.targetCache.get(publicBase);
     if (!t) {
       const to = `${publicBase}${this.facadePath}/`;
-      t = [to, to.replace(/\//g, '\\/')];
+      t = [to, to.replace(/\//g, '\\/'), to.replace(/\$/g, '$$$$')];
       if (this.targetCache.size >= 64) this.targetCache.clear();
       this.targetCache.set(publicBase, t);
     }

@@ -1,5 +1,5 @@
 /**
- * The JSON log's destination: lines collected in an array and written in batches of at least 16 KB (one
+ * The JSON log's destination: lines collected in an array and written in batches of at least 64 KB (one
  * asynchronous write at a time, joined once), and at least every 200 ms. SonicBoom (pino's own destination)
  * appends every line to one growing string and measures that string's byte length on each write, which costs
  * about 5 µs a line once batches are several kilobytes; this costs about 1 µs (docs/PERFORMANCE.md).
@@ -20,7 +20,7 @@ export class BatchedDestination {
 
   constructor(
     private readonly fd: number,
-    private readonly minLength = 16 * 1024,
+    private readonly minLength = 64 * 1024,
     interval = 200,
   ) {
     this.timer = setInterval(() => this.drain(), interval).unref();

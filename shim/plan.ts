@@ -38,7 +38,8 @@ export function buildResponsePlan(changes: readonly Change[], resource: Resource
 const OPERATIONS: (Operation | null)[] = [...new Set(Object.values(api.methodOperations)), 'list', 'mode-update', 'answer', null];
 
 export class TransformPlans {
-  private readonly response = new WeakMap<readonly Change[], Map<string, ResponsePlan>>();
+  /** By change list (pin), resource and operation: nested maps, no key string built per request. */
+  private readonly response = new WeakMap<readonly Change[], Map<ResourceName, Map<Operation | null, ResponsePlan>>>();
   private readonly requestBody = new Map<ResourceName, boolean>();
 
   constructor(resources: Iterable<ResourceName>, startPinChanges: readonly Change[]) {
@@ -55,11 +56,12 @@ export class TransformPlans {
 
   responsePlan(changes: readonly Change[], resource: ResourceName | null, operation: Operation | null): ResponsePlan {
     if (resource === null) return NO_RULES;
-    let byKey = this.response.get(changes);
-    if (!byKey) this.response.set(changes, (byKey = new Map()));
-    const key = `${resource}:${operation}`;
-    let plan = byKey.get(key);
-    if (!plan) byKey.set(key, (plan = buildResponsePlan(changes, resource, operation)));
+    let byResource = this.response.get(changes);
+    if (!byResource) this.response.set(changes, (byResource = new Map()));
+    let byOperation = byResource.get(resource);
+    if (!byOperation) byResource.set(resource, (byOperation = new Map()));
+    let plan = byOperation.get(operation);
+    if (!plan) byOperation.set(operation, (plan = buildResponsePlan(changes, resource, operation)));
     return plan;
   }
 }

@@ -6,7 +6,7 @@ import { api } from '../catalogue';
 import { parseBase } from '../config/urls';
 import { AccessLog, redactQuery } from './access-log';
 import { appOfRequest, clientOfBearer, LegacyClients, type ClientLabels, type LegacyClientEntry } from './attribution';
-import { PROXY_STATUS, writeRawError } from './errors';
+import { deferHeaders, PROXY_STATUS, writeRawError } from './errors';
 import { Facade } from './facade';
 import { fail } from './client';
 import { Forwarder } from './forward';
@@ -257,7 +257,7 @@ export class ShimProxy implements ProxyContext {
         return;
       }
       state.publicBase = base;
-      for (const [name, value] of this.facadeHeaders) res.setHeader(name, value);
+      deferHeaders(res, this.facadeHeaders);
     }
     if (isToken && state.method === 'POST') {
       state.route = 'token';

@@ -45,8 +45,8 @@ export function createLogger(destination?: DestinationStream, log: Partial<LogOp
 }
 
 /**
- * stdout, written asynchronously in batches of at least 16 KB, and at least every 200 ms: one write system call
- * per 40 or so access lines instead of one per line (shim/log-destination.ts). Flushed when the proxy stops and
+ * stdout, written asynchronously in batches of at least 64 KB, and at least every 200 ms: one write system call
+ * per 150 or so access lines instead of one per line (shim/log-destination.ts). Flushed when the proxy stops and
  * when the process exits.
  */
 function jsonDestination(): DestinationStream {
