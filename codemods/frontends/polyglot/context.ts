@@ -1,12 +1,12 @@
 import type { SgNode } from '@ast-grep/napi';
-import { api } from '../../../catalogue';
+import { api, type ResourceName } from '../../../catalogue';
 import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import { escapeRe, type PolyFile } from './file';
 import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
-import { norm, type Vocabulary } from './vocabulary';
+import { norm, resourcesOfField, type Vocabulary } from './vocabulary';
 import { words } from '../../engine/words';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
@@ -45,6 +45,8 @@ export interface ContainerTie extends ValueTie {
   sent: boolean;
   /** The named arguments of a call to one of the API's endpoints (the run's index). */
   endpoint?: boolean;
+  /** A canned answer of the resource (a test double's response keyed by its URL): its keys are what it answers. */
+  answer?: boolean;
 }
 
 export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerTie | null {
@@ -61,6 +63,8 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
     const transparent = (parentPair.named && passes && !typedContainer(ctx, parentPair.container)) || (!!t && t.sent && t.path.length === 0 && BODY_OPTIONS.has(normKey(parentPair)));
     if (t) return transparent ? t : { ...t, path: [...t.path, pathKey(ctx, parentPair)] };
   }
+  const item = itemOf(ctx, container, depth);
+  if (item) return item;
   const scope = file.scopeOf(container);
   const at = span(container);
   const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
@@ -73,6 +77,8 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const writes = own && (own.op !== null ? own.op !== 'read' && own.op !== 'list' : /^(?:create|update|mode-update)$/.test(helperNameTie(call!.callee)?.op ?? ''));
   if (own && !writes) return null;
   if (own) return { resource: own.resource, path: [], via: 'index', sent: false, endpoint: true };
+  const keyed = keyedAnswer(ctx, container);
+  if (keyed) return keyed;
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
   // Or built in a callback given to that call (a stub server's `expect(server, "POST", "/api/interviews/…", fn conn -> … end)`).
   const sent = sentIn(ctx, container, scope) ?? (callback(ctx, scope) ? answered(sentIn(ctx, container, file.scopeOf(scope))) : null) ?? builtFor(ctx, scope);
@@ -387,6 +393,46 @@ export function encloses(outer: SgNode, inner: SgNode): boolean {
   const a = span(outer);
   const b = span(inner);
   return a.start <= b.start && b.end <= a.end;
+}
+
+/** List literals: Python's, JavaScript-like arrays, PHP's `[…]` (whose items are keyless elements). */
+const LIST = /^(?:list|array|array_creation_expression)$/;
+
+/**
+ * An item of a list held under a key of a canned answer (`'options' => [['token' => 'o-1', 'preselected_value' => null]]`,
+ * `"options": [{…}]`): one of that key's items. A list key at the top of the answer that no field of the resource
+ * starts with (a page's `results`) holds the resource's own items.
+ */
+function itemOf(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null {
+  const { file, vocab } = ctx;
+  let list = container.parent();
+  if (list?.kind() === 'array_element_initializer' && namedKids(list).length === 1) list = list.parent();
+  if (!list || !LIST.test(list.kind() as string)) return null;
+  const holder = file.x.pairs.find((p) => p.value && sameNode(p.value, list!) && !p.named);
+  const t = holder ? containerTie(ctx, holder.container, depth + 1) : null;
+  if (!t?.answer) return null;
+  const path = [...t.path, pathKey(ctx, holder!)];
+  const part = [...vocab.fieldNames].some((f) => resourcesOfField(vocab, f, 'response').some((r) => r.resource === t.resource && path.every((x, i) => r.path[i] === x) && r.path.length > path.length));
+  return part || t.path.length > 0 ? { ...t, path } : t;
+}
+
+/**
+ * A canned answer keyed by the URL it answers (Laravel's `Http::fake(['…/interviews/anonymous/' => Http::response([…], 201)])`):
+ * the literal is the first argument of a response helper that is the value of a key naming one resource.
+ */
+function keyedAnswer(ctx: Ctx, container: SgNode): ContainerTie | null {
+  const key = keyedStub(ctx, container);
+  return key ? { resource: key.resource, path: [], via: 'url', sent: false, answer: true } : null;
+}
+
+/** The key naming one resource (and that resource) whose value is the response helper's call that takes this argument first. */
+export function keyedStub(ctx: Ctx, first: SgNode): { resource: ResourceName; node: SgNode } | null {
+  const { file } = ctx;
+  const holder = file.x.calls.find((c) => CANNED.test(c.callee) && c.args.length > 0 && sameNode(c.args[0]!, first));
+  if (!holder) return null;
+  const pair = file.x.pairs.find((p) => p.value && sameNode(p.value, holder.node));
+  const refs = pair && !pair.named ? file.resourcesIn(pair.keyNode) : [];
+  return refs.length === 1 ? { resource: refs[0]!.resource, node: pair!.keyNode } : null;
 }
 
 /** A test helper named for the canned answer it builds (`fake_response`, `mockResponse`, `json_response`). */
