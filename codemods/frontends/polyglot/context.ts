@@ -410,7 +410,7 @@ function itemOf(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null
   if (!list || !LIST.test(list.kind() as string)) return null;
   const holder = file.x.pairs.find((p) => p.value && sameNode(p.value, list!) && !p.named);
   const t = holder ? containerTie(ctx, holder.container, depth + 1) : null;
-  if (!t?.answer) return null;
+  if (!t || (!t.answer && t.via !== 'url')) return null;
   const path = [...t.path, pathKey(ctx, holder!)];
   const part = [...vocab.fieldNames].some((f) => resourcesOfField(vocab, f, 'response').some((r) => r.resource === t.resource && path.every((x, i) => r.path[i] === x) && r.path.length > path.length));
   return part || t.path.length > 0 ? { ...t, path } : t;

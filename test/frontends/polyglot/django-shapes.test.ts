@@ -110,4 +110,26 @@ describe('Django and DRF', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'triage/tests/test_rows.py')).toEqual(['6 interview-marketplace-variant-removed', '7 interview-profile-fields-removed']);
   });
+
+  it("a stubbed answer's list items (responses' json={… \"options\": [{…}]}) are that key's items: their removed keys are sites, a helpdesk's are not", async () => {
+    writeTree(dir, {
+      'triage/client.py': CLIENT,
+      'triage/tests/test_stubs.py': [
+        'import responses',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        'DESK = "https://desk.example.org/api/"',
+        '@responses.activate',
+        'def test_question():',
+        '    responses.add(responses.GET, BASE + "questions/q1/", json={',
+        '        "token": "q1",',
+        '        "options": [{"token": "yes", "preselected_value": None}],',
+        '    })',
+        '    responses.add(responses.GET, DESK + "articles/a1/", json={',
+        '        "options": [{"token": "yes", "preselected_value": None}],',
+        '    })',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'triage/tests/test_stubs.py')).toEqual(['2 base-url', '8 question-preselected-removed']);
+  });
 });
