@@ -1,12 +1,13 @@
 import type { SgNode } from '@ast-grep/napi';
-import { api, type ResourceName } from '../../../catalogue';
+import { api } from '../../../catalogue';
 import type { UrlMapper } from '../../../config/urls';
 import type { TextFile } from '../text-file';
 import { escapeRe, type PolyFile } from './file';
 import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
-import { norm, resourcesOfField, type Vocabulary } from './vocabulary';
+import { norm, type Vocabulary } from './vocabulary';
+import { itemOf, keyedAnswer } from './keyed-answers';
 import { words } from '../../engine/words';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
@@ -249,7 +250,7 @@ const BODY_OPTIONS = new Set(['json', 'body', 'data', 'form_params', 'form', 'pa
  * A key as a segment of its literal's path: the JSON key a model's field maps to (Go's `PotentialCondition` with
  * its `json:"potential_condition"` tag), its words kept (`TriageExplanation` is `triage_explanation`).
  */
-function pathKey(ctx: Ctx, p: Pair): string {
+export function pathKey(ctx: Ctx, p: Pair): string {
   const type = p.named ? containerType(ctx, p.container) : null;
   const key = (type && ctx.index.model(type)?.keys.get(p.key)) || p.key;
   return norm(key.replace(/\W+$/, ''));
@@ -395,48 +396,8 @@ export function encloses(outer: SgNode, inner: SgNode): boolean {
   return a.start <= b.start && b.end <= a.end;
 }
 
-/** List literals: Python's, JavaScript-like arrays, PHP's `[…]` (whose items are keyless elements). */
-const LIST = /^(?:list|array|array_creation_expression)$/;
-
-/**
- * An item of a list held under a key of a canned answer (`'options' => [['token' => 'o-1', 'preselected_value' => null]]`,
- * `"options": [{…}]`): one of that key's items. A list key at the top of the answer that no field of the resource
- * starts with (a page's `results`) holds the resource's own items.
- */
-function itemOf(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null {
-  const { file, vocab } = ctx;
-  let list = container.parent();
-  if (list?.kind() === 'array_element_initializer' && namedKids(list).length === 1) list = list.parent();
-  if (!list || !LIST.test(list.kind() as string)) return null;
-  const holder = file.x.pairs.find((p) => p.value && sameNode(p.value, list!) && !p.named);
-  const t = holder ? containerTie(ctx, holder.container, depth + 1) : null;
-  if (!t || (!t.answer && t.via !== 'url')) return null;
-  const path = [...t.path, pathKey(ctx, holder!)];
-  const part = [...vocab.fieldNames].some((f) => resourcesOfField(vocab, f, 'response').some((r) => r.resource === t.resource && path.every((x, i) => r.path[i] === x) && r.path.length > path.length));
-  return part || t.path.length > 0 ? { ...t, path } : t;
-}
-
-/**
- * A canned answer keyed by the URL it answers (Laravel's `Http::fake(['…/interviews/anonymous/' => Http::response([…], 201)])`):
- * the literal is the first argument of a response helper that is the value of a key naming one resource.
- */
-function keyedAnswer(ctx: Ctx, container: SgNode): ContainerTie | null {
-  const key = keyedStub(ctx, container);
-  return key ? { resource: key.resource, path: [], via: 'url', sent: false, answer: true } : null;
-}
-
-/** The key naming one resource (and that resource) whose value is the response helper's call that takes this argument first. */
-export function keyedStub(ctx: Ctx, first: SgNode): { resource: ResourceName; node: SgNode } | null {
-  const { file } = ctx;
-  const holder = file.x.calls.find((c) => CANNED.test(c.callee) && c.args.length > 0 && sameNode(c.args[0]!, first));
-  if (!holder) return null;
-  const pair = file.x.pairs.find((p) => p.value && sameNode(p.value, holder.node));
-  const refs = pair && !pair.named ? file.resourcesIn(pair.keyNode) : [];
-  return refs.length === 1 ? { resource: refs[0]!.resource, node: pair!.keyNode } : null;
-}
-
 /** A test helper named for the canned answer it builds (`fake_response`, `mockResponse`, `json_response`). */
-const CANNED = /(?:^|_|[a-z])response$/i;
+export const CANNED = /(?:^|_|[a-z])response$/i;
 
 /**
  * The body of a canned answer a test gives its client (`self.urlopen.return_value = fake_response({"token": "c1",

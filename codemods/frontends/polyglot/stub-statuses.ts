@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
-import { encloses, keyedStub, type Ctx } from './context';
+import { encloses, type Ctx } from './context';
+import { keyedStub } from './keyed-answers';
 import { span, type Call } from './lang';
 import type { StatusSite } from './vocabulary';
 
