@@ -7,6 +7,7 @@ import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
+import { itemOf, keyedAnswer } from './keyed-answers';
 import { words } from '../../engine/words';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
@@ -45,6 +46,8 @@ export interface ContainerTie extends ValueTie {
   sent: boolean;
   /** The named arguments of a call to one of the API's endpoints (the run's index). */
   endpoint?: boolean;
+  /** A canned answer of the resource (a test double's response keyed by its URL): its keys are what it answers. */
+  answer?: boolean;
 }
 
 export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerTie | null {
@@ -61,6 +64,8 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
     const transparent = (parentPair.named && passes && !typedContainer(ctx, parentPair.container)) || (!!t && t.sent && t.path.length === 0 && BODY_OPTIONS.has(normKey(parentPair)));
     if (t) return transparent ? t : { ...t, path: [...t.path, pathKey(ctx, parentPair)] };
   }
+  const item = itemOf(ctx, container, depth);
+  if (item) return item;
   const scope = file.scopeOf(container);
   const at = span(container);
   const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
@@ -73,6 +78,8 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const writes = own && (own.op !== null ? own.op !== 'read' && own.op !== 'list' : /^(?:create|update|mode-update)$/.test(helperNameTie(call!.callee)?.op ?? ''));
   if (own && !writes) return null;
   if (own) return { resource: own.resource, path: [], via: 'index', sent: false, endpoint: true };
+  const keyed = keyedAnswer(ctx, container);
+  if (keyed) return keyed;
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
   // Or built in a callback given to that call (a stub server's `expect(server, "POST", "/api/interviews/…", fn conn -> … end)`).
   const sent = sentIn(ctx, container, scope) ?? (callback(ctx, scope) ? answered(sentIn(ctx, container, file.scopeOf(scope))) : null) ?? builtFor(ctx, scope);
@@ -243,7 +250,7 @@ const BODY_OPTIONS = new Set(['json', 'body', 'data', 'form_params', 'form', 'pa
  * A key as a segment of its literal's path: the JSON key a model's field maps to (Go's `PotentialCondition` with
  * its `json:"potential_condition"` tag), its words kept (`TriageExplanation` is `triage_explanation`).
  */
-function pathKey(ctx: Ctx, p: Pair): string {
+export function pathKey(ctx: Ctx, p: Pair): string {
   const type = p.named ? containerType(ctx, p.container) : null;
   const key = (type && ctx.index.model(type)?.keys.get(p.key)) || p.key;
   return norm(key.replace(/\W+$/, ''));
@@ -390,7 +397,7 @@ export function encloses(outer: SgNode, inner: SgNode): boolean {
 }
 
 /** A test helper named for the canned answer it builds (`fake_response`, `mockResponse`, `json_response`). */
-const CANNED = /(?:^|_|[a-z])response$/i;
+export const CANNED = /(?:^|_|[a-z])response$/i;
 
 /**
  * The body of a canned answer a test gives its client (`self.urlopen.return_value = fake_response({"token": "c1",

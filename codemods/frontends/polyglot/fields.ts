@@ -57,7 +57,7 @@ function requestKeys(ctx: Ctx): void {
     // (`mocked.get(url, payload={…})`, `stub(url).to_return(body: {…})`), reported, never deleted.
     // So is one a test file holds under the resource's name (`RESULT_PAYLOAD = {"advice": …}` in a conftest).
     const stubbed = (tie.via === 'url' || (tie.via === 'name' && TEST_FILE.test(ctx.filePath ?? ''))) && built.length === 0 ? vocab.fields(tie.resource, path, 'response') : [];
-    const sites = [...vocab.fields(tie.resource, path, 'request'), ...built, ...stubbed];
+    const sites = tie.answer ? vocab.fields(tie.resource, path, 'response') : [...vocab.fields(tie.resource, path, 'request'), ...built, ...stubbed];
     if (sites.length === 0) continue;
     const site = sites[0]!;
     if (!out.has(site.change.id)) continue;
@@ -209,10 +209,7 @@ function modelFields(ctx: Ctx): void {
       let path = prefixed ?? [...tie.path, k];
       // A model that flattens a part of its resource into its own fields (`InterviewData` with `$race` from
       // `profile.race`): a field named as a removed field of a part one level down is that field.
-      if (!prefixed && tie.path.length === 0 && vocab.fields(tie.resource, path, 'response').length + vocab.fields(tie.resource, path, 'request').length === 0) {
-        const flat = [...resourcesOfField(vocab, k, 'response'), ...resourcesOfField(vocab, k, 'request')].filter((r) => r.resource === tie.resource && r.path.length === 2);
-        if (flat.length > 0 && flat.every((r) => r.path.join('.') === flat[0]!.path.join('.'))) path = flat[0]!.path;
-      }
+      if (!prefixed && tie.path.length === 0 && vocab.fields(tie.resource, path, 'response').length + vocab.fields(tie.resource, path, 'request').length === 0) path = flattened(vocab, tie, k) ?? path;
       const resp = vocab.fields(tie.resource, path, 'response');
       const req = vocab.fields(tie.resource, path, 'request');
       const site: FieldSite | undefined = (request ? req[0] ?? resp[0] : resp[0] ?? req[0]);
@@ -226,6 +223,12 @@ function modelFields(ctx: Ctx): void {
       ownReads(ctx, type, f, site);
     }
   }
+}
+
+/** A field one level down its resource (`profile.race`) that a flattened model declares as its own (`race`): its path, or null. */
+function flattened(vocab: Ctx['vocab'], tie: ValueTie, k: string): string[] | null {
+  const flat = [...resourcesOfField(vocab, k, 'response'), ...resourcesOfField(vocab, k, 'request')].filter((r) => r.resource === tie.resource && r.path.length === 2);
+  return flat.length > 0 && flat.every((r) => r.path.join('.') === flat[0]!.path.join('.')) ? flat[0]!.path : null;
 }
 
 /**
@@ -319,6 +322,12 @@ function reads(ctx: Ctx): void {
       let site: FieldSite | undefined;
       const path = tie ? ties.step(tie, name).path : [];
       if (tie) site = vocab.fields(tie.resource, path, 'response')[0];
+      // A field of a flattened model of the resource (a Django `Interview` row's `bmi`, stored from `profile.bmi`).
+      const own = tie?.model && tie.path.length === 0 ? ctx.index.model(tie.model) : null;
+      if (!site && tie && own?.keys.has(name)) {
+        const flat = flattened(vocab, tie, k);
+        if (flat) site = vocab.fields(tie.resource, flat, 'response')[0];
+      }
       // A field of a model that reads the moved key itself (self-mapped.ts) is the app's own, read as before.
       if (site && tie?.model && ctx.index.model(tie.model)?.selfMapped?.has(name) && movedWithin(site, path)) continue;
       if (!site && vocab.distinctive.has(k) && ctx.tied) {

@@ -147,6 +147,8 @@ export class PolyFile {
   /** The resource a URL or path literal addresses by its first path segment, and what follows the segment. */
   addressedResource(text: string): { resource: ResourceName; rest: string } | null {
     let t = text.trim();
+    // A host and path without a scheme (Laravel's `Http::fake(['sandbox.example.com/api/interviews/*' => …])`): that address.
+    if (/^[a-z\d-]+(?:\.[a-z\d-]+)+\/\S/i.test(t)) t = `https://${t}`;
     const abs = /^https?:\/\/([^/]*)(\/.*)?$/i.exec(t);
     if (abs) {
       // An absolute URL must be on a v1 (or v2) host of this API; another host's /api/ is not ours.

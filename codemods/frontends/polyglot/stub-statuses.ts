@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import { encloses, type Ctx } from './context';
+import { keyedStub } from './keyed-answers';
 import { span, type Call } from './lang';
 import type { StatusSite } from './vocabulary';
 
@@ -14,15 +15,17 @@ export function routedStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNod
   const { file, vocab } = ctx;
   const codes = new Set(vocab.statuses.map((s) => s.rule.from));
   for (const call of file.x.calls) {
-    const routed = routedBy(ctx, call, codes) ?? methodArgs(ctx, call, codes);
+    const routed = routedBy(ctx, call, codes) ?? methodArgs(ctx, call, codes) ?? keyedBy(ctx, call, codes);
     if (!routed) continue;
     const { code, method, path, first } = routed;
     const refs = file.resourcesIn(path);
     if (refs.length !== 1) continue;
     const { resource, rest } = refs[0]!;
-    const op = api.methodOperations[method];
     // Interviews are created at their create path; a PUT or PATCH of one interview updates it (its mode).
     const create = rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
+    // Keyed by its URL alone (no method): the interview's create path is its creation, one interview's its update.
+    const op = method ? api.methodOperations[method] : resource === vocab.modeResource ? (create ? 'create' : 'update') : null;
+    if (!op) continue;
     if (resource === vocab.modeResource && (op === 'create') !== create) continue;
     for (const site of vocab.statuses) {
       const same = site.rule.operation === op || (site.rule.operation === 'mode-update' && op === 'update');
@@ -33,10 +36,22 @@ export function routedStubStatuses(ctx: Ctx, report: (site: StatusSite, n: SgNod
 
 interface Routed {
   code: number;
-  method: string;
+  /** Null for a stub keyed by its URL alone. */
+  method: string | null;
   path: SgNode;
   /** The status argument. */
   first: SgNode;
+}
+
+/**
+ * A canned answer keyed by the URL it answers (Laravel's `Http::fake(['…/interviews/int-1/' => Http::response([…], 202)])`):
+ * the status given to the response helper after its body, the key its path.
+ */
+function keyedBy(ctx: Ctx, call: Call, codes: Set<number>): Routed | null {
+  const first = call.args.slice(1).find((a) => /^\d{3}$/.test(a.text().trim()));
+  if (!first || !codes.has(Number(first.text().trim())) || !call.args[0]) return null;
+  const key = keyedStub(ctx, call.args[0]);
+  return key ? { code: Number(first.text().trim()), method: null, path: key.node, first } : null;
 }
 
 /** `api.put(path).respond(202)`: the status its answer gives, the method and path of the route it is chained to. */

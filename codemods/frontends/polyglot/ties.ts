@@ -296,7 +296,11 @@ function decodedAs(text: string): string | null {
 
 /** The type a value is built as: a struct literal or constructor call of a capitalised type. */
 function builtType(init: SgNode | null): string | null {
-  return init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(init.text().trim())?.[1] ?? null : null;
+  const text = init?.text().trim() ?? '';
+  // A Django model's manager (`Result.objects.get(interview=i)`, `Interview.objects.filter(…).first()`): one row of that model.
+  const row = /^([A-Z]\w*)\.objects\.[\s\S]*\.?\b(?:get|create|first|last|latest|earliest)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)$/.exec(text);
+  if (row) return row[1]!;
+  return init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(text)?.[1] ?? null : null;
 }
 
 function helperTie(name: string): ValueTie | null {
