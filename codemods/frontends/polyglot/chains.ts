@@ -38,7 +38,10 @@ const TRANSPARENT = new Set([
   'as', 'as_opt',
   'json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block', 'parsed_response', 'to_array',
   // Rust's iterators and Option / Result adaptors hand on the items or the value they hold.
-  'iter', 'into_iter', 'iter_mut', 'as_ref', 'as_deref', 'as_slice', 'to_vec', 'cloned', 'copied', 'unwrap_or_default', 'expect']);
+  'iter', 'into_iter', 'iter_mut', 'as_ref', 'as_deref', 'as_slice', 'to_vec', 'cloned', 'copied', 'unwrap_or_default', 'expect',
+  // Reactive streams converted to another kind of stream of the same values (RxSwift's `relay.asDriver()`, Combine's
+  // `eraseToAnyPublisher()`, Kotlin's `asStateFlow()`, `asLiveData()`).
+  'as_driver', 'as_signal', 'as_observable', 'as_single', 'as_maybe', 'erase_to_any_publisher', 'as_flow', 'as_state_flow', 'as_shared_flow', 'as_live_data']);
 
 /** Calls that, without arguments, unwrap the value they are called on. */
 const UNWRAP_CALLS = new Set(['get', 'orElseThrow', 'getOrThrow', 'require', 'requireValue']);

@@ -290,13 +290,14 @@ function decodedAs(text: string): string | null {
   // Scala's type arguments: sttp's `.response(asJson[Outcome])`, Play's `.as[Outcome]`, zio-json's `.fromJson[Outcome]`.
   const typed = /^(?:[a-z]\w*\s*\(\s*)?(?:as|asJson|asOpt|fromJson|decode|decodeAs|parseAs|to|convertTo|unmarshal)\s*\[\s*([A-Z]\w*)\s*\]\s*(?:\)\s*)?$/.exec(text.trim());
   if (typed) return typed[1]!;
-  const m = /^[^(]*<\s*([A-Z]\w*)\s*>\s*\(|[(,]\s*(?:[a-z]\w*\s*:\s*)?\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
+  const m = /^[^(]*<\s*([A-Z]\w*)\??\s*>\s*\(|[(,]\s*(?:[a-z]\w*\s*:\s*)?\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
   return m ? m[1] ?? m[2] ?? m[3] ?? null : null;
 }
 
-/** The type a value is built as: a struct literal or constructor call of a capitalised type. */
+/** The type a value is built as: a struct literal or constructor call of a capitalised type (a holder's: what it holds, `BehaviorRelay<Result?>(value: nil)`). */
 function builtType(init: SgNode | null): string | null {
-  return init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(init.text().trim())?.[1] ?? null : null;
+  const built = init ? /^&?\s*(?:new\s+)?([A-Z]\w*(?:\s*<[^(){}]*>)?)\s*[({]/.exec(init.text().trim())?.[1] ?? null : null;
+  return built ? typeName(built) : null;
 }
 
 function helperTie(name: string): ValueTie | null {
