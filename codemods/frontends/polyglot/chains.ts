@@ -44,7 +44,9 @@ const TRANSPARENT = new Set([
   'as_driver', 'as_signal', 'as_observable', 'as_single', 'as_maybe', 'erase_to_any_publisher', 'as_flow', 'as_state_flow', 'as_shared_flow', 'as_live_data']);
 
 /** Calls that, without arguments, unwrap the value they are called on. */
-const UNWRAP_CALLS = new Set(['get', 'orElseThrow', 'getOrThrow', 'require', 'requireValue']);
+const UNWRAP_CALLS = new Set(['get', 'orElseThrow', 'getOrThrow', 'require', 'requireValue',
+  // A test's blocking read of a stream's value (RxBlocking's `toBlocking().single()`, RxJava's `blockingGet()`).
+  'toBlocking', 'single', 'blockingGet', 'blockingFirst', 'blockingSingle', 'blockingLast']);
 
 /** Parse a member chain from its text. Stops at the first thing it does not read. */
 export function chainSegments(text: string, offset: number): Segment[] {

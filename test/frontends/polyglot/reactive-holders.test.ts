@@ -59,4 +59,48 @@ describe('reactive holders of a model', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'UI/ResultViewModel.swift')).toEqual(['11 result-advice-test-removed']);
   });
+  it("Swift: a test's `try! service.updateMode(…).toBlocking().single()` bound by `guard case let .updated(response)`; a desk outcome stays", async () => {
+    writeTree(dir, {
+      'Net/Service.swift': [
+        'import RxSwift',
+        'struct InterviewUpdateResponse: Codable { let msg: String? }',
+        'struct DeskReceipt: Codable { let msg: String? }',
+        'enum ModeOutcome { case updated(InterviewUpdateResponse); case accepted }',
+        'enum DeskOutcome { case filed(DeskReceipt); case queued }',
+        'final class Service {',
+        '    func updateMode(token: String, mode: String) -> Single<ModeOutcome> {',
+        '        var request = URLRequest(url: URL(string: "https://www.buoyhealth.com/api/interviews/\\(token)/")!)',
+        '        request.httpMethod = "PUT"',
+        '        return URLSession.shared.rx.data(request: request).map { .updated(try JSONDecoder().decode(InterviewUpdateResponse.self, from: $0)) }.asSingle()',
+        '    }',
+        '    func file(id: String) -> Single<DeskOutcome> {',
+        '        let request = URLRequest(url: URL(string: "https://desk.example.org/api/tickets/\\(id)/")!)',
+        '        return URLSession.shared.rx.data(request: request).map { .filed(try JSONDecoder().decode(DeskReceipt.self, from: $0)) }.asSingle()',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'Tests/ServiceSpec.swift': [
+        'import RxBlocking',
+        'final class ServiceSpec: QuickSpec {',
+        '    override func spec() {',
+        '        let service = Service()',
+        '        it("surfaces the message") {',
+        '            let outcome = try! service.updateMode(token: "t", mode: "differential").toBlocking().single()',
+        '            guard case let .updated(response) = outcome else { return fail("expected updated") }',
+        '            expect(response.msg) == "Interview mode updated."',
+        '        }',
+        '        it("files a ticket") {',
+        '            let outcome = try! service.file(id: "1").toBlocking().single()',
+        '            guard case let .filed(receipt) = outcome else { return fail("expected filed") }',
+        '            expect(receipt.msg) == "Filed."',
+        '        }',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Tests/ServiceSpec.swift')).toEqual(['8 update-msg-in-links']);
+  });
 });
