@@ -28,7 +28,9 @@ export function ownReads(ctx: Ctx, type: TypeDecl, field: FieldDecl, site: Field
     const receiver = /(?:\b(?:self|this)\s*(?:\?\.|\.)|\$this\s*->)\s*$/.test(before);
     // A call of a method of that name, a symbol (`&:advice`, `attr_reader :advice`), a named argument; an assignment
     // to it unless through the receiver (an initializer's `self.race = nil` goes with the field).
-    if (/^\s*(?:\(|:(?!:))/.test(after) || (!receiver && /^\s*=(?!=)/.test(after)) || /[:&]$/.test(before)) continue;
+    // A memberwise initialiser's `self.bmi = bmi` is initializers.ts's, with its parameter.
+    const assigned = /^\s*=(?!=)/.test(after);
+    if (/^\s*(?:\(|:(?!:))/.test(after) || (assigned && (!receiver || new RegExp(`^\\s*=\\s*${field.name}\\s*(?:[;\\n]|$)`).test(after))) || /[:&]$/.test(before)) continue;
     // Another value's member (`other.advice`).
     if (!receiver && /(?:\.|->|::)\s*$/.test(before)) continue;
     const ivar = use.text().startsWith('@');

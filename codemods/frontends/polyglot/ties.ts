@@ -48,6 +48,9 @@ export function modelTie(name: string | null): ValueTie | null {
   return t ? { resource: t.resource, path: t.path.filter((p) => p !== '*').map(norm), via: 'type' } : null;
 }
 
+/** Nodes of the declarations a case pattern makes (Swift's `case .updated(let r)`, `guard case let .x(r) = v`). */
+const CASE_BINDINGS = /^(?:switch_entry|switch_pattern|guard_statement|if_statement)$/;
+
 /** Ties of values in one file. */
 
 /** Parts of an expression that are values it holds: initializer members, keyword and named arguments. */
@@ -214,6 +217,9 @@ export class Ties {
     for (const d of tie ? [] : decls) {
       if (d.init && depth < 6) {
         tie = this.ofExpr(d.init, depth + 1);
+        // A case pattern's binding (`guard case .created(let ticket) = result`) holds a part of what was matched: the
+        // noun of the matched value's name (`result`) says nothing of it.
+        if (tie?.via === 'name' && CASE_BINDINGS.test(d.node.kind() as string)) tie = null;
         if (!tie && this.addressIn(d.init)) foreign = true;
       }
       if (tie) break;

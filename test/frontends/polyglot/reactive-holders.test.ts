@@ -59,12 +59,12 @@ describe('reactive holders of a model', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'UI/ResultViewModel.swift')).toEqual(['11 result-advice-test-removed']);
   });
-  it("Swift: a test's `try! service.updateMode(…).toBlocking().single()` bound by `guard case let .updated(response)`; a desk outcome stays", async () => {
+  it("Swift: a test's `try! service.updateMode(…).toBlocking().single()` bound by `guard case let .updated(response)`; a desk outcome bound from a `result` stays", async () => {
     writeTree(dir, {
       'Net/Service.swift': [
         'import RxSwift',
         'struct InterviewUpdateResponse: Codable { let msg: String? }',
-        'struct DeskReceipt: Codable { let msg: String? }',
+        'struct DeskReceipt: Codable { let msg: String?; let advice: String? }',
         'enum ModeOutcome { case updated(InterviewUpdateResponse); case accepted }',
         'enum DeskOutcome { case filed(DeskReceipt); case queued }',
         'final class Service {',
@@ -91,9 +91,10 @@ describe('reactive holders of a model', () => {
         '            expect(response.msg) == "Interview mode updated."',
         '        }',
         '        it("files a ticket") {',
-        '            let outcome = try! service.file(id: "1").toBlocking().single()',
-        '            guard case let .filed(receipt) = outcome else { return fail("expected filed") }',
+        '            let result = try! service.file(id: "1").toBlocking().single()',
+        '            guard case let .filed(receipt) = result else { return fail("expected filed") }',
         '            expect(receipt.msg) == "Filed."',
+        '            expect(receipt.advice) == "Reply within a day."',
         '        }',
         '    }',
         '}',
