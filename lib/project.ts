@@ -32,9 +32,31 @@ export function buildProject(all: ReadonlyMap<string, RunFileFacts>, known: Read
 function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<string>): { facts: ProjectFacts; rerun: string[] } | null {
   const usesByFile = new Map<string, ExternalUse[]>();
   const rerun = new Set<string>();
+  // Through a barrel's re-exports (`export { InterviewMode } from './models/InterviewMode'`): the module that defines
+  // the name, and the name it has there.
+  const origin = (from: string, specifier: string, name: string, depth = 0): { target: string; name: string } | null => {
+    const target = resolveKnown(from, specifier, known);
+    const f = target ? all.get(target) : undefined;
+    if (!target || !f) return null;
+    if (f.exports[name] || f.functions?.[name] || f.numbers?.[name] !== undefined || depth > 3) return { target, name };
+    for (const r of f.reexports ?? []) {
+      if (r.name !== name && r.name !== '*') continue;
+      const hit = origin(target, r.specifier, r.local === '*' ? name : r.local, depth + 1);
+      if (hit && hit.target !== target && (r.name === name || all.get(hit.target)?.exports[hit.name] || all.get(hit.target)?.functions?.[hit.name] || all.get(hit.target)?.numbers?.[hit.name] !== undefined)) return hit;
+    }
+    return { target, name };
+  };
+  for (const [from, f] of all) {
+    for (const r of f.reexports ?? []) {
+      const t = resolveKnown(from, r.specifier, known);
+      if (t && t !== from) rerun.add(from);
+    }
+  }
   for (const [from, f] of all) {
     for (const use of f.uses) {
-      const target = resolveKnown(from, use.specifier, known);
+      const o = origin(from, use.specifier, use.name);
+      const target = o?.target ?? null;
+      if (o && o.name !== use.name) continue;
       // Numeric constants (`STATUS = { NO_NEXT_STEP: 202 }`) are not among the string exports; their status uses count.
       if (!target || (!all.get(target)?.exports[use.name] && !(use.role === 'status' && all.has(target)))) continue;
       const list = usesByFile.get(target) ?? [];
@@ -45,7 +67,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     for (const spec of f.imports) {
       const target = resolveKnown(from, spec, known);
       const t = target ? all.get(target) : undefined;
-      if (t && (Object.keys(t.exports).length > 0 || Object.keys(t.functions ?? {}).length > 0 || Object.keys(t.numbers ?? {}).length > 0 || t.otherApiOnly)) rerun.add(from);
+      if (t && (Object.keys(t.exports).length > 0 || (t.reexports ?? []).length > 0 || Object.keys(t.functions ?? {}).length > 0 || Object.keys(t.numbers ?? {}).length > 0 || t.otherApiOnly)) rerun.add(from);
     }
   }
   // Redux actions: what each type's payload is, by the type's text or the constant it is defined as.
@@ -93,14 +115,14 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
   if (rerun.size === 0) return null;
   const facts: ProjectFacts = {
     importedConst(fromFile, specifier, name) {
-      const target = resolveKnown(fromFile, specifier, known);
-      const value = target ? all.get(target)?.exports[name] : undefined;
-      return value && target ? { ...value, file: target } : null;
+      const o = origin(fromFile, specifier, name);
+      const value = o ? all.get(o.target)?.exports[o.name] : undefined;
+      return value && o ? { ...value, file: o.target } : null;
     },
     importedFunction(fromFile, specifier, name) {
       if (specifier === SCRIPT_GLOBAL) return globalFunction(name);
-      const target = resolveKnown(fromFile, specifier, known);
-      return (target ? all.get(target)?.functions?.[name] : undefined) ?? null;
+      const o = origin(fromFile, specifier, name);
+      return (o ? all.get(o.target)?.functions?.[o.name] : undefined) ?? null;
     },
     actionPayload(fromFile, type) {
       for (const key of keysOf(fromFile, type)) {
@@ -113,8 +135,8 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
       return passed.get(`${file}\u0000${name}\u0000${index}\u0000${prop ?? ''}`) ?? null;
     },
     importedNumber(fromFile, specifier, name) {
-      const target = resolveKnown(fromFile, specifier, known);
-      return (target ? all.get(target)?.numbers?.[name] : undefined) ?? null;
+      const o = origin(fromFile, specifier, name);
+      return (o ? all.get(o.target)?.numbers?.[o.name] : undefined) ?? null;
     },
     otherApiModule(fromFile, specifier) {
       const target = resolveKnown(fromFile, specifier, known);

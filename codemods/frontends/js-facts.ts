@@ -46,6 +46,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   const passes = passedValues(ctx);
   const globals = [...new Set(scriptGlobalMethods(ctx).map((m) => m.owner))];
   const usesGlobals = usedScriptGlobals(ctx);
+  const reexports = reexportsOf(ctx);
   return {
     exports: fileExports(ctx),
     uses,
@@ -59,7 +60,29 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(passes.length > 0 ? { passes } : {}),
     ...(globals.length > 0 ? { scriptGlobals: globals } : {}),
     ...(usesGlobals.length > 0 ? { usesScriptGlobals: usesGlobals } : {}),
+    ...(reexports.length > 0 ? { reexports } : {}),
   };
+}
+
+/** A barrel's `export { A, B as C } from './x'` and `export * from './y'` (type-only exports left out: they hold no value). */
+function reexportsOf(ctx: FileContext): NonNullable<FileFacts['reexports']> {
+  const out: NonNullable<FileFacts['reexports']> = [];
+  for (const p of ctx.nodesOf('ExportNamedDeclaration', 'ExportAllDeclaration')) {
+    const n = p.node;
+    const spec = n.source ? String(n.source.value) : null;
+    if (!spec || !/^(\.|@\/|~\/|\$lib\/)/.test(spec) || n.exportKind === 'type') continue;
+    if (n.type === 'ExportAllDeclaration') {
+      if (!n.exported) out.push({ name: '*', local: '*', specifier: spec });
+      continue;
+    }
+    for (const sp of n.specifiers ?? []) {
+      if (sp.type !== 'ExportSpecifier' || sp.exportKind === 'type') continue;
+      const local = sp.local?.name ?? sp.local?.value;
+      const name = sp.exported?.name ?? sp.exported?.value ?? local;
+      if (typeof local === 'string' && typeof name === 'string') out.push({ name, local, specifier: spec });
+    }
+  }
+  return out;
 }
 
 function numbersOf(ctx: FileContext): { numbers?: Record<string, number | Record<string, number>> } {

@@ -39,4 +39,16 @@ describe('status constants of another file', () => {
     ]);
     expect(findings('lib/desk.js')).toEqual([]);
   });
+  it('a constants file that never names the API holds a status its importers compare only with the API\'s (reported where it is defined); one compared with a desk\'s status stays', async () => {
+    writeTree(dir, {
+      'src/statuses.ts': `/** statuses */\nexport const MODE_UPDATE_ACCEPTED = 202;\nexport const QUEUED = 202;\n`,
+      'src/effects.ts': `import { HttpClient } from '@angular/common/http';\nimport { MODE_UPDATE_ACCEPTED } from './statuses';\nexport class Effects {\n  constructor(private http: HttpClient) {}\n  setMode(token: string, mode: string) {\n    return this.http.put(\`https://old.example.test/api/interviews/\${token}/\`, { mode }, { observe: 'response' }).subscribe((res) => {\n      if (res.status === MODE_UPDATE_ACCEPTED) return;\n    });\n  }\n}\n`,
+      'src/desk.ts': `import { HttpClient } from '@angular/common/http';\nimport { QUEUED } from './statuses';\nexport class Desk {\n  constructor(private http: HttpClient) {}\n  open(body: object) {\n    return this.http.post('https://help.example.com/api/tickets/', body, { observe: 'response' }).subscribe((res) => res.status === QUEUED);\n  }\n}\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change]) ?? [];
+    expect(findings('src/statuses.ts')).toEqual([[2, 'mode-update-status-200']]);
+    expect(findings('src/effects.ts')).toEqual([[7, 'mode-update-status-200']]);
+    expect(findings('src/desk.ts')).toEqual([]);
+  });
 });

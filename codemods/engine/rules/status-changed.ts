@@ -249,7 +249,10 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
   });
   // `export const LOCATION_FAILURE_STATUS = 400`, `STATUS = { MODE_PENDING: 202 }`: a constant named for the
   // situation, or one other files of the run compare with a status.
-  if (rule.codeNames?.length && ctx.touchesApi()) {
+  // A file of constants that never names the API (`export const MODE_UPDATE_ACCEPTED = 202`) still holds them when
+  // other files compare them with this operation's status only.
+  if (rule.codeNames?.length) {
+    const touches = ctx.touchesApi();
     const operation = `${rule.resource}:${rule.operation}`;
     // Compared with this operation's status elsewhere, and with no status the engine cannot tie (`STATUS.ACCEPTED`
     // also checked on another API's answer: the comparisons change, not the shared constant).
@@ -258,7 +261,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
       return uses.some((u) => u.operation === operation) && uses.every((u) => u.operation !== undefined);
     };
     const named = (name: string | null, owner: string | null = name, key: string | null = null) =>
-      (!!name && words(name).some((w) => rule.codeNames!.includes(w))) || comparedElsewhere(owner, key);
+      (touches && !!name && words(name).some((w) => rule.codeNames!.includes(w))) || comparedElsewhere(owner, key);
     for (const decl of ctx.nodesOf('VariableDeclarator')) {
       const v = decl.node.init;
       if (decl.node.id.type === 'Identifier' && v && isNum(v, rule.from) && named(decl.node.id.name)) ctx.manual(change, decl, rule.message, v);

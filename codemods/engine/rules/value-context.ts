@@ -126,6 +126,8 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
           return true;
         }
       }
+      // `setMode.mutateAsync(InterviewMode.SAFE)`: a member of the mode type itself, whatever function takes it.
+      if (isMember(path.node) && path.node.object.type === 'Identifier' && isModeName(path.node.object.name)) return true;
       // `modes.includes('complaint')`
       return ['includes', 'indexOf'].includes(name) && modeish(pn.callee.object);
     }

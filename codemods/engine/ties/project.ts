@@ -98,6 +98,11 @@ export interface FileFacts {
   passes?: PassedValue[];
   /** It branches on actions' types (a reducer): it is analysed again when other files dispatch payloads. */
   readsActions?: boolean;
+  /**
+   * Names it exports from other modules of the run (a barrel's `export { InterviewMode } from './models/InterviewMode'`,
+   * `export * from './models'`): `name` as the importer asks for it, `local` as the other module exports it ('*': all).
+   */
+  reexports?: { name: string; local: string; specifier: string }[];
 }
 
 /** A Redux action type: its static text, or the constant it is imported as (`T.RESULT_LOADED` of './actionTypes'). */

@@ -1,4 +1,5 @@
 import type { Extracted } from './blocks';
+import { modelTie } from '../polyglot/ties';
 import { extractHtml } from './html';
 import { matchBrace, matchParen } from './brackets';
 import type { TemplateAlias, TemplateExpression } from './template-reads';
@@ -58,7 +59,8 @@ export function extractRazor(source: string): Extracted {
   const aliases: TemplateAlias[] = [...base.aliases];
   const inScript = (at: number) => base.scripts.some((s) => at >= s.start && at < s.end);
   const masks: { start: number; end: number }[] = [];
-  const push = (text: string, start: number, at: number) => expressions.push(...pascal({ text, start, anchor: lineStart(source, at) }));
+  const page = pageModel(source);
+  const push = (text: string, start: number, at: number) => expressions.push(...pascal({ text, start, anchor: lineStart(source, at) }, page));
   for (const m of source.matchAll(RAZOR_BLOCK)) {
     const open = m.index + m[0].length - 1;
     const close = matchParen(source, open);
@@ -94,7 +96,7 @@ export function extractRazor(source: string): Extracted {
  * the page model's `Model.` is looked through (`Model.Result.Advice` reads a result's advice). A finding keeps its
  * line; its column may move by the underscores the spelling adds.
  */
-function pascal(e: TemplateExpression): TemplateExpression[] {
+function pascal(e: TemplateExpression, page: string | null): TemplateExpression[] {
   const out: TemplateExpression[] = [];
   for (const m of e.text.matchAll(/(?<![\w.])([A-Za-z_]\w*)((?:\s*\??\.\s*[A-Za-z_]\w*)+)/g)) {
     let text = m[0];
@@ -103,11 +105,24 @@ function pascal(e: TemplateExpression): TemplateExpression[] {
       const cut = /^Model\s*\??\.\s*/.exec(text)![0].length;
       text = text.slice(cut);
       start += cut;
+      // A page whose `@model` is one of the API's models (`@model ResultDto`): `Model.Advice` reads its advice. The
+      // model's noun is put before the member, so that the member keeps its own offset.
+      if (page) {
+        text = `${page}.${text}`;
+        start -= page.length + 1;
+      }
     }
     if (!/\./.test(text)) continue;
     out.push({ text: text.replace(/[A-Za-z_]\w*/g, snake), start, anchor: e.anchor });
   }
   return out;
+}
+
+/** The noun of the page's `@model` when it is one of the API's models by its name (`@model App.Models.ResultDto` → `result`). */
+function pageModel(source: string): string | null {
+  const name = /^\s*@model\s+(?:[\w]+\.)*([A-Za-z_]\w*)\s*$/m.exec(source)?.[1];
+  const t = name ? modelTie(name) : null;
+  return t ? [t.resource, ...t.path].join('.') : null;
 }
 
 function snake(name: string): string {

@@ -19,9 +19,10 @@ export function caseEndpoints(file: PolyFile, operationOf: (text: string) => Ope
     if (type.cases.length === 0) continue;
     const names = new Set(type.cases.map((c) => c.name));
     const perCase = new Map<string, { texts: string[]; entries: SgNode[] }>();
+    const bodies = [type.node, ...extensionsOf(file, type.name)];
     for (const cmp of file.x.compares) {
       const [subject, pattern] = cmp.sides;
-      if (!subject || !pattern || !SELF.test(subject.text().trim()) || !encloses(type.node, cmp.node)) continue;
+      if (!subject || !pattern || !SELF.test(subject.text().trim()) || !bodies.some((b) => encloses(b, cmp.node))) continue;
       const name = PATTERN.exec(pattern.text().trim())?.[1];
       const entry = entryOf(cmp.node);
       if (!name || !names.has(name) || !entry) continue;
@@ -66,6 +67,17 @@ export function caseArm(file: PolyFile, index: { endpoint(name: string): Endpoin
     if (endpoint) return { endpoint, pattern, entry };
   }
   return null;
+}
+
+/**
+ * A Swift type's extensions in the same file (`extension Api: TargetType { var path: String { switch self { … } } }`,
+ * Moya's shape): their `switch self` gives the enum's cases their paths as the enum's own body would.
+ */
+function extensionsOf(file: PolyFile, name: string): SgNode[] {
+  if (file.spec.id !== 'swift') return [];
+  return file.root
+    .findAll({ rule: { kind: 'class_declaration' } })
+    .filter((n) => n.children()[0]?.text() === 'extension' && n.children().find((c) => c.kind() === 'user_type')?.text() === name);
 }
 
 /** `self` (Swift), `this` (Kotlin). */

@@ -40,10 +40,15 @@ const TRANSPARENT = new Set([
   // Rust's iterators and Option / Result adaptors hand on the items or the value they hold.
   'iter', 'into_iter', 'iter_mut', 'as_ref', 'as_deref', 'as_slice', 'to_vec', 'cloned', 'copied', 'unwrap_or_default', 'expect',
   // A DRF serializer's or a Django form's checked copy of the data it was given (`ResultSerializer(data=d).validated_data`).
-  'validated_data', 'initial_data', 'cleaned_data']);
+  'validated_data', 'initial_data', 'cleaned_data',
+  // Reactive streams converted to another kind of stream of the same values (RxSwift's `relay.asDriver()`, Combine's
+  // `eraseToAnyPublisher()`, Kotlin's `asStateFlow()`, `asLiveData()`).
+  'as_driver', 'as_signal', 'as_observable', 'as_single', 'as_maybe', 'erase_to_any_publisher', 'as_flow', 'as_state_flow', 'as_shared_flow', 'as_live_data']);
 
 /** Calls that, without arguments, unwrap the value they are called on. */
-const UNWRAP_CALLS = new Set(['get', 'orElseThrow', 'getOrThrow', 'require', 'requireValue']);
+const UNWRAP_CALLS = new Set(['get', 'orElseThrow', 'getOrThrow', 'require', 'requireValue',
+  // A test's blocking read of a stream's value (RxBlocking's `toBlocking().single()`, RxJava's `blockingGet()`).
+  'toBlocking', 'single', 'blockingGet', 'blockingFirst', 'blockingSingle', 'blockingLast']);
 
 /** Parse a member chain from its text. Stops at the first thing it does not read. */
 export function chainSegments(text: string, offset: number): Segment[] {

@@ -1,3 +1,4 @@
+import type { SgNode } from '@ast-grep/napi';
 import type { ResourceName } from '../../../catalogue';
 import type { Ctx } from './context';
 import { encloses } from './context';
@@ -16,18 +17,38 @@ export function dotPaths(ctx: Ctx): void {
   jsonPaths(ctx);
   for (const lit of file.lits) {
     if (!lit.simple || !/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$/.test(lit.text)) continue;
-    const segs = lit.text.split('.').map(norm);
-    if (!vocab.fieldNames.has(segs[segs.length - 1]!)) continue;
-    const call = file.x.calls.filter((c) => c.args.length >= 2 && encloses(c.args[1]!, lit.node) && c.args[1]!.text().trim() === lit.node.text().trim()).pop();
-    if (!call) continue;
+    const all = lit.text.split('.').map(norm);
+    // The path may go on past the changed field (`…potential_condition.triage.label`): the longest prefix that ends in one.
+    const ends = all.map((_, k) => k + 1).filter((k) => vocab.fieldNames.has(all[k - 1]!)).reverse();
+    if (ends.length === 0) continue;
+    const same = (a: SgNode) => encloses(a, lit.node) && a.text().trim() === lit.node.text().trim();
+    const call = file.x.calls.filter((c) => c.args.length >= 2 && same(c.args[1]!)).pop();
+    // Or a method of the value itself: Newtonsoft's `obj.SelectToken("triage_explanation.potential_condition.triage")`.
+    const method = call ? null : file.x.calls.filter((c) => c.args.length === 1 && same(c.args[0]!) && SELECTORS.test(c.callee)).pop();
+    const holder = call ? call.args[0]! : method ? receiverOf(method.node) : null;
+    if (!call && !method) continue;
     let site: FieldSite | undefined;
-    const tie = ctx.ties.ofExpr(call.args[0]!);
-    if (tie) site = vocab.fields(tie.resource, [...tie.path, ...segs], 'response')[0];
-    if (!site && ctx.tied && segs.some((s) => vocab.distinctive.has(s))) {
-      for (const resource of new Set<ResourceName>(vocab.segments.values())) site ??= vocab.fields(resource, segs, 'response')[0];
+    const tie = holder ? ctx.ties.ofExpr(holder) : null;
+    for (const k of ends) {
+      const segs = all.slice(0, k);
+      if (tie) site = vocab.fields(tie.resource, [...tie.path, ...segs], 'response')[0];
+      if (!site && ctx.tied && segs.some((s) => vocab.distinctive.has(s))) {
+        for (const resource of new Set<ResourceName>(vocab.segments.values())) site ??= vocab.fields(resource, segs, 'response')[0];
+      }
+      if (site) break;
     }
     if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
   }
+}
+
+/** Methods that read a dotted path from the value they are called on (Json.NET's `SelectToken`, `SelectTokens`). */
+const SELECTORS = /^(?:SelectToken|SelectTokens|select_token)$/;
+
+/** The value a method is called on: `obj` of `obj.SelectToken("a.b")`. */
+function receiverOf(call: SgNode): SgNode | null {
+  const fn = call.children().find((c) => c.isNamed());
+  const kids = fn ? fn.children().filter((c) => c.isNamed()) : [];
+  return kids.length >= 2 ? kids[0]! : null;
 }
 
 /** A JSONPath into a body (`"$.interview_mode"`, `"$.triage_explanation.potential_condition.triage"`): its keys from the root. */

@@ -262,8 +262,11 @@ export function namedKids(n: SgNode): SgNode[] {
   return n.children().filter((c) => c.isNamed() && !/comment/.test(c.kind() as string));
 }
 
-/** Containers and wrappers whose first type argument is what a value holds (`Call<[Question]>` → Question). */
-const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|HttpResponse|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|StateFlow|Flow|MutableList|AnyPublisher|Single|Observable|Maybe|ApiResponse)\s*[<[]\s*\[?\s*([\w.]+(?:\s*<[^]*>)?)/;
+/**
+ * Containers and wrappers whose first type argument is what a value holds (`Call<[Question]>` → Question), reactive
+ * holders included (RxSwift's `BehaviorRelay<Result?>`, Combine's `CurrentValueSubject<Result?, Never>`, `MutableStateFlow<Result?>`).
+ */
+const WRAPPER = /^(?:Optional|Option|List|Array|Set|Sequence|IReadOnlyList|IEnumerable|IList|Collection|Mono|Flux|HttpResponse|Promise|Task|Future|Deferred|Call|Response|Result|ResponseEntity|LiveData|MutableLiveData|StateFlow|MutableStateFlow|SharedFlow|MutableSharedFlow|Flow|MutableList|AnyPublisher|CurrentValueSubject|PassthroughSubject|Single|Observable|Maybe|Driver|Signal|BehaviorRelay|PublishRelay|ReplayRelay|BehaviorSubject|PublishSubject|ReplaySubject|ApiResponse)\s*[<[]\s*\[?\s*([\w.]+(?:\s*<[^]*>)?)/;
 
 /** The simple name at the end of a type (`Optional[Result]` → Result, `*Interview` → Interview, `List<Option>` → Option). */
 export function typeName(text: string | null | undefined): string | null {

@@ -136,16 +136,28 @@ export function removedModeMembers(ctx: Ctx): void {
     if (other && holdsMode(ctx, other)) out.manual(value.change.id, span(member).start, span(member).end, value.message, { anchor: span(member).start });
   }
   // `mode = .safe`, `var mode: InterviewMode = .triage`: stored in a value of the mode type.
+  // Or chosen by a condition (`let next: InterviewMode = skip ? .triage : .safe`, `mode ?? .safe`): each implicit member.
   for (const d of file.x.decls) {
-    const m = d.init ? /^\.(\w+)$/.exec(d.init.text().trim()) : null;
-    const value = m ? memberMode(ctx, m[1]!) : undefined;
-    if (!value) continue;
+    if (!d.init) continue;
+    const text = d.init.text();
+    const start = span(d.init).start;
+    const whole = /^\s*\.(\w+)\s*$/.exec(text);
+    const chosen = whole ? [] : CHOICE.test(text) ? [...text.matchAll(/(?:\?\?|[?:](?=\s))\s*\.(\w+)\b(?!\s*[.(])/g)] : [];
+    const members = whole ? [{ name: whole[1]!, at: start, end: span(d.init).end }] : chosen.map((m) => ({ name: m[1]!, at: start + m.index + m[0].length - m[1]!.length - 1, end: start + m.index + m[0].length }));
+    if (members.length === 0) continue;
     // Typed here or where the name is declared (`@Published var mode: InterviewMode`), with this API's mode type.
     const owner = file.x.types.filter((t) => encloses(t.node, d.node)).pop();
     const typed = typeName(d.type) ?? file.x.decls.filter((x) => x.name === d.name && x.type && (!owner || encloses(owner.node, x.node))).map((x) => typeName(x.type)).find((t): t is string => !!t && saysMode(t));
-    if (typed && saysMode(typed) && ourModeType(ctx, typed)) out.manual(value.change.id, span(d.init!).start, span(d.init!).end, value.message, { anchor: span(d.init!).start });
+    if (!typed || !saysMode(typed) || !ourModeType(ctx, typed)) continue;
+    for (const m of members) {
+      const value = memberMode(ctx, m.name);
+      if (value) out.manual(value.change.id, m.at, m.end, value.message, { anchor: m.at });
+    }
   }
 }
+
+/** An initialiser that picks one of two values: a conditional (`c ? .a : .b`) or a default (`x ?? .a`), nothing else. */
+const CHOICE = /^[^{}()]*\?[^{}()]*$/;
 
 /** A member of a mode type used by its owner's name (`InterviewMode.SAFE`, `self::Triage`, a bare `COMPLAINT` in its enum). */
 function memberUse(ctx: Ctx, ownerName: string, ownerStart: number, member: { name: string; start: number; end: number }, node: SgNode): void {

@@ -8,6 +8,7 @@ import type { FieldSite } from './vocabulary';
  * A model's own reads of one of its fields that the API no longer carries: inside the type, through its receiver
  * (`self.advice`, `this.advice`, `$this->advice`, `@advice`) or, in languages whose members are in scope in their
  * methods (`implicitSelf`), by the bare name (Ruby's `Array(test)`, a Kotlin or Swift computed property's `advice`).
+ * Its assignments through the receiver (`self.race = nil` in an initializer) go with it too.
  * A name declared in the function that reads it (a parameter or local of that name) is that variable, not the field.
  */
 export function ownReads(ctx: Ctx, type: TypeDecl, field: FieldDecl, site: FieldSite): void {
@@ -24,9 +25,12 @@ export function ownReads(ctx: Ctx, type: TypeDecl, field: FieldDecl, site: Field
     const after = file.source.slice(at.end, at.end + 40);
     // A type of that name in a declaration (`public InterviewMode? InterviewMode { get; }`).
     if (/^[?\][<>]*\s+[A-Za-z_]\w*\s*[{;=,)]/.test(after) || file.x.types.some((t) => t.name === field.name) || ctx.index.declares(field.name)) continue;
-    // A call of a method of that name, an assignment to it, a symbol (`&:advice`, `attr_reader :advice`), a named argument.
-    if (/^\s*(?:\(|=(?!=)|:(?!:))/.test(after) || /[:&]$/.test(before)) continue;
     const receiver = /(?:\b(?:self|this)\s*(?:\?\.|\.)|\$this\s*->)\s*$/.test(before);
+    // A call of a method of that name, a symbol (`&:advice`, `attr_reader :advice`), a named argument; an assignment
+    // to it unless through the receiver (an initializer's `self.race = nil` goes with the field).
+    // A memberwise initialiser's `self.bmi = bmi` is initializers.ts's, with its parameter.
+    const assigned = /^\s*=(?!=)/.test(after);
+    if (/^\s*(?:\(|:(?!:))/.test(after) || (assigned && (!receiver || new RegExp(`^\\s*=\\s*${field.name}\\s*(?:[;\\n]|$)`).test(after))) || /[:&]$/.test(before)) continue;
     // Another value's member (`other.advice`).
     if (!receiver && /(?:\.|->|::)\s*$/.test(before)) continue;
     const ivar = use.text().startsWith('@');

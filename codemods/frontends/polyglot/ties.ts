@@ -48,6 +48,9 @@ export function modelTie(name: string | null): ValueTie | null {
   return t ? { resource: t.resource, path: t.path.filter((p) => p !== '*').map(norm), via: 'type' } : null;
 }
 
+/** Nodes of the declarations a case pattern makes (Swift's `case .updated(let r)`, `guard case let .x(r) = v`). */
+const CASE_BINDINGS = /^(?:switch_entry|switch_pattern|guard_statement|if_statement)$/;
+
 /** Ties of values in one file. */
 
 /** Parts of an expression that are values it holds: initializer members, keyword and named arguments. */
@@ -214,6 +217,9 @@ export class Ties {
     for (const d of tie ? [] : decls) {
       if (d.init && depth < 6) {
         tie = this.ofExpr(d.init, depth + 1);
+        // A case pattern's binding (`guard case .created(let ticket) = result`) holds a part of what was matched: the
+        // noun of the matched value's name (`result`) says nothing of it.
+        if (tie?.via === 'name' && CASE_BINDINGS.test(d.node.kind() as string)) tie = null;
         if (!tie && this.addressIn(d.init)) foreign = true;
       }
       if (tie) break;
@@ -290,17 +296,18 @@ function decodedAs(text: string): string | null {
   // Scala's type arguments: sttp's `.response(asJson[Outcome])`, Play's `.as[Outcome]`, zio-json's `.fromJson[Outcome]`.
   const typed = /^(?:[a-z]\w*\s*\(\s*)?(?:as|asJson|asOpt|fromJson|decode|decodeAs|parseAs|to|convertTo|unmarshal)\s*\[\s*([A-Z]\w*)\s*\]\s*(?:\)\s*)?$/.exec(text.trim());
   if (typed) return typed[1]!;
-  const m = /^[^(]*<\s*([A-Z]\w*)\s*>\s*\(|[(,]\s*(?:[a-z]\w*\s*:\s*)?\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
+  const m = /^[^(]*<\s*([A-Z]\w*)\??\s*>\s*\(|[(,]\s*(?:[a-z]\w*\s*:\s*)?\[?([A-Z]\w*)(?:\[\])?\]?(?:\.class|\.self|::class(?:\.java)?)\s*[,)]|typeof\(\s*([A-Z]\w*)\s*\)/.exec(text);
   return m ? m[1] ?? m[2] ?? m[3] ?? null : null;
 }
 
-/** The type a value is built as: a struct literal or constructor call of a capitalised type. */
+/** The type a value is built as: a struct literal or constructor call of a capitalised type (a holder's: what it holds, `BehaviorRelay<Result?>(value: nil)`). */
 function builtType(init: SgNode | null): string | null {
   const text = init?.text().trim() ?? '';
   // A Django model's manager (`Result.objects.get(interview=i)`, `Interview.objects.filter(…).first()`): one row of that model.
   const row = /^([A-Z]\w*)\.objects\.[\s\S]*\.?\b(?:get|create|first|last|latest|earliest)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)$/.exec(text);
   if (row) return row[1]!;
-  return init ? /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(text)?.[1] ?? null : null;
+  const built = init ? /^&?\s*(?:new\s+)?([A-Z]\w*(?:\s*<[^(){}]*>)?)\s*[({]/.exec(text)?.[1] ?? null : null;
+  return built ? typeName(built) : null;
 }
 
 function helperTie(name: string): ValueTie | null {

@@ -101,6 +101,17 @@ describe('Razor pages', () => {
   });
 });
 
+describe('Razor pages typed by one of the API\'s models', () => {
+  it("`@model App.Models.ResultDto`: `@Model.Advice` and `Model.Test` read the result's fields; a ticket page's `@Model.Advice` stays", () => {
+    const page = ['@model App.Models.ResultDto', '<p>@Model.Advice</p>', '@if (Model.Test != null)', '{', '    <p>@Model.Triage.Label</p>', '}'].join('\n');
+    expect(report(run('Views/Interview/Result.cshtml', page))).toEqual(['2 result-advice-test-removed manual', '3 result-advice-test-removed manual']);
+    const desk = ['@model App.Models.TicketDto', '<p>@Model.Advice</p>', '@if (Model.Test != null) { <b>@Model.Extra</b> }'].join('\n');
+    const r = run('Views/Desk/Ticket.cshtml', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});
+
 describe('interview modes offered in a form', () => {
   it('ERB select helpers and HTML selects named after the mode field: each v1 mode offered is a site', () => {
     const erb = [

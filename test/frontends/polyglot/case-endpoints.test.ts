@@ -144,4 +144,49 @@ describe('enum cases as endpoints', () => {
     expect(sites(r, 'Desk/DeskRouter.swift')).toEqual([]);
     expect(sites(r, 'Desk/DeskService.swift')).toEqual([]);
   });
+  it("Swift: a Moya target's cases get their paths from an extension's `switch self`; the arm's removed fields are reported, a desk target's stay", async () => {
+    const target = (name: string, base: string, resource: string, op: string, field: string) =>
+      [
+        'import Moya',
+        '',
+        `enum ${name} {`,
+        `    case ${op}(interview: String, text: String, ${field}: String?)`,
+        '    case read(token: String)',
+        '}',
+        '',
+        `extension ${name}: TargetType {`,
+        `    var baseURL: URL { ${base} }`,
+        '    var path: String {',
+        '        switch self {',
+        `        case .${op}: return "${resource}/"`,
+        `        case .read(let token): return "${resource}/\\(token)/"`,
+        '        }',
+        '    }',
+        '    var method: Moya.Method {',
+        '        switch self {',
+        `        case .${op}: return .post`,
+        '        default: return .get',
+        '        }',
+        '    }',
+        '    var task: Task {',
+        '        switch self {',
+        `        case let .${op}(interview, text, ${field}):`,
+        '            var params: [String: Any] = ["interview": interview, "text": text]',
+        `            if let ${field} = ${field} { params["${field}"] = ${field} }`,
+        '            return .requestParameters(parameters: params, encoding: JSONEncoding.default)',
+        '        case .read: return .requestPlain',
+        '        }',
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    writeTree(dir, {
+      'Net/Env.swift': 'enum Env {\n    static let api = URL(string: "https://www.buoyhealth.com/api/")!\n    static let desk = URL(string: "https://desk.example.org/api/")!\n}\n',
+      'Net/Api.swift': target('Api', 'Env.api', 'complaints', 'createComplaint', 'extra'),
+      'Desk/DeskApi.swift': target('DeskApi', 'Env.desk', 'tickets', 'createTicket', 'extra'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Net/Api.swift')).toContain('26 complaint-extra-removed');
+    expect(sites(r, 'Desk/DeskApi.swift')).toEqual([]);
+  });
 });

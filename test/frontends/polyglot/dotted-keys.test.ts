@@ -55,4 +55,29 @@ describe('dotted keys', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'app/client.py')).toEqual(['6 result-advice-test-removed', '7 base-url']);
   });
+  it("C#: Json.NET's `obj.SelectToken(\"triage_explanation.potential_condition.triage.label\")` past the removed field; a desk reply's path and v2's `triage.level` stay", async () => {
+    writeTree(dir, {
+      'Services/Client.cs': [
+        'using Newtonsoft.Json.Linq;',
+        'public class Client',
+        '{',
+        '    public string Care(string token)',
+        '    {',
+        '        var obj = JObject.Parse(_web.DownloadString("https://www.buoyhealth.com/api/results/" + token + "/"));',
+        '        var care = (string)obj.SelectToken("triage_explanation.potential_condition.triage.label");',
+        '        var level = (string)obj.SelectToken("triage.level");',
+        '        return care + level;',
+        '    }',
+        '    public string Desk(string id)',
+        '    {',
+        '        var reply = JObject.Parse(_web.DownloadString("https://desk.example.org/api/replies/" + id));',
+        '        return (string)reply.SelectToken("answer.advice.text");',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Services/Client.cs')).toEqual(['6 base-url', '7 potential-condition-triage-removed']);
+  });
 });

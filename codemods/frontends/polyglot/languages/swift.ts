@@ -82,6 +82,17 @@ export const swift: LangSpec = {
         if (id && name?.kind() === 'simple_identifier' && !/^(?:failure|error|failed)$/i.test(name.text())) decls.push({ node: p.parent() ?? p, name: id.text(), nameNode: id, type: null, init: expr });
       }
     }
+    // `guard case let .updated(response) = outcome else { … }`, `if case .updated(let r) = outcome { … }`: as a switch's
+    // case, the one name the pattern binds holds the answer's value.
+    for (const n of all(root, 'guard_statement', 'if_statement')) {
+      if (!/^(?:guard|if)\s+case\b/.test(n.text())) continue;
+      const kids = namedKids(n).filter((k) => k.kind() !== 'value_binding_pattern');
+      const [name, pattern, subject] = kids;
+      const inner = pattern?.kind() === 'pattern' ? namedKids(pattern).filter((k) => k.kind() !== 'value_binding_pattern') : [];
+      const id = inner.length === 1 && inner[0]!.kind() === 'simple_identifier' ? inner[0]! : null;
+      if (!id || name?.kind() !== 'simple_identifier' || subject?.kind() !== 'simple_identifier' || /^(?:failure|error|failed)$/i.test(name.text())) continue;
+      decls.push({ node: n, name: id.text(), nameNode: id, type: null, init: subject });
+    }
     for (const n of all(root, 'call_expression')) {
       const fn = namedKids(n)[0]!;
       const callee = fn.text().split(/[.?!]+/).pop()!.replace(/<.*$/, '');
