@@ -11,6 +11,7 @@ import * as zlib from 'node:zlib';
 import { parseBase } from '../config/urls';
 import { BodyTooLargeError, decodeBody, encodeBody, isJsonType, isSupportedEncoding, readBody } from './body';
 import { fail, hasBody, armClientTimer, stopClientTimer } from './client';
+import { HOP_BY_HOP, upstreamHead } from './upstream-head';
 import { PROXY_STATUS, sendError, withDeferredHeaders } from './errors';
 import { needsParse, type ResponsePlan } from './plan';
 import type { ProxyContext, RequestState } from './state';
@@ -18,10 +19,6 @@ import { transformResponse, type ResponseContext } from './transforms';
 
 const ignore = () => undefined;
 
-/** Methods Node sends without Content-Length when a request ends without a body (no body by default). */
-const NO_LENGTH_WHEN_EMPTY = new Set(['GET', 'HEAD', 'TRACE', 'CONNECT']);
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 export class Forwarder {
   readonly agent: http.Agent;
@@ -91,26 +88,8 @@ export class Forwarder {
       this.ctx.metrics.upstreamErrors.inc({ kind: 'unreachable' });
       fail(state, PROXY_STATUS.badGateway, 'upstream-unreachable', `the upstream could not be reached (${code})`);
     };
-    // The head as a flat list (names already lower case): Node then writes it at once, validating each header
-    // as it does for an object, instead of storing every header through setHeader first.
     const endpoint = this.endpointOf(target);
-    const headers: (string | string[])[] = [];
-    let declaredLength = false;
-    for (const name in req.headers) {
-      if (HOP_BY_HOP.has(name) || name === 'host') continue;
-      const value = req.headers[name];
-      if (value === undefined) continue;
-      if (name === 'content-length') {
-        if (buffer) continue;
-        declaredLength = true;
-      }
-      headers.push(name, value);
-    }
-    headers.push('host', endpoint.host);
-    if (buffer) headers.push('content-length', String(buffer.length));
-    // Without a body: what Node writes for an object head when ended without data (Content-Length: 0 unless the
-    // method has no body by default), and, as http-proxy did, a DELETE or OPTIONS without a body says so too.
-    else if (!declaredLength && !hasBody(req) && !NO_LENGTH_WHEN_EMPTY.has(req.method ?? 'GET')) headers.push('content-length', '0');
+    const headers = upstreamHead(req, endpoint.host, buffer);
     const proxyReq = (state.proxyReq = endpoint.client.request({
       protocol: endpoint.protocol,
       hostname: endpoint.hostname,
