@@ -11,6 +11,7 @@ import { words } from '../../engine/words';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
 import { ownerEndpoint } from './owner-endpoints';
+import { sampleFunction } from './sample-functions';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
@@ -51,7 +52,10 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   if (depth > 4) return null;
   const { file } = ctx;
   // The value of a key of another literal: the parent's tie, one level down.
-  const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && !sameNode(p.container, container) && encloses(p.container, container));
+  // Or an element of a list that is one (`"options" => [%{…}, %{…}]`): list items left out of the path, as in JSON's.
+  const up = container.parent();
+  const item = up && /^\[[\s\S]*\]$/.test(up.text()) ? span(up).start : -1;
+  const parentPair = file.x.pairs.find((p) => p.value && (span(p.value).start === span(container).start || span(p.value).start === item) && !sameNode(p.container, container) && encloses(p.container, container));
   if (parentPair) {
     const t = containerTie(ctx, parentPair.container, depth + 1);
     // A named argument of a call that is no model's constructor (`json=`, `data=`) only passes the body on, and
@@ -128,7 +132,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const passed = endpointArgument(ctx, container);
   if (passed) return passed;
   // A test's fixture that holds the literal under a name, as a variable would (`let(:question) { {…} }`).
-  const fixture = decl ? null : fixtureName(ctx, container, scope, fn);
+  const fixture = decl ? null : fixtureName(ctx, container, scope, fn) ?? sampleFunction(ctx, container, scope);
   const named = fixture && ctx.ties.tied ? nounTie(fixture) : null;
   if (named) return { resource: named.resource, path: named.path.filter((p) => p !== '*').map(norm), via: 'name', sent: false };
   if (decl) {
@@ -327,7 +331,9 @@ function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
   let best: ContainerTie | null = null;
   for (const call of file.x.calls) {
     if (!encloses(call.node, n) || !encloses(scope, call.node)) continue;
-    let urls = file.resourcesIn(call.node);
+    // A URL inside the literal itself (a sample's `"_links" => %{"next" => "…/complaints/"}`) is its data, not where it goes.
+    const inside = span(n);
+    let urls = file.resourcesIn(call.node).filter((u) => sameNode(call.node, n) || u.start < inside.start || u.end > inside.end);
     // Given to a request built for the URL before (`request = NewRequest(Routes.Intent)` … `request.AddJsonBody(body)`).
     if (urls.length === 0 && scope !== file.root) urls = requestBuiltFor(ctx, call.node, scope);
     const resources = new Set(urls.map((u) => u.resource));
