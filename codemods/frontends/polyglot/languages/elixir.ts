@@ -110,6 +110,8 @@ export const elixir: LangSpec = {
       }
       else if (op === '\\\\' && left.kind() === 'identifier') decls.push({ node: n, name: left.text(), nameNode: left, type: null, init: right });
       else if (EQUALITY.has(op)) compares.push({ node: n, sides: [left, right] });
+      // `mode in ["safe", "triage"]` (a guard's `when mode in […]` too): the value against each element.
+      else if (op === 'in' && right.kind() === 'list') for (const e of namedKids(right)) compares.push({ node: n, sides: [left, e] });
     }
     // Module attributes: `@base_url "https://…"`.
     for (const n of all(root, 'unary_operator')) {
@@ -129,6 +131,9 @@ export const elixir: LangSpec = {
         const struct = [l, r].find((x) => x?.kind() === 'map' && childOf(x, 'struct'));
         const id = [l, r].find((x) => x?.kind() === 'identifier');
         if (head && struct && id) decls.push({ node: p, name: id.text(), nameNode: id, type: childOf(struct, 'struct')!.text().split('.').pop()!, init: null });
+        // `def enabled?(%Interview{marketplace: m, variant: v})`: the struct's fields the head matches are read from it.
+        const matched = p.kind() === 'map' && childOf(p, 'struct') ? p : struct;
+        if (head && matched) keyReads.push(...patternKeys(matched, childOf(matched, 'struct')!));
       }
     }
     types.push(...elixirModels(root, lit));
