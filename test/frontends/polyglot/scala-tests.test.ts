@@ -109,6 +109,46 @@ describe('Scala tests', () => {
     expect(sites(r, 'src/test/scala/desk/ClientSuite.scala')).toEqual([]);
     expect(after(r, 'src/test/scala/desk/ClientSuite.scala')).toBe(desk);
   });
+
+  it("ScalaTest's futureValue hands on the answer of the endpoint's future; a desk's ticket read so stays", async () => {
+    const client = (pkg: string, model: string, fn: string, url: string) =>
+      [
+        `package ${pkg}`,
+        '',
+        `final case class ${model}(token: String, marketplace: Option[String])`,
+        '',
+        `class Client(base: String = "${url}")(implicit system: ActorSystem[_], ec: ExecutionContext) {`,
+        `  def ${fn}(age: Int): Future[${model}] =`,
+        `    Http().singleRequest(HttpRequest(HttpMethods.POST, uri = s"\${base}${pkg === 'care' ? 'interviews/anonymous' : 'tickets'}/")).flatMap(r => Unmarshal(r).to[${model}])`,
+        '}',
+      ].join('\n');
+    const spec = (pkg: string, fn: string) =>
+      [
+        `package ${pkg}`,
+        '',
+        'class ClientSpec extends AnyWordSpec with Matchers with ScalaFutures {',
+        '  private def clientFor() = new Client()',
+        '',
+        '  "the client" should {',
+        '    "open one" in {',
+        `      val opened = clientFor().${fn}(34).futureValue`,
+        '      opened.marketplace shouldBe Some("north")',
+        '    }',
+        '  }',
+        '}',
+      ].join('\n');
+    const deskSpec = spec('desk', 'openTicket');
+    writeTree(dir, {
+      'src/main/scala/care/Client.scala': client('care', 'Interview', 'createInterview', 'https://www.buoyhealth.com/api/'),
+      'src/test/scala/care/ClientSpec.scala': spec('care', 'createInterview'),
+      'src/main/scala/desk/Client.scala': client('desk', 'Ticket', 'openTicket', 'https://help.example.com/api/'),
+      'src/test/scala/desk/ClientSpec.scala': deskSpec,
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/scala/care/ClientSpec.scala')).toEqual(['9 interview-marketplace-variant-removed']);
+    expect(sites(r, 'src/test/scala/desk/ClientSpec.scala')).toEqual([]);
+    expect(after(r, 'src/test/scala/desk/ClientSpec.scala')).toBe(deskSpec);
+  });
 });
 
 describe('Scala without its grammar', () => {
