@@ -36,6 +36,8 @@ const TRANSPARENT = new Set([
   'hcursor', 'get_or_else',
   // Decoding a JSON value read into a type (circe, Play JSON: `.as[String]`, `.asOpt[String]`).
   'as', 'as_opt',
+  // ScalaTest's `future.futureValue` (ScalaFutures) and munit's / ZIO's waits hand on the value the future holds.
+  'future_value', 'futureValue',
   'json', 'body', 'get_body', 'value', 'data', 'content', 'to_json', 'as_json', 'parsed', 'decoded', 'unwrap', 'get_or_null', 'first', 'last', 'result', 'await', 'orEmpty', 'or_empty', 'let', 'also', 'map', 'compact', 'to_h', 'with_indifferent_access', 'symbolize_keys', 'stringify_keys', 'deep_symbolize_keys', 'deep_stringify_keys', 'to_hash', 'read_entity', 'block', 'parsed_response', 'to_array',
   // Rust's iterators and Option / Result adaptors hand on the items or the value they hold.
   'iter', 'into_iter', 'iter_mut', 'as_ref', 'as_deref', 'as_slice', 'to_vec', 'cloned', 'copied', 'unwrap_or_default', 'expect',

@@ -12,6 +12,7 @@ import { words } from '../../engine/words';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
 import { ownerEndpoint } from './owner-endpoints';
+import { fixtureName, sampleFunction } from './sample-functions';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
@@ -52,6 +53,23 @@ export interface ContainerTie extends ValueTie {
 
 export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerTie | null {
   if (depth > 4) return null;
+  return ownTie(ctx, container, depth) ?? listItemTie(ctx, container, depth);
+}
+
+/**
+ * An element of a list that is the value of a key (`"options" => [%{…}, %{…}]` in a sample), when nothing else ties
+ * it: that key of the literal around, list items left out of the path as in JSON's. (A list sent on its own, under an
+ * envelope's key, is tied by where it goes first.)
+ */
+function listItemTie(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null {
+  const up = container.parent();
+  if (!up || !/^\[[\s\S]*\]$/.test(up.text())) return null;
+  const pair = ctx.file.x.pairs.find((p) => p.value && span(p.value).start === span(up).start && span(p.value).end === span(up).end && encloses(p.container, up));
+  const t = pair ? containerTie(ctx, pair.container, depth + 1) : null;
+  return t ? { ...t, path: [...t.path, pathKey(ctx, pair!)] } : null;
+}
+
+function ownTie(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null {
   const { file } = ctx;
   // The value of a key of another literal: the parent's tie, one level down.
   const parentPair = file.x.pairs.find((p) => p.value && span(p.value).start === span(container).start && !sameNode(p.container, container) && encloses(p.container, container));
@@ -135,7 +153,7 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const passed = endpointArgument(ctx, container);
   if (passed) return passed;
   // A test's fixture that holds the literal under a name, as a variable would (`let(:question) { {…} }`).
-  const fixture = decl ? null : fixtureName(ctx, container, scope, fn);
+  const fixture = decl ? null : fixtureName(ctx, container, scope, fn) ?? sampleFunction(ctx, container, scope);
   const named = fixture && ctx.ties.tied ? nounTie(fixture) : null;
   if (named) return { resource: named.resource, path: named.path.filter((p) => p !== '*').map(norm), via: 'name', sent: false };
   if (decl) {
@@ -153,35 +171,6 @@ export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerT
   const receiver = /^([$@]?[A-Za-z_]\w*)\s*(?:\.|->)\s*\w+\s*\(/.exec(container.text())?.[1]?.replace(/^[$@]+/, '');
   const held = receiver ? file.declsOf(receiver, container).filter((d) => d.init && span(d.init).end <= at.start).pop() : undefined;
   return held?.init ? containerTie(ctx, held.init, depth + 1) : null;
-}
-
-/**
- * The name a test's fixture gives the literal it holds and nothing else: RSpec's and Minitest's `let(:result) { {…} }`,
- * `let!`, `subject(:interview) do {…} end`, pytest's `@pytest.fixture def question(): return {…}`.
- */
-function fixtureName(ctx: Ctx, container: SgNode, scope: SgNode, fn: { name: string | null; node: SgNode } | null): string | null {
-  const { source } = ctx.file;
-  if (fn?.name) return /@(?:pytest\.)?fixture\b[^\n]*\n\s*(?:async\s+)?def\s+\w+\s*\([^)]*\)[^:\n]*:\s*$/.test(source.slice(Math.max(0, span(fn.node).start - 200), span(fn.node).start) + source.slice(span(fn.node).start, span(fn.node).start + source.slice(span(fn.node).start).indexOf(':') + 1)) ? fn.name : null;
-  const call = scope.parent();
-  if (!call || call.kind() !== 'call' || !/^(?:do_)?block$/.test(scope.kind() as string)) return null;
-  const m = /^(?:let!?|subject|given!?)\s*\(?\s*:(\w+)\s*\)?\s*(?:\{|do\b)/.exec(call.text());
-  if (!m) return null;
-  // The block holds one literal (`{…}`, `[…]`), the container or one around it.
-  const { start, end } = span(scope);
-  const inner = /^(?:\{|do\b)\s*([[{][\s\S]*[\]}])\s*(?:\}|end)$/.exec(source.slice(start, end));
-  const from = inner ? start + source.slice(start, end).indexOf(inner[1]!) : -1;
-  const at = span(container);
-  return inner && closes(inner[1]!) && from <= at.start && at.end <= from + inner[1]!.length ? m[1]! : null;
-}
-
-/** Whether a text's first bracket is closed by its last character (one literal, not `{…}.merge({…})`). */
-function closes(text: string): boolean {
-  let depth = 0;
-  for (let k = 0; k < text.length; k++) {
-    if ('[{('.includes(text[k]!)) depth++;
-    else if (']})'.includes(text[k]!) && --depth === 0) return k === text.length - 1;
-  }
-  return false;
 }
 
 /** Whether a call of one of the API's endpoints inside `init` takes `container` among its arguments. */
@@ -334,7 +323,9 @@ function sentIn(ctx: Ctx, n: SgNode, scope: SgNode): ContainerTie | null {
   let best: ContainerTie | null = null;
   for (const call of file.x.calls) {
     if (!encloses(call.node, n) || !encloses(scope, call.node)) continue;
-    let urls = file.resourcesIn(call.node);
+    // A URL inside the literal itself (a sample's `"_links" => %{"next" => "…/complaints/"}`) is its data, not where it goes.
+    const inside = span(n);
+    let urls = file.resourcesIn(call.node).filter((u) => sameNode(call.node, n) || u.start < inside.start || u.end > inside.end);
     // Given to a request built for the URL before (`request = NewRequest(Routes.Intent)` … `request.AddJsonBody(body)`).
     if (urls.length === 0 && scope !== file.root) urls = requestBuiltFor(ctx, call.node, scope);
     const resources = new Set(urls.map((u) => u.resource));

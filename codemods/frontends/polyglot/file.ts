@@ -227,9 +227,13 @@ export class PolyFile {
     if (added) this.refs = undefined;
   }
 
-  /** Names this file declares with a resource path as their value. */
+  /**
+   * Names this file declares with a resource path as their value, for the run's other files: constants and members,
+   * not a function's own variable (`val path = s"interviews/$t/"` in one method says nothing of Akka's `path(…)` elsewhere).
+   */
   localPaths(): { name: string; resource: ResourceName; rest: string }[] {
-    return [...this.pathNames].filter(([name]) => this.declsByName.has(holderOf(name)) || this.ownPathFns.has(name)).map(([name, hit]) => ({ name, ...hit }));
+    const shared = (name: string) => (this.declsByName.get(holderOf(name)) ?? []).some((d) => this.scopeOf(d.node) === this.root);
+    return [...this.pathNames].filter(([name]) => shared(name) || this.ownPathFns.has(name)).map(([name, hit]) => ({ name, ...hit }));
   }
 
   private readonly ownPathFns = new Set<string>();

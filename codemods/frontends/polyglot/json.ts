@@ -78,8 +78,10 @@ export function jsonKeys(lit: Lit): JsonKey[] | null {
   const text = raw.split(HOLE).join('0');
   const unescaped = text.replace(/\\(["\\/])/g, '$1');
   const undoubled = text.replace(/""/g, '"');
+  // A margin string (Scala's `"""{…\n  |  "mode": …}""".stripMargin`, Kotlin's `.trimMargin()`): each line's `|` and what precedes it dropped.
+  const unmargined = /\n[ \t]*\|/.test(text) ? text.replace(/^[ \t]*\|/gm, '') : text;
   let value: unknown;
-  for (const candidate of [text, `{${text}}`, unescaped, `{${unescaped}}`, undoubled, `{${undoubled}}`]) {
+  for (const candidate of [text, `{${text}}`, unescaped, `{${unescaped}}`, undoubled, `{${undoubled}}`, unmargined]) {
     try {
       value = JSON.parse(candidate);
       break;
@@ -152,6 +154,11 @@ export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
   const { file } = ctx;
   // A script's top-level statement (`val r = basicRequest.put(uri"…interviews/$t/").body("""{"mode": …}""")`) is its own scope.
   const scopes = file.scopesOf(lit.node);
+  const holder: SgNode | undefined = file.x.decls.find((d) => d.init && encloses(d.init, lit.node))?.nameNode;
+  const byName = holder && ctx.tied ? nounTie(holder.text()) : null;
+  // A fixture constant outside any function (`val InterviewJson = """{…}"""` in a stub server's object): its name
+  // says its resource better than the whole object or class around it, which serves them all.
+  if (scopes.length === 0 && byName && byName.path.length === 0) return byName.resource;
   const statement = scopes.length === 0 ? lit.node.ancestors().find((a) => sameNode(a.parent(), file.root)) : undefined;
   for (const scope of statement ? [statement] : scopes) {
     const found = new Set<ResourceName>(file.resourcesIn(scope).map((r) => r.resource));
@@ -168,7 +175,5 @@ export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
     }
     if (found.size > 0) return found.size === 1 ? [...found][0]! : null;
   }
-  const holder: SgNode | undefined = file.x.decls.find((d) => d.init && encloses(d.init, lit.node))?.nameNode;
-  const byName = holder && ctx.tied ? nounTie(holder.text()) : null;
   return byName && byName.path.length === 0 ? byName.resource : null;
 }

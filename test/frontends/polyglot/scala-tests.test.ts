@@ -75,11 +75,79 @@ describe('Scala tests', () => {
     ].join('\n');
     writeTree(dir, { 'src/main/scala/care/SymptomClient.scala': care, 'src/test/scala/SymptomClientSpec.scala': spec, 'src/test/scala/DeskClientSpec.scala': deskSpec });
     const r = await scanProject(dir);
-    // Known gap since the merge with the Elixir branch (2026-11-24): the stub's JSON texts (`{"msg": …}` on line 13,
-    // `{"mode": "complaint"}` on line 16) are no longer tied to the interview's update; the branch alone found them.
-    expect(sites(r, 'src/test/scala/SymptomClientSpec.scala')).toEqual(['12 base-url', '13 mode-update-status-200', '15 mode-complaint-renamed-input', '16 base-url', '20 base-url']);
+    // Each `"…" should "…" in { … }` block is a scope of its own (languages/scala.ts testBlocks): its stub's JSON texts are
+    // the update's (`{"msg": …}` on line 13, `{"mode": "complaint"}` on line 16) and the result's (`advice`, line 20), not
+    // the whole class's, which uses both resources (a merge once lost lines 13 and 16 so).
+    expect(sites(r, 'src/test/scala/SymptomClientSpec.scala')).toEqual(['12 base-url', '13 mode-update-status-200', '13 update-msg-in-links', '15 mode-complaint-renamed-input', '16 base-url', '16 mode-complaint-renamed-input', '20 base-url', '20 result-advice-test-removed']);
     expect(sites(r, 'src/test/scala/DeskClientSpec.scala')).toEqual([]);
     expect(after(r, 'src/test/scala/DeskClientSpec.scala')).toBe(deskSpec);
+  });
+
+  it("a FunSuite's test(\"…\") { … } blocks are scopes of their own: each stub's JSON text is its test's resource; the desk suite stays", async () => {
+    const suite = (pkg: string, base: string, update: string, read: string, body: string) =>
+      [
+        `package ${pkg}`,
+        '',
+        'import com.github.tomakehurst.wiremock.client.WireMock._',
+        '',
+        'class ClientSuite extends munit.FunSuite {',
+        `  test("update") {`,
+        `    stubFor(put(urlEqualTo("/api/${update}/t1/")).willReturn(okJson("""{"msg": "moved"}""")))`,
+        `    assert(new Client("${base}").move("t1"))`,
+        '  }',
+        `  test("read") {`,
+        `    stubFor(get(urlEqualTo("/api/${read}/t1/")).willReturn(okJson("""${body}""")))`,
+        `    assertEquals(new Client("${base}").read("t1"), "rest")`,
+        '  }',
+        '}',
+      ].join('\n');
+    const care = suite('care', 'http://localhost:8089/api/', 'interviews', 'results', '{"advice": "rest", "triage": "self"}');
+    const desk = suite('desk', 'https://help.example.com/api/', 'tickets', 'replies', '{"advice": "rest", "extra": "x"}');
+    writeTree(dir, { 'src/main/scala/care/SymptomClient.scala': AKKA_CIRCE_CLIENT, 'src/test/scala/care/ClientSuite.scala': care, 'src/test/scala/desk/ClientSuite.scala': desk });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/scala/care/ClientSuite.scala')).toEqual(['11 base-url', '11 result-advice-test-removed', '7 base-url', '7 update-msg-in-links']);
+    expect(sites(r, 'src/test/scala/desk/ClientSuite.scala')).toEqual([]);
+    expect(after(r, 'src/test/scala/desk/ClientSuite.scala')).toBe(desk);
+  });
+
+  it("ScalaTest's futureValue hands on the answer of the endpoint's future; a desk's ticket read so stays", async () => {
+    const client = (pkg: string, model: string, fn: string, url: string) =>
+      [
+        `package ${pkg}`,
+        '',
+        `final case class ${model}(token: String, marketplace: Option[String])`,
+        '',
+        `class Client(base: String = "${url}")(implicit system: ActorSystem[_], ec: ExecutionContext) {`,
+        `  def ${fn}(age: Int): Future[${model}] =`,
+        `    Http().singleRequest(HttpRequest(HttpMethods.POST, uri = s"\${base}${pkg === 'care' ? 'interviews/anonymous' : 'tickets'}/")).flatMap(r => Unmarshal(r).to[${model}])`,
+        '}',
+      ].join('\n');
+    const spec = (pkg: string, fn: string) =>
+      [
+        `package ${pkg}`,
+        '',
+        'class ClientSpec extends AnyWordSpec with Matchers with ScalaFutures {',
+        '  private def clientFor() = new Client()',
+        '',
+        '  "the client" should {',
+        '    "open one" in {',
+        `      val opened = clientFor().${fn}(34).futureValue`,
+        '      opened.marketplace shouldBe Some("north")',
+        '    }',
+        '  }',
+        '}',
+      ].join('\n');
+    const deskSpec = spec('desk', 'openTicket');
+    writeTree(dir, {
+      'src/main/scala/care/Client.scala': client('care', 'Interview', 'createInterview', 'https://www.buoyhealth.com/api/'),
+      'src/test/scala/care/ClientSpec.scala': spec('care', 'createInterview'),
+      'src/main/scala/desk/Client.scala': client('desk', 'Ticket', 'openTicket', 'https://help.example.com/api/'),
+      'src/test/scala/desk/ClientSpec.scala': deskSpec,
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/scala/care/ClientSpec.scala')).toEqual(['9 interview-marketplace-variant-removed']);
+    expect(sites(r, 'src/test/scala/desk/ClientSpec.scala')).toEqual([]);
+    expect(after(r, 'src/test/scala/desk/ClientSpec.scala')).toBe(deskSpec);
   });
 });
 

@@ -7,6 +7,8 @@ import { elixirModels, macroName } from './elixir-models';
 const DEFS = new Set(['def', 'defp', 'defmacro', 'defmacrop']);
 /** Blocks of ExUnit that scope their variables as a function does (`test "…", %{bypass: b} do … end`). */
 const BLOCKS = new Set([...DEFS, 'test', 'setup', 'setup_all']);
+/** The keywords of a block written on one line (`do: …`, `else: …`). */
+const BLOCK_KEYWORDS = new Set(['do', 'else', 'after', 'rescue', 'catch']);
 const EQUALITY = new Set(['==', '!=', '===', '!==']);
 
 /** The `def`/`defp` calls of a tree: Elixir's functions are macro calls, not a node kind of their own. */
@@ -24,6 +26,14 @@ function defHead(def: SgNode): SgNode | null {
   let head = namedKids(childOf(def, 'arguments') ?? def)[0] ?? null;
   if (head?.kind() === 'binary_operator' && head.children().some((c) => c.kind() === 'when')) head = namedKids(head)[0] ?? null;
   return head?.kind() === 'call' ? head : null;
+}
+
+/** A function's name: its head's (`run(a)`), or a head without parentheses (`def result_json do … end`). */
+function defName(def: SgNode): string | null {
+  const head = defHead(def);
+  if (head) return namedKids(head)[0]?.text() ?? null;
+  const bare = namedKids(childOf(def, 'arguments') ?? def)[0];
+  return bare?.kind() === 'identifier' ? bare.text() : null;
 }
 
 /**
@@ -67,7 +77,7 @@ export const elixir: LangSpec = {
   lambdas: { kinds: ['anonymous_function'], params: ['arguments'], pick: 'first' },
   groupKinds: [],
   lexicalFallback: true,
-  functionName: (fn) => (fn.kind() === 'call' && DEFS.has(macroName(fn) ?? '') ? namedKids(defHead(fn) ?? fn)[0]?.text() ?? null : null),
+  functionName: (fn) => (fn.kind() === 'call' && DEFS.has(macroName(fn) ?? '') ? defName(fn) : null),
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     const keyReads: KeyRead[] = [];
@@ -82,6 +92,8 @@ export const elixir: LangSpec = {
       const k = namedKids(n)[0]!;
       const key = k.kind() === 'keyword' ? k.text().replace(/:\s*$/, '') : k.kind() === 'quoted_keyword' ? lit(k)?.text : undefined;
       const keywords = n.parent()!;
+      // `def result_json, do: %{…}`, `if x, do: a, else: b`: a block written as keywords, no data.
+      if (BLOCK_KEYWORDS.has(key ?? '') && keywords.parent()?.kind() === 'arguments') continue;
       push(n, key, k, namedKids(n)[1] ?? null, keywords.parent() ?? keywords);
     }
     for (const n of all(root, 'binary_operator')) {
@@ -98,6 +110,8 @@ export const elixir: LangSpec = {
       }
       else if (op === '\\\\' && left.kind() === 'identifier') decls.push({ node: n, name: left.text(), nameNode: left, type: null, init: right });
       else if (EQUALITY.has(op)) compares.push({ node: n, sides: [left, right] });
+      // `mode in ["safe", "triage"]` (a guard's `when mode in […]` too): the value against each element.
+      else if (op === 'in' && right.kind() === 'list') for (const e of namedKids(right)) compares.push({ node: n, sides: [left, e] });
     }
     // Module attributes: `@base_url "https://…"`.
     for (const n of all(root, 'unary_operator')) {
@@ -117,6 +131,9 @@ export const elixir: LangSpec = {
         const struct = [l, r].find((x) => x?.kind() === 'map' && childOf(x, 'struct'));
         const id = [l, r].find((x) => x?.kind() === 'identifier');
         if (head && struct && id) decls.push({ node: p, name: id.text(), nameNode: id, type: childOf(struct, 'struct')!.text().split('.').pop()!, init: null });
+        // `def enabled?(%Interview{marketplace: m, variant: v})`: the struct's fields the head matches are read from it.
+        const matched = p.kind() === 'map' && childOf(p, 'struct') ? p : struct;
+        if (head && matched) keyReads.push(...patternKeys(matched, childOf(matched, 'struct')!));
       }
     }
     types.push(...elixirModels(root, lit));

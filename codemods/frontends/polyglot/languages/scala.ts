@@ -19,7 +19,10 @@ export const scala: LangSpec = {
   contentKinds: [],
   escapeKinds: [],
   gapContent: true,
-  functionKinds: ['function_definition', 'lambda_expression'],
+  // A test's block scopes its code as a function does (ScalaTest `"x" should "y" in { … }`, `test("x") { … }`).
+  functionKinds: ['function_definition', 'lambda_expression', 'scala_test'],
+  virtual: { scala_test: testBlocks },
+  functionName: (fn) => (fn.kind() === 'function_definition' ? childOf(fn, 'identifier')?.text() ?? null : null),
   chainKinds: ['field_expression', 'call_expression', 'generic_function'],
   nameKinds: ['identifier'],
   intKinds: ['integer_literal'],
@@ -129,6 +132,27 @@ export const scala: LangSpec = {
     return { pairs, decls, types, compares, calls };
   },
 };
+
+/** Words that open a test with a string before its block: ScalaTest's `in`/`should`/`-`/`when`, specs2's `>>`. */
+const TEST_WORDS = new Set(['in', 'should', 'must', 'can', 'when', 'which', 'ignore', 'taggedAs', '-', '>>']);
+/** Calls that take a test's name then its block: FunSuite's `test("x") { … }`, FunSpec's `it("x")`, munit, utest. */
+const TEST_CALLS = new Set(['test', 'it', 'they', 'describe', 'scenario', 'Scenario', 'property', 'ignore']);
+
+/** The blocks of a file's tests: `"x" should "y" in { … }`, `"x" - { … }`, `test("x") { … }`, `it("x") { … }`. */
+function testBlocks(n: SgNode): SgNode[] {
+  const infix = all(n, 'infix_expression').filter((x) => {
+    const kids = namedKids(x);
+    // The test's name: a string, or the last operand of `"x" should "y"` / `it should "y"`.
+    const name = kids[0]?.kind() === 'infix_expression' ? namedKids(kids[0]).slice(-1)[0] : kids[0];
+    return kids.length === 3 && TEST_WORDS.has(kids[1]!.text()) && kids[2]!.kind() === 'block' && name?.kind() === 'string';
+  });
+  const calls = all(n, 'call_expression').filter((x) => {
+    const [head, block] = namedKids(x);
+    const [name, args] = head?.kind() === 'call_expression' ? namedKids(head) : [];
+    return block?.kind() === 'block' && !!name && TEST_CALLS.has(name.text()) && args?.kind() === 'arguments' && namedKids(args)[0]?.kind() === 'string';
+  });
+  return [...infix, ...calls];
+}
 
 const CTOR_ANNOTATION = /(\bclass\s+\w+(?:\[[^\]\n]*\])?\s*)((?:@\w+(?:\(\s*\))?\s*)+)(?=\()/g;
 
