@@ -143,11 +143,11 @@ function ownedResource(column: string): ResourceName[] {
 }
 
 /** The removed field a column of a table of these resources is named for, or undefined. */
-export function columnSite(vocab: Vocabulary, column: string, resources: ReadonlySet<ResourceName>): FieldSite | undefined {
+export function columnSite(vocab: Vocabulary, column: string, resources: ReadonlySet<ResourceName>, opts: { prefixedOnly?: boolean } = {}): FieldSite | undefined {
   const name = norm(column);
   const bare = vocab.fieldNames.has(name) ? name : UNITS.exec(name)?.[1];
   const candidates: { field: string; part: string | null }[] = [];
-  if (bare && vocab.fieldNames.has(bare)) candidates.push({ field: bare, part: null });
+  if (bare && vocab.fieldNames.has(bare) && !opts.prefixedOnly) candidates.push({ field: bare, part: null });
   // `top_condition_triage`: a part's noun, then its field.
   const w = name.split('_');
   for (let i = w.length - 1; i > 0; i--) {
