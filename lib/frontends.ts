@@ -5,6 +5,7 @@ import { graphqlFrontEnd } from '../codemods/frontends/graphql';
 import { jsFrontEnd } from '../codemods/frontends/js';
 import { notebookFrontEnd } from '../codemods/frontends/notebook';
 import { polyglotFrontEnds } from '../codemods/frontends/polyglot';
+import { sqlFrontEnd } from '../codemods/frontends/sql';
 import { textFrontEnd } from '../codemods/frontends/text';
 import { FrontEndRegistry } from './registry';
 
@@ -23,7 +24,8 @@ export function defaultFrontEnds(): FrontEndRegistry {
     .register(razorFrontEnd)
     .register(templateFrontEnd)
     .register(notebookFrontEnd)
-    .register(graphqlFrontEnd);
+    .register(graphqlFrontEnd)
+    .register(sqlFrontEnd);
   for (const f of configFrontEnds) registry.register(f);
   // Templates of configuration files (`app.env.j2`) are read as their format, before the template languages'.
   registry.register(configTemplateFrontEnd, { first: true });

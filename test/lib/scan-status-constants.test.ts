@@ -51,4 +51,18 @@ describe('status constants of another file', () => {
     expect(findings('src/effects.ts')).toEqual([[7, 'mode-update-status-200']]);
     expect(findings('src/desk.ts')).toEqual([]);
   });
+
+  it("an update whose body sets the mode, through a client module's method or a local wrapper, is a mode update: its 202 checks are reported; an update of other fields, and a desk's update with a mode, are not", async () => {
+    writeTree(dir, {
+      'src/constants.js': `'use strict';\nconst STATUS = { NOTHING_NEW: 202 };\nmodule.exports = { STATUS };\n`,
+      'src/lib/sc.js': `'use strict';\nconst axios = require('axios');\nconst http = axios.create({ baseURL: 'https://old.example.test/api/' });\nfunction updateInterview(id, body) {\n  return http.put('interviews/' + id + '/', body);\n}\nmodule.exports = { updateInterview };\n`,
+      'src/routes/interviews.js': `'use strict';\nconst sc = require('../lib/sc');\nconst desk = require('../lib/desk');\nconst { STATUS } = require('../constants');\nfunction setMode(id, mode) {\n  return sc.updateInterview(id, { mode: mode }).then(function (r) {\n    return r.status === STATUS.NOTHING_NEW ? null : r.data;\n  });\n}\nfunction rename(id, name) {\n  return sc.updateInterview(id, { name }).then((r) => r.status === 202);\n}\nfunction escalate(id) {\n  return desk.updateTicket(id, { mode: 'complaint' }).then((r) => r.status === 202);\n}\nmodule.exports = { setMode, rename, escalate };\n`,
+      'src/lib/desk.js': `'use strict';\nconst axios = require('axios');\nfunction updateTicket(id, body) {\n  return axios.put('https://help.example.com/api/tickets/' + id + '/', body);\n}\nmodule.exports = { updateTicket };\n`,
+      'src/local.js': `import axios from 'axios';\nconst put = (id, body) => axios.put(\`https://old.example.test/api/interviews/\${id}/\`, body);\nexport async function next(id) {\n  const res = await put(id, { mode: 'safe' });\n  return res.status === 202;\n}\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change === 'mode-update-status-200').map((f) => f.line) ?? [];
+    expect(findings('src/routes/interviews.js')).toEqual([7]);
+    expect(findings('src/local.js')).toEqual([5]);
+  });
 });

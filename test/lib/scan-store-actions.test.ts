@@ -79,3 +79,24 @@ describe('inputs bound to a value a store action sends as a removed field', () =
     ]);
   });
 });
+
+describe("a Redux reducer's initial state", () => {
+  it("the slots a reducer fills from the API's answer under the same name are reported (spread state, Immer draft); a desk reducer's are not", async () => {
+    writeTree(dir, {
+      'src/types.js': `export const LOADED = 'interview/loaded';\nexport const TICKET_LOADED = 'ticket/loaded';\n`,
+      'src/thunks.js': `import axios from 'axios';\nimport { LOADED, TICKET_LOADED } from './types';\nexport const loadInterview = (id) => async (dispatch) => {\n  const res = await axios.get(\`https://old.example.test/api/interviews/\${id}/\`);\n  dispatch({ type: LOADED, payload: res.data });\n};\nexport const loadTicket = (id) => async (dispatch) => {\n  const res = await axios.get(\`https://help.example.com/api/tickets/\${id}/\`);\n  dispatch({ type: TICKET_LOADED, payload: res.data });\n};\n`,
+      'src/reducers/interview.js': `import * as T from '../types';\nconst initialState = {\n  token: null,\n  marketplace: null,\n  variant: null,\n  loading: false,\n};\n\nexport default function interview(state = initialState, action) {\n  switch (action.type) {\n    case T.LOADED:\n      return { ...state, loading: false, token: action.payload.token, marketplace: action.payload.marketplace };\n    default:\n      return state;\n  }\n}\n\nexport const draftInterview = (draft = { token: null, variant: 'a' }, action) => {\n  switch (action.type) {\n    case T.LOADED:\n      draft.variant = action.payload.variant;\n      return draft;\n    default:\n      return draft;\n  }\n};\n\nexport const selectVariant = (state) => state.interview.variant;\n`,
+      'src/reducers/ticket.js': `import * as T from '../types';\nconst initialState = { id: null, marketplace: null, variant: null };\n\nexport default function ticket(state = initialState, action) {\n  switch (action.type) {\n    case T.TICKET_LOADED:\n      return { ...state, id: action.payload.id, marketplace: action.payload.marketplace, variant: action.payload.variant };\n    default:\n      return state;\n  }\n}\n\nexport const selectShop = (state) => state.ticket.marketplace;\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change]) ?? [];
+    expect(findings('src/reducers/interview.js')).toEqual([
+      [4, 'interview-marketplace-variant-removed'],
+      [12, 'interview-marketplace-variant-removed'],
+      [18, 'interview-marketplace-variant-removed'],
+      [21, 'interview-marketplace-variant-removed'],
+      [28, 'interview-marketplace-variant-removed'],
+    ]);
+    expect(findings('src/reducers/ticket.js')).toEqual([]);
+  });
+});

@@ -141,7 +141,7 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
     // A client named for the resource (`this.interviews.updateMode(…)`) says no more than its method does.
     const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) : null;
-    return byName ?? sentThrough(ctx, path);
+    return modeUpdateOf(byName, argPaths(path)) ?? sentThrough(ctx, path);
   }
   // `computed(() => props.interview.profile)`, `ref(result)`, `useMemo(() => data.result, […])`: the wrapped value.
   if (callee.type === 'Identifier' && WRAPPING.has(callee.name) && n.arguments[0]) {
@@ -151,9 +151,9 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   if (callee.type === 'Identifier') {
     const fn = functionOf(path.get('callee'));
     const returned = fn ? returnTie(ctx, fn, null) : null;
-    if (returned) return returned;
+    if (returned) return modeUpdateOf(returned, argPaths(path));
     // A helper defined elsewhere, named for what it does: `createInterview(…)`, `getResult(token)`.
-    return helperNameTie(callee.name) ?? sentThrough(ctx, path);
+    return modeUpdateOf(helperNameTie(callee.name), argPaths(path)) ?? sentThrough(ctx, path);
   }
   return null;
 }
@@ -165,10 +165,20 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
 function effectTie(ctx: FileContext, effect: EffectCall): Tie | null {
   const fn = effect.fn.node.type === 'Identifier' ? functionOf(effect.fn) : null;
   const t = (fn ? returnTie(ctx, fn, null) : null) ?? (effect.name ? helperNameTie(effect.name) : null);
+  return modeUpdateOf(t, effect.args);
+}
+
+/**
+ * An update given a body that sets the enumerated field (`sc.updateInterview(id, { mode })`, a local wrapper's
+ * `updateInterview(id, { mode: next })`, a saga's `call(api.updateInterview, token, { mode })`) is a mode update.
+ */
+function modeUpdateOf(t: Tie | null, args: readonly Path[]): Tie | null {
   if (!t || t.op !== 'update') return t;
-  const setsField = rulesOfKind('value-renamed').some(({ rule }) => rule.resource === t.resource && effect.args.some((a) => objectHasKey(a, rule.field)));
+  const setsField = rulesOfKind('value-renamed').some(({ rule }) => rule.resource === t.resource && args.some((a) => objectHasKey(a, rule.field)));
   return setsField ? { ...t, op: 'mode-update' } : t;
 }
+
+const argPaths = (call: Path): Path[] => call.node.arguments.map((_: unknown, i: number) => call.get('arguments', i));
 
 /** `this._send(request.post(url).send(body))`, `exec(req)`: a helper given a request returns its response. */
 function sentThrough(ctx: FileContext, path: Path): Tie | null {

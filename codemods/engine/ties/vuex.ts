@@ -125,6 +125,7 @@ export function mirroredStateMembers(ctx: FileContext, visit: (prop: Path, tie: 
 const membersMemo = new WeakMap<FileContext, { prop: Path; tie: Tie }[]>();
 
 function collectStateMembers(ctx: FileContext, visit: (prop: Path, tie: Tie) => void): void {
+  reducerStateMembers(ctx, visit);
   for (const prop of ctx.nodesOf('ObjectProperty', 'Property', 'ObjectMethod')) {
     if (keyName(prop.node) !== 'state' || !objectHasKey(parentOf(prop)!, 'mutations')) continue;
     const literal = stateLiteral(prop.node.type === 'ObjectMethod' ? prop : prop.get('value'));
@@ -157,4 +158,40 @@ function stateLiteral(path: Path, depth = 0): Path | null {
     return i >= 0 ? stateLiteral(path.get('body', 'body', i, 'argument'), depth + 1) : null;
   }
   return null;
+}
+
+/**
+ * Redux: a reducer's initial state (`function interview(state = initialState, action)`) whose members the reducer
+ * fills from a tied value under the same name (`return { ...state, marketplace: action.payload.marketplace }`, or
+ * `state.marketplace = action.payload.marketplace` in an Immer reducer): the state models that field of the resource.
+ */
+function reducerStateMembers(ctx: FileContext, visit: (prop: Path, tie: Tie) => void): void {
+  for (const fn of ctx.nodesOf('FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression')) {
+    const first = fn.node.params[0];
+    if (first?.type !== 'AssignmentPattern' || first.left.type !== 'Identifier' || fn.node.params.length !== 2) continue;
+    const literal = stateLiteral(fn.get('params', 0, 'right'));
+    if (!literal) continue;
+    const inside = (p: Path) => p.node.start >= fn.node.start && p.node.end <= fn.node.end && !(p.node.start >= literal.node.start && p.node.end <= literal.node.end);
+    const copies = new Map<string, Path[]>();
+    const add = (name: string | null, value: Path) => {
+      if (name && isMember(value.node) && memberName(value.node) === name) copies.set(name, [...(copies.get(name) ?? []), value.get('object')]);
+    };
+    for (const prop of ctx.nodesOf('ObjectProperty', 'Property')) if (inside(prop) && objectSpreads(parentOf(prop)!, first.left.name)) add(keyName(prop.node), prop.get('value'));
+    for (const a of ctx.nodesOf('AssignmentExpression')) {
+      const left = a.node.left;
+      if (a.node.operator === '=' && inside(a) && isMember(left) && left.object.type === 'Identifier' && left.object.name === first.left.name) add(memberName(left), a.get('right'));
+    }
+    literal.node.properties.forEach((member: { key?: unknown }, i: number) => {
+      const name = keyName(member);
+      for (const object of (name && copies.get(name)) || []) {
+        const tie = tieOf(ctx, object);
+        if (tie && tie.role !== 'request' && !tie.list) return visit(literal.get('properties', i), { ...tie, path: [...tie.path, name!], weak: true });
+      }
+    });
+  }
+}
+
+/** Whether an object literal spreads the state (`{ ...state, x }`): the reducer's next state. */
+function objectSpreads(obj: Path, state: string): boolean {
+  return obj.node.type === 'ObjectExpression' && obj.node.properties.some((p: { type: string; argument?: { type: string; name?: string } }) => (p.type === 'SpreadElement' || p.type === 'SpreadProperty') && p.argument?.type === 'Identifier' && p.argument.name === state);
 }

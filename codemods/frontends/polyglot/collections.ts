@@ -1,5 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { words } from '../../engine/words';
+import { columnSite } from '../sql';
 import type { Ctx } from './context';
 import { foreignAddressIn } from './foreign';
 import { span, type Lit } from './lang';
@@ -45,10 +46,13 @@ export function flattenedColumn(vocab: Vocabulary, listName: string, tie: ValueT
   const w = words(listName);
   if (w[w.length - 1] !== 'columns') return undefined;
   const bare = vocab.fieldNames.has(key) ? key : /^(\w+)_(?:cm|mm|m|in|inches|ft|kg|g|lb|lbs|pct|percent)$/.exec(key)?.[1];
-  if (!bare || !vocab.fieldNames.has(bare)) return undefined;
+  // `top_condition_triage` of `RESULT_COLUMNS`: a part's noun, then its field.
+  if (!bare || !vocab.fieldNames.has(bare)) return tie.path.length === 0 ? columnSite(vocab, key, new Set([tie.resource]), { prefixedOnly: true }) : undefined;
   for (const side of ['request', 'response'] as const) {
     const places = resourcesOfField(vocab, bare, side).filter((p) => p.resource === tie.resource && tie.path.every((x, i) => p.path[i] === x));
-    if (places.length === 1) return vocab.fields(tie.resource, places[0]!.path, side)[0];
+    const site = places.length === 1 ? vocab.fields(tie.resource, places[0]!.path, side)[0] : undefined;
+    // A moved field's bare name is the field at its new place (`triage` of a result is the top-level one, still sent).
+    if (site) return site.kind === 'moved' ? undefined : site;
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { extensionReads } from './extension-reads';
 import { carriedFields } from './carried-fields';
-import { rowKeyReads } from './row-keys';
+import { rowKeyReads, unpackedRowKeys } from './row-keys';
 import { forwardedFields, ownRouteModes } from './own-routes';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
@@ -108,6 +108,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   extensionReads(ctx);
   carriedFields(ctx);
   rowKeyReads(ctx);
+  unpackedRowKeys(ctx);
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);

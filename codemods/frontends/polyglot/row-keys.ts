@@ -3,6 +3,7 @@ import type { Ctx } from './context';
 import type { PolyFile } from './file';
 import type { PolyFacts } from './project-types';
 import { encloses } from './context';
+import { namesForeignAddress } from './foreign-addresses';
 import { span } from './lang';
 import { chainSegments, dataSegments } from './ties';
 import { norm, resourcesOfField, type FieldSite, type Vocabulary } from './vocabulary';
@@ -52,8 +53,9 @@ function rowOf(file: PolyFile, fn: SgNode, lit: SgNode): boolean {
 }
 
 /** A value that is the read of a changed field (`profile.get("race")`, `result["advice"]`): [part, field]. */
-function readOf(file: PolyFile, fn: SgNode, value: SgNode): [string, string] | undefined {
+function readOf(file: PolyFile, fn: SgNode, value: SgNode, depth = 0): [string, string] | undefined {
   const whole = value.text().trim();
+  if (/^[A-Za-z_]\w*$/.test(whole)) return depth === 0 ? unpackedRead(file, fn, value, whole) : undefined;
   // A read guarded against the key's absence is the read: `isset($p['race']) ? $p['race'] : null`, `$p['race'] ?? null`.
   const text = GUARDED.exec(whole)?.[2] ?? DEFAULTED.exec(whole)?.[1] ?? whole;
   const offset = span(value).start + Math.max(0, whole.lastIndexOf(text));
@@ -73,6 +75,31 @@ function readOf(file: PolyFile, fn: SgNode, value: SgNode): [string, string] | u
     if (from.length >= 2 && !from.some((s) => s.call)) part = norm(from[from.length - 1]!.name);
   }
   return [part, field];
+}
+
+/**
+ * A name unpacked from what a helper of this file returns (`top_name, top_triage = _top_condition(result)` where the
+ * helper ends in `return condition.get("name"), condition.get("triage")`): the read at the same place of its tuple.
+ */
+function unpackedRead(file: PolyFile, fn: SgNode, value: SgNode, name: string): [string, string] | undefined {
+  const before = file.source.slice(span(fn).start, span(value).start);
+  const m = new RegExp(String.raw`(?:^|\n)[ \t]*\(?((?:[A-Za-z_]\w*\s*,\s*)+[A-Za-z_]\w*)\)?\s*=\s*(?:self\.)?([A-Za-z_]\w*)\s*\(`, 'g');
+  let hit: { index: number; callee: string } | undefined;
+  for (const x of before.matchAll(m)) {
+    const names = x[1]!.split(',').map((n) => n.trim());
+    if (names.includes(name)) hit = { index: names.indexOf(name), callee: x[2]! };
+    else if (new RegExp(String.raw`(?:^|\n)[ \t]*${name}\s*=`).test(x[0])) hit = undefined;
+  }
+  if (!hit) return undefined;
+  const helpers = file.functions().filter((f) => f.name === hit!.callee);
+  if (helpers.length !== 1) return undefined;
+  const helper = helpers[0]!.node;
+  const returns = helper.findAll({ rule: { kind: 'return_statement' } });
+  if (returns.length !== 1) return undefined;
+  const list = returns[0]!.children().find((c) => c.kind() === 'expression_list' || c.kind() === 'tuple');
+  const items = list?.children().filter((c) => c.isNamed() && !/comment/.test(c.kind() as string)) ?? [];
+  const item = items[hit.index];
+  return item ? readOf(file, helper, item, 1) : undefined;
 }
 
 /** `isset(R) ? R : default`, `!empty(R) ? R : default`: R, when both reads are the same. */
@@ -115,6 +142,28 @@ export function rowKeyReads(ctx: Ctx): void {
     const site = read ? carriedSite(vocab, read) : undefined;
     if (!site || !out.has(site.change.id)) continue;
     out.manual(site.change.id, lit.start, lit.end, site.message, { anchor: lit.start, subject: lit.text });
+  }
+}
+
+/**
+ * A row key of this file's builder whose value was unpacked from a helper's tuple of reads (`"top_condition_triage":
+ * top_triage`): the read is in the helper, so the key is where the row carries it.
+ */
+export function unpackedRowKeys(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  if (!ctx.tied) return;
+  for (const fn of file.functions()) {
+    // A row of another service's answer (the function names its address) carries nothing of the API.
+    const keys = fn.name ? rowKeys(file, fn.node) : undefined;
+    if (!keys || namesForeignAddress(file, fn.node, false)) continue;
+    for (const pair of file.x.pairs) {
+      if (pair.named || !pair.value || !encloses(fn.node, pair.container) || !/^[A-Za-z_]\w*$/.test(pair.value.text().trim())) continue;
+      const read = keys[pair.key];
+      const site = read ? carriedSite(vocab, read) : undefined;
+      if (!site || !out.has(site.change.id)) continue;
+      const at = pair.keyNode ? span(pair.keyNode) : span(pair.value);
+      out.manual(site.change.id, at.start, at.end, site.message, { anchor: at.start, subject: pair.key });
+    }
   }
 }
 

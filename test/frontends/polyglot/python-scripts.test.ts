@@ -68,11 +68,12 @@ describe('top-level scripts', () => {
     ]);
   });
 
-  it("a table's columns named for a resource flatten its parts: a part's field, maybe with a unit (height_cm), is listed there; a ticket's columns stay unreported", async () => {
+  it("a table's columns named for a resource flatten its parts: a part's field, maybe with a unit (height_cm) or after the part's noun (top_condition_triage), is listed there; a ticket's columns stay unreported", async () => {
     writeTree(dir, {
       'etl/columns.py': [
         'INTERVIEW_COLUMNS = ["interview_token", "age", "race", "height_cm", "weight_kg", "bmi"]',
-        'TICKET_COLUMNS = ["ticket_token", "age", "race", "height_cm", "weight_kg", "bmi"]',
+        'TICKET_COLUMNS = ["ticket_token", "age", "race", "height_cm", "weight_kg", "bmi", "top_condition_triage"]',
+        'RESULT_COLUMNS = ["interview_token", "triage_level", "top_condition", "top_condition_triage", "triage"]',
       ].join('\n'),
       'etl/columns.rb': [
         'module Columns',
@@ -82,7 +83,8 @@ describe('top-level scripts', () => {
       ].join('\n'),
     });
     const r = await scanProject(dir);
-    expect(sites(r, 'etl/columns.py')).toEqual(Array(4).fill('1 interview-profile-fields-removed'));
+    // A part's field after its noun (`top_condition_triage`) too; the bare `triage` is the result's own, still sent.
+    expect(sites(r, 'etl/columns.py')).toEqual([...Array(4).fill('1 interview-profile-fields-removed'), '3 potential-condition-triage-removed']);
     expect(sites(r, 'etl/columns.rb')).toEqual(Array(3).fill('2 interview-profile-fields-removed'));
   });
 });

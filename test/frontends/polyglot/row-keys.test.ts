@@ -197,4 +197,58 @@ describe('reads of the keys of rows a function builds from the API', () => {
     expect(sites(r, 'public/result.php')).toEqual(['5 interview-profile-fields-removed', '5 interview-profile-fields-removed']);
     expect(sites(r, 'src/Desk.php')).toEqual([]);
   });
+
+  it('Python: a key whose value a helper unpacked from its tuple of reads (`top_name, top_triage = _top(result)`) carries the read; a desk helper’s tuple does not', async () => {
+    writeTree(dir, {
+      'etl/client.py': [
+        'import requests',
+        '',
+        'def get_result(token):',
+        '    return requests.get("https://www.buoyhealth.com/api/results/%s/" % token).json()',
+        '',
+        '',
+        'def _desk_top(ticket):',
+        '    return ticket.get("name"), ticket.get("advice")',
+        '',
+        '',
+        'def ticket_row(ticket_id):',
+        '    ticket = requests.get("https://help.example.com/api/tickets/%s/" % ticket_id).json()',
+        '    name, tips = _desk_top(ticket)',
+        '    return {"name": name, "advice": tips}',
+        '',
+      ].join('\n'),
+      'etl/rows.py': [
+        'from etl.client import get_result',
+        '',
+        '',
+        'def _top(result):',
+        '    explanation = result.get("triage_explanation") or {}',
+        '    condition = explanation.get("potential_condition") or {}',
+        '    return condition.get("name"), condition.get("triage")',
+        '',
+        '',
+        'def result_row(token):',
+        '    result = get_result(token)',
+        '    top_name, top_triage = _top(result)',
+        '    return {"top_condition": top_name, "top_condition_triage": top_triage}',
+        '',
+      ].join('\n'),
+      'tests/test_rows.py': [
+        'from etl import client, rows',
+        '',
+        '',
+        'def test_rows():',
+        '    row = rows.result_row("r1")',
+        '    assert row["top_condition"] == "Flu"',
+        '    assert row["top_condition_triage"] == "urgent"',
+        '    ticket = client.ticket_row("t1")',
+        '    assert ticket["advice"] == "Restart"',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'etl/rows.py')).toEqual(['13 potential-condition-triage-removed', '7 potential-condition-triage-removed']);
+    expect(sites(r, 'tests/test_rows.py')).toEqual(['7 potential-condition-triage-removed']);
+    expect(sites(r, 'etl/client.py')).toEqual(['4 base-url']);
+  });
 });
