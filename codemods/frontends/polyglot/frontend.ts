@@ -2,7 +2,6 @@ import * as path from 'node:path';
 import type { SgNode } from '@ast-grep/napi';
 import { findV1Urls } from '../../../config/urls';
 import type { FrontEnd, FrontEndInput, FrontEndOutput } from '../../../lib/types';
-import type { Finding } from '../../types';
 import type { Change } from '../../../catalogue';
 import { ParseError } from '../../types';
 import { makeScanner } from '../../engine/scan';
@@ -133,17 +132,10 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   if (grouped.length > 0) facts.groupModes = grouped;
   if (ctx.statusCompared?.length) facts.statusCompared = ctx.statusCompared;
   if (ctx.renamedMembers?.length) facts.renamedMembers = ctx.renamedMembers.map((m) => ({ name: m.name, at: `${input.filePath}:${m.line}` }));
-  const parsed = out.finish(input.markers);
-  const done = spec.lexicalAlongside ? { ...parsed, findings: [...parsed.findings, ...besides(parsed.findings, lexicalSites(input).findings)] } : parsed;
+  const done = out.finish(input.markers);
   const forwarded = forwardedFields(input.source, done.findings, input.changes);
   if (forwarded.length > 0) facts.forwardedFields = forwarded;
   return { ...done, facts };
-}
-
-/** The token pass's sites on lines where the parsed pass reports nothing of the same change. */
-function besides(parsed: readonly Finding[], lexical: readonly Finding[]): Finding[] {
-  const seen = new Set(parsed.map((f) => `${f.line}:${f.change}`));
-  return lexical.filter((f) => !seen.has(`${f.line}:${f.change}`));
 }
 
 /** Changes whose rewrite is a string literal's text (an address), safe in a file the grammar reads only in part. */

@@ -164,8 +164,6 @@ export interface LangSpec {
   lexicalFallback?: boolean;
   /** Files of another language that share its extensions (Objective-C's `.h` beside C's): the token pass, not the grammar. */
   lexicalOnly?(source: string): boolean;
-  /** The token pass's sites are kept beside the parsed pass's, on lines where it reports nothing of the same change. */
-  lexicalAlongside?: boolean;
   /** The model a function without a declared return type returns by building it (Ruby's `Result.from_hash(…)` last). */
   builtReturn?(fn: SgNode): string | null;
   /** The name of a function whose kind carries no name of its own (Elixir's `def run(…)` is a macro call). */

@@ -29,7 +29,13 @@ export const cpp: LangSpec = {
   lambdas: { kinds: ['lambda_expression'], params: ['abstract_function_declarator', 'parameter_list'], pick: 'last' },
   loopKinds: ['for_range_loop'],
   lexicalOnly: (source) => OBJC.test(source),
-  prepare: (source, attempt) => (attempt === 0 ? source.replace(WRAPPED, (whole, head: string, str: string, tail: string) => ' '.repeat(head.length) + str + ' '.repeat(tail.length)) : null),
+  // A file the grammar cannot read then gets a second try with each macro call alone on its line and without its `;`
+  // (`NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Result, advice, test)`, `Q_DECLARE_METATYPE(Mode)`) ended by one in place of its newline.
+  prepare: (source, attempt) => {
+    if (attempt > 1) return null;
+    const plain = source.replace(WRAPPED, (_whole, head: string, str: string, tail: string) => ' '.repeat(head.length) + str + ' '.repeat(tail.length));
+    return attempt === 0 ? plain : plain.replace(MACRO_LINE, '$1;');
+  },
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     // `{"mode", "safe"}` inside a braced list: one key and its value (nlohmann's `json{{…}}`, Qt's, cpprestsdk's pairs).
@@ -124,11 +130,14 @@ export const cpp: LangSpec = {
   },
 };
 
-/** Objective-C headers share `.h` with C: they keep the token pass. */
-const OBJC = /^\s*(?:@interface|@protocol|@implementation|@property|#import)\b/m;
+/** Objective-C headers share `.h` with C (`@interface`, `#import`, Foundation's `NSString`, `NS_ENUM`, `@"…"`): they keep the token pass. */
+const OBJC = /^\s*(?:@interface|@protocol|@implementation|@property|#import)\b|\bNS(?:String|Integer|UInteger|Dictionary|Array|Object)\b|\bNS_(?:ENUM|OPTIONS|CLOSED_ENUM)\b|\bFOUNDATION_EXPORT\b|@"/m;
 
 /** String wrappers of cpprestsdk (`U`, `_XPLATSTR`), Windows (`_T`, `TEXT`) and Qt (`QStringLiteral`, `QLatin1String`, …). */
 const WRAPPED = /(\b(?:U|_XPLATSTR|_T|TEXT|QStringLiteral|QLatin1String|QLatin1StringView|QByteArrayLiteral|QString|utility::conversions::to_string_t)\s*\(\s*)("(?:[^"\\\n]|\\.)*")(\s*\))/g;
+
+/** A macro call alone on its line, no `;` after it. */
+const MACRO_LINE = /^([ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*\([^;\n]*\)[ \t]*)\r?\n/gm;
 
 /** The identifier a declarator declares (`*p`, `&r`, `name[32]`, `x = …`). */
 function declared(d: SgNode): SgNode | null {
