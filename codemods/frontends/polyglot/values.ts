@@ -19,6 +19,7 @@ import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { returnsOwnResponse } from './own-response';
 import { modeLiteralType } from './mode-literal-types';
+import { subscriptMode } from './subscript-writes';
 import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, modeKeyDefault, modelEnumValue, parsedArm, readDefault } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
@@ -118,6 +119,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   // `enum mode: { complaint: "complaint" }` on a model of the interview: the values the column stores (reported).
   if (pair && modelEnumValue(ctx, lit, pair.key)) return 'setting';
   if (!pair && getterDefault(ctx, lit)) return 'default';
+  if (!pair && subscriptMode(ctx, lit)) return 'key';
   // `MODE_LABELS = {"complaint": "Chief complaint"}`: a key of a table held by a name that says mode.
   if (!pair && modeTableKey(ctx, lit)) return 'map-key';
   if (pair) {

@@ -1,5 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
+import { functionDeclarator } from '../function-facts';
 import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
 /**
@@ -29,6 +30,11 @@ export const cpp: LangSpec = {
   lambdas: { kinds: ['lambda_expression'], params: ['abstract_function_declarator', 'parameter_list'], pick: 'last' },
   loopKinds: ['for_range_loop'],
   lexicalOnly: (source) => OBJC.test(source),
+  // `bool SymptomClient::set_mode(…)`: the declarator's name, less its class.
+  functionName: (fn) => {
+    const name = functionDeclarator(fn)?.children().find((c) => c.isNamed())?.text();
+    return name ? name.split('::').pop()!.trim() : null;
+  },
   // A file the grammar cannot read then gets a second try with each macro call alone on its line and without its `;`
   // (`NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Result, advice, test)`, `Q_DECLARE_METATYPE(Mode)`) ended by one in place of its newline.
   prepare: (source, attempt) => {

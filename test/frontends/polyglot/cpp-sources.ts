@@ -1,0 +1,215 @@
+/**
+ * C++ clients of the v1 API for cpp.test.ts, each beside a helpdesk client of the same shape (help.example.com:
+ * its `mode` "complaint", `advice`, `test`, `extra`, `202`) that must stay byte-identical and unreported.
+ */
+
+/** nlohmann::json: brace-initialised bodies, a mode enum with a to_string switch, NLOHMANN_DEFINE_TYPE_*, `#define` and `static const` constants, at/value/contains reads. */
+export const NLOHMANN_CLIENT = `#include <nlohmann/json.hpp>
+#include <string>
+
+#define SC_BASE_URL "https://sandbox.buoyhealth.com/api/"
+#define SC_MODE_SAFE "safe"
+
+namespace care {
+
+using json = nlohmann::json;
+
+static const std::string kDefaultMode = "complaint";
+
+enum class InterviewMode { Complaint, Protocol };
+
+std::string to_string(InterviewMode mode) {
+    switch (mode) {
+        case InterviewMode::Complaint: return "complaint";
+        case InterviewMode::Protocol: return "protocol";
+    }
+    return "";
+}
+
+struct Result {
+    std::string advice;
+    std::string test;
+};
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Result, advice, test)
+
+struct Answer {
+    int status = 0;
+    std::string body;
+};
+
+Answer send(const std::string& method, const std::string& url, const std::string& body);
+
+bool set_mode(const std::string& token, InterviewMode mode) {
+    json body = {{"mode", to_string(mode)}};
+    Answer r = send("PUT", std::string(SC_BASE_URL) + "interviews/" + token + "/", body.dump());
+    return r.status == 202;
+}
+
+void add_complaint(const std::string& token, const std::string& text, const std::string& note) {
+    json body = {{"interview", token}, {"text", text}, {"extra", note}};
+    send("POST", std::string(SC_BASE_URL) + "complaints/", body.dump());
+}
+
+std::string advice_of(const std::string& token) {
+    Answer r = send("GET", std::string(SC_BASE_URL) + "results/" + token + "/", "");
+    json j = json::parse(r.body);
+    if (j.contains("advice")) return j.at("advice").get<std::string>();
+    return j.value("test", "");
+}
+
+}  // namespace care
+`;
+
+export const NLOHMANN_DESK = `#include <nlohmann/json.hpp>
+#include <string>
+
+#define DESK_BASE_URL "https://help.example.com/api/"
+#define DESK_MODE_SAFE "safe"
+
+namespace desk {
+
+using json = nlohmann::json;
+
+static const std::string kTicketMode = "complaint";
+
+enum class TicketMode { Complaint, Protocol };
+
+std::string to_string(TicketMode mode) {
+    switch (mode) {
+        case TicketMode::Complaint: return "complaint";
+        case TicketMode::Protocol: return "protocol";
+    }
+    return "";
+}
+
+struct Reply {
+    std::string advice;
+    std::string test;
+};
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Reply, advice, test)
+
+struct Answer {
+    int status = 0;
+    std::string body;
+};
+
+Answer post(const std::string& method, const std::string& url, const std::string& body);
+
+bool set_ticket_mode(const std::string& id, TicketMode mode) {
+    json body = {{"mode", to_string(mode)}};
+    Answer r = post("PUT", std::string(DESK_BASE_URL) + "tickets/" + id + "/", body.dump());
+    return r.status == 202;
+}
+
+void add_issue(const std::string& id, const std::string& text, const std::string& note) {
+    json body = {{"ticket", id}, {"text", text}, {"extra", note}};
+    post("POST", std::string(DESK_BASE_URL) + "issues/", body.dump());
+}
+
+std::string advice_of(const std::string& id) {
+    Answer r = post("GET", std::string(DESK_BASE_URL) + "replies/" + id + "/", "");
+    json j = json::parse(r.body);
+    if (j.contains("advice")) return j.at("advice").get<std::string>();
+    return j.value("test", "");
+}
+
+}  // namespace desk
+`;
+
+/** A wire value mapped back to the mode case by `if (value == "…") return Mode::Case;`, and another thing's mode type. */
+export const MODE_PARSER = `#include "mode.hpp"
+
+namespace care {
+
+InterviewMode mode_from_string(const std::string& value) {
+    if (value == "complaint") return InterviewMode::Complaint;
+    if (value == "protocol") return InterviewMode::Protocol;
+    throw std::invalid_argument(value);
+}
+
+TicketMode ticket_mode_from_string(const std::string& value) {
+    if (value == "complaint") return TicketMode::Complaint;
+    return TicketMode::Protocol;
+}
+
+}  // namespace care
+`;
+
+/** GoogleTest's EXPECT_EQ on the interview's mode, and on a ticket's. */
+export const GTEST = `#include <gtest/gtest.h>
+#include "symptom_client.hpp"
+
+TEST(SymptomClient, SendsMode) {
+    care::Interview iv = care::start("https://sandbox.buoyhealth.com/api/");
+    EXPECT_EQ(iv.mode, "complaint");
+    auto r = care::result_of(iv.token);
+    EXPECT_EQ(r.advice, "rest");
+}
+
+TEST(HelpdeskClient, SendsMode) {
+    desk::Ticket t = desk::open("https://help.example.com/api/");
+    EXPECT_EQ(t.mode, "complaint");
+    EXPECT_EQ(t.advice, "rest");
+}
+`;
+
+/** cpprestsdk (`U("…")`, `has_field`, `at`, `status_codes::Accepted`) and Qt (`obj["advice"].toString()`, `obj.value("test")`). */
+export const REST_CLIENT = `#include <cpprest/http_client.h>
+#include <QJsonObject>
+
+using namespace web;
+using namespace web::http;
+
+static const utility::string_t kBase = U("https://sandbox.buoyhealth.com/api/");
+
+pplx::task<bool> set_mode(http::client::http_client& client, const utility::string_t& token) {
+    json::value body = json::value::object();
+    body[U("mode")] = json::value::string(U("complaint"));
+    return client.request(methods::PUT, kBase + U("interviews/") + token + U("/"), body).then([](http_response r) {
+        return r.status_code() == status_codes::Accepted;
+    });
+}
+
+utility::string_t advice_of(const json::value& result) {
+    if (result.has_field(U("advice"))) return result.at(U("advice")).as_string();
+    return U("");
+}
+
+QString qt_advice(const QJsonObject& result) {
+    return result["advice"].toString() + result.value("test").toString();
+}
+
+QJsonObject qt_mode_body() {
+    return QJsonObject{{"mode", "complaint"}};
+}
+`;
+
+export const REST_DESK = `#include <cpprest/http_client.h>
+#include <QJsonObject>
+
+using namespace web;
+using namespace web::http;
+
+static const utility::string_t kBase = U("https://help.example.com/api/");
+
+pplx::task<bool> set_ticket_mode(http::client::http_client& client, const utility::string_t& token) {
+    json::value body = json::value::object();
+    body[U("mode")] = json::value::string(U("complaint"));
+    return client.request(methods::PUT, kBase + U("tickets/") + token + U("/"), body).then([](http_response r) {
+        return r.status_code() == status_codes::Accepted;
+    });
+}
+
+utility::string_t reply_advice(const json::value& reply) {
+    if (reply.has_field(U("advice"))) return reply.at(U("advice")).as_string();
+    return U("");
+}
+
+QString qt_advice(const QJsonObject& reply) {
+    return reply["advice"].toString() + reply.value("test").toString();
+}
+
+QJsonObject qt_ticket_body() {
+    return QJsonObject{{"mode", "complaint"}};
+}
+`;
