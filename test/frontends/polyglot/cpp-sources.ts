@@ -153,7 +153,7 @@ TEST(HelpdeskClient, SendsMode) {
 }
 `;
 
-/** cpprestsdk (`U("…")`, `has_field`, `at`, `status_codes::Accepted`) and Qt (`obj["advice"].toString()`, `obj.value("test")`). */
+/** cpprestsdk (`U("…")` keys, `body[U("mode")] = json::value::string(…)` writes, `has_field`, `at`, `status_codes::Accepted`) and Qt (`obj["advice"].toString()`, `obj.value("test")`). */
 export const REST_CLIENT = `#include <cpprest/http_client.h>
 #include <QJsonObject>
 
@@ -162,17 +162,23 @@ using namespace web::http;
 
 static const utility::string_t kBase = U("https://sandbox.buoyhealth.com/api/");
 
-pplx::task<bool> set_mode(http::client::http_client& client, const utility::string_t& token) {
+bool set_mode(http::client::http_client& client, const utility::string_t& token) {
     json::value body = json::value::object();
     body[U("mode")] = json::value::string(U("complaint"));
-    return client.request(methods::PUT, kBase + U("interviews/") + token + U("/"), body).then([](http_response r) {
-        return r.status_code() == status_codes::Accepted;
-    });
+    http_response r = client.request(methods::PUT, kBase + U("interviews/") + token + U("/"), body).get();
+    return r.status_code() == status_codes::Accepted;
 }
 
 utility::string_t advice_of(const json::value& result) {
     if (result.has_field(U("advice"))) return result.at(U("advice")).as_string();
     return U("");
+}
+
+void complain(http::client::http_client& client, const utility::string_t& token, const utility::string_t& note) {
+    json::value body = json::value::object();
+    body[U("interview")] = json::value::string(token);
+    body[U("extra")] = json::value::string(note);
+    client.request(methods::POST, kBase + U("complaints/"), body).wait();
 }
 
 QString qt_advice(const QJsonObject& result) {
@@ -192,17 +198,23 @@ using namespace web::http;
 
 static const utility::string_t kBase = U("https://help.example.com/api/");
 
-pplx::task<bool> set_ticket_mode(http::client::http_client& client, const utility::string_t& token) {
+bool set_ticket_mode(http::client::http_client& client, const utility::string_t& token) {
     json::value body = json::value::object();
     body[U("mode")] = json::value::string(U("complaint"));
-    return client.request(methods::PUT, kBase + U("tickets/") + token + U("/"), body).then([](http_response r) {
-        return r.status_code() == status_codes::Accepted;
-    });
+    http_response r = client.request(methods::PUT, kBase + U("tickets/") + token + U("/"), body).get();
+    return r.status_code() == status_codes::Accepted;
 }
 
 utility::string_t reply_advice(const json::value& reply) {
     if (reply.has_field(U("advice"))) return reply.at(U("advice")).as_string();
     return U("");
+}
+
+void complain(http::client::http_client& client, const utility::string_t& token, const utility::string_t& note) {
+    json::value body = json::value::object();
+    body[U("interview")] = json::value::string(token);
+    body[U("extra")] = json::value::string(note);
+    client.request(methods::POST, kBase + U("issues/"), body).wait();
 }
 
 QString qt_advice(const QJsonObject& reply) {
