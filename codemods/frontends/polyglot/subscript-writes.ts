@@ -18,7 +18,6 @@ export function subscriptWrites(ctx: Ctx): void {
     const before = /([$@]{0,2}[A-Za-z_]\w*)\s*\[\s*(?:\w+\s*\(\s*)?$/.exec(file.source.slice(Math.max(0, lit.start - 60), lit.start));
     if (!before || !/^\s*\)?\s*\]\s*(\|\|)?=(?![=>~])/.test(file.source.slice(lit.end, lit.end + 12))) continue;
     const name = before[1]!.replace(/^[$@]+/, '');
-    const scope = file.scopeOf(lit.node);
     const tie = bodyTie(ctx, name, lit);
     if (!tie) continue;
     const site = vocab.fields(tie.resource, [...tie.path, k], 'request')[0];
