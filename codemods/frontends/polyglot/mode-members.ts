@@ -181,6 +181,24 @@ export function armToMode(ctx: Ctx, lit: Lit): boolean {
   return [...head.matchAll(/\b[A-Z]\w*/g)].some((t) => saysMode(t[0]) && ourModeType(ctx, t[0]));
 }
 
+/** `InterviewMode::Complaint`, `care::InterviewMode::Complaint`, `InterviewMode.COMPLAINT`, or one given alone to a call (`to_string(InterviewMode::Complaint)`). */
+const CASE_TEXT = /^\s*(?:[\w:.]+\s*\(\s*)?(?:\w+\s*::\s*)*([A-Z]\w*)\s*(?:::|\.)\s*(\w+)\s*(?:\)\s*)?$/;
+
+/**
+ * A wire value compared with the mode case of its own name through a conversion, either way round (a test of the mode
+ * type's `to_string` / `from_string`): `to_string(InterviewMode::Complaint) == "complaint"`, `mode_from_string("complaint")
+ * == InterviewMode::Complaint`. The case must be of this API's mode type; `sides` are the comparison's.
+ */
+export function caseCompared(ctx: Ctx, sides: readonly SgNode[], lit: Lit): boolean {
+  const other = sides.find((s) => !encloses(s, lit.node));
+  const m = other ? CASE_TEXT.exec(other.text()) : null;
+  if (!m || norm(m[2]!) !== norm(lit.text)) return false;
+  // The literal alone on its side, or the one argument of a call there (`mode_from_string("complaint")`).
+  const own = sides.find((s) => encloses(s, lit.node));
+  if (!own || !/^\s*(?:[\w:.]+\s*\(\s*)?["'][\w-]*["']\s*(?:\)\s*)?$/.test(own.text())) return false;
+  return saysMode(m[1]!) && ourModeType(ctx, m[1]!);
+}
+
 /**
  * The member of this API's mode type (`InterviewMode.COMPLAINT`) a mode literal gives its wire value: the case it is
  * written in (`@SerializedName("complaint") COMPLAINT`, `COMPLAINT("complaint")`), the constant of a mode group it

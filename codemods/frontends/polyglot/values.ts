@@ -20,7 +20,7 @@ import { modeParameter } from './mode-functions';
 import { returnsOwnResponse } from './own-response';
 import { modeLiteralType } from './mode-literal-types';
 import { subscriptMode } from './subscript-writes';
-import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
+import { armToMode, caseCompared, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, modeKeyDefault, modelEnumValue, parsedArm, readDefault } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfSpelling } from '../../http-status';
@@ -149,9 +149,12 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
-    return other && holdsMode(ctx, other) ? 'comparison' : armToMode(ctx, lit) || (parsedArm(file.source, lit) && armOfMode(ctx, lit)) ? 'arm' : null;
+    return other && (holdsMode(ctx, other) || caseCompared(ctx, cmp.sides, lit)) ? 'comparison' : armToMode(ctx, lit) || (parsedArm(file.source, lit) && armOfMode(ctx, lit)) ? 'arm' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
+  // `mode_from_string("complaint") == InterviewMode::Complaint`: the call's value compared with the case of its name.
+  const converted = call ? file.x.compares.find((c) => c.sides.some((s) => span(s).start === span(call.node).start && span(s).end === span(call.node).end)) : undefined;
+  if (converted && call!.args.length === 1 && caseCompared(ctx, converted.sides, lit)) return 'comparison';
   // `assertSame('safe', $this->last_body()['mode'])`: an equality assertion against a read of the mode.
   // Rewritten when the value read is tied to the interview; only reported when the file alone ties it (a desk's
   // `XCTAssertEqual(ticket.mode, "complaint")` in a test file of the API's client).
@@ -291,8 +294,10 @@ function statuses(ctx: Ctx): void {
     if (lambdas.has(file.scopeOf(call.node).kind() as string)) {
       for (const a of call.args) if (/[A-Za-z]/.test(a.text()) && codes.has(statusOf(ctx, a) ?? -1)) mentions.push({ node: a, code: statusOf(ctx, a)!, outer: true });
     }
-    // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`).
-    if (call.args.some((a) => file.lit(a) && file.resourcesIn(a).length > 0)) {
+    // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`,
+    // `fake.on(HttpMethod::Put, kBase + "interviews/" + kToken + "/", 202, "")`).
+    // The path a literal, or built from literals and names (`kBase + "interviews/" + kToken + "/"`), calling nothing.
+    if (call.args.some((a) => file.resourcesIn(a).length > 0 && (!!file.lit(a) || !file.x.calls.some((c) => encloses(a, c.node))))) {
       for (const a of call.args) if (/^\d{3}$/.test(a.text().trim()) && codes.has(Number(a.text().trim()))) mentions.push({ node: a, code: Number(a.text().trim()) });
     }
     // An equality assertion on a response's status (`assertEquals(202, response.code())`, `assert.Equal(t, 202, resp.StatusCode)`).

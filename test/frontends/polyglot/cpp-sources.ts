@@ -225,3 +225,53 @@ QJsonObject qt_ticket_body() {
     return QJsonObject{{"mode", "complaint"}};
 }
 `;
+
+/** Catch2: TEST_CASE blocks, the mode type's conversions compared with wire values, a fake transport's canned answers by path. */
+export const CATCH_TESTS = `#include <catch2/catch.hpp>
+#include "fake_transport.hpp"
+
+using care::InterviewMode;
+using desk::TicketMode;
+
+TEST_CASE("modes round-trip through strings", "[mode]") {
+    CHECK(care::to_string(InterviewMode::Complaint) == "complaint");
+    CHECK(care::mode_from_string("complaint") == InterviewMode::Complaint);
+    CHECK(desk::to_string(TicketMode::Complaint) == "complaint");
+}
+
+TEST_CASE("a mode update with nothing to show", "[client]") {
+    FakeTransport fake;
+    const std::string kBase = "https://sandbox.buoyhealth.com/api/";
+    fake.on("PUT", kBase + "interviews/" + kToken + "/", 202, "");
+    fake.on("PUT", kDeskBase + "tickets/" + kToken + "/", 202, "");
+    CHECK(care::set_mode(kToken, InterviewMode::Protocol));
+}
+`;
+
+/** A table of HTTP's codes and a constant named for the mode update, both compared after a mode update. */
+export const STATUS_HEADER = `#pragma once
+#define SC_STATUS_OK 200
+#define SC_STATUS_ACCEPTED 202
+#define MODE_UPDATE_PENDING 202
+`;
+
+export const STATUS_CLIENT = `#include "status.h"
+#include <nlohmann/json.hpp>
+
+static const std::string kBase = "https://sandbox.buoyhealth.com/api/";
+
+struct Answer { int status; std::string body; };
+Answer send(const std::string& method, const std::string& url, const std::string& body);
+
+bool set_mode(const std::string& token, const std::string& mode) {
+    nlohmann::json body = {{"mode", mode}};
+    Answer r = send("PUT", kBase + "interviews/" + token + "/", body.dump());
+    return r.status == SC_STATUS_ACCEPTED;
+}
+
+bool set_mode_pending(const std::string& token, const std::string& mode) {
+    nlohmann::json body = {{"mode", mode}};
+    Answer r = send("PUT", kBase + "interviews/" + token + "/", body.dump());
+    return r.status == MODE_UPDATE_PENDING;
+}
+`;

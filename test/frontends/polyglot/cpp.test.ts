@@ -4,7 +4,7 @@ import { defaultConfig } from '../../../config';
 import { noProject } from '../../../codemods/engine/ties/project';
 import { scanProject, sites } from './support';
 import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
-import { GTEST, MODE_PARSER, NLOHMANN_CLIENT, NLOHMANN_DESK, REST_CLIENT, REST_DESK } from './cpp-sources';
+import { CATCH_TESTS, GTEST, MODE_PARSER, NLOHMANN_CLIENT, NLOHMANN_DESK, REST_CLIENT, REST_DESK, STATUS_CLIENT, STATUS_HEADER } from './cpp-sources';
 
 /**
  * C and C++ read by their grammar (languages/cpp.ts, @ast-grep/lang-cpp): nlohmann::json, cpprestsdk and Qt clients,
@@ -70,6 +70,22 @@ describe('C++ clients', () => {
     expect(after(r, 'src/rest_client.cpp')).toContain('U("https://api.sandbox.buoyhealth.com/symptom-checker/v2/")');
     expect(sites(r, 'src/desk_client.cpp')).toEqual([]);
     expect(after(r, 'src/desk_client.cpp')).toBe(REST_DESK);
+  });
+
+  it('Catch2 TEST_CASE blocks: to_string / from_string compared with the wire value, a fake transport answering 202 by path', async () => {
+    writeTree(dir, { 'src/symptom_client.cpp': NLOHMANN_CLIENT, 'src/helpdesk_client.cpp': NLOHMANN_DESK, 'tests/test_mode.cpp': CATCH_TESTS });
+    const r = await scanProject(dir);
+    // Line 10 compares the helpdesk's TicketMode, line 17 stubs the helpdesk's tickets/: neither is reported.
+    expect(sites(r, 'tests/test_mode.cpp')).toEqual(['8 mode-complaint-renamed-input', '9 mode-complaint-renamed-input', '15 base-url', '16 mode-update-status-200'].sort());
+    expect(after(r, 'tests/test_mode.cpp')).toContain('CHECK(care::to_string(InterviewMode::Complaint) == "input");');
+    expect(after(r, 'tests/test_mode.cpp')).toContain('CHECK(desk::to_string(TicketMode::Complaint) == "complaint");');
+  });
+
+  it('status constants: a constant named for the mode update is a site where defined; a table of HTTP codes only where compared', async () => {
+    writeTree(dir, { 'include/status.h': STATUS_HEADER, 'src/client.cpp': STATUS_CLIENT });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/client.cpp')).toEqual(['4 base-url', '12 mode-update-status-200', '18 mode-update-status-200'].sort());
+    expect(sites(r, 'include/status.h')).toEqual(['4 mode-update-status-200']);
   });
 
   it('a C header: #define modes, a typedef struct named for the result', async () => {

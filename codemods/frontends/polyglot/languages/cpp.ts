@@ -22,7 +22,8 @@ export const cpp: LangSpec = {
   stringKinds: ['string_literal', 'raw_string_literal', 'preproc_arg'],
   contentKinds: ['string_content', 'raw_string_content'],
   escapeKinds: ['escape_sequence'],
-  functionKinds: ['function_definition', 'lambda_expression'],
+  functionKinds: ['function_definition', 'lambda_expression', 'cpp_test_block'],
+  virtual: { cpp_test_block: testBlocks },
   chainKinds: ['field_expression', 'subscript_expression', 'call_expression'],
   nameKinds: ['identifier', 'field_identifier'],
   intKinds: ['number_literal'],
@@ -36,11 +37,12 @@ export const cpp: LangSpec = {
     return name ? name.split('::').pop()!.trim() : null;
   },
   // A file the grammar cannot read then gets a second try with each macro call alone on its line and without its `;`
-  // (`NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Result, advice, test)`, `Q_DECLARE_METATYPE(Mode)`) ended by one in place of its newline.
+  // (`NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Result, advice, test)`, `Q_DECLARE_METATYPE(Mode)`) ended by one in place of its
+  // newline, and each test macro before its block (`TEST_CASE("…") {`, `TEST(Client, Mode) {`) by one in place of the space.
   prepare: (source, attempt) => {
     if (attempt > 1) return null;
     const plain = source.replace(WRAPPED, (_whole, head: string, str: string, tail: string) => ' '.repeat(head.length) + str + ' '.repeat(tail.length));
-    return attempt === 0 ? plain : plain.replace(MACRO_LINE, '$1;');
+    return attempt === 0 ? plain : plain.replace(MACRO_LINE, '$1;').replace(MACRO_BLOCK, '$1;$2');
   },
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
@@ -142,8 +144,20 @@ const OBJC = /^\s*(?:@interface|@protocol|@implementation|@property|#import)\b|\
 /** String wrappers of cpprestsdk (`U`, `_XPLATSTR`), Windows (`_T`, `TEXT`) and Qt (`QStringLiteral`, `QLatin1String`, …). */
 const WRAPPED = /(\b(?:U|_XPLATSTR|_T|TEXT|QStringLiteral|QLatin1String|QLatin1StringView|QByteArrayLiteral|QString|utility::conversions::to_string_t)\s*\(\s*)("(?:[^"\\\n]|\\.)*")(\s*\))/g;
 
-/** A macro call alone on its line, no `;` after it. */
-const MACRO_LINE = /^([ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*\([^;\n]*\)[ \t]*)\r?\n/gm;
+/** A macro call alone on its line, no `;` after it, not continued on the next (`ON_CALL(…)` / `.WillByDefault(…)`). */
+const MACRO_LINE = /^([ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*\([^;\n]*\)[ \t]*)\r?\n(?![ \t]*(?:\.|->|[-+*/%<>=&|?:,)]))/gm;
+
+/** A macro call before a block on its line (GoogleTest's `TEST(…) {`, Catch2's `TEST_CASE(…) {`, `SECTION(…) {`). */
+const MACRO_BLOCK = /^([ \t]*[A-Z][A-Z0-9_]*\s*\([^;{}\n]*\)[ \t]*)[ \t](\{)/gm;
+
+/** The blocks of test macros (`TEST_CASE("…") { … }` read as a call, then a block): scopes as functions are. */
+function testBlocks(n: SgNode): SgNode[] {
+  return all(n, 'compound_statement').filter((b) => {
+    const prev = b.prev();
+    const call = prev?.kind() === 'expression_statement' ? namedKids(prev)[0] : null;
+    return call?.kind() === 'call_expression' && /^[A-Z][A-Z0-9_]*$/.test(namedKids(call)[0]?.text() ?? '');
+  });
+}
 
 /** The identifier a declarator declares (`*p`, `&r`, `name[32]`, `x = …`). */
 function declared(d: SgNode): SgNode | null {
