@@ -29,7 +29,9 @@ const RECEIVERS = new Set(['self', 'this', 'cls', '$this', '@', 'super', 'me']);
 /** Accessor calls whose string argument names a key. */
 const GETTERS = new Set(['get', 'fetch', 'dig', 'get_string', 'opt', 'opt_string', 'get_json_object', 'path', 'get_value', 'value_for_key', 'get_or_default', 'get_property', 'key',
   // circe's `cursor.downField("advice")`.
-  'down_field', 'downfield']);
+  'down_field', 'downfield',
+  // nlohmann's `j.at("advice")`, `j.value("advice", "")`, `j.contains("advice")`; cpprestsdk's `v.has_field(U("advice"))`; Qt's `obj.value("advice")`.
+  'at', 'value', 'contains', 'has_field']);
 /** Calls and members that unwrap a response body without naming a field. */
 const TRANSPARENT = new Set([
   // circe's cursor, and Scala's Option / Either unwrapped with a default.

@@ -52,9 +52,10 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
     analyze: (input) => analyzeWith(spec, all, input),
     minifiable: true,
     selectsModels: true,
-    selects: (source) => selects(source),
+    // A language that falls back to the token pass also selects and ties its files as that pass does.
+    selects: (source, _config, absPath) => selects(source) || (!!spec.lexicalFallback && !!absPath && lexicalSelects(source, absPath)),
     poolSelects: true,
-    linked: (source, project) => linked(spec.id, source, project.poly),
+    linked: (source, project) => linked(spec.id, source, project.poly) || (!!spec.lexicalFallback && LEXICAL_LANGS.some((lang) => linked(lang, source, project.poly))),
   };
 }
 
@@ -68,6 +69,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   registerGrammars(Object.fromEntries(all.map((s) => [s.id, s.grammar])));
   const state = grammarState(spec.id);
   if (!state.ok && spec.lexicalFallback) return lexicalAnalysis(input, `${spec.id} not parsed: ${state.reason}`);
+  if (spec.lexicalOnly?.(input.source)) return lexicalAnalysis(input, `sc-migrate has no parser for this ${path.extname(input.filePath).slice(1)} file's language`);
   if (!state.ok) {
     // A file that calls the v1 API gets the pass of languages without a parser: its addresses, and one file-level finding.
     const text = addressesOnly(input, `${spec.id} not parsed: ${state.reason}`);
@@ -196,7 +198,7 @@ function* allErrors(root: SgNode): Generator<SgNode> {
 }
 
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
-const OTHER_CODE = ['c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
+const OTHER_CODE = ['lua', 'r', 'pl', 'pm', 'm', 'mm', 'groovy', 'clj', 'cljs', 'erl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm'];
 
 const LEXICAL_LANGS = [...new Set(OTHER_CODE.map(lexicalLang))];
 

@@ -56,7 +56,10 @@ export function bodyTypes(file: PolyFile, fn: SgNode): string[] {
 /** A function's parameter names: the first parameter list after its name (a Go method's receiver comes before it). */
 export function paramsOf(file: PolyFile, fn: SgNode): string[] {
   let named = false;
-  for (const c of fn.children()) {
+  // C and C++: the name and its parameters are a declarator's (`bool SymptomClient::set_mode(const std::string& token)`).
+  const declarator = functionDeclarator(fn);
+  for (const c of declarator ? declarator.children().filter((k) => /param/.test(k.kind() as string)).slice(0, 1) : fn.children()) {
+    named ||= !!declarator;
     const kind = c.kind() as string;
     if (/body|block|statements/.test(kind)) break;
     named ||= file.spec.nameKinds.includes(kind);
@@ -67,6 +70,14 @@ export function paramsOf(file: PolyFile, fn: SgNode): string[] {
     return names.filter((n) => n !== 'self' && n !== 'cls' && n !== '()');
   }
   return [];
+}
+
+/** The function declarator of a C or C++ function (under the pointers and references of its return type), or null. */
+export function functionDeclarator(fn: SgNode): SgNode | null {
+  if (fn.kind() !== 'function_definition') return null;
+  let d = fn.children().find((c) => /declarator$/.test(c.kind() as string));
+  while (d && d.kind() !== 'function_declarator') d = d.children().find((c) => /declarator$/.test(c.kind() as string));
+  return d ?? null;
 }
 
 /** The type a function declares it returns, unwrapped (`suspend fun f(): Response<Interview>` → Interview). */
@@ -80,7 +91,7 @@ export function returnType(file: PolyFile, fn: SgNode): string | null {
     // Go: `func (c *Client) Get(t string) (*Result, error)`: the list after the parameters holds the results.
     if (/param/.test(kind) && named && ++lists >= 2 && file.spec.id === 'go') return typeName(namedKids(c)[0]?.text().replace(/^\w+\s+(?=\S)/, ''));
     if (/param|modifier|annotation|attribute/.test(kind) || !c.isNamed() || file.spec.nameKinds.includes(kind)) continue;
-    if (/type|generic_name|qualified_name/.test(kind)) return typeName(c.text().replace(/^(->|:)\s*/, ''));
+    if (/type|generic_name|qualified_name/.test(kind) || (kind === 'qualified_identifier' && functionDeclarator(fn))) return typeName(c.text().replace(/^(->|:)\s*/, ''));
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import type { FrontEnd } from '../../../lib/types';
 import { otherCodeFrontEnd, polyglotFrontEnd } from './frontend';
 import type { LangSpec } from './lang';
+import { cpp } from './languages/cpp';
 import { csharp } from './languages/csharp';
 import { dart } from './languages/dart';
 import { elixir } from './languages/elixir';
@@ -15,7 +16,7 @@ import { scala } from './languages/scala';
 import { swift } from './languages/swift';
 
 /** The languages with a parser-based front-end, in the order they are registered. */
-export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust, elixir, scala];
+export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust, elixir, scala, cpp];
 
 /** One front-end per language, then the file-level check for languages without one. */
 export function polyglotFrontEnds(): FrontEnd[] {

@@ -162,6 +162,8 @@ export interface LangSpec {
   textOnError?: boolean;
   /** Without its grammar, or on a file the grammar cannot read, the file gets the token pass of lexical.ts (Scala, Elixir). */
   lexicalFallback?: boolean;
+  /** Files of another language that share its extensions (Objective-C's `.h` beside C's): the token pass, not the grammar. */
+  lexicalOnly?(source: string): boolean;
   /** The model a function without a declared return type returns by building it (Ruby's `Result.from_hash(…)` last). */
   builtReturn?(fn: SgNode): string | null;
   /** The name of a function whose kind carries no name of its own (Elixir's `def run(…)` is a macro call). */

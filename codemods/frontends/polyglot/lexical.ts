@@ -94,7 +94,7 @@ const SELF = new Set(['self', 'this', 'super']);
 
 /** The language family whose files see each other's names (one index per family). */
 export function lexicalLang(ext: string): string {
-  if (['m', 'mm', 'h', 'c', 'cc', 'cpp', 'cxx', 'hpp', 'hh'].includes(ext)) return 'lexical-c';
+  if (['m', 'mm', 'h', 'c', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx', 'ipp'].includes(ext)) return 'lexical-c';
   if (ext === 'sc') return 'lexical-scala';
   if (ext === 'exs') return 'lexical-ex';
   if (ext === 'pm') return 'lexical-pl';

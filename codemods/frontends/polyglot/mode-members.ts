@@ -36,7 +36,7 @@ export function setsMode(ctx: Ctx, call: Call): boolean {
 }
 
 /** Test frameworks' equality assertions (values.ts reads those of literals). */
-const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual)$/i;
+const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual|(?:EXPECT|ASSERT)_(?:EQ|STREQ)|QCOMPARE|BOOST_(?:CHECK|REQUIRE)_EQUAL)$/i;
 
 /** A call of a function of the run whose parameter is of this API's mode type (`func switchMode(to mode: InterviewMode)`). */
 function takesMode(ctx: Ctx, call: Call): boolean {
@@ -189,13 +189,32 @@ function memberUse(ctx: Ctx, ownerName: string, ownerStart: number, member: { na
  */
 export function armToMode(ctx: Ctx, lit: Lit): boolean {
   const { file } = ctx;
-  const m = /^\s*(?:->|=>|:)\s*(?:return\s+)?(?:([A-Z]\w*)\s*\.\s*|\.\s*)?(\w+)\s*(?:[\n;,}]|$)/.exec(file.source.slice(lit.end, lit.end + 80));
+  // C and Java write the arm as a test: `if (value == "complaint") return InterviewMode::Complaint;`.
+  const m = /^\s*(?:(?:->|=>|:)\s*(?:return\s+)?|\)+\s*\{?\s*return\s+)(?:([A-Z]\w*)\s*(?:\.|::)\s*|\.\s*)?(\w+)\s*(?:[\n;,}]|$)/.exec(file.source.slice(lit.end, lit.end + 80));
   if (!m || norm(m[2]!) !== norm(lit.text)) return false;
   if (m[1]) return saysMode(m[1]) && ourModeType(ctx, m[1]);
   if (file.x.types.some((t) => t.cases.some((c) => c.name === m[2]) && saysMode(t.name) && ourModeType(ctx, t.name))) return true;
   const fn = file.scopeOf(lit.node);
   const head = fn === file.root ? '' : fn.text().slice(0, Math.max(0, fn.text().search(/[{=]\s*(?:when|switch|match)\b/)) || 200);
   return [...head.matchAll(/\b[A-Z]\w*/g)].some((t) => saysMode(t[0]) && ourModeType(ctx, t[0]));
+}
+
+/** `InterviewMode::Complaint`, `care::InterviewMode::Complaint`, `InterviewMode.COMPLAINT`, or one given alone to a call (`to_string(InterviewMode::Complaint)`). */
+const CASE_TEXT = /^\s*(?:[\w:.]+\s*\(\s*)?(?:\w+\s*::\s*)*([A-Z]\w*)\s*(?:::|\.)\s*(\w+)\s*(?:\)\s*)?$/;
+
+/**
+ * A wire value compared with the mode case of its own name through a conversion, either way round (a test of the mode
+ * type's `to_string` / `from_string`): `to_string(InterviewMode::Complaint) == "complaint"`, `mode_from_string("complaint")
+ * == InterviewMode::Complaint`. The case must be of this API's mode type; `sides` are the comparison's.
+ */
+export function caseCompared(ctx: Ctx, sides: readonly SgNode[], lit: Lit): boolean {
+  const other = sides.find((s) => !encloses(s, lit.node));
+  const m = other ? CASE_TEXT.exec(other.text()) : null;
+  if (!m || norm(m[2]!) !== norm(lit.text)) return false;
+  // The literal alone on its side, or the one argument of a call there (`mode_from_string("complaint")`).
+  const own = sides.find((s) => encloses(s, lit.node));
+  if (!own || !/^\s*(?:[\w:.]+\s*\(\s*)?["'][\w-]*["']\s*(?:\)\s*)?$/.test(own.text())) return false;
+  return saysMode(m[1]!) && ourModeType(ctx, m[1]!);
 }
 
 /**
@@ -218,7 +237,7 @@ export function renamedMember(ctx: Ctx, lit: Lit, kind: string): string | null {
   }
   if (kind !== 'arm' && kind !== 'comparison') return null;
   const before = /\b([A-Z]\w*)\s*(?:\.|::)\s*(\w+)\s*(?:=>|->|:)\s*(?:return\s+)?$/.exec(file.source.slice(Math.max(0, lit.start - 80), lit.start));
-  const after = /^\s*(?:=>|->|:)\s*(?:return\s+)?(?:Ok\s*\(\s*|Some\s*\(\s*)?([A-Z]\w*)\s*(?:\.|::)\s*(\w+)\b/.exec(file.source.slice(lit.end, lit.end + 80));
+  const after = /^\s*(?:(?:=>|->|:)\s*(?:return\s+)?|\)+\s*\{?\s*return\s+)(?:Ok\s*\(\s*|Some\s*\(\s*)?([A-Z]\w*)\s*(?:\.|::)\s*(\w+)\b/.exec(file.source.slice(lit.end, lit.end + 80));
   const m = before ?? after;
   return m && saysMode(m[1]!) && ourModeType(ctx, m[1]!) ? `${m[1]}.${m[2]}` : null;
 }

@@ -3,7 +3,7 @@ import type { Ctx } from './context';
 import type { PolyFile } from './file';
 import { chainSegments, dataSegments } from './ties';
 import type { StatusSite } from './vocabulary';
-import { statusOfSpelling } from '../../http-status';
+import { statusOfNumberedName, statusOfSpelling } from '../../http-status';
 
 /**
  * Status constants across the files of a run: `MODE_UPDATE_PENDING = 202` in a constants module, compared in the
@@ -72,6 +72,9 @@ export function comparedStatusConstants(
 /** This file's constants that another file of the run compares with the status of the operation whose old status they hold. */
 export function constantsComparedElsewhere(ctx: Ctx, local: ReadonlyMap<string, { decl: SgNode; code: number }>, report: (site: StatusSite, n: SgNode) => void): void {
   for (const [name, c] of local) {
+    // A name that only spells HTTP's status (`#define SC_STATUS_ACCEPTED 202`, `HTTP_202_ACCEPTED`): an entry of a table
+    // of HTTP's codes, whatever operation compares it; the comparisons are the sites, not the definition.
+    if (statusOfNumberedName(name) === c.code) continue;
     const changes = ctx.index.statusCompared(name);
     for (const site of ctx.vocab.statuses) if (site.rule.from === c.code && changes.includes(site.change.id)) report(site, c.decl);
   }

@@ -19,7 +19,8 @@ import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { returnsOwnResponse } from './own-response';
 import { modeLiteralType } from './mode-literal-types';
-import { armToMode, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
+import { subscriptMode } from './subscript-writes';
+import { armToMode, caseCompared, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, modeKeyDefault, modelEnumValue, parsedArm, readDefault } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
 import { statusOfSpelling } from '../../http-status';
@@ -118,6 +119,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   // `enum mode: { complaint: "complaint" }` on a model of the interview: the values the column stores (reported).
   if (pair && modelEnumValue(ctx, lit, pair.key)) return 'setting';
   if (!pair && getterDefault(ctx, lit)) return 'default';
+  if (!pair && subscriptMode(ctx, lit)) return 'key';
   // `MODE_LABELS = {"complaint": "Chief complaint"}`: a key of a table held by a name that says mode.
   if (!pair && modeTableKey(ctx, lit)) return 'map-key';
   if (pair) {
@@ -147,9 +149,12 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
     const other = cmp.sides.find((s) => !encloses(s, lit.node));
-    return other && holdsMode(ctx, other) ? 'comparison' : armToMode(ctx, lit) || (parsedArm(file.source, lit) && armOfMode(ctx, lit)) ? 'arm' : null;
+    return other && (holdsMode(ctx, other) || caseCompared(ctx, cmp.sides, lit)) ? 'comparison' : armToMode(ctx, lit) || (parsedArm(file.source, lit) && armOfMode(ctx, lit)) ? 'arm' : null;
   }
   const call = file.x.calls.find((c) => c.args.some((a) => span(a).start === lit.start && span(a).end === lit.end));
+  // `mode_from_string("complaint") == InterviewMode::Complaint`: the call's value compared with the case of its name.
+  const converted = call ? file.x.compares.find((c) => c.sides.some((s) => span(s).start === span(call.node).start && span(s).end === span(call.node).end)) : undefined;
+  if (converted && call!.args.length === 1 && caseCompared(ctx, converted.sides, lit)) return 'comparison';
   // `assertSame('safe', $this->last_body()['mode'])`: an equality assertion against a read of the mode.
   // Rewritten when the value read is tied to the interview; only reported when the file alone ties it (a desk's
   // `XCTAssertEqual(ticket.mode, "complaint")` in a test file of the API's client).
@@ -289,8 +294,10 @@ function statuses(ctx: Ctx): void {
     if (lambdas.has(file.scopeOf(call.node).kind() as string)) {
       for (const a of call.args) if (/[A-Za-z]/.test(a.text()) && codes.has(statusOf(ctx, a) ?? -1)) mentions.push({ node: a, code: statusOf(ctx, a)!, outer: true });
     }
-    // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`).
-    if (call.args.some((a) => file.lit(a) && file.resourcesIn(a).length > 0)) {
+    // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`,
+    // `fake.on(HttpMethod::Put, kBase + "interviews/" + kToken + "/", 202, "")`).
+    // The path a literal, or built from literals and names (`kBase + "interviews/" + kToken + "/"`), calling nothing.
+    if (call.args.some((a) => file.resourcesIn(a).length > 0 && (!!file.lit(a) || !file.x.calls.some((c) => encloses(a, c.node))))) {
       for (const a of call.args) if (/^\d{3}$/.test(a.text().trim()) && codes.has(Number(a.text().trim()))) mentions.push({ node: a, code: Number(a.text().trim()) });
     }
     // An equality assertion on a response's status (`assertEquals(202, response.code())`, `assert.Equal(t, 202, resp.StatusCode)`).
@@ -373,7 +380,7 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
 const PICKS = new Set(['pick', 'choose', 'select', 'get', 'resolve', 'compute', 'determine', 'decide', 'for', 'from', 'by', 'of', 'to', 'age']);
 
 /** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */
-const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual)$/i;
+const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual|(?:EXPECT|ASSERT)_(?:EQ|STREQ)|QCOMPARE|BOOST_(?:CHECK|REQUIRE)_EQUAL)$/i;
 
 /** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
 const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;
