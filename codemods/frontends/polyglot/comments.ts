@@ -23,3 +23,8 @@ export function withoutComments(n: SgNode): { text: string; blanked: number } {
   }
   return { text, blanked };
 }
+
+/** A named node that is code, not a comment: the value after `=` is the first of these (a marker of an earlier run may sit between). */
+export function isCode(n: SgNode): boolean {
+  return n.isNamed() && !/comment/.test(n.kind() as string);
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runOnce } from './support';
 import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
+import { AKKA_CIRCE_CLIENT } from './scala-sources';
 
 /**
  * `sc-migrate run` twice over a project: the second run over the first one's output changes nothing (no marker added
@@ -139,6 +140,24 @@ describe('second runs', () => {
     const first = read(dir, 'lib/checker.ex');
     expect(first).not.toContain('detail:');
     expect(first).not.toContain('TODO(sc-migrate/intent-detail-context-removed)');
+    expect(await runOnce(dir)).toEqual([]);
+  });
+
+  it("Scala: a stub object's JSON constant whose value starts on the next line keeps its marker (the first run's marker sits between `=` and the text)", async () => {
+    writeTree(dir, {
+      'src/main/scala/care/SymptomClient.scala': AKKA_CIRCE_CLIENT,
+      'src/test/scala/care/StubServer.scala': [
+        'package care',
+        '',
+        'object StubServer {',
+        '  val ComplaintJson: String =',
+        '    """{ "token": "c-1", "text": "headache", "extra": "after a fall",',
+        '      |  "_links": { "self": "https://sandbox.buoyhealth.com/api/complaints/c-1/" } }""".stripMargin',
+        '}',
+      ].join('\n'),
+    });
+    expect(await runOnce(dir)).toContain('src/test/scala/care/StubServer.scala');
+    expect(read(dir, 'src/test/scala/care/StubServer.scala')).toContain('TODO(sc-migrate/complaint-extra-removed)');
     expect(await runOnce(dir)).toEqual([]);
   });
 });
