@@ -87,15 +87,42 @@ export class TextFile {
     const key = this.fixOnly ? `${change}\u0000${this.lines.lineCol(start).line}` : `${change}\u0000${start}\u0000${message}`;
     if (this.manualKeys.has(key) || this.suppressed(change, start)) return;
     this.manualKeys.add(key);
-    this.findings.push({ ...this.range(start, end), change, fix: 'manual', message });
+    const finding: Finding = { ...this.range(start, end), change, fix: 'manual', message };
+    this.findings.push(finding);
+    this.sitesOf.set(finding, { start, end });
     if (opts.marker === false || !this.style) return;
     let line = this.lines.lineCol(opts.anchor ?? start).line;
     while (line > 1 && /\\\s*$/.test(this.lines.lineText(line - 1))) line--;
     const indent = /^\s*/.exec(this.lines.lineText(line))![0];
-    this.markers.push({ anchor: this.lines.lineStart(line), indent, change, message, subject: opts.subject });
+    const marker: MarkerRequest = { anchor: this.lines.lineStart(line), indent, change, message, subject: opts.subject };
+    this.markers.push(marker);
+    this.markerOf.set(finding, marker);
+  }
+
+  /** Where each manual finding's site is, and the marker it asked for (to drop both when a deletion takes the site). */
+  private readonly sitesOf = new Map<Finding, { start: number; end: number }>();
+  private readonly markerOf = new Map<Finding, MarkerRequest>();
+
+  /**
+   * Manual sites whose text an automatic deletion of the same run removed (`detail: opts[:detail]` in a body whose
+   * `detail` entry is deleted): nothing is left for a person at that place, and a marker there would sit above code
+   * that no longer exists (and a second run would take it away). The deletion's own finding reports the site.
+   */
+  private dropDeletedSites(): void {
+    const deletions = this.edits.list().filter((e) => e.text === '' && e.end > e.start);
+    if (deletions.length === 0) return;
+    const gone = new Set<Finding>();
+    for (const [f, site] of this.sitesOf) {
+      if (deletions.some((d) => d.start <= site.start && site.end <= d.end && site.end > site.start)) gone.add(f);
+    }
+    if (gone.size === 0) return;
+    const markers = new Set([...gone].map((f) => this.markerOf.get(f)).filter((m): m is MarkerRequest => !!m));
+    for (let i = this.findings.length - 1; i >= 0; i--) if (gone.has(this.findings[i]!)) this.findings.splice(i, 1);
+    for (let i = this.markers.length - 1; i >= 0; i--) if (markers.has(this.markers[i]!)) this.markers.splice(i, 1);
   }
 
   finish(markers: boolean): { output: string; findings: Finding[] } {
+    this.dropDeletedSites();
     if (markers && this.style) {
       const selected = new Set(this.changes.map((c) => c.id));
       for (const e of markerEdits(this.source, this.markers, { style: this.style, selected, eol: this.lines.eol })) this.edits.add(e);

@@ -2,6 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { escapeRe, type PolyFile } from './file';
 import { span, type TypeDecl } from './lang';
 import { chainSegments, dataSegments } from './ties';
+import { withoutComments } from './comments';
 import { norm } from './vocabulary';
 
 /**
@@ -62,25 +63,6 @@ export function derivedReaders(file: PolyFile, type: TypeDecl, params: (fn: SgNo
     if (paths.length > 0) out.push({ name: fn.name, paths });
   }
   return out;
-}
-
-/** A node's text with its comments blanked (offsets kept), and how many characters they held. */
-function withoutComments(n: SgNode): { text: string; blanked: number } {
-  const start = span(n).start;
-  let text = n.text();
-  let blanked = 0;
-  if (!/#|\/\/|\/\*|--/.test(text)) return { text, blanked: 0 };
-  const comments: { start: number; end: number }[] = [];
-  const walk = (x: SgNode) => {
-    if (/comment/.test(x.kind() as string)) comments.push(span(x));
-    else for (const c of x.children()) walk(c);
-  };
-  walk(n);
-  for (const c of comments) {
-    text = text.slice(0, c.start - start) + ' '.repeat(c.end - c.start) + text.slice(c.end - start);
-    blanked += c.end - c.start;
-  }
-  return { text, blanked };
 }
 
 /** Whether `name` is declared in `body` as a lambda's or block's parameter, or a loop's variable. */

@@ -1,4 +1,5 @@
 import type { Ctx } from './context';
+import { withoutComments } from './comments';
 import { encloses } from './context';
 import { span } from './lang';
 import { functionName } from './file';
@@ -60,7 +61,8 @@ function endpointParams(ctx: Ctx): void {
     const owner = file.x.types.filter((t) => encloses(t.node, fn.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
     const e = fn.name ? ctx.index.endpoint(fn.name) ?? (owner ? ctx.index.endpoint(`${owner}.${fn.name}`) : null) : null;
     if (!e || e.op === 'read' || !fn.name) continue;
-    const text = fn.node.text();
+    // Comments blanked: a marker of an earlier run above a parameter ends in a period (`… on create and update.`).
+    const text = withoutComments(fn.node).text;
     const open = text.indexOf('(', text.indexOf(fn.name));
     if (open < 0) continue;
     const close = matchParen(text, open);

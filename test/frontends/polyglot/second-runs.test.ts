@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runOnce } from './support';
 import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
+import { AKKA_CIRCE_CLIENT } from './scala-sources';
 
 /**
  * `sc-migrate run` twice over a project: the second run over the first one's output changes nothing (no marker added
@@ -88,4 +89,76 @@ describe('second runs', () => {
     expect(read(dir, 'lib/desk/client.rb')).toContain('extra: extra');
     expect(read(dir, 'lib/desk/client.rb')).not.toContain('TODO(sc-migrate');
   });
+
+  it("Kotlin: endpoint parameters on lines of their own keep their markers on the second run (the marker above ends in a period)", async () => {
+    writeTree(dir, {
+      'src/Models.kt': ['package demo', '@Serializable', 'data class IntentRequest(val interview: String, val name: String, val detail: String? = null, val context: String? = null)'].join('\n'),
+      'src/Api.kt': [
+        'package demo',
+        'class SymptomApi(private val client: HttpClient) {',
+        '    private val base = "https://sandbox.buoyhealth.com/api/"',
+        '    suspend fun createIntent(body: IntentRequest): Intent = client.post(base + "intents/") { setBody(body) }.body()',
+        '}',
+      ].join('\n'),
+      'src/Repo.kt': [
+        'package demo',
+        'class Repo(private val api: SymptomApi) {',
+        '    suspend fun addIntent(',
+        '        interviewToken: String,',
+        '        intent: String,',
+        '        detail: String? = null,',
+        '        context: String? = null,',
+        '    ): Intent = api.createIntent(IntentRequest(interviewToken, intent, detail = detail, context = context))',
+        '}',
+      ].join('\n'),
+    });
+    expect(await runOnce(dir)).toContain('src/Repo.kt');
+    const first = read(dir, 'src/Repo.kt');
+    expect(first.match(/TODO\(sc-migrate\/intent-detail-context-removed\)/g)?.length).toBe(3);
+    expect(await runOnce(dir)).toEqual([]);
+    expect(read(dir, 'src/Repo.kt')).toBe(first);
+  });
+
+  it('Elixir: a body entry the run deletes takes no marker for its value with it (nothing would be left to look at)', async () => {
+    writeTree(dir, {
+      'lib/checker.ex': [
+        'defmodule Checker do',
+        '  @base "https://sandbox.buoyhealth.com/api/"',
+        '  def create_intent(token, name, opts \\\\ []) do',
+        '    body = %{',
+        '      interview: token,',
+        '      name: name,',
+        '      detail: Keyword.get(opts, :detail, ""),',
+        '      context: Keyword.get(opts, :context, %{})',
+        '    }',
+        '    Req.post!(@base <> "intents/", json: body)',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    expect(await runOnce(dir)).toEqual(['lib/checker.ex']);
+    const first = read(dir, 'lib/checker.ex');
+    expect(first).not.toContain('detail:');
+    expect(first).not.toContain('TODO(sc-migrate/intent-detail-context-removed)');
+    expect(await runOnce(dir)).toEqual([]);
+  });
+
+  it("Scala: a stub object's JSON constant whose value starts on the next line keeps its marker (the first run's marker sits between `=` and the text)", async () => {
+    writeTree(dir, {
+      'src/main/scala/care/SymptomClient.scala': AKKA_CIRCE_CLIENT,
+      'src/test/scala/care/StubServer.scala': [
+        'package care',
+        '',
+        'object StubServer {',
+        '  val ComplaintJson: String =',
+        '    """{ "token": "c-1", "text": "headache", "extra": "after a fall",',
+        '      |  "_links": { "self": "https://sandbox.buoyhealth.com/api/complaints/c-1/" } }""".stripMargin',
+        '}',
+      ].join('\n'),
+    });
+    expect(await runOnce(dir)).toContain('src/test/scala/care/StubServer.scala');
+    expect(read(dir, 'src/test/scala/care/StubServer.scala')).toContain('TODO(sc-migrate/complaint-extra-removed)');
+    expect(await runOnce(dir)).toEqual([]);
+  });
 });
+

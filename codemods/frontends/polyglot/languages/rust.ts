@@ -1,4 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
+import { isCode } from '../comments';
 import { COMMENTS } from '../../../markers';
 import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 import { jsonObjects, rewriteMacros } from './rust-syntax';
@@ -57,7 +58,7 @@ export const rust: LangSpec = {
       const eq = kids.findIndex((c) => c.kind() === '=');
       const colon = kids.findIndex((c) => c.kind() === ':');
       const type = colon >= 0 ? kids.slice(colon + 1).find((c) => c.isNamed())?.text() ?? null : null;
-      decls.push({ node: n, name: id.text(), nameNode: id, type, init: eq >= 0 ? kids.slice(eq + 1).find((c) => c.isNamed()) ?? null : null });
+      decls.push({ node: n, name: id.text(), nameNode: id, type, init: eq >= 0 ? kids.slice(eq + 1).find(isCode) ?? null : null });
     }
     for (const n of all(root, 'assignment_expression')) {
       const [left, right] = [namedKids(n)[0]!, namedKids(n).slice(-1)[0]!];

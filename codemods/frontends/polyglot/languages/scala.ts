@@ -1,4 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
+import { isCode } from '../comments';
 import { COMMENTS } from '../../../markers';
 import { all, annotatedKey, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 
@@ -61,7 +62,7 @@ export const scala: LangSpec = {
       const eq = kids.findIndex((c) => c.kind() === '=');
       const colon = kids.findIndex((c) => c.kind() === ':');
       const type = colon >= 0 ? kids.slice(colon + 1).find((c) => c.isNamed()) : undefined;
-      decls.push({ node: n, name: id.text(), nameNode: id, type: type?.text() ?? null, init: eq >= 0 ? kids.slice(eq + 1).find((c) => c.isNamed()) ?? null : null });
+      decls.push({ node: n, name: id.text(), nameNode: id, type: type?.text() ?? null, init: eq >= 0 ? kids.slice(eq + 1).find(isCode) ?? null : null });
     }
     for (const n of all(root, 'class_definition', 'object_definition', 'trait_definition', 'enum_definition')) {
       const name = childOf(n, 'identifier')?.text();

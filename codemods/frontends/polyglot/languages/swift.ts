@@ -1,4 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
+import { isCode } from '../comments';
 import { COMMENTS } from '../../../markers';
 import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit } from '../lang';
 import { blankAwaits } from './swift-syntax';
@@ -40,7 +41,7 @@ export const swift: LangSpec = {
       if (!id) continue;
       const type = childOf(n, 'type_annotation')?.text().replace(/^:\s*/, '') ?? namedKids(n).find((c) => /type/.test(c.kind() as string))?.text() ?? null;
       const eq = n.children().findIndex((c) => c.kind() === '=');
-      decls.push({ node: n, name: id.text(), nameNode: id, type, init: eq >= 0 ? n.children().slice(eq + 1).find((c) => c.isNamed()) ?? null : null });
+      decls.push({ node: n, name: id.text(), nameNode: id, type, init: eq >= 0 ? n.children().slice(eq + 1).find(isCode) ?? null : null });
     }
     for (const n of all(root, 'assignment')) {
       const [left, right] = [namedKids(n)[0]!, namedKids(n).slice(-1)[0]!];
