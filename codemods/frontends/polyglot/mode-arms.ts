@@ -45,8 +45,14 @@ function armHead(source: string, at: number): string {
   const lineStart = source.lastIndexOf('\n', at - 1) + 1;
   const own = source.slice(lineStart, at);
   if (lineStart === 0 || !/^\s*(?:return\s+)?$/.test(own)) return own;
-  const prevStart = source.lastIndexOf('\n', lineStart - 2) + 1;
-  return `${source.slice(prevStart, lineStart - 1).trimEnd()} ${own.trim()}${own.trim() ? ' ' : ''}`;
+  // The label's line: the one before, over whole-line comments (a marker of an earlier run sits between them).
+  let prevEnd = lineStart - 1;
+  let prevStart = source.lastIndexOf('\n', prevEnd - 1) + 1;
+  for (let k = 0; k < 4 && prevStart > 0 && /^\s*(?:\/\/|#|--|\/\*.*\*\/\s*$)/.test(source.slice(prevStart, prevEnd)); k++) {
+    prevEnd = prevStart - 1;
+    prevStart = source.lastIndexOf('\n', prevEnd - 1) + 1;
+  }
+  return `${source.slice(prevStart, prevEnd).trimEnd()} ${own.trim()}${own.trim() ? ' ' : ''}`;
 }
 
 /**

@@ -160,5 +160,31 @@ describe('second runs', () => {
     expect(read(dir, 'src/test/scala/care/StubServer.scala')).toContain('TODO(sc-migrate/complaint-extra-removed)');
     expect(await runOnce(dir)).toEqual([]);
   });
+
+  it("Dart: a switch arm's wire value on the line after its label keeps its marker (the first run's marker sits between them)", async () => {
+    writeTree(dir, {
+      'lib/models/interview_mode.dart': [
+        "const baseUrl = 'https://sandbox.buoyhealth.com/api/';",
+        'enum InterviewMode { complaint, safe, protocol }',
+        'extension InterviewModeX on InterviewMode {',
+        '  String get wireName {',
+        '    switch (this) {',
+        '      case InterviewMode.complaint:',
+        "        return 'complaint';",
+        '      case InterviewMode.safe:',
+        "        return 'safe';",
+        '      case InterviewMode.protocol:',
+        "        return 'protocol';",
+        '    }',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    expect(await runOnce(dir)).toEqual(['lib/models/interview_mode.dart']);
+    const first = read(dir, 'lib/models/interview_mode.dart');
+    expect(first).toContain("return 'input';");
+    expect(await runOnce(dir)).toEqual([]);
+    expect(read(dir, 'lib/models/interview_mode.dart')).toBe(first);
+  });
 });
 
