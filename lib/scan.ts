@@ -111,6 +111,11 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         }
         const o = textPassOnly(file, frontEnd, text.text, ctx, reason);
         if (o) outcomes.set(file.absPath, o);
+        // A generated model that names nothing of the API (a profile's fields) is read when the others use it (linked below).
+        if (reason === 'generated' && frontEnd.linked) {
+          generated.add(file.absPath);
+          unread.push(file);
+        }
         return;
       }
       if (scanner(text.text, { modelNames: !frontEnd.selectsModels }) || frontEnd.always || frontEnd.selects?.(text.text, opts.config, file.absPath)) {

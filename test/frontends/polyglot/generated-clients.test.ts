@@ -131,4 +131,38 @@ describe('generated clients', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'internal/sc/intents.go')).toContain('11 intent-detail-context-removed');
   });
+
+  it("Go: the model a tied model's field holds (`Profile *Profile`), declared in a file that names nothing of the API, is read; another struct with a `bmi` is not", async () => {
+    writeTree(dir, {
+      'models/interview.go': ['package models', '', 'type Interview struct {', '\tInterviewMode bool     `json:"interview_mode"`', '\tProfile       *Profile `json:"profile"`', '}', ''].join('\n'),
+      'models/profile.go': ['package models', '', 'type Profile struct {', '\tAge *int64  `json:"age"`', '\tBmi float64 `json:"bmi,omitempty"`', '}', ''].join('\n'),
+      'fitness/member.go': ['package fitness', '', 'type Member struct {', '\tName string  `json:"name"`', '\tBmi  float64 `json:"bmi"`', '}', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'models/profile.go')).toEqual(['5 interview-profile-fields-removed']);
+    expect(sites(r, 'fitness/member.go')).toEqual([]);
+  });
+
+  it("Go: a generated response reader of the interview's create and update reports its 400 and 202; a ticket's reader does not", async () => {
+    const reader = (op: string, code: number) => [
+      `func (o *${op}Reader) ReadResponse(response runtime.ClientResponse, consumer runtime.Consumer) (interface{}, error) {`,
+      '\tswitch response.Code() {',
+      '\tcase 200:',
+      '\t\treturn &Ok{}, nil',
+      `\tcase ${code}:`,
+      '\t\treturn nil, &Failed{}',
+      '\t}',
+      '\treturn nil, nil',
+      '}',
+      '',
+    ];
+    writeTree(dir, {
+      'client/interviews/interviews_responses.go': [HEADER, '', 'package interviews', '', 'const Path = "/interviews/anonymous/"', '', ...reader('CreateInterview', 400), ...reader('UpdateInterview', 202)].join('\n'),
+      'client/tickets/tickets_responses.go': [HEADER, '', 'package tickets', '', 'const Path = "/tickets/"', '', ...reader('CreateTicket', 400), ...reader('UpdateTicket', 202)].join('\n'),
+      'pkg/sc/adapter.go': ['package sc', '', 'const Base = "https://www.buoyhealth.com/api/"', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'client/interviews/interviews_responses.go')).toEqual(['11 location-error-422', '21 mode-update-status-200']);
+    expect(sites(r, 'client/tickets/tickets_responses.go')).toEqual([]);
+  });
 });
