@@ -165,4 +165,62 @@ describe('generated clients', () => {
     expect(sites(r, 'client/interviews/interviews_responses.go')).toEqual(['11 location-error-422', '21 mode-update-status-200']);
     expect(sites(r, 'client/tickets/tickets_responses.go')).toEqual([]);
   });
+
+  it("Go: a response whose only field holds the resource's model (go-swagger's `GetResultOK{Payload}`) reads as that model; a ticket's response does not", async () => {
+    writeTree(dir, {
+      'sc/results.go': [
+        'package sc',
+        '',
+        'const Base = "https://www.buoyhealth.com/api/"',
+        '',
+        'type Result struct {',
+        '\tTriageExplanation *Explanation `json:"triage_explanation"`',
+        '}',
+        'type Explanation struct {',
+        '\tPotentialCondition *Condition `json:"potential_condition"`',
+        '}',
+        'type Condition struct {',
+        '\tName   string `json:"name"`',
+        '\tTriage *Level `json:"triage"`',
+        '}',
+        'type Level struct {',
+        '\tLevel string `json:"level"`',
+        '}',
+        'type GetResultOK struct {',
+        '\tPayload *Result',
+        '}',
+        '',
+        'func (a *Client) GetResult(params *GetResultParams) (*GetResultOK, error) {',
+        '\tresult, err := a.transport.Submit(&runtime.ClientOperation{Method: "GET", PathPattern: "/results/{token}/", Params: params})',
+        '\tif err != nil {',
+        '\t\treturn nil, err',
+        '\t}',
+        '\treturn result.(*GetResultOK), nil',
+        '}',
+        '',
+        'func ConditionLevel(c *Client, params *GetResultParams) string {',
+        '\tres, _ := c.GetResult(params)',
+        '\tpc := res.Payload.TriageExplanation.PotentialCondition',
+        '\treturn pc.Name + pc.Triage.Level',
+        '}',
+        '',
+      ].join('\n'),
+      'desk/tickets.go': [
+        'package desk',
+        '',
+        'type Ticket struct {',
+        '\tTriage *Level `json:"triage"`',
+        '}',
+        'type GetTicketOK struct {',
+        '\tPayload *Ticket',
+        '}',
+        '',
+        'func Level(res *GetTicketOK) string { return res.Payload.Triage.Level }',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'sc/results.go')).toContain('33 potential-condition-triage-removed');
+    expect(sites(r, 'desk/tickets.go')).toEqual([]);
+  });
 });
