@@ -22,8 +22,9 @@ import { SKIP_REASONS, type FileOutcome, type FrontEnd, type RunFileFacts, type 
  *
  * 1. selectFiles (lib/select.ts): every file under the roots, minus ignored ones (counted).
  * 2. Each file is read once. Binary files are counted and left out. Files over the size limit are never read
- *    whole: the text pass searches them line by line for v1 addresses (report-only findings). Minified and
- *    generated sources are not parsed either: the text pass searches them.
+ *    whole: the text pass searches them line by line for v1 addresses (report-only findings). Minified
+ *    sources are not parsed either: the text pass searches them. Generated ones in the polyglot languages that can
+ *    matter are analysed in full, their findings turned into manual ones (regenerate from the spec), never written.
  * 3. A cheap text scan (codemods/engine/scan.ts, plus a front-end's own `selects`) decides whether a file can
  *    matter; files that pass go to their front-end. JS/TS files that import a passing file, or that a passing
  *    file imports, are analysed too (one hop): they hold the client's types, constants and mode maps. Files of a
@@ -52,6 +53,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const outcomes = new Map<string, FileOutcome>();
   const texts = new Map<string, Decoded>();
   const passing = new Set<string>();
+  /** Generated sources analysed in full: reported for a person at the end, never written. */
+  const generated = new Set<string>();
   const candidates: { file: SelectedFile; frontEnd: FrontEnd; specs: string[] }[] = [];
   /** Files the pre-scan left out whose front-end may find them linked to the others by name. */
   const unread: SelectedFile[] = [];
@@ -96,8 +99,23 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         frontEnd.minifiable && looksMinified(text.text) ? 'minified' : looksGenerated(text.text) ? 'generated' : null;
       if (reason) {
         skipped[reason]++;
+        // A generated client (go-swagger, oapi-codegen, openapi-generator) is analysed like any source when it can
+        // matter: its models, enum constants and response readers are v1 sites and facts the hand-written code
+        // needs. Its findings are for a person (regenerate from the spec), never rewrites.
+        if (reason === 'generated' && frontEnd.linked && scanner(text.text, { modelNames: !frontEnd.selectsModels })) {
+          generated.add(file.absPath);
+          passing.add(file.absPath);
+          texts.set(file.absPath, text);
+          toAnalyze.push({ file, frontEnd, text });
+          return;
+        }
         const o = textPassOnly(file, frontEnd, text.text, ctx, reason);
         if (o) outcomes.set(file.absPath, o);
+        // A generated model that names nothing of the API (a profile's fields) is read when the others use it (linked below).
+        if (reason === 'generated' && frontEnd.linked) {
+          generated.add(file.absPath);
+          unread.push(file);
+        }
         return;
       }
       if (scanner(text.text, { modelNames: !frontEnd.selectsModels }) || frontEnd.always || frontEnd.selects?.(text.text, opts.config, file.absPath)) {
@@ -239,6 +257,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const found = await typeAwareHook(opts, cwd, changes, list);
     if (found) list = mergeTypeAwareFindings(list, found);
   }
+  if (generated.size > 0) list = list.map((o) => (generated.has(o.absPath) ? asGenerated(o) : o));
   return { filesScanned: selected.length - binaries, outcomes: list, skipped, threads: 1 + threads.workers };
 }
 
@@ -289,6 +308,16 @@ function textPassOnly(file: SelectedFile, frontEnd: FrontEnd, text: string, ctx:
   const findings = textFindings(file, text, ctx, reason === 'minified' ? 'in a minified file (rebuild it from its source)' : 'in a generated file (regenerate it from its source)');
   if (findings.length === 0) return null;
   return { root: file.root, absPath: file.absPath, relPath: file.relPath, kind: frontEnd.id, status: 'unchanged', findings, before: text, after: text, skipped: reason };
+}
+
+/** A generated source analysed in full: left as it is, every site a manual one that says to regenerate it. */
+function asGenerated(o: FileOutcome): FileOutcome {
+  // The text pass's outcome (no front-end read it): its findings already say so.
+  if (o.skipped) return o;
+  if (o.status === 'failed') return { ...o, skipped: 'generated' };
+  const note = 'in a generated file (regenerate it from its source)';
+  const findings = o.findings.map(({ replacement: _r, role: _role, definedAt: _d, ...f }) => ({ ...f, fix: 'manual' as const, message: `${note}: ${f.message}` }));
+  return { ...o, status: 'unchanged', findings, after: o.before, skipped: 'generated' };
 }
 
 /** A file over the size limit: searched line by line for v1 hosts, never read whole. */

@@ -317,7 +317,7 @@ export class FileContext {
   }
 }
 
-const ANCHOR_TYPES = new Set(['ClassProperty', 'ClassMethod', 'ClassPrivateProperty', 'TSPropertySignature', 'ObjectTypeProperty', 'TSEnumMember', 'SwitchCase']);
+const ANCHOR_TYPES = new Set(['ClassProperty', 'ClassMethod', 'ObjectMethod', 'ClassPrivateProperty', 'TSPropertySignature', 'ObjectTypeProperty', 'TSEnumMember', 'SwitchCase']);
 
 function isAnchorType(type: string): boolean {
   return /Statement$/.test(type) || /Declaration$/.test(type) || ANCHOR_TYPES.has(type);

@@ -2,7 +2,7 @@ import { bindingOf, isCall, isFunction, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { pathMatches, type Tie } from '../ties/tie';
 import { apiCall } from '../ties/url';
-import { paramAt, paramRequestTie, wrapperParamTie } from '../ties/wrappers';
+import { bindingRequestTie, paramAt, paramRequestTie, wrapperParamTie } from '../ties/wrappers';
 
 /** What a file hands over to wrappers' parameters: each argument or const with the ties of where it goes. */
 interface HandedOver {
@@ -70,13 +70,21 @@ const FUNCTIONS = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionEx
  * …, extra }`): named for it and sent only as it, or left unused, still named for it, by an earlier run. Once the
  * field is gone the parameter and what callers pass for it are dead; a person removes them together.
  */
-export function fieldParams(ctx: FileContext, at: (tie: Tie | null) => boolean, visit: (site: Path, node: Node) => void): void {
+export function fieldParams(ctx: FileContext, at: (tie: Tie | null) => boolean, visit: (site: Path, node: Node, destructured?: boolean) => void): void {
   if (!ctx.touchesApi() || ctx.otherApiOnly()) return;
   for (const fn of ctx.nodesOf(...FUNCTIONS)) {
-    (fn.node.params ?? []).forEach((_: Node, i: number) => {
+    (fn.node.params ?? []).forEach((p: Node, i: number) => {
       const param = paramAt(fn, i);
       const tie = param ? paramRequestTie(ctx, fn, i) : null;
       if (param && tie?.onlyAs && at(tie)) visit(param, param.node);
+      // A name the parameter destructures (`async addIntent({ state }, { kind, detail })`, a Vuex action's payload).
+      if (p.type !== 'ObjectPattern') return;
+      p.properties.forEach((prop: Node, j: number) => {
+        if ((prop.type !== 'ObjectProperty' && prop.type !== 'Property') || prop.value?.type !== 'Identifier') return;
+        const binding = fn.get('params', i, 'properties', j, 'value');
+        const t = bindingRequestTie(ctx, fn, binding);
+        if (t?.onlyAs && t.path.length === 1 && at(t)) visit(binding, binding.node, true);
+      });
     });
   }
 }

@@ -78,7 +78,11 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
   });
   // The field's value handed over on its own: a wrapper's parameter, an argument given to it, a const built for it.
   removedFieldValues(ctx, atRequestField(rule.resource, rule.operations, rule.path, rule.codemod === 'auto'), (site, node) => ctx.manual(change, site, rule.message, node, field));
-  fieldParams(ctx, atRequestField(rule.resource, rule.operations, rule.path, false), (site, node) => ctx.manual(change, site, paramMessage(rule.message), node, field));
+  fieldParams(ctx, atRequestField(rule.resource, rule.operations, rule.path, false), (site, node, destructured) => {
+    // A destructured name a typed input already reports on its line (`addIntent({ detail }: IntentInput)`): one site.
+    if (destructured && ctx.hasSiteOn(change.id, ctx.range(node.start, node.end).line)) return;
+    ctx.manual(change, site, paramMessage(rule.message), node, field);
+  });
   pickedMembers(ctx, rule.resource, (literal, path, role) => {
     if (role === 'request' && pathMatches(rule.path, path)) ctx.manual(change, literal, memberMessage(rule.message), literal.node, field);
   });

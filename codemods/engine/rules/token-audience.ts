@@ -85,6 +85,23 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     if (isTokenRequest && !sentToOtherHost(ctx, obj)) visit(prop.get('value'));
     else if (ctx.touchesApi() && !ctx.otherApiOnly() && [...keys].some((k) => typeof k === 'string' && (words(k).includes('client') || isBaseName(k)))) sharedBase(prop.get('value'));
   });
+  // Client settings that name the API's audience among others (Nuxt's `privateRuntimeConfig: { symptomClientId,
+  // symptomAudience: env.SYMPTOM_AUDIENCE || DEFAULTS.base }`): the same fallback to the base.
+  if (ctx.touchesApi() && !ctx.otherApiOnly()) {
+    ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
+      const keys = obj.node.properties.map((p: Node) => keyName(p)).filter((k: unknown): k is string => typeof k === 'string');
+      if (keys.includes(t.audienceField) || !keys.some((k: string) => words(k).includes('client') || isBaseName(k))) return;
+      for (const k of keys) {
+        if (words(k).at(-1) !== t.audienceField) continue;
+        const prop = propertyPath(obj, k);
+        // Only a base this file writes with v1 addresses (`DEFAULTS.base`, `API_BASE`): another service's settings stay.
+        for (const f of prop ? fallbacks(prop.get('value')) : []) {
+          const holder = f.node.type === 'Identifier' ? f : isMember(f.node) && f.node.object.type === 'Identifier' ? f.get('object') : null;
+          if (holder && namedAsBase(f.node) && holdsV1Address(ctx, holder)) sharedBase(f);
+        }
+      }
+    });
+  }
 };
 
 /** The alternatives of a value: `a || b`, `c ? a : b`. */

@@ -65,8 +65,19 @@ export function paramRequestTie(ctx: FileContext, fnPath: Path, index: number, d
   if (memo.has(key)) return memo.get(key)!;
   memo.set(key, null);
   const param = paramAt(fnPath, index);
+  const found = param && depth < 3 ? bindingRequestTie(ctx, fnPath, param, depth) : null;
+  memo.set(key, found);
+  return found;
+}
+const paramMemo = new WeakMap<FileContext, Map<string, Tie | null>>();
+
+/**
+ * What a function does with one of its parameters' bindings (a parameter, or a name a destructured parameter binds:
+ * a Vuex action's `addIntent({ commit }, { kind, detail })`) when it sends it: the request and the path inside it.
+ */
+export function bindingRequestTie(ctx: FileContext, fnPath: Path, param: Path, depth = 0): Tie | null {
   let found: Tie | null = null;
-  if (param && depth < 3) {
+  {
     const name = param.node.name;
     let refs = 0;
     let onlyAs = true;
@@ -81,10 +92,8 @@ export function paramRequestTie(ctx: FileContext, fnPath: Path, index: number, d
     // Left unused by an earlier run that deleted the field it was sent as: still named for it.
     if (!found && refs === 0) found = unusedFieldParamTie(ctx, fnPath, name, depth);
   }
-  memo.set(key, found);
   return found;
 }
-const paramMemo = new WeakMap<FileContext, Map<string, Tie | null>>();
 
 const VALUE_PARTS = new Set(['LogicalExpression', 'ConditionalExpression', 'TemplateLiteral', 'BinaryExpression', 'UnaryExpression', 'TSAsExpression', 'TSNonNullExpression', 'ParenthesizedExpression', 'AwaitExpression', 'MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'OptionalCallExpression']);
 

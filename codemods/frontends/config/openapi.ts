@@ -117,6 +117,9 @@ function schema(n: TNode, tie: SchemaTie, at: string[], add: (s: Site) => void, 
   for (const k of ['allOf', 'oneOf', 'anyOf']) for (const item of get(n, k)?.items ?? []) schema(item, tie, at, add, changes, named, depth + 1);
   const items = get(n, 'items');
   if (items) schema(items, tie, [...at, '*'], add, changes, named, depth + 1);
+  // A definition referred to (`items: {$ref: "#/definitions/QuestionOption"}`): its properties at this place.
+  const ref = named(get(n, '$ref')?.value);
+  if (ref) schema(ref, tie, at, add, changes, named, depth + 1);
   // Fields a schema requires but does not describe (`required: [advice]` beside other properties).
   const described = new Set((get(n, 'properties')?.entries ?? []).map((p) => p.key));
   for (const r of get(n, 'required')?.items ?? []) {
@@ -149,7 +152,9 @@ function fieldSites(full: string[], tie: SchemaTie, changes: readonly Change[]):
   const out: Omit<Site, 'start' | 'end'>[] = [];
   const subject = full[full.length - 1];
   if (tie.side !== 'request') {
-    for (const { change, rule } of rulesOfKind('response-field-removed', changes)) if (rule.resource === tie.resource && same(rule.path, full)) out.push({ change: change.id, message: rule.message, subject });
+    // Or the field under another of its spellings (`preselected_value` of an option).
+    const spelt = (path: readonly string[], spellings?: readonly string[]) => same(path, full) || (!!spellings?.includes(subject!) && same(path.slice(0, -1), full.slice(0, -1)));
+    for (const { change, rule } of rulesOfKind('response-field-removed', changes)) if (rule.resource === tie.resource && spelt(rule.path, rule.spellings)) out.push({ change: change.id, message: rule.message, subject });
     for (const { change, rule } of rulesOfKind('response-field-moved', changes)) {
       if (rule.resource === tie.resource && same(rule.from, full) && (!tie.op || !rule.operations || rule.operations.includes(tie.op))) out.push({ change: change.id, message: rule.message, subject });
     }

@@ -298,6 +298,9 @@ function accessorsOf(ctx: Ctx, type: TypeDecl, field: string): { start: number; 
 function reads(ctx: Ctx): void {
   const { file, vocab, out, ties } = ctx;
   const kinds = new Set(file.spec.chainKinds);
+  // Fields the file's own types declare only unserialised (`json:"-"`, a Go `context.Context`): never read from an answer.
+  const declared = file.x.types.flatMap((t) => t.fields);
+  const unserialised = new Set(declared.filter((f) => f.key === '-' && declared.every((g) => g.name !== f.name || g.key === '-')).map((f) => f.name));
   for (const node of file.within(file.root, file.spec.chainKinds)) {
     const parent = node.parent();
     if (parent && kinds.has(parent.kind() as string) && span(parent).start === span(node).start) continue;
@@ -311,7 +314,7 @@ function reads(ctx: Ctx): void {
       const renamed = ctx.index.keysOf(name).some((x) => vocab.fieldNames.has(norm(x)));
       // A method called without arguments (`$result->conditionTriage()`) is the same reader.
       if (!vocab.fieldNames.has(k) && !renamed && (!seg.call || seg.parens) && ctx.index.derivedNames.has(name)) derivedRead(ctx, segs.slice(0, j), seg, node);
-      if ((!vocab.fieldNames.has(k) && !renamed) || seg.call) continue;
+      if ((!vocab.fieldNames.has(k) && !renamed) || seg.call || unserialised.has(name)) continue;
       // `Types::InterviewMode.valid?(m)`, `Api\\InterviewMode::COMPLAINT`: a type or constant of a namespace, not a field.
       if (/^[A-Z]/.test(name) && file.source.slice(segs[j - 1]!.end, seg.start).includes('::')) continue;
       const prefix = dataSegments(segs.slice(0, j));

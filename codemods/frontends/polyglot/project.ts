@@ -326,7 +326,11 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     declares: (name) => declared.has(name),
     nameValued: new Set(all.flatMap((f) => [...(f.nameValued ?? []), ...(all.some((x) => x.enumPolicy) ? f.policyValued ?? [] : [])])),
     enumPolicy: all.some((f) => f.enumPolicy),
-    undeclared: new Set(all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u)))),
+    undeclared: new Set([
+      ...all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u))),
+      // The type a model's field holds where no analysed file declares it (`Profile *Profile` of a generated Interview).
+      ...[...models.values()].flatMap((m) => (m?.strong ? [...m.types.values()] : [])).filter((t) => /^[A-Z]\w{3,}$/.test(t) && !declared.has(t)),
+    ]),
     removedMode: (name) => removedModes.get(name) ?? null,
     removedModeNames: new Set(removedModes.keys()),
     renamedMember: (name) => renamedMembers.get(name) ?? null,

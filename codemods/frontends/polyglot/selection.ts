@@ -162,8 +162,13 @@ function declaresUndeclared(source: string, names: ReadonlySet<string> | undefin
   if (!names || names.size === 0) return false;
   ANY_TYPE_DECL.lastIndex = 0;
   for (let m = ANY_TYPE_DECL.exec(source); m; m = ANY_TYPE_DECL.exec(source)) if (names.has(m[1]!)) return true;
+  GO_STRUCT_DECL.lastIndex = 0;
+  for (let m = GO_STRUCT_DECL.exec(source); m; m = GO_STRUCT_DECL.exec(source)) if (names.has(m[1]!)) return true;
   return false;
 }
+
+/** Go's `type Profile struct`. */
+const GO_STRUCT_DECL = /^\s*type\s+([A-Z]\w*)\s+struct\b/gm;
 
 const heldPatterns = new WeakMap<object, RegExp | null>();
 

@@ -80,6 +80,9 @@ export class Ties {
     const wrapped = tie.path.length === 0 && !m?.keys.has(name) && !m?.types.has(name) ? this.model(this.index.heldModel(name)) : null;
     if (wrapped && wrapped.resource === tie.resource) return wrapped;
     const type = m?.types.get(name) ?? null;
+    // A response's only field holding the resource's model (go-swagger's `GetResultOK{Payload *models.Result}`): that model.
+    const only = type && m!.keys.size === 1 && tie.path.length === 0 ? this.index.model(type) : null;
+    if (only && only.resource === tie.resource && only.path.length === 0) return { ...tie, path: [], model: type };
     // A field holding a model named for its own place in the resource (`conditions: List[PotentialCondition]`
     // flattened from `triage_explanation.potential_condition`): that model's path, not the field's name.
     const held = type ? this.index.model(type) : null;

@@ -414,6 +414,9 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   const urls = file.resourcesIn(scope).filter((u) => u.resource === site.rule.resource);
   const calls = file.x.calls.filter((c) => encloses(scope, c.node));
   const endpoints = calls.map((c) => ({ c, e: endpointOfCall(ctx.index, c) })).filter((x) => x.e?.resource === site.rule.resource);
+  // A generated client's response reader of the operation (go-swagger's `func (o *UpdateInterviewReader) ReadResponse`).
+  const read = ctx.tied ? readerOperation(scope) : null;
+  if (read?.resource === site.rule.resource && read.op === (site.rule.operation === 'mode-update' ? 'update' : site.rule.operation)) return true;
   if (site.rule.operation === 'mode-update') {
     // Or a body written as JSON text (`.body("""{"mode": "complaint"}""")`).
     const jsonKey = new RegExp(`^\\s*\\{[^]*"${escapeRe(vocab.modeField)}"\\s*:`);
@@ -446,4 +449,12 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     });
   }
   return urls.length > 0;
+}
+
+/** The operation a Go method's receiver reads the answers of (`(o *CreateInterviewReader)`, `(r *UpdateInterviewResponseReader)`). */
+function readerOperation(scope: SgNode): ReturnType<typeof helperNameTie> {
+  if (scope.kind() !== 'method_declaration') return null;
+  const receiver = scope.children().find((c) => c.kind() === 'parameter_list')?.text() ?? '';
+  const m = /^\(\s*\w*\s*\*?\s*([A-Z]\w*?)(?:Response)?Reader\s*\)$/.exec(receiver);
+  return m ? helperNameTie(m[1]!) : null;
 }

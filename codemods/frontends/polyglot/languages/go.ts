@@ -25,6 +25,8 @@ export const go: LangSpec = {
       const key = lit(k)?.text ?? (k.kind() === 'identifier' || k.kind() === 'field_identifier' ? k.text() : null);
       const container = n.parent()?.parent();
       if (key === null || !container) continue;
+      // `Context: ctx`, `Context: r.Context()` (a go-swagger operation, a request's options): Go's context, never a body key.
+      if (!lit(k) && v && isGoContext(key, v.text())) continue;
       pairs.push({ node: n, ...span(n), key, keyNode: k, value: v ?? null, container, named: !lit(k) });
     }
     for (const n of all(root, 'short_var_declaration', 'assignment_statement', 'var_spec', 'const_spec', 'range_clause')) {
@@ -50,7 +52,9 @@ export const go: LangSpec = {
         const tag = childOf(f, 'raw_string_literal', 'interpreted_string_literal');
         const m = tag ? /json:"([^",]*)/.exec(tag.text()) : null;
         const ids = namedKids(f).filter((c) => c.kind() === 'field_identifier');
-        for (const id of ids) fields.push({ node: f, name: id.text(), nameNode: id, key: m?.[1] || null, keyNode: tag });
+        // A `context.Context` field (a generated params struct's) carries Go's context, never a key: as `json:"-"`.
+        const goContext = !m && /^\*?context\.Context$/.test(namedKids(f).find((c) => c.kind() !== 'field_identifier' && c !== tag)?.text() ?? '');
+        for (const id of ids) fields.push({ node: f, name: id.text(), nameNode: id, key: goContext ? '-' : m?.[1] || null, keyNode: tag });
         const inner = childOf(f, 'struct_type');
         if (inner && ids.length === 1) struct(ids[0]!.text(), inner, inner);
       }
@@ -60,6 +64,12 @@ export const go: LangSpec = {
       const name = childOf(n, 'type_identifier')?.text();
       const st = childOf(n, 'struct_type');
       if (name && st) struct(name, n, st);
+    }
+    // `Context: params.Context` where the file's params struct declares `Context context.Context`: the same.
+    const fields = types.flatMap((t) => t.fields).filter((f) => f.name === 'Context');
+    if (fields.length > 0 && fields.every((f) => f.key === '-')) {
+      const kept = pairs.filter((p) => !(p.named && p.key === 'Context' && /^[\w.]+\.Context$/.test(p.value?.text() ?? '')));
+      pairs.splice(0, pairs.length, ...kept);
     }
     for (const n of all(root, 'binary_expression')) {
       if (n.children().some((c) => c.kind() === '==' || c.kind() === '!=')) compares.push({ node: n, sides: namedKids(n) });
@@ -99,4 +109,9 @@ function importedPackages(root: SgNode): Map<string, string> {
     if (name && folder && name !== '_' && name !== '.') out.set(name, folder);
   }
   return out;
+}
+
+/** A keyed element that hands on Go's context: `Context: ctx`, `Context: params.Context`, `Context: context.Background()`. */
+function isGoContext(key: string, value: string): boolean {
+  return key === 'Context' && /^(?:ctx|context\.(?:Background|TODO)\(\)|[\w.]+\.Context\(\))$/.test(value.trim());
 }
