@@ -74,7 +74,7 @@ export function holdsMode(ctx: Ctx, other: SgNode): boolean {
  * The mode a member names when a use of it must be looked at: a removed mode, or a renamed one whose case of a mode
  * type is named by its value (`case complaint` in a String enum: renaming the case renames every `.complaint`).
  */
-function memberMode(ctx: Ctx, name: string, at?: SgNode): ModeValue | undefined {
+function memberMode(ctx: Ctx, name: string, at?: SgNode, owner?: string): ModeValue | undefined {
   const value = ctx.vocab.modes.get(norm(name));
   if (!value || !ctx.out.has(value.change.id)) return undefined;
   if (value.to === null) return value;
@@ -85,7 +85,10 @@ function memberMode(ctx: Ctx, name: string, at?: SgNode): ModeValue | undefined 
   const wire = at ? /^[^\n]*?(?:->|=>|:)\s*(?:return\s+)?["']([\w-]*)["']/.exec(ctx.file.source.slice(span(at).end, span(at).end + 80))?.[1] : undefined;
   if (wire !== undefined && (ctx.vocab.modes.has(wire) || [...ctx.vocab.modes.values()].some((v) => v.to === wire))) return undefined;
   const own = ctx.file.x.types.some((t) => saysMode(t.name) && ourModeType(ctx, t.name) && t.cases.some((c) => c.name === name && c.values.length === 0));
-  return own || ctx.index.nameValued.has(name) ? value : undefined;
+  // Qualified by a type of the run (`InterviewModes.Complaint`): a case of that type named by its value, not another
+  // type's case of the same name (a constant `Complaint = "input"` beside another app's `enum InterviewMode { complaint }`).
+  const named = owner !== undefined && ctx.index.declares(owner) ? ctx.index.nameValuedIn.has(`${owner}.${name}`) : ctx.index.nameValued.has(name);
+  return own || named ? value : undefined;
 }
 
 /**
@@ -177,7 +180,7 @@ function memberUse(ctx: Ctx, ownerName: string, ownerStart: number, member: { na
       return;
     }
   }
-  const value = memberMode(ctx, member.name, node);
+  const value = memberMode(ctx, member.name, node, ownerName);
   if (value) out.manual(value.change.id, member.start, member.end, value.message, { anchor: member.start });
 }
 

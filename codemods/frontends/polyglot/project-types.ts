@@ -44,6 +44,8 @@ export interface PolyFacts {
   enumPolicy?: boolean;
   /** Renamed modes a mode type of the file declares as members whose name in that case is their value (`Complaint`). */
   policyValued?: string[];
+  /** nameValued and policyValued qualified by the type that declares them (`InterviewMode.complaint`). */
+  nameValuedIn?: string[];
   /** Constants of a group named for modes that hold a removed mode, whatever the file ties (group-modes.ts). */
   groupModes?: { group: string; name: string; value: string }[];
   /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
@@ -170,6 +172,8 @@ export interface LangIndex {
   undeclared: ReadonlySet<string>;
   /** PolyFacts.nameValued of every file: a use of such a case (`.complaint`) goes with the case when it is renamed. */
   nameValued: ReadonlySet<string>;
+  /** PolyFacts.nameValuedIn of every file (`Type.case`). */
+  nameValuedIn: ReadonlySet<string>;
   /** A file of the run sets such a naming policy for enums (PolyFacts.enumPolicy). */
   enumPolicy: boolean;
   /** The removed mode a constant of that name holds (PolyFacts.removedModes). */

@@ -91,13 +91,15 @@ function readsModeOfOtherType(f: PolyFacts, i: LangIndex): boolean {
 }
 
 /** PolyFacts.nameValued: the renamed modes a mode type of the file declares as cases whose wire value is their name (`case complaint`). */
-function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 'policyValued' | 'enumPolicy'> {
+function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 'policyValued' | 'nameValuedIn' | 'enumPolicy'> {
   // This API's mode type by its name alone (`InterviewMode`, `Mode`), not another thing's (`TicketMode`): no index here.
   const ours = (name: string) => !!modeOwnerTie(name) || words(name).every((w) => saysMode(w));
   const names = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !!file.vocab.modes.get(c.name)?.to).map((c) => c.name));
   // Members named by their value in a naming policy's case (C#'s `Complaint`): by their value only where a file of the run sets the policy.
   const cased = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !file.vocab.modes.has(c.name) && !!file.vocab.modes.get(norm(c.name))?.to).map((c) => c.name));
-  return { ...(names.length > 0 ? { nameValued: [...new Set(names)] } : {}), ...(cased.length > 0 ? { policyValued: [...new Set(cased)] } : {}), ...(ENUM_POLICY.test(file.source) ? { enumPolicy: true } : {}) };
+  // The same, qualified by the type that declares them (`InterviewMode.complaint`): a use qualified by another type is not one of them.
+  const qualified = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => names.includes(c.name) || cased.includes(c.name)).map((c) => `${t.name}.${c.name}`));
+  return { ...(names.length > 0 ? { nameValued: [...new Set(names)] } : {}), ...(cased.length > 0 ? { policyValued: [...new Set(cased)] } : {}), ...(qualified.length > 0 ? { nameValuedIn: [...new Set(qualified)] } : {}), ...(ENUM_POLICY.test(file.source) ? { enumPolicy: true } : {}) };
 }
 
 /** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
@@ -325,6 +327,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     links,
     declares: (name) => declared.has(name),
     nameValued: new Set(all.flatMap((f) => [...(f.nameValued ?? []), ...(all.some((x) => x.enumPolicy) ? f.policyValued ?? [] : [])])),
+    nameValuedIn: new Set(all.flatMap((f) => f.nameValuedIn ?? [])),
     enumPolicy: all.some((f) => f.enumPolicy),
     undeclared: new Set([
       ...all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u))),

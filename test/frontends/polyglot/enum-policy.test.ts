@@ -64,4 +64,27 @@ describe('mode enums under a naming policy', () => {
     expect(sites(r, 'Clinic/Models/Modes.cs')).toEqual([]);
     expect(sites(r, 'Clinic/Services/InterviewService.cs')).toEqual(['7 base-url', '9 mode-safe-triage-removed']);
   });
+
+  it("C#: a constant class's member of the same name (`InterviewModes.Complaint = \"input\"`, already migrated) in another project of the run is not one of the policy's cases", async () => {
+    writeTree(dir, {
+      'Clinic/Models/Modes.cs': models,
+      'Clinic/Services/InterviewService.cs': service,
+      'Clinic/Startup.cs': 'namespace Clinic;\npublic class Startup { void C(IServiceCollection s) => s.AddControllers().AddJsonOptions(o => o.JsonSerializerOptions.Converters.Add(new JsonStringEnumConverter(JsonNamingPolicy.CamelCase))); }',
+      'Kiosk/InterviewModes.cs': ['namespace Kiosk;', 'public static class InterviewModes', '{', '    public const string Complaint = "input";', '}'].join('\n'),
+      'Kiosk/Sessions.cs': [
+        'namespace Kiosk;',
+        'public sealed class Sessions',
+        '{',
+        '    private readonly HttpClient _http;',
+        '    public Task<HttpResponseMessage> SetModeAsync(string token, string mode) =>',
+        '        _http.PutAsJsonAsync($"https://api.buoyhealth.com/symptom-checker/v2/interviews/{token}/", new { mode });',
+        '    public Task<HttpResponseMessage> RestartAsync(string token) => SetModeAsync(token, InterviewModes.Complaint);',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Clinic/Services/InterviewService.cs')).toEqual(['7 base-url', '8 mode-complaint-renamed-input', '9 mode-safe-triage-removed']);
+    expect(sites(r, 'Kiosk/Sessions.cs')).toEqual([]);
+  });
 });
+
