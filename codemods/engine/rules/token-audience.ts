@@ -52,7 +52,7 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
     if (id.type !== 'Identifier' || words(id.name).at(-1) !== t.audienceField || decl.node.init?.type !== 'LogicalExpression') return;
     for (let p: Path = decl.get('init'); ; p = p.get('left')) {
       const right = p.get('right');
-      if (right.node.type === 'Identifier' && namedAsBase(right.node) && !ctx.claimed.has(right.node) && holdsV1Address(ctx, right)) {
+      if (right.node.type === 'Identifier' && namedAsBase(right.node) && !ctx.claimed.has(right.node) && holdsApiBase(ctx, right)) {
         ctx.manual(change, right, rule.sharedBaseMessage, right.node);
         reportedAtDefinition.add(decl.node);
       }
@@ -97,7 +97,7 @@ export const tokenAudience: RuleImpl<'token-audience'> = (ctx, change, rule) => 
         // Only a base this file writes with v1 addresses (`DEFAULTS.base`, `API_BASE`): another service's settings stay.
         for (const f of prop ? fallbacks(prop.get('value')) : []) {
           const holder = f.node.type === 'Identifier' ? f : isMember(f.node) && f.node.object.type === 'Identifier' ? f.get('object') : null;
-          if (holder && namedAsBase(f.node) && holdsV1Address(ctx, holder)) sharedBase(f);
+          if (holder && namedAsBase(f.node) && holdsApiBase(ctx, holder)) sharedBase(f);
         }
       }
     });
@@ -119,7 +119,7 @@ function v1BaseEntry(ctx: Parameters<RuleImpl<'token-audience'>>[0], path: Path)
   const holder = path.get('object');
   const imported = importedConst(ctx, holder);
   if (imported) return imported.value.kind === 'map' && Object.values(imported.value.entries).some((v) => findV1Urls(ctx.config, v).length > 0);
-  return holdsV1Address(ctx, holder);
+  return holdsApiBase(ctx, holder);
 }
 
 /** The functions whose results token requests of this file send as the audience: `getAudience` of `audience: getAudience()`. */
@@ -158,15 +158,17 @@ function functionName(fn: Path | null): Node {
   return null;
 }
 
-/** Whether a constant of this file is written with v1 addresses, itself or through the constants it is built from. */
-function holdsV1Address(ctx: Parameters<RuleImpl<'token-audience'>>[0], idPath: Path, depth = 0): boolean {
+/** Whether a constant of this file is written with the API's base addresses (v1, or v2 after a first run), itself or through the constants it is built from. */
+function holdsApiBase(ctx: Parameters<RuleImpl<'token-audience'>>[0], idPath: Path, depth = 0): boolean {
   const init = constInit(idPath);
   if (!init || depth > 2) return false;
-  if (findV1Urls(ctx.config, ctx.source.slice(init.node.start, init.node.end)).length > 0) return true;
+  const text = ctx.source.slice(init.node.start, init.node.end);
+  // A v1 base, or the v2 base a first run wrote there (the audience still falls back to a base: a second run keeps its marker).
+  if (findV1Urls(ctx.config, text).length > 0 || Object.values(ctx.config.environments).some((e) => text.includes(e.v2.baseUrl.replace(/\/+$/, '')))) return true;
   let found = false;
   ctx.j(init).find(ctx.j.Identifier).forEach((ref: Path) => {
     const up = parentOf(ref)?.node;
-    found ||= ref.node !== idPath.node && !(isMember(up) && up.property === ref.node && !up.computed) && holdsV1Address(ctx, ref, depth + 1);
+    found ||= ref.node !== idPath.node && !(isMember(up) && up.property === ref.node && !up.computed) && holdsApiBase(ctx, ref, depth + 1);
   });
   return found;
 }
