@@ -4,7 +4,7 @@ import { encloses, type Ctx } from './context';
 import { escapeRe, type PolyFile } from './file';
 import { span, type Pair } from './lang';
 import { jsonKeys } from './json';
-import { statusOf } from './values';
+import { statusOf } from './status-values';
 
 /**
  * Go's side of own-routes.ts. A handler binds its request's JSON body into a struct whose field is tagged with the

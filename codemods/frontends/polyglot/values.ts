@@ -1,35 +1,26 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
-import { helperNameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
 import { apiWords } from '../config/vocab';
 import { containerTie, encloses, type Ctx } from './context';
-import { escapeRe, functionName } from './file';
 import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
 import { positionalField } from './positional';
-import { endpointOfCall } from './case-endpoints';
-import { foreignCall } from './project';
 import { heldCollection } from './collections';
-import { scriptScopes } from './script-scopes';
 import { constantOf } from './group-modes';
 import { builderField } from './builders';
 import { annotatedSetting, declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
-import { returnsOwnResponse } from './own-response';
 import { modeLiteralType } from './mode-literal-types';
 import { subscriptMode } from './subscript-writes';
 import { armToMode, caseCompared, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, modeKeyDefault, modelEnumValue, parsedArm, readDefault } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
-import { statusOfSpelling } from '../../http-status';
-import { norm, type StatusSite } from './vocabulary';
+import { norm } from './vocabulary';
 import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
-import { raisedStatuses } from './raised-statuses';
-import { keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
-import { comparedStatusConstants, constantStatus, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
+import { EQUALITY_ASSERT, statuses } from './status-values';
 
 /**
  * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`
@@ -237,107 +228,6 @@ function modeTableKey(ctx: Ctx, lit: Lit): boolean {
   return twoModes(ctx, keys);
 }
 
-/** A status a node names: an integer literal, or a constant named after the code's reason phrase. */
-export function statusOf(ctx: Ctx, n: SgNode): number | null {
-  const t = n.text().trim();
-  if (/^\d{3}$/.test(t)) return Number(t);
-  return statusOfSpelling(t);
-}
-
-function statuses(ctx: Ctx): void {
-  const { file, vocab, out } = ctx;
-  if (vocab.statuses.length === 0) return;
-  const codes = new Set(vocab.statuses.map((s) => s.rule.from));
-  // Constants holding a code: `STATUS_NO_OUTPUT = 202`.
-  const constants = new Map<string, { decl: SgNode; code: number }>();
-  for (const d of file.x.decls) {
-    const code = d.init ? constantStatus(d.init.text()) : null;
-    if (code !== null && codes.has(code) && (CONSTANT_NAME.test(d.name) || STATIC_CONSTANT.test(d.node.text()))) constants.set(d.name, { decl: d.node, code });
-  }
-  const report = (site: StatusSite, n: SgNode) => {
-    if (out.has(site.change.id)) out.manual(site.change.id, span(n).start, span(n).end, site.rule.message, { anchor: span(n).start });
-  };
-  // `near`: the example's own block must perform the operation, not the describe block around it.
-  // `outer`: a stub's answer, the operation performed by the code around the callback, not by the callback itself.
-  const mentions: { node: SgNode; code: number; constant?: SgNode; near?: boolean; outer?: boolean }[] = [];
-  for (const cmp of file.x.compares) {
-    for (const side of cmp.sides) {
-      const code = statusOf(ctx, side);
-      if (code !== null && codes.has(code)) mentions.push({ node: side, code });
-      const name = dataSegments(chainSegments(side.text().trim(), 0)).pop()?.name;
-      const c = name ? constants.get(name) : undefined;
-      if (c && side.text().trim().endsWith(name!)) mentions.push({ node: side, code: c.code, constant: c.decl });
-      // Ruby's Net::HTTP answers the code as text: `res.code == '202'`.
-      const text = ctx.file.lit(side)?.text;
-      const other = cmp.sides.find((o) => o !== side);
-      if (text && /^\d{3}$/.test(text) && codes.has(Number(text)) && other && /(?:\.|->)\s*(?:code|status)(?:\(\s*\))?$/.test(other.text().trim())) mentions.push({ node: side, code: Number(text) });
-    }
-  }
-  // `status=400` in a mocked response, `setResponseCode(202)`.
-  for (const p of file.x.pairs) {
-    if (!p.value || !words(p.key).some((w) => w === 'status' || w === 'code') || ownAnswer(ctx, p.container)) continue;
-    // The answer of a stub chained to its method and path (`stub_request(:post, url).to_return(status: 202)`): keywordStubStatuses judges it.
-    const holder = file.x.calls.find((c) => span(c.node).start === span(p.container).start && span(c.node).end === span(p.container).end);
-    if (holder && methodRoute(ctx, holder)) continue;
-    const code = statusOf(ctx, p.value);
-    if (code !== null && codes.has(code)) mentions.push({ node: p.value, code });
-  }
-  // A table row's status by position (Go's `{"nothing produced", ModeSafe, http.StatusAccepted, …}`): a named status.
-  for (const n of file.within(file.root, ['literal_element'])) {
-    const code = /[A-Za-z]/.test(n.text()) ? statusOf(ctx, n) : null;
-    if (code !== null && codes.has(code)) mentions.push({ node: n, code });
-  }
-  const lambdas = new Set(file.spec.lambdas?.kinds ?? []);
-  for (const call of file.x.calls) {
-    // A stub's answer: a named status given to a call in a callback (`api { json("{}", HttpStatusCode.Accepted) }`,
-    // `func(w http.ResponseWriter, …) { w.WriteHeader(http.StatusAccepted) }`).
-    if (lambdas.has(file.scopeOf(call.node).kind() as string)) {
-      for (const a of call.args) if (/[A-Za-z]/.test(a.text()) && codes.has(statusOf(ctx, a) ?? -1)) mentions.push({ node: a, code: statusOf(ctx, a)!, outer: true });
-    }
-    // A stub given the resource's path and the status it answers by position (`$this->respond('interviews/anonymous/', 400, …)`,
-    // `fake.on(HttpMethod::Put, kBase + "interviews/" + kToken + "/", 202, "")`).
-    // The path a literal, or built from literals and names (`kBase + "interviews/" + kToken + "/"`), calling nothing.
-    if (call.args.some((a) => file.resourcesIn(a).length > 0 && (!!file.lit(a) || !file.x.calls.some((c) => encloses(a, c.node))))) {
-      for (const a of call.args) if (/^\d{3}$/.test(a.text().trim()) && codes.has(Number(a.text().trim()))) mentions.push({ node: a, code: Number(a.text().trim()) });
-    }
-    // An equality assertion on a response's status (`assertEquals(202, response.code())`, `assert.Equal(t, 202, resp.StatusCode)`).
-    if (EQUALITY_ASSERT.test(call.callee) && call.args.length >= 2) {
-      const read = call.args.some((a) => statusOf(ctx, a) === null && words(a.text().replace(/\W+/g, ' ')).some((w) => w === 'status' || w === 'code'));
-      const lit = read ? call.args.find((a) => codes.has(statusOf(ctx, a) ?? -1)) : undefined;
-      if (lit) mentions.push({ node: lit, code: statusOf(ctx, lit)! });
-      continue;
-    }
-    // RSpec's `expect(response.code).to eq(202)`: a matcher on a read of the response's code.
-    if (/^(eq|eql|equal)$/.test(call.callee) && call.args.length === 1 && codes.has(statusOf(ctx, call.args[0]!) ?? -1)) {
-      const before = file.source.slice(file.source.lastIndexOf('\n', span(call.node).start - 1) + 1, span(call.node).start);
-      if (/\bexpect\s*\([^()]*(?:\.|->)\s*(?:code|status|status_code)\s*\)\s*\.\s*(?:to|not_to|to_not)\s*\(?\s*$/.test(before)) mentions.push({ node: call.args[0]!, code: statusOf(ctx, call.args[0]!)!, near: true });
-      continue;
-    }
-    if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1 || returnsOwnResponse(file, call)) continue;
-    const code = statusOf(ctx, call.args[0]!);
-    if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
-  }
-  // Another file's constant compared here, this file's constants compared in another (status-constants.ts).
-  comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
-  constantsComparedElsewhere(ctx, constants, report);
-  raisedStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
-  routedStubStatuses(ctx, report);
-  keywordStubStatuses(ctx, report);
-  queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
-  for (const m of mentions) {
-    // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.
-    const all = file.scopesOf(m.node);
-    const scopes = all.length === 0 && !m.outer ? scriptScopes(file, m.node) : all.slice(m.outer ? 1 : 0, m.near ? 1 : undefined);
-    for (const site of vocab.statuses) {
-      if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
-      // A callback that performs the operation itself answers with its own status (an app's route handler).
-      if (m.outer && performs(ctx, all[0]!, site)) continue;
-      report(site, m.node);
-      if (m.constant) report(site, m.constant);
-    }
-  }
-}
-
 /**
  * Whether an equality assertion compares a mode literal with a read of the mode field (`self::assertSame('safe',
  * $body['mode'])`, `assertEquals("triage", sent.mode)`): in a file that talks to the API, or on a value tied to the
@@ -378,83 +268,3 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
 
 /** Verbs and prepositions of a function that answers a mode (`pick_mode`, `modeFor`, `resolveModeFromAge`). */
 const PICKS = new Set(['pick', 'choose', 'select', 'get', 'resolve', 'compute', 'determine', 'decide', 'for', 'from', 'by', 'of', 'to', 'age']);
-
-/** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */
-const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual|(?:EXPECT|ASSERT)_(?:EQ|STREQ)|QCOMPARE|BOOST_(?:CHECK|REQUIRE)_EQUAL)$/i;
-
-/** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
-const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;
-
-/** Whether a node is in a function named for setting the mode (`set_mode`, `switchMode`). */
-function modeSetterAround(ctx: Ctx, n: SgNode): boolean {
-  return ctx.file.scopesOf(n).some((s) => {
-    const name = functionName(ctx.file.spec, s);
-    return !!name && saysMode(name) && MODE_VERB.test(name);
-  });
-}
-
-/**
- * An error the code raises or answers with itself (`raise HTTPException(status_code=400)`, `abort(400)`,
- * `new ResponseStatusException(…)`): its status is what this app answers, not what the API answered.
- */
-function ownAnswer(ctx: Ctx, container: SgNode): boolean {
-  const at = span(container);
-  const call = ctx.file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;
-  return !!call && words(call.callee).some((w) => w === 'exception' || w === 'error' || w === 'abort');
-}
-
-/**
- * Whether a function performs the status rule's operation on its resource: its URL in the function (with a mode
- * key, or the create path), a call to one of the API's endpoints for it (the run's index: `api.updateInterview(t,
- * InterviewUpdate(mode))`, a repository's `startInterview`), or, in a file that talks to the API, a helper whose
- * name says so (`setMode`, `createInterview`).
- */
-function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
-  const { file, vocab } = ctx;
-  const urls = file.resourcesIn(scope).filter((u) => u.resource === site.rule.resource);
-  const calls = file.x.calls.filter((c) => encloses(scope, c.node));
-  const endpoints = calls.map((c) => ({ c, e: endpointOfCall(ctx.index, c) })).filter((x) => x.e?.resource === site.rule.resource);
-  // A generated client's response reader of the operation (go-swagger's `func (o *UpdateInterviewReader) ReadResponse`).
-  const read = ctx.tied ? readerOperation(scope) : null;
-  if (read?.resource === site.rule.resource && read.op === (site.rule.operation === 'mode-update' ? 'update' : site.rule.operation)) return true;
-  if (site.rule.operation === 'mode-update') {
-    // Or a body written as JSON text (`.body("""{"mode": "complaint"}""")`).
-    const jsonKey = new RegExp(`^\\s*\\{[^]*"${escapeRe(vocab.modeField)}"\\s*:`);
-    const modeKey = file.x.pairs.some((p) => encloses(scope, p.node) && norm(p.key) === norm(vocab.modeField)) || file.lits.some((l) => encloses(scope, l.node) && jsonKey.test(l.text));
-    if (urls.length > 0 && modeKey) return true;
-    // The function that sends to the resource is itself named for setting the mode (`updateMode(token, mode)`).
-    const own = scope === file.root ? null : functionName(file.spec, scope);
-    if (urls.length > 0 && own && saysMode(own) && MODE_VERB.test(own)) return true;
-    // Its URL built by one of the resource's path functions (`_dio.put(ApiPaths.interview(t), data: {'mode': …})`):
-    // a call to an endpoint of the resource that neither creates nor reads, with a mode key or in a mode setter.
-    const updates = endpoints.some(({ e }) => e!.op !== 'create' && e!.op !== 'read');
-    if (updates && (modeKey || (own && saysMode(own) && MODE_VERB.test(own)))) return true;
-    const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
-    if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
-    // A general update of the resource (`update_interview(token, attrs)`) that the file's mode setter calls with a mode.
-    const callers = own && urls.length > 0 ? file.x.calls.filter((c) => c.callee === own && !encloses(scope, c.node)) : [];
-    if (callers.some((c) => setsMode(c) || modeSetterAround(ctx, c.node))) return true;
-    // A mode setter (`setMode(token, mode)`) that calls a helper named for updating the resource (`updateInterview`),
-    // as the first analysis of a file sees it, before the run's index knows that helper as an endpoint.
-    const update = (c: Call) => helperNameTie(c.callee)?.resource === site.rule.resource && helperNameTie(c.callee)?.op === 'update' && !foreignCall(ctx.index, c);
-    if (ctx.tied && own && saysMode(own) && MODE_VERB.test(own) && calls.some(update)) return true;
-    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee) && !foreignCall(ctx.index, c));
-  }
-  if (site.rule.operation === 'create') {
-    if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;
-    if (endpoints.some(({ e }) => e!.op === 'create')) return true;
-    return ctx.tied && calls.some((c) => {
-      const h = helperNameTie(c.callee);
-      return !!h && h.resource === site.rule.resource && h.op === 'create';
-    });
-  }
-  return urls.length > 0;
-}
-
-/** The operation a Go method's receiver reads the answers of (`(o *CreateInterviewReader)`, `(r *UpdateInterviewResponseReader)`). */
-function readerOperation(scope: SgNode): ReturnType<typeof helperNameTie> {
-  if (scope.kind() !== 'method_declaration') return null;
-  const receiver = scope.children().find((c) => c.kind() === 'parameter_list')?.text() ?? '';
-  const m = /^\(\s*\w*\s*\*?\s*([A-Z]\w*?)(?:Response)?Reader\s*\)$/.exec(receiver);
-  return m ? helperNameTie(m[1]!) : null;
-}
