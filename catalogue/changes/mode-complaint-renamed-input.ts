@@ -13,7 +13,7 @@ export const modeComplaintRenamedInput: Change = {
   ],
   codemod: {
     fix: 'auto',
-    summary: 'renamed where the string is an interview mode: mode properties and arguments, comparisons with `.mode`, mode union types',
+    summary: 'renamed where the string is an interview mode: mode properties and arguments, comparisons with `.mode`, mode union types; a `mode` property of an object nothing ties to the interview is marked for a person instead',
   },
   shim: { summary: "requests: 'complaint' becomes 'input'; for pins before 2020-07, responses: 'input' becomes 'complaint'" },
   rules: [{ kind: 'value-renamed', resource: 'interview', field: 'mode', from: 'complaint', to: 'input' }],
