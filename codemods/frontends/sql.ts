@@ -48,7 +48,8 @@ const IDENT = String.raw`(?:"[^"]+"|\x60[^\x60]+\x60|\[[^\]]+\]|[A-Za-z_][\w$]*)
 const TABLE_NAME = String.raw`(${IDENT}(?:\s*\.\s*${IDENT})*)`;
 const CONSTRAINT = /^(?:primary|foreign|unique|constraint|check|index|key|exclude|like|period)$/i;
 const UNITS = /^(\w+?)_(?:cm|mm|m|in|inches|ft|kg|g|lb|lbs|pct|percent)$/;
-const OWN_KEY = new Set(['token', 'id', 'uuid', 'key']);
+/** A column that holds a row of another table by its key: the API's id field (`interview_token`), or a database's own. */
+const OWN_KEY = new Set([api.idField, 'id', 'uuid', 'key']);
 
 const unquote = (s: string) => s.replace(/^["`[]|["`\]]$/g, '');
 const lastName = (qualified: string) => unquote(qualified.split('.').pop()!.trim());

@@ -13,7 +13,7 @@ export const SCRIPT_GLOBAL = '<script-global>';
 const LIBRARY_GLOBALS = new Set(['$', 'jQuery', '_', 'window', 'document', 'console', 'JSON', 'Math', 'Object', 'Array', 'Promise', 'Handlebars', 'Mustache', 'QUnit', 'angular', 'Backbone', 'localStorage', 'sessionStorage', 'location', 'navigator']);
 
 /** Whether the file is a classic script: no import, export or `require`. */
-export function isClassicScript(ctx: FileContext): boolean {
+function isClassicScript(ctx: FileContext): boolean {
   if (ctx.nodesOf('ImportDeclaration', 'ExportNamedDeclaration', 'ExportDefaultDeclaration').length > 0) return false;
   return !ctx.nodesOf('CallExpression').some((c) => c.node.callee.type === 'Identifier' && c.node.callee.name === 'require');
 }
