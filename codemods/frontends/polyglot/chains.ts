@@ -71,6 +71,9 @@ export function chainSegments(text: string, offset: number): Segment[] {
     const after = chainSegments(`_${text.slice(close + 1)}`, offset + close);
     return [...within, ...after.slice(1)];
   }
+  // A prefix operator some grammars bind to the chain's first name (Swift's `!result.advice.isEmpty` is `(!result).advice…`).
+  const prefix = /^(?:!|-|~)(?=[$@A-Za-z_(])/.exec(text);
+  if (prefix) return chainSegments(text.slice(prefix[0].length), offset + prefix[0].length);
   const head = /^(?:\$\d+|[$@]{0,2}[A-Za-z_]\w*)/.exec(text);
   if (!head) return segs;
   const bare = /^\$\d/.test(head[0]) ? head[0] : head[0].replace(/^[$@]+/, '');

@@ -12,6 +12,9 @@ export interface PolyFacts {
   tied: boolean;
   /** Go: the package (folder) whose files share their names. */
   pkg: string | null;
+  /** Kotlin Multiplatform: the Gradle module of a shared source set (`shared` of `shared/src/commonMain/kotlin/…`), whose
+   * classes Swift code sees by importing the module's framework (`import shared`). Swift: the modules the file imports. */
+  kmp?: { module?: string; imports?: string[] };
   /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
   types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[]; selfMapped?: string[] }[];
   functions: PolyFunction[];

@@ -38,10 +38,32 @@ import type { PolyFacts, PolyFunction, ModelFacts, LangIndex, PolyIndex } from '
 
 /** Languages whose files see each other's names. */
 const FAMILY: Record<string, string> = { kotlin: 'jvm', java: 'jvm' };
-const family = (lang: string) => FAMILY[lang] ?? lang;
+
+/**
+ * Kotlin Multiplatform: Swift code that imports the framework of a shared Kotlin module (`import shared` beside
+ * `shared/src/commonMain/kotlin/…`) uses its classes under their Kotlin names (`let result: DiagnosisResult`), so the
+ * run's Swift files join the JVM family.
+ */
+function familiesOf(all: readonly PolyFacts[]): (lang: string) => string {
+  const modules = new Set(all.flatMap((f) => (f.kmp?.module ? [f.kmp.module] : [])));
+  const joined = modules.size > 0 && all.some((f) => f.lang === 'swift' && f.kmp?.imports?.some((m) => modules.has(m)));
+  return (lang) => (joined && lang === 'swift' ? 'jvm' : FAMILY[lang] ?? lang);
+}
+
+/** A Kotlin file of a multiplatform module's shared source set, or the modules a Swift file imports (PolyFacts.kmp). */
+function kmpFacts(lang: string, filePath: string, source: string): Pick<PolyFacts, 'kmp'> {
+  if (lang === 'kotlin') {
+    const m = /(?:^|[\\/])([\w.-]+)[\\/]src[\\/]common(?:Main|Test)[\\/]kotlin[\\/]/.exec(filePath);
+    return m ? { kmp: { module: m[1]! } } : {};
+  }
+  if (lang !== 'swift') return {};
+  const imports = [...source.matchAll(/^\s*(?:@\w+\s+)?import\s+(\w+)\s*$/gm)].map((m) => m[1]!);
+  return imports.length > 0 ? { kmp: { imports } } : {};
+}
 
 /** The run's index from every file's facts, one per language family. */
 export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
+  const family = familiesOf(all);
   const byFamily = new Map<string, PolyFacts[]>();
   for (const f of all) byFamily.set(family(f.lang), [...(byFamily.get(family(f.lang)) ?? []), f]);
   const indexes = new Map([...byFamily].map(([fam, list]) => [fam, buildLangIndex(list)]));
@@ -182,6 +204,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     lang: spec.id,
     tied: file.tied || distinctive || namesApi(file, file.config),
     pkg: spec.id === 'go' ? path.dirname(filePath) : null,
+    ...kmpFacts(spec.id, filePath, file.source),
     types: file.x.types.map((t) => {
       const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
       const mapped = selfMapped(file, t);
