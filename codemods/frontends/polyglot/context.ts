@@ -1,3 +1,4 @@
+import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import type { UrlMapper } from '../../../config/urls';
@@ -84,6 +85,11 @@ function ownTie(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null
   }
   const item = itemOf(ctx, container, depth);
   if (item) return item;
+  // A value of a type the run declares, named for another thing and no model of the API's (`NewTicket { mode, extra }`
+  // of a helpdesk; a library's `JObject` is no such type).
+  const built = containerType(ctx, container);
+  const declared = !!built && (ctx.index.declares(built) || file.x.types.some((t) => t.name === built));
+  if (declared && headNamesAnotherThing(built!) && !ctx.ties.model(built!) && !ctx.index.model(built!)) return null;
   const scope = file.scopeOf(container);
   const at = span(container);
   const call = file.callSpans().find((c) => c.start === at.start && c.end === at.end)?.call;

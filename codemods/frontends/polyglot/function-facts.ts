@@ -11,16 +11,29 @@ import { saysMode } from './ties';
 export function foreignRefs(file: PolyFile, fn: SgNode): string[] {
   const own = new Set(file.x.decls.map((d) => d.name));
   const out = new Set<string>();
-  for (const n of namedIdentifiers(file, fn)) {
-    const name = n.replace(/^[$@]+/, '');
+  for (const node of identifierNodes(file, fn)) {
+    const name = node.text().replace(/^[$@]+/, '');
+    // A case of a type of values (`TicketMode.COMPLAINT`, `Status.ACCEPTED`) is no path constant of that name.
+    if (caseOfValueType(file.source.slice(Math.max(0, span(node).start - 80), span(node).start))) continue;
     if (name.length > 3 && !own.has(name)) out.add(name);
     if (out.size >= 40) break;
   }
   return [...out];
 }
 
-function namedIdentifiers(file: PolyFile, fn: SgNode): string[] {
-  return fn.findAll({ rule: { any: file.spec.nameKinds.map((kind) => ({ kind })) } }).map((n) => n.text());
+function identifierNodes(file: PolyFile, fn: SgNode): SgNode[] {
+  return fn.findAll({ rule: { any: file.spec.nameKinds.map((kind) => ({ kind })) } });
+}
+
+/** Words that end the name of a type of values (an enum of modes, statuses, kinds), never of a holder of paths. */
+const VALUE_TYPE = /(?:Mode|Status|Type|Kind|Level|Category|State|Priority)\s*(?:\.|::)\s*$/;
+
+/** The text before an identifier ends with a member access on a type of values (`TicketMode.`, `Ticket::Status::`). */
+function caseOfValueType(before: string): boolean {
+  const m = VALUE_TYPE.exec(before);
+  if (!m) return false;
+  const head = /([A-Za-z_]\w*)\s*(?:\.|::)\s*$/.exec(before)?.[1] ?? '';
+  return /^[A-Z]/.test(head) && (saysMode(head) || /[a-z](?:Status|Type|Kind|Level|Category|State|Priority)$|^(?:Status|Type|Kind|Level|Category|State|Priority)$/.test(head));
 }
 
 /**

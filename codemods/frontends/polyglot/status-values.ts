@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import { helperNameTie } from '../../engine/ties/names';
+import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import { words } from '../../engine/words';
 import { encloses, type Ctx } from './context';
 import { escapeRe, functionName } from './file';
@@ -183,7 +184,7 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     // as the first analysis of a file sees it, before the run's index knows that helper as an endpoint.
     const update = (c: Call) => helperNameTie(c.callee)?.resource === site.rule.resource && helperNameTie(c.callee)?.op === 'update' && !foreignCall(ctx.index, c);
     if (ctx.tied && own && saysMode(own) && MODE_VERB.test(own) && calls.some(update)) return true;
-    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee) && !foreignCall(ctx.index, c));
+    return ctx.tied && calls.some((c) => saysMode(c.callee) && MODE_VERB.test(c.callee) && !foreignCall(ctx.index, c) && !onOtherThing(c));
   }
   if (site.rule.operation === 'create') {
     if (urls.some((u) => u.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, '')))) return true;
@@ -194,6 +195,12 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     });
   }
   return urls.length > 0;
+}
+
+/** A setter called on a value named for another thing (`ticket.setMode(…)` of a helpdesk's ticket): that thing's mode. */
+function onOtherThing(call: Call): boolean {
+  const segs = chainSegments(call.node.text(), 0);
+  return segs.length > 1 && headNamesAnotherThing(segs[segs.length - 2]!.name);
 }
 
 /** The operation a Go method's receiver reads the answers of (`(o *CreateInterviewReader)`, `(r *UpdateInterviewResponseReader)`). */

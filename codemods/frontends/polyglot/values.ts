@@ -14,6 +14,7 @@ import { jsonPathMode } from './dot-paths';
 import { modeParameter } from './mode-functions';
 import { modeLiteralType } from './mode-literal-types';
 import { subscriptMode } from './subscript-writes';
+import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import { armToMode, caseCompared, holdsMode, removedModeMembers, renamedMember, setsMode } from './mode-members';
 import { armOfMode, modeKeyDefault, modelEnumValue, parsedArm, readDefault } from './mode-arms';
 import { chainSegments, dataSegments, modeOwnerTie, saysMode } from './ties';
@@ -130,6 +131,8 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     if (type && saysMode(type) && !ourModeType(ctx, type)) return null;
     // `const string DryRunMode = "safe"` in a settings class whose BaseUrl is another service's: that service's mode.
     const owner = file.x.types.filter((t) => encloses(t.node, decl.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0];
+    // `const string ComplaintMode = "complaint"` in a helpdesk's `class FeedbackTicket` with a `Mode` of its own: the ticket's.
+    if (owner && headNamesAnotherThing(owner.name) && owner.fields.some((f) => norm(f.key ?? f.name) === norm(api.modeField))) return null;
     if (saysMode(decl.name) && ctx.tied && !foreign && !(owner && foreignAddressIn(ctx, owner.node))) return 'constant';
     // `const SAFE = 'safe'` in `class InterviewMode` (PHP, Java, Ruby, Python constant groups): a member of a mode type.
     return modeGroupOf(ctx, decl.node) ? 'constant' : null;
