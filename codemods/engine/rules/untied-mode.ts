@@ -1,10 +1,13 @@
-import { keyName, parentOf, type Node, type Path } from '../ast';
+import { calleeName, keyName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { tieOf } from '../ties/flow';
 import { mockedResponses } from '../ties/mocks';
 import { typeTie } from '../ties/types';
 import { shapedLikeFieldResource } from '../ties/resource-shape';
 import { fallbackOfRead, ownerName } from './value-context';
+import { urlTarget } from '../ties/url';
+import { helperNameTie } from '../ties/names';
+import { headNamesAnotherThing } from '../ties/mode-types';
 
 /**
  * `{ mode: 'complaint' }` in an object that nothing in the file ties to this API (no request it is sent in, no
@@ -41,3 +44,41 @@ function tiedObject(ctx: FileContext, obj: Path): boolean {
   // A test double's answer for one of this API's routes (`req.flush({ … })` of `expectOne(base + 'interviews/…')`).
   return mockedResponses(ctx).some((m) => m.body?.node === obj.node);
 }
+
+/**
+ * A file that names another service's absolute address and nothing of this API's (no address on its hosts, no path
+ * of its resources, no call of a helper named for one of its operations, like `startInterview`): a helpdesk's test
+ * stubbing `fetch` with `{ mode: "complaint", advice: … }`. An untied mode object in it is that service's, and is
+ * left alone.
+ */
+export function namesOtherServiceOnly(ctx: FileContext): boolean {
+  let out = otherCache.get(ctx);
+  if (out === undefined) {
+    out = false;
+    const hosts = ctx.mapper.configuredHosts();
+    for (const p of ctx.nodesOf('StringLiteral', 'TemplateElement')) {
+      const text: unknown = p.node.type === 'StringLiteral' ? p.node.value : p.node.value?.cooked;
+      if (typeof text !== 'string' || text.length < 3) continue;
+      const abs = /^https?:\/\/([^/?#:\s{}]+)/i.exec(text);
+      if (abs) {
+        if (hosts.has(abs[1]!.toLowerCase())) { out = false; break; }
+        out = true;
+      } else if (/\//.test(text) && urlTarget(ctx, text) !== null) {
+        out = false;
+        break;
+      }
+    }
+    if (out) {
+      for (const c of ctx.nodesOf('CallExpression', 'OptionalCallExpression')) {
+        const name = calleeName(c.node.callee);
+        if (helperNameTie(name) && !headNamesAnotherThing(name)) {
+          out = false;
+          break;
+        }
+      }
+    }
+    otherCache.set(ctx, out);
+  }
+  return out;
+}
+const otherCache = new WeakMap<FileContext, boolean>();
