@@ -10,7 +10,7 @@ import { TextFile } from './text-file';
 import { plainTextAddresses } from './text';
 
 /**
- * SQL files (`.sql`) of a run that talks to the API: a warehouse table that mirrors the API's data (`CREATE TABLE
+ * SQL files (`.sql`, SQLDelight's `.sq` and `.sqm`) of a run that talks to the API: a warehouse table that mirrors the API's data (`CREATE TABLE
  * analytics.symptom_checker_results (…, race VARCHAR, height_cm NUMERIC, advice TEXT, …)`) keeps columns for fields
  * v2 no longer sends. A table is the API's when its name is a resource's (`results`, `interviews`) and at least two of
  * its columns are named for removed fields: a field of the table's resource or of a resource another column names
@@ -21,8 +21,9 @@ import { plainTextAddresses } from './text';
  */
 export const sqlFrontEnd: FrontEnd = {
   id: 'sql',
-  describe: "SQL files (.sql) of a run that talks to the API: columns of the API's tables named for removed fields, their reads and mode values in queries; manual findings",
-  matches: (absPath) => /\.sql$/i.test(absPath),
+  describe: "SQL files (.sql, and SQLDelight's .sq / .sqm) of a run that talks to the API: columns of the API's tables named for removed fields, their reads and mode values in queries; manual findings",
+  // SQLDelight (Kotlin Multiplatform, Android) keeps a schema and its labelled queries in `.sq` files, migrations in `.sqm`.
+  matches: (absPath) => /\.(?:sql|sq|sqm)$/i.test(absPath),
   // A DDL file names no address: it is read when the run's other files talk to the API.
   linked: (source, project) => !!project.poly && !project.poly.empty && /\bcreate\s+table\b/i.test(source),
   analyze: analyzeSql,
@@ -91,13 +92,16 @@ function queryOf(file: TextFile, vocab: Vocabulary, s: Statement, tables: Map<st
   const read = [...s.code.matchAll(new RegExp(String.raw`\b(?:from|join|update|into)\s+${TABLE_NAME}`, 'gi'))].map((m) => tables.get(lastName(m[1]!).toLowerCase())).filter((t): t is Column[] => !!t);
   if (read.length === 0) return;
   const byName = new Map(read.flat().map((c) => [c.name.toLowerCase(), c.site!] as const));
+  // SQLDelight's labelled statement (`selectResult:` on the line above): markers go above the label, not between it and its statement.
+  const label = /^\s*[A-Za-z_]\w*\s*:(?!:)/.exec(s.code);
+  const anchor = label ? { anchor: s.start + label[0].search(/\S/) } : {};
   // Everything after the statement's head (a view's or an index's own name is no column).
   const body = /\bas\s+select\b|\bselect\b|\bset\b|\bwhere\b/i.exec(s.code)?.index ?? 0;
   for (const m of s.code.slice(body).matchAll(/(?<![\w.$"])([A-Za-z_][\w$]*)(?![\w$(])/g)) {
     const site = byName.get(m[1]!.toLowerCase());
     if (!site) continue;
     const at = s.start + body + m.index!;
-    file.manual(site.change.id, at, at + m[1]!.length, site.message, { subject: m[1]! });
+    file.manual(site.change.id, at, at + m[1]!.length, site.message, { subject: m[1]!, ...anchor });
   }
   if (!vocab.modeResource) return;
   // `mode IN ('complaint', 'triage')`, `mode = 'safe'`, `mode <> 'complaint'`.
@@ -109,7 +113,7 @@ function queryOf(file: TextFile, vocab: Vocabulary, s: Statement, tables: Map<st
       const mode = vocab.modes.get(v[1]!);
       if (!mode || !file.has(mode.change.id)) continue;
       const at = offset + v.index!;
-      file.manual(mode.change.id, at, at + v[0].length, mode.message, { subject: v[0] });
+      file.manual(mode.change.id, at, at + v[0].length, mode.message, { subject: v[0], ...anchor });
     }
   }
 }
