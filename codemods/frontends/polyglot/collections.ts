@@ -15,15 +15,34 @@ const COLLECTION = /^(list|array|tuple|set|symbol_array|string_array|array_liter
  * `PROFILE_ATTRIBUTES = %i[age sex race].freeze`, `PROFILE_FIELDS = ("race", "height")`, or the key it is given under.
  */
 export function heldCollection(ctx: Ctx, lit: Lit): { name: string; collection: SgNode } | null {
-  const parent = lit.node.parent();
-  if (!parent || !COLLECTION.test(parent.kind() as string)) return null;
+  const parent = valueArguments(ctx, lit) ?? lit.node.parent();
+  if (!parent || !(COLLECTION.test(parent.kind() as string) || ARGUMENTS.test(parent.kind() as string))) return null;
   const at = span(parent);
   // The whole value, less a freeze or a type annotation around it (`.freeze`, `as const`).
-  const decl = ctx.file.x.decls.find((d) => d.init && span(d.init).start <= at.start && at.end <= span(d.init).end && span(d.init).end - at.end <= 12 && at.start - span(d.init).start <= 12);
+  // A call's arguments follow its callee (`Types::String.enum(`), and end it.
+  const lead = ARGUMENTS.test(parent.kind() as string) ? 80 : 12;
+  const decl = ctx.file.x.decls.find((d) => d.init && span(d.init).start <= at.start && at.end <= span(d.init).end && span(d.init).end - at.end <= 12 && at.start - span(d.init).start <= lead);
   if (decl) return { name: decl.name, collection: parent };
   // The value of a key of a settings table (`"replay_modes": ["safe", "triage"]`, `replay_modes: %w[safe triage]`), not one of another service's.
   const pair = ctx.file.x.pairs.find((p) => p.value && span(p.value).start === at.start && span(p.value).end === at.end);
   return pair && !foreignAddressIn(ctx, pair.container) ? { name: pair.key, collection: parent } : null;
+}
+
+/** Argument lists of the languages' calls. */
+const ARGUMENTS = /^(argument_list|arguments|value_arguments)$/;
+
+/**
+ * The arguments of a call that builds a set of values from literals only (dry-types' `Types::String.enum("complaint",
+ * "safe")`, Kotlin's `setOf("safe", "triage")`, Java's `Set.of(…)`): a collection like a list literal, when the call is
+ * the whole value of a name (heldCollection checks the name).
+ */
+function valueArguments(ctx: Ctx, lit: Lit): SgNode | null {
+  let args = lit.node.parent();
+  if (args?.kind() === 'value_argument' || args?.kind() === 'argument') args = args.parent();
+  if (!args || !ARGUMENTS.test(args.kind() as string)) return null;
+  const items = args.children().filter((c) => c.isNamed() && !/comment/.test(c.kind() as string));
+  const literal = (n: SgNode) => !!ctx.file.lit(n) || n.children().filter((c) => c.isNamed()).every((c) => !!ctx.file.lit(c));
+  return items.length >= 2 && items.every(literal) ? args : null;
 }
 
 /** Words after a part's noun that say a name lists its fields (`PROFILE_FIELDS`, `IntentAttributes`, `permitted_profile_keys`). */

@@ -202,7 +202,8 @@ function modeGroupOf(ctx: Ctx, decl: SgNode): boolean {
 
 function listOfModes(ctx: Ctx, lit: Lit): boolean {
   const held = heldCollection(ctx, lit);
-  return !!held && saysMode(held.name) && ctx.tied && !foreignName(ctx, held.name) && modeValuesOnly(ctx, held.collection);
+  // Named for this API's mode type (`InterviewMode = Types::String.enum(…)`), it is the interview's in any file.
+  return !!held && saysMode(held.name) && (ctx.tied || !!modeOwnerTie(held.name)) && !foreignName(ctx, held.name) && modeValuesOnly(ctx, held.collection);
 }
 
 /**
