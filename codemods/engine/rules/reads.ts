@@ -144,7 +144,8 @@ export function interfaceMembers(
     const own = typeNameTie(decl.node.id.name);
     // `interface InterviewUpdate extends Interview`: extending a response model makes a response model.
     const base = (decl.node.extends ?? [])
-      .map((h: Node) => (h.expression?.type === 'Identifier' ? typeNameTie(h.expression.name) : null))
+      .map((h: Node) => heritageName(h))
+      .map((name: string | null) => (name ? typeNameTie(name) : null))
       .find((t: ReturnType<typeof typeNameTie>) => t && t.role === 'response');
     const tie = base && own && base.resource === own.resource ? { ...own, role: 'response' as const } : own ?? base;
     if (!tie || tie.resource !== resource) return;
@@ -183,7 +184,7 @@ export function interfaceMembers(
     const t = decl.node.typeAnnotation;
     // `type InterviewUpdate = Interview & { msg?: string }`: extending a response model makes a response model.
     const base = t.type === 'TSIntersectionType'
-      ? t.types.map((part: Node) => (part.type === 'TSTypeReference' && part.typeName?.type === 'Identifier' ? typeNameTie(part.typeName.name) : null)).find((b: ReturnType<typeof typeNameTie>) => b && b.role === 'response')
+      ? t.types.map((part: Node) => (part.type === 'TSTypeReference' ? heritageName({ expression: part.typeName, typeParameters: part.typeParameters ?? part.typeArguments }) : null)).map((name: string | null) => (name ? typeNameTie(name) : null)).find((b: ReturnType<typeof typeNameTie>) => b && b.role === 'response')
       : null;
     const tie = base && own && base.resource === own.resource ? { ...own, role: 'response' as const } : own;
     if (!tie || tie.resource !== resource) return;
@@ -195,6 +196,18 @@ export function interfaceMembers(
       });
     }
   });
+}
+
+/** Utility types that keep a model's members (`Partial<Interview>`): what they wrap is the model extended. */
+const KEEPING_UTILITIES = new Set(['Partial', 'Readonly', 'Required', 'DeepPartial', 'Omit', 'Pick']);
+
+/** The model an interface extends: `extends Interview`, `extends Partial<Interview>`, `extends Omit<Interview, 'mode'>`. */
+function heritageName(h: Node): string | null {
+  if (h.expression?.type !== 'Identifier') return null;
+  const params = (h.typeParameters ?? h.typeArguments)?.params;
+  const inner = params?.[0];
+  if (!KEEPING_UTILITIES.has(h.expression.name) || !inner) return h.expression.name;
+  return inner.type === 'TSTypeReference' && inner.typeName?.type === 'Identifier' ? inner.typeName.name : null;
 }
 
 /** Decorators that name the JSON key a class property maps (class-transformer, json2typescript, typescript-json-serializer). */
