@@ -10,6 +10,7 @@ import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';
 import { apiCall } from '../ties/url';
 import { typeNameTie, typeTie } from '../ties/types';
+import { entityColumn, entityResource, flattenedColumnPath } from '../ties/orm-entities';
 import type { Tie } from '../ties/tie';
 
 /** Shared by the rules about response fields: where code reads a field, and where a type declares one. */
@@ -153,6 +154,18 @@ export function interfaceMembers(
   });
   // Classes that model a payload: DTOs (`class CreateComplaintDto { @IsOptional() extra?: string }`), models.
   ctx.nodesOf('ClassDeclaration').forEach((decl: Path) => {
+    // An ORM's entity (`@Entity({ name: 'interviews' }) class InterviewRecord`): its columns, a nested field's flattened.
+    const table = entityResource(decl.node);
+    if (table) {
+      if (table !== resource) return;
+      decl.node.body.body.forEach((m: Node, i: number) => {
+        const col = entityColumn(m);
+        if (!col) return;
+        const path = flattenedColumnPath(table, col.column) ?? [col.column];
+        for (const site of col.sites) visit(decl.get('body', 'body', i), path, 'response', 'type', site);
+      });
+      return;
+    }
     const tie = decl.node.id ? typeNameTie(decl.node.id.name) : null;
     if (!tie || tie.resource !== resource) return;
     decl.node.body.body.forEach((m: Node, i: number) => {
