@@ -293,6 +293,12 @@ function untypedLiteralTie(ctx: FileContext, obj: Path): Tie | null {
   if (copied && copied.role === 'body' && !copied.list) return { ...copied, weak: true };
   const pn = parentOf(obj)!.node;
   let name: string | null = null;
+  // `export const questionsResponse = [{ … }, { … }]`: items of a list named for the resource.
+  const listDecl = pn.type === 'ArrayExpression' ? parentOf(parentOf(obj)!)?.node : null;
+  if (listDecl?.type === 'VariableDeclarator' && listDecl.init === pn && listDecl.id.type === 'Identifier') {
+    const listed = nameTie(listDecl.id.name);
+    return listed && listed.list ? { ...listed, list: false, weak: true } : null;
+  }
   if (pn.type === 'VariableDeclarator' && pn.init === obj.node && pn.id.type === 'Identifier') name = pn.id.name;
   // `<QuestionCard question={{ … }} />`: a prop named for the resource.
   else if (pn.type === 'JSXExpressionContainer' && parentOf(parentOf(obj)!)?.node.type === 'JSXAttribute') name = parentOf(parentOf(obj)!)!.node.name?.name ?? null;
