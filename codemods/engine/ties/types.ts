@@ -53,10 +53,11 @@ export function typeNameValueTie(name: string): Tie | null {
 }
 
 /**
- * Generic types that carry a payload under `data` (or `body`): Fresh's and other frameworks' page props, HTTP
- * clients' responses, data-fetching hooks' results. Their type argument is what the payload is.
+ * Generic types that carry a payload under `data`: Fresh's and other frameworks' page props, data-fetching hooks'
+ * results. Their type argument is what the payload is. Not an HTTP client's response type (`AxiosResponse<T>`,
+ * `HttpResponse<T>`): its status is checked, and the operation that answered it comes from the data flow.
  */
-const CARRIERS = new Set(['PageProps', 'AxiosResponse', 'HttpResponse', 'SWRResponse', 'UseQueryResult', 'DefinedUseQueryResult', 'QueryObserverResult', 'UseSuspenseQueryResult']);
+const CARRIERS = new Set(['PageProps', 'SWRResponse', 'UseQueryResult', 'DefinedUseQueryResult', 'QueryObserverResult', 'UseSuspenseQueryResult']);
 
 /** What a declared type says a value is (`Result`, `ComplaintBody`, `Result[]`, `Result | null`). */
 export function typeTie(typeNode: Node): Tie | null {
