@@ -1,5 +1,5 @@
 import { api, rulesOfKind, type ResourceName } from '../../../catalogue';
-import { keyName, type Node } from '../ast';
+import { keyName, parentOf, type Node, type Path } from '../ast';
 import { words } from '../words';
 import { typeNameTie } from './types';
 
@@ -92,4 +92,27 @@ function partNouns(resource: ResourceName, path: string[]): Set<string> {
   const last = path[path.length - 1]!;
   const subject = Object.values(api.subjects).find((s) => s.parent === resource && s.path.filter((p) => p !== '*').join('.') === path.join('.'));
   return new Set([last, ...words(last).slice(-1), ...(subject?.nouns ?? []).flatMap((n) => [words(n).join('_'), ...words(n).slice(-1)])]);
+}
+
+/** Options of a property decorator that give the property's value: a column's stored default, a schema's example. */
+const VALUE_OPTIONS = new Set(['default', 'example']);
+
+/**
+ * Whether a decorator option is a value of `field` of `resource`: `default` or `example` in the options of a
+ * decorator of a property named for the field, in a class that models the resource (`@Column({ default:
+ * InterviewMode.Complaint }) mode` of the interviews' entity, `@ApiProperty({ example: … }) mode` of `UpdateInterviewModeDto`).
+ */
+export function decoratedPropertyValue(obj: Path, key: string, field: string, resource: ResourceName): boolean {
+  if (!VALUE_OPTIONS.has(key)) return false;
+  const call = parentOf(obj);
+  const decorator = call?.node.type === 'CallExpression' && call.node.arguments.includes(obj.node) ? parentOf(call) : null;
+  const member = decorator?.node.type === 'Decorator' ? parentOf(decorator) : null;
+  if (!member || !['ClassProperty', 'PropertyDefinition'].includes(member.node.type)) return false;
+  const column = entityColumn(member.node)?.column ?? keyName(member.node);
+  if (!column || words(column).join('_') !== field) return false;
+  let cls: Path | null = parentOf(member);
+  while (cls && cls.node.type !== 'ClassDeclaration') cls = parentOf(cls);
+  if (!cls) return false;
+  const owner = entityResource(cls.node) ?? (cls.node.id ? typeNameTie(cls.node.id.name)?.resource : null);
+  return owner === resource;
 }
