@@ -163,10 +163,16 @@ function walkNodes(j: JSCodeshift, rootPaths: Path[], onNode: (path: Path, value
       const child = value[fields[i]!];
       if (child !== null && typeof child === 'object') stack.push(path.get(fields[i]!));
     }
+    // A class property's decorators, which ast-types' definitions leave out (`@Column({ default: InterviewMode.Complaint })
+    // mode`, `@ApiProperty({ example: … })`): pushed last, so walked first, as they are written first.
+    if (PROPERTY_TYPES.has(value.type) && Array.isArray(value.decorators) && value.decorators.length > 0 && !fields.includes('decorators')) stack.push(path.get('decorators'));
   }
 }
 
 const fieldMemo = new WeakMap<object, Map<string, string[]>>();
+
+/** Class members whose decorators ast-types does not list among their fields. */
+const PROPERTY_TYPES = new Set(['ClassProperty', 'ClassPrivateProperty', 'ClassAccessorProperty', 'PropertyDefinition']);
 
 /** Whether a node type is a subtype of `base` for ast-types (what a `visit<base>` method is called for). */
 function subtypesOf(j: JSCodeshift, base: string): (type: string) => boolean {

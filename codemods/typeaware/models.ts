@@ -2,8 +2,11 @@ import * as path from 'node:path';
 import { ts } from 'ts-morph';
 import { scopeKey, type Scope, type Vocabulary } from './vocabulary';
 
-/** A declaration whose members are fields of a representation: an interface or an object type literal. */
-export type Container = ts.InterfaceDeclaration | ts.TypeLiteralNode;
+/**
+ * A declaration whose members are fields of a representation: an interface, an object type literal, or a class that
+ * models a resource (a DTO, an ORM entity that keeps its fields: `saved.advice` of `saved: Result`).
+ */
+export type Container = ts.InterfaceDeclaration | ts.TypeLiteralNode | ts.ClassDeclaration;
 
 /**
  * The client's own declared types that model an API resource or an object nested in one, found in one
@@ -53,7 +56,7 @@ export class Models {
     // Follow members to the types nested below (breadth first; each container/scope pair once).
     for (let i = 0; i < queue.length; i++) {
       const [container, scope] = queue[i]!;
-      const type = checker.getTypeAtLocation(ts.isInterfaceDeclaration(container) ? container.name : container);
+      const type = checker.getTypeAtLocation(ts.isInterfaceDeclaration(container) || ts.isClassDeclaration(container) ? (container.name ?? container) : container);
       const known = vocabulary.knownAt(scope);
       for (const prop of checker.getPropertiesOfType(type)) {
         if (!known.has(prop.name)) continue;
@@ -70,7 +73,7 @@ export class Models {
 
   /** Scopes of a container, or none when it does not model a representation. */
   scopesOfContainer(node: ts.Node): readonly Scope[] {
-    return ts.isInterfaceDeclaration(node) || ts.isTypeLiteralNode(node) ? (this.scopes.get(node) ?? []) : [];
+    return ts.isInterfaceDeclaration(node) || ts.isTypeLiteralNode(node) || ts.isClassDeclaration(node) ? (this.scopes.get(node) ?? []) : [];
   }
 
   /** Modelled containers declared in a source file, with their scopes. */
@@ -105,6 +108,7 @@ export class Models {
       if (!this.isClientDeclaration(decl)) continue;
       if (ts.isTypeLiteralNode(decl)) out.push(decl);
       if (ts.isInterfaceDeclaration(decl)) out.push(decl, ...this.baseInterfaces(decl, seen));
+      if (ts.isClassDeclaration(decl) && decl.name) out.push(decl);
     }
     // A library alias over the client's type (Readonly<Result>, Partial<Profile>): look at its arguments.
     if (t.aliasSymbol && !t.aliasSymbol.declarations?.some((d) => this.isClientDeclaration(d))) {
@@ -154,12 +158,13 @@ function unionParts(type: ts.Type): readonly ts.Type[] {
   return type.isUnion() ? type.types : [type];
 }
 
-/** Interfaces and type aliases of a file, including those in namespaces, excluding ambient modules. */
-function namedDeclarations(sf: ts.SourceFile): (ts.InterfaceDeclaration | ts.TypeAliasDeclaration)[] {
-  const out: (ts.InterfaceDeclaration | ts.TypeAliasDeclaration)[] = [];
+/** Interfaces, type aliases and named classes of a file, including those in namespaces, excluding ambient modules. */
+function namedDeclarations(sf: ts.SourceFile): (ts.InterfaceDeclaration | ts.TypeAliasDeclaration | (ts.ClassDeclaration & { name: ts.Identifier }))[] {
+  const out: (ts.InterfaceDeclaration | ts.TypeAliasDeclaration | (ts.ClassDeclaration & { name: ts.Identifier }))[] = [];
   const visit = (statements: readonly ts.Statement[]) => {
     for (const s of statements) {
       if (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) out.push(s);
+      else if (ts.isClassDeclaration(s) && s.name) out.push(s as ts.ClassDeclaration & { name: ts.Identifier });
       else if (ts.isModuleDeclaration(s) && !ts.isStringLiteral(s.name)) {
         let body = s.body;
         while (body && ts.isModuleDeclaration(body)) body = body.body;

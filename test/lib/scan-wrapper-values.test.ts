@@ -27,3 +27,17 @@ describe('client objects of another file', () => {
     expect(findings('src/api/desk.js')).toEqual([]);
   });
 });
+
+describe('the exported instance of a client class', () => {
+  it("a value handed to a method of `export const client = new Client()` that sends it as a removed field is reported where it is passed; a desk client's instance is not", async () => {
+    writeTree(dir, {
+      'utils/buoy.ts': `class BuoyClient {\n  async request(method: string, path: string, body?: unknown) {\n    return fetch('https://old.example.test/api/' + path, { method, body: JSON.stringify(body) });\n  }\n  addIntent(interview: string, detail: string | null, context: string | null) {\n    return this.request('POST', 'intents/', { interview, detail, context });\n  }\n}\nexport const buoy = new BuoyClient();\n`,
+      'utils/desk.ts': `class DeskClient {\n  addNote(ticket: string, detail: string) {\n    return fetch('https://desk.example.com/api/notes/', { method: 'POST', body: JSON.stringify({ ticket, detail }) });\n  }\n}\nexport const desk = new DeskClient();\n`,
+      'routes/start.ts': `import { buoy } from '../utils/buoy.ts';\nimport { desk } from '../utils/desk.ts';\nexport async function start(token: string, body: { detail?: string }) {\n  await buoy.addIntent(token, body.detail ?? null, null);\n  await desk.addNote(token, body.detail ?? '');\n}\n`,
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.map((f) => [f.line, f.change, f.fix]) ?? [];
+    expect(findings('routes/start.ts')).toEqual([[4, 'intent-detail-context-removed', 'manual']]);
+    expect(findings('utils/desk.ts')).toEqual([]);
+  });
+});

@@ -51,6 +51,19 @@ describe('typeAwareFindings project loading', () => {
     expect(lines(root, 'src/q.ts')).toEqual(['1:35:question-preselected-removed', '3:65:question-preselected-removed']);
   });
 
+  it('types reads through a class that models a resource (an ORM entity a store returns), not through another thing\'s class', () => {
+    const root = app({
+      'tsconfig.json': strict,
+      'src/entities/Result.ts': 'export class Result {\n  token!: string;\n  advice?: string;\n  test?: string[];\n}\n',
+      'src/entities/Ticket.ts': 'export class Ticket {\n  advice?: string;\n}\n',
+      'src/store.ts': "import { Result } from './entities/Result';\nimport { Ticket } from './entities/Ticket';\nexport const store = { save: async (): Promise<Result> => new Result(), ticket: async (): Promise<Ticket> => new Ticket() };\n",
+      'src/show.ts': "import { store } from './store';\nexport async function show() {\n  const saved = await store.save();\n  const t = await store.ticket();\n  return [saved.advice, saved.test, t.advice];\n}\n",
+    });
+    expect(lines(root, 'src/show.ts')).toEqual(['5:17:result-advice-test-removed', '5:31:result-advice-test-removed']);
+    // The class's own members stay the syntax engine's.
+    expect(lines(root, 'src/entities/Result.ts')).toEqual([]);
+  });
+
   it('finds nothing through any-typed values (syntax is the engine’s job there)', () => {
     const root = app({
       'tsconfig.json': strict,

@@ -82,7 +82,7 @@ export function hostedBasePaths(ctx: FileContext, change: Change): void {
   for (const call of ctx.nodesOf('CallExpression')) {
     const n = call.node;
     if (!isMember(n.callee) || !n.arguments[0]) continue;
-    const helper = !nockedV1Host(ctx, n.callee.object);
+    const helper = !nockedV1Host(ctx, call.get('callee', 'object'));
     if (helper && !nockHelperRoute(ctx, call)) continue;
     const first = parts(call.get('arguments', 0)).find((p) => {
       const t = p.node.type === 'TemplateElement' ? p.node.value.cooked : staticText(ctx, p);
@@ -193,16 +193,16 @@ function nockHelperRoute(ctx: FileContext, call: Path): boolean {
   });
 }
 
-/** Whether a chain is rooted at `nock(x)` with `x` a v1 host or base. */
-function nockedV1Host(ctx: FileContext, n: Node): boolean {
-  let o: Node = n;
-  while (isCall(o) && isMember(o.callee)) o = o.callee.object;
-  if (!isCall(o) || calleeName(o.callee) !== 'nock' || !o.arguments[0]) return false;
-  const arg = o.arguments[0];
+/** Whether a chain is rooted at `nock(x)` with `x` a v1 host or base, written here or imported (`import { BASE } from './fixtures'`). */
+function nockedV1Host(ctx: FileContext, path: Path): boolean {
+  let o: Path = path;
+  while (isCall(o.node) && isMember(o.node.callee)) o = o.get('callee', 'object');
+  if (!isCall(o.node) || calleeName(o.node.callee) !== 'nock' || !o.node.arguments[0]) return false;
+  const arg = o.node.arguments[0];
   let text: string | null = arg.type === 'StringLiteral' || arg.type === 'Literal' ? String(arg.value) : null;
   if (text === null && arg.type === 'Identifier') {
     const found = ctx.nodesOf('VariableDeclarator').find((d: Path) => d.node.id.type === 'Identifier' && d.node.id.name === arg.name && d.node.init);
-    text = found ? staticText(ctx, found.get('init')) : null;
+    text = found ? staticText(ctx, found.get('init')) : staticText(ctx, o.get('arguments', 0));
   }
   return !!text && findV1Urls(ctx.config, text).length > 0;
 }

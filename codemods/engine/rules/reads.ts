@@ -10,6 +10,7 @@ import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';
 import { apiCall } from '../ties/url';
 import { typeNameTie, typeTie } from '../ties/types';
+import { entityColumn, entityResource, flattenedColumnPath } from '../ties/orm-entities';
 import type { Tie } from '../ties/tie';
 
 /** Shared by the rules about response fields: where code reads a field, and where a type declares one. */
@@ -144,7 +145,8 @@ export function interfaceMembers(
     const own = typeNameTie(decl.node.id.name);
     // `interface InterviewUpdate extends Interview`: extending a response model makes a response model.
     const base = (decl.node.extends ?? [])
-      .map((h: Node) => (h.expression?.type === 'Identifier' ? typeNameTie(h.expression.name) : null))
+      .map((h: Node) => heritageName(h))
+      .map((name: string | null) => (name ? typeNameTie(name) : null))
       .find((t: ReturnType<typeof typeNameTie>) => t && t.role === 'response');
     const tie = base && own && base.resource === own.resource ? { ...own, role: 'response' as const } : own ?? base;
     if (!tie || tie.resource !== resource) return;
@@ -152,6 +154,18 @@ export function interfaceMembers(
   });
   // Classes that model a payload: DTOs (`class CreateComplaintDto { @IsOptional() extra?: string }`), models.
   ctx.nodesOf('ClassDeclaration').forEach((decl: Path) => {
+    // An ORM's entity (`@Entity({ name: 'interviews' }) class InterviewRecord`): its columns, a nested field's flattened.
+    const table = entityResource(decl.node);
+    if (table) {
+      if (table !== resource) return;
+      decl.node.body.body.forEach((m: Node, i: number) => {
+        const col = entityColumn(m);
+        if (!col) return;
+        const path = flattenedColumnPath(table, col.column) ?? [col.column];
+        for (const site of col.sites) visit(decl.get('body', 'body', i), path, 'response', 'type', site);
+      });
+      return;
+    }
     const tie = decl.node.id ? typeNameTie(decl.node.id.name) : null;
     if (!tie || tie.resource !== resource) return;
     decl.node.body.body.forEach((m: Node, i: number) => {
@@ -183,7 +197,7 @@ export function interfaceMembers(
     const t = decl.node.typeAnnotation;
     // `type InterviewUpdate = Interview & { msg?: string }`: extending a response model makes a response model.
     const base = t.type === 'TSIntersectionType'
-      ? t.types.map((part: Node) => (part.type === 'TSTypeReference' && part.typeName?.type === 'Identifier' ? typeNameTie(part.typeName.name) : null)).find((b: ReturnType<typeof typeNameTie>) => b && b.role === 'response')
+      ? t.types.map((part: Node) => (part.type === 'TSTypeReference' ? heritageName({ expression: part.typeName, typeParameters: part.typeParameters ?? part.typeArguments }) : null)).map((name: string | null) => (name ? typeNameTie(name) : null)).find((b: ReturnType<typeof typeNameTie>) => b && b.role === 'response')
       : null;
     const tie = base && own && base.resource === own.resource ? { ...own, role: 'response' as const } : own;
     if (!tie || tie.resource !== resource) return;
@@ -195,6 +209,18 @@ export function interfaceMembers(
       });
     }
   });
+}
+
+/** Utility types that keep a model's members (`Partial<Interview>`): what they wrap is the model extended. */
+const KEEPING_UTILITIES = new Set(['Partial', 'Readonly', 'Required', 'DeepPartial', 'Omit', 'Pick']);
+
+/** The model an interface extends: `extends Interview`, `extends Partial<Interview>`, `extends Omit<Interview, 'mode'>`. */
+function heritageName(h: Node): string | null {
+  if (h.expression?.type !== 'Identifier') return null;
+  const params = (h.typeParameters ?? h.typeArguments)?.params;
+  const inner = params?.[0];
+  if (!KEEPING_UTILITIES.has(h.expression.name) || !inner) return h.expression.name;
+  return inner.type === 'TSTypeReference' && inner.typeName?.type === 'Identifier' ? inner.typeName.name : null;
 }
 
 /** Decorators that name the JSON key a class property maps (class-transformer, json2typescript, typescript-json-serializer). */
@@ -267,6 +293,12 @@ function untypedLiteralTie(ctx: FileContext, obj: Path): Tie | null {
   if (copied && copied.role === 'body' && !copied.list) return { ...copied, weak: true };
   const pn = parentOf(obj)!.node;
   let name: string | null = null;
+  // `export const questionsResponse = [{ … }, { … }]`: items of a list named for the resource.
+  const listDecl = pn.type === 'ArrayExpression' ? parentOf(parentOf(obj)!)?.node : null;
+  if (listDecl?.type === 'VariableDeclarator' && listDecl.init === pn && listDecl.id.type === 'Identifier') {
+    const listed = nameTie(listDecl.id.name);
+    return listed && listed.list ? { ...listed, list: false, weak: true } : null;
+  }
   if (pn.type === 'VariableDeclarator' && pn.init === obj.node && pn.id.type === 'Identifier') name = pn.id.name;
   // `<QuestionCard question={{ … }} />`: a prop named for the resource.
   else if (pn.type === 'JSXExpressionContainer' && parentOf(parentOf(obj)!)?.node.type === 'JSXAttribute') name = parentOf(parentOf(obj)!)!.node.name?.name ?? null;

@@ -1,3 +1,4 @@
+import { api } from '../../../catalogue';
 import { statusOfName } from '../../http-status';
 import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isFunction, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
@@ -112,6 +113,8 @@ function endpointInCondition(ctx: FileContext, bin: Path, statusPath: Path): Tie
     else if (/\//.test(text)) target = urlTarget(ctx, text) ?? target;
   }
   if (!target) return null;
+  // Without a method, the interview creation's own path (`interviews/anonymous/`) still says the operation.
+  if (!method && target.resource === 'interview' && target.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''))) method = 'POST';
   return { resource: target.resource, op: operationFor(target, method || 'GET', []), role: 'result', path: [], via: 'flow' };
 }
 
@@ -199,6 +202,27 @@ function numberOf(ctx: FileContext, path: Path): { value: number; decl: Path | n
   return null;
 }
 
+/**
+ * The old status handed on where the check holds: `if (res.status === 400 && …) throw new ApiError(400, 'location')`,
+ * `return { status: 400, … }`: the number literal given to an error or written into an object in the `if`'s own branch.
+ */
+function passedOn(ctx: FileContext, bin: Path, from: number): Path[] {
+  let test: Path = bin;
+  while (parentOf(test)?.node.type === 'LogicalExpression') test = parentOf(test)!;
+  const stmt = parentOf(test);
+  if (stmt?.node.type !== 'IfStatement' || stmt.node.test !== test.node) return [];
+  const out: Path[] = [];
+  ctx.j(stmt.get('consequent')).find(ctx.j.Node).forEach((p: Path) => {
+    const n = p.node;
+    if (!((n.type === 'NumericLiteral' || n.type === 'Literal') && n.value === from)) return;
+    const holder = parentOf(p)?.node;
+    const given = holder?.type === 'NewExpression' && holder.arguments.includes(n);
+    const written = (holder?.type === 'ObjectProperty' || holder?.type === 'Property') && holder.value === n && STATUS_FIELDS.has(keyName(holder) ?? '');
+    if (given || written) out.push(p);
+  });
+  return out;
+}
+
 /** Tests that a status is one of a list. */
 const STATUS_LISTS = new Set(['includes', 'indexOf', 'toContain', 'toBeOneOf', 'oneOf']);
 
@@ -246,6 +270,7 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     }
     ctx.manual(change, bin, rule.message, n);
     if (number.decl) ctx.manual(change, number.decl, rule.message, number.decl.node.init ?? number.decl.node.value);
+    for (const passed of passedOn(ctx, bin, rule.from)) ctx.manual(change, passed, `${rule.message} (the old status is passed on here)`, passed.node);
   });
   // `export const LOCATION_FAILURE_STATUS = 400`, `STATUS = { MODE_PENDING: 202 }`: a constant named for the
   // situation, or one other files of the run compare with a status.

@@ -13,6 +13,7 @@ import { foreignImports } from '../other-api';
 import { recordedForElsewhere } from '../ties/assertions';
 import { answersElsewhere, handlesElsewhere } from '../ties/answers-elsewhere';
 import { shapedLikeFieldResource } from '../ties/resource-shape';
+import { decoratedPropertyValue } from '../ties/orm-entities';
 
 /** `interview.mode ?? 'complaint'`, `data.interview.mode || 'complaint'`: the literal stands in for a read of the field on this API's resource. */
 export function fallbackOfRead(ctx: FileContext, start: Path, field: string): boolean {
@@ -75,6 +76,8 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       const obj = parentOf(parent)!;
       // `scStartMode: 'complaint'` beside `helpdeskBase: 'https://help…'`: a key that names this API's mode is its
       // own, whatever URLs sit beside it (not where the object is sent).
+      // `@Column({ default: InterviewMode.Complaint }) mode`, `@ApiProperty({ example: … }) mode` of a model of the field's resource.
+      if (rulesOfKind('value-renamed').some(({ rule }) => rule.field === field && decoratedPropertyValue(obj, key, field, rule.resource))) return true;
       const own = isModeName(key) && words(key).some((w) => OWN_QUALIFIERS.has(w));
       if (sentElsewhere(ctx, obj, own) || declaredForOtherMode(obj) || handedToOtherThingsHelper(ctx, obj)) return false;
       if (key === field && declaredAsOtherThing(obj) && !tieOf(ctx, obj)) return false;

@@ -52,6 +52,13 @@ export function typeNameValueTie(name: string): Tie | null {
   return { resource: t.resource, role: t.role === 'request' ? 'request' : 'body', path: t.path, via: 'type', list: t.list };
 }
 
+/**
+ * Generic types that carry a payload under `data`: Fresh's and other frameworks' page props, data-fetching hooks'
+ * results. Their type argument is what the payload is. Not an HTTP client's response type (`AxiosResponse<T>`,
+ * `HttpResponse<T>`): its status is checked, and the operation that answered it comes from the data flow.
+ */
+const CARRIERS = new Set(['PageProps', 'SWRResponse', 'UseQueryResult', 'DefinedUseQueryResult', 'QueryObserverResult', 'UseSuspenseQueryResult']);
+
 /** What a declared type says a value is (`Result`, `ComplaintBody`, `Result[]`, `Result | null`). */
 export function typeTie(typeNode: Node): Tie | null {
   if (!typeNode) return null;
@@ -68,6 +75,11 @@ export function typeTie(typeNode: Node): Tie | null {
       if (['Promise', 'Array', 'ReadonlyArray'].includes(name) && params?.[0]) {
         const inner = typeTie(params[0]);
         return inner && name !== 'Promise' ? { ...inner, list: true } : inner;
+      }
+      // `PageProps<Result>`, `AxiosResponse<Interview>`: a carrier whose `.data` (or `.body`) is the model.
+      if (CARRIERS.has(name) && params?.[0]) {
+        const inner = typeTie(params[0]);
+        return inner && inner.role === 'body' && inner.path.length === 0 ? { ...inner, role: 'result', list: false, ...(inner.list ? { op: 'list' as const } : {}) } : null;
       }
       return typeNameValueTie(name);
     }

@@ -230,6 +230,8 @@ export function sendingFunctions(ctx: FileContext): Record<string, { index: numb
       d.declarations.forEach((decl: Node, i: number) => {
         if (decl.id.type === 'Identifier' && isFunction(decl.init)) record(decl.id.name, exp.get('declaration', 'declarations', i, 'init'));
         else if (decl.id.type === 'Identifier' && decl.init?.type === 'ObjectExpression') recordMethods(decl.id.name, exp.get('declaration', 'declarations', i, 'init'));
+        // `export const buoy = new BuoyClient()`: the one instance of a class of this file, its methods as `buoy.addIntent`.
+        else if (decl.id.type === 'Identifier' && decl.init?.type === 'NewExpression' && decl.init.callee.type === 'Identifier' && classNamed(decl.init.callee.name)) recordClass(decl.id.name, classNamed(decl.init.callee.name)!);
         else if (decl.id.type === 'Identifier') storeActions(exp.get('declaration', 'declarations', i, 'init'), (fn) => recordMethods(decl.id.name, fn), (name, fn) => record(`${decl.id.name}.${name}`, fn));
       });
     }
@@ -238,6 +240,9 @@ export function sendingFunctions(ctx: FileContext): Record<string, { index: numb
   for (const exp of ctx.nodesOf('ExportDefaultDeclaration')) {
     if (exp.node.declaration?.type === 'ObjectExpression') recordMethods('default', exp.get('declaration'));
     if (exp.node.declaration?.type === 'ClassDeclaration') recordClass('default', exp.get('declaration'));
+  }
+  function classNamed(name: string): Path | null {
+    return ctx.nodesOf('ClassDeclaration').find((c: Path) => c.node.id?.name === name) ?? null;
   }
   // The methods of an exported class (an injectable service) as `SymptomCheckerService.addComplaint`.
   function recordClass(owner: string, cls: Path) {
