@@ -76,8 +76,10 @@ export const python: LangSpec = {
         if (nameNode.kind() !== 'identifier') continue;
         const right = a.children().find((c, i, all) => i > 0 && all[i - 1]!.kind() === '=') ?? null;
         const alias = right?.kind() === 'call' ? aliasOf(right, lit) : null;
-        // Annotated (`advice: str`), or a serializer / form / ORM field (`advice = serializers.CharField(source=…)`).
-        const declared = !!childOf(a, 'type') || (right?.kind() === 'call' && !!childOf(n, 'argument_list') && FIELD_CALL.test(namedKids(right)[0]!.text()));
+        // Annotated (`advice: str`), a serializer / form / ORM field (`advice = serializers.CharField(source=…)`), or an
+        // attrs attribute (`advice = attr.ib(default=None)`), which needs no base class.
+        const callee = right?.kind() === 'call' ? namedKids(right)[0]!.text() : '';
+        const declared = !!childOf(a, 'type') || (!!callee && ((!!childOf(n, 'argument_list') && FIELD_CALL.test(callee)) || ATTRS_FIELD.test(callee)));
         if (declared) fields.push({ node: st, name: nameNode.text(), nameNode, key: alias?.text ?? null, keyNode: alias?.node ?? null });
         // `COMPLAINT = "complaint"`, and a Django choice with its label (`COMPLAINT = "complaint", "Complaint"`).
         const first = right?.kind() === 'expression_list' || right?.kind() === 'tuple' ? namedKids(right)[0] : right;
@@ -126,6 +128,9 @@ function rangeOf(n: SgNode): { start: number; end: number } {
 
 /** A class attribute built by a field constructor: `serializers.CharField(…)`, `fields.Str()`, `ProfileSerializer(many=True)`, SQLAlchemy's `Column(…)`. */
 const FIELD_CALL = /(?:^|\.)(?:[A-Z]\w*(?:Field|Serializer|Schema)|Nested|List|Dict|Str|Int|Float|Bool|Column|mapped_column)$/;
+
+/** An attrs attribute: `attr.ib()`, `attr.attrib()`, `attrs.field()`, an imported `attrib()`. */
+const ATTRS_FIELD = /^(?:(?:attr|attrs)\.(?:ib|attrib|field)|attrib)$/;
 
 /** `Field(alias="_links")`, `CharField(source="advice")`: the JSON key pydantic or DRF reads the field from. */
 function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {

@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * Python shapes of a Tornado service: response models written with attrs (`advice = attr.ib(default=None)`, with or
+ * without a base class, `@attr.s` or `@attrs.define`), and a test's canned answers kept as module constants whose
+ * `_links` point at the API's own paths. Beside each, the helpdesk's model or sample of the same shape, unreported.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+const CLIENT = [
+  'import json',
+  'from tornado.httpclient import AsyncHTTPClient',
+  'from app import models',
+  '',
+  'BASE = "https://www.buoyhealth.com/api/"',
+  '',
+  'async def get_result(token):',
+  '    response = await AsyncHTTPClient().fetch(BASE + "results/%s/" % token)',
+  '    return models.Result.from_dict(json.loads(response.body))',
+  '',
+  'async def create_complaint(interview, text):',
+  '    body = {"interview": interview, "text": text}',
+  '    response = await AsyncHTTPClient().fetch(BASE + "complaints/", method="POST", body=json.dumps(body))',
+  '    return models.Complaint.from_dict(json.loads(response.body))',
+].join('\n');
+
+describe('attrs models', () => {
+  it("an attrs attribute of the API's model is a field: removed ones are sites, with or without a base class", async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'app/models.py': [
+        'import attr',
+        'import attrs',
+        '',
+        '',
+        '@attr.s(frozen=True)',
+        'class Result(object):',
+        '    token = attr.ib()',
+        '    advice = attr.ib(default=None)',
+        '',
+        '    @classmethod',
+        '    def from_dict(cls, data):',
+        '        return cls(token=data["token"], advice=data.get("advice"))',
+        '',
+        '',
+        '@attrs.define',
+        'class Complaint:',
+        '    token = attrs.field()',
+        '    extra = attrs.field(default=None)',
+        '',
+        '    @classmethod',
+        '    def from_dict(cls, data):',
+        '        return cls(token=data["token"], extra=data.get("extra"))',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    // The field and the key its `from_dict` reads (the keyword and the read on one line count once).
+    expect([...new Set(sites(r, 'app/models.py'))]).toEqual(['12 result-advice-test-removed', '18 complaint-extra-removed', '22 complaint-extra-removed', '8 result-advice-test-removed']);
+  });
+
+  it("the helpdesk's attrs model of the same shape is not reported", async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'app/helpdesk.py': [
+        'import json',
+        'import attr',
+        'from tornado.httpclient import AsyncHTTPClient',
+        '',
+        'DESK = "https://desk.example.com/api/"',
+        '',
+        '',
+        '@attr.s',
+        'class Ticket(object):',
+        '    id = attr.ib()',
+        '    advice = attr.ib(default=None)',
+        '    extra = attr.ib(factory=dict)',
+        '',
+        '',
+        'async def open_ticket(text):',
+        '    response = await AsyncHTTPClient().fetch(DESK + "tickets/", method="POST", body=json.dumps({"text": text}))',
+        '    data = json.loads(response.body)',
+        '    return Ticket(id=data["id"], advice=data.get("advice"), extra=data.get("extra"))',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/helpdesk.py')).toEqual([]);
+  });
+});
+
+describe('canned answers that link to the API', () => {
+  it("a module constant named after a resource stays that resource's sample when its `_links` name the API's paths", async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'tests/fake_upstream.py': [
+        'COMPLAINT = {',
+        '    "token": "cmp-1",',
+        '    "extra": {"onset": "today"},',
+        '    "_links": {"next": "/questions/q-1/"},',
+        '}',
+        '',
+        'RESULT = {',
+        '    "token": "res-1",',
+        '    "advice": "Drink water.",',
+        '    "_links": {"self": "/results/res-1/"},',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/fake_upstream.py')).toEqual(['3 complaint-extra-removed', '9 result-advice-test-removed']);
+  });
+
+  it("a helpdesk sample that links to the helpdesk's address is not the API's", async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'tests/fake_desk.py': [
+        'TICKET = {',
+        '    "id": 7,',
+        '    "advice": "See the FAQ",',
+        '    "extra": {},',
+        '    "_links": {"self": "https://desk.example.com/api/tickets/7/"},',
+        '}',
+        '',
+        'COMPLAINT = {',
+        '    "id": 8,',
+        '    "extra": {"channel": "mail"},',
+        '    "_links": {"self": "https://desk.example.com/api/complaints/8/"},',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/fake_desk.py')).toEqual([]);
+  });
+});
