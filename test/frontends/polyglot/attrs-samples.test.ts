@@ -116,6 +116,32 @@ describe('canned answers that link to the API', () => {
     expect(sites(r, 'tests/fake_upstream.py')).toEqual(['3 complaint-extra-removed', '9 result-advice-test-removed']);
   });
 
+  it("the items of a list under a key of a named sample are that key's: `potential_condition: [{…, triage}]`", async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'tests/fake_upstream.py': [
+        'RESULT = {',
+        '    "token": "res-1",',
+        '    "triage": {"level": "self_care"},',
+        '    "triage_explanation": {',
+        '        "potential_condition": [',
+        '            {"name": "Migraine", "triage": "primary_care"},',
+        '        ],',
+        '    },',
+        '    "_links": {"self": "/results/res-1/"},',
+        '}',
+        '',
+        'TICKETS = {',
+        '    "results": [',
+        '        {"id": 7, "triage": "urgent", "advice": "See the FAQ", "extra": {}},',
+        '    ],',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/fake_upstream.py')).toEqual(['6 potential-condition-triage-removed']);
+  });
+
   it("a helpdesk sample that links to the helpdesk's address is not the API's", async () => {
     writeTree(dir, {
       'app/client.py': CLIENT,
