@@ -13,6 +13,7 @@ import { chainSegments, dataSegments, saysMode } from './ties';
 import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { raisedStatuses } from './raised-statuses';
+import { routedHandlerStatuses } from './routed-handlers';
 import { keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantStatus, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 /**
@@ -107,6 +108,7 @@ export function statuses(ctx: Ctx): void {
   constantsComparedElsewhere(ctx, constants, report);
   raisedStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   routedStubStatuses(ctx, report);
+  routedHandlerStatuses(ctx, report);
   keywordStubStatuses(ctx, report);
   queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   for (const m of mentions) {

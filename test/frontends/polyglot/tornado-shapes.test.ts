@@ -5,7 +5,8 @@ import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
 /**
  * Python shapes of a Tornado service: response models written with attrs (`advice = attr.ib(default=None)`, with or
  * without a base class, `@attr.s` or `@attrs.define`), and a test's canned answers kept as module constants whose
- * `_links` point at the API's own paths. Beside each, the helpdesk's model or sample of the same shape, unreported.
+ * `_links` point at the API's own paths, and a fake server of the API whose route table sends the API's paths to
+ * handler classes of the test. Beside each, the helpdesk's model, sample or route of the same shape, unreported.
  */
 
 let dir: string;
@@ -162,5 +163,49 @@ describe('canned answers that link to the API', () => {
     });
     const r = await scanProject(dir);
     expect(sites(r, 'tests/fake_desk.py')).toEqual([]);
+  });
+});
+
+describe('a fake server of the API in a test', () => {
+  const FAKE = (routes: string[]) => [
+    'from tornado.web import Application, RequestHandler',
+    '',
+    '',
+    'class InterviewCreate(RequestHandler):',
+    '    def post(self):',
+    '        self.set_status(400)',
+    '        self.finish({"detail": "location"})',
+    '',
+    '',
+    'class InterviewUpdate(RequestHandler):',
+    '    def put(self, token):',
+    '        if token == "t-2":',
+    '            self.set_status(202)',
+    '            return',
+    '        self.write({"msg": "mode set", "_links": {}})',
+    '',
+    '',
+    'def make_fake():',
+    '    return Application([',
+    ...routes,
+    '    ])',
+  ];
+
+  it("a handler class that the resource's paths route to answers that operation: its statuses and the body it writes", async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'tests/fake_upstream.py': FAKE(['        (r"/interviews/anonymous/", InterviewCreate),', '        (r"/interviews/([^/]+)/", InterviewUpdate),']).join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/fake_upstream.py')).toEqual(['13 mode-update-status-200', '15 update-msg-in-links', '6 location-error-422']);
+  });
+
+  it("the same handlers routed by the helpdesk's paths, or by several resources' paths, answer nothing of the API", async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'tests/fake_upstream.py': FAKE(['        (r"/helpdesk/tickets/", InterviewCreate),', '        (r"/complaints/([^/]+)/", InterviewUpdate),', '        (r"/results/([^/]+)/", InterviewUpdate),']).join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/fake_upstream.py')).toEqual([]);
   });
 });
