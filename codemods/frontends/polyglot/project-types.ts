@@ -15,6 +15,8 @@ export interface PolyFacts {
   /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
   types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[]; selfMapped?: string[] }[];
   functions: PolyFunction[];
+  /** Fields of a model it constructs from the key of the same name (self-mapped.ts: `ModeUpdate(msg=data.get("msg"))`). */
+  constructedMapped?: { type: string; field: string }[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
   /** Capitalised constants holding a whole v1 address (`SandboxBase`, `PROD_API`). */

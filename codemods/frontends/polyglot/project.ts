@@ -20,7 +20,7 @@ import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
-import { selfMapped } from './self-mapped';
+import { mappedAtConstruction, selfMapped } from './self-mapped';
 import { foreignAddresses, namesForeignAddress } from './foreign-addresses';
 import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType } from './function-facts';
 
@@ -188,6 +188,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
       return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id), ...(derived.length > 0 ? { derived } : {}), ...(mapped.length > 0 ? { selfMapped: mapped } : {}) };
     }),
     functions,
+    ...constructedFacts(file),
     hosts,
     addresses,
     foreign,
@@ -409,4 +410,9 @@ function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pic
   const callees = modeParamCallees(file);
   const pairs = file.x.pairs.some((p) => norm(p.key) === norm(api.modeField) && !!p.value && modes.has(p.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2')));
   return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(pairs ? { modePairs: true as const } : {}) };
+}
+
+function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped'> {
+  const mapped = mappedAtConstruction(file);
+  return mapped.length > 0 ? { constructedMapped: mapped } : {};
 }

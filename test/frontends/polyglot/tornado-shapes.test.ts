@@ -209,3 +209,37 @@ describe('a fake server of the API in a test', () => {
     expect(sites(r, 'tests/fake_upstream.py')).toEqual([]);
   });
 });
+
+describe('a model given the moved key where it is built', () => {
+  const client = (built: string) => [
+    'import json',
+    'from tornado.httpclient import AsyncHTTPClient',
+    'from app import models',
+    '',
+    'BASE = "https://www.buoyhealth.com/api/"',
+    '',
+    'async def set_mode(token, mode):',
+    '    response = await AsyncHTTPClient().fetch(BASE + "interviews/%s/" % token, method="PUT", body=json.dumps({"mode": mode}))',
+    '    if response.code == 200:',
+    '        return models.ModeUpdate(accepted_only=True)',
+    '    data = json.loads(response.body)',
+    `    return models.ModeUpdate(accepted_only=False, ${built})`,
+  ];
+  const MODELS = ['import attr', '', '', '@attr.s', 'class ModeUpdate(object):', '    accepted_only = attr.ib()', '    msg = attr.ib(default=None)'];
+  const HANDLER = ['from app import client', '', '', 'async def put(token, mode):', '    update = await client.set_mode(token, mode)', '    return {"message": update.msg}'];
+
+  it('`ModeUpdate(msg=data.get("msg"))`: the read at the call is the site, not the field nor its readers', async () => {
+    writeTree(dir, { 'app/client.py': client('msg=data.get("msg")').join('\n'), 'app/models.py': MODELS.join('\n'), 'app/handlers.py': HANDLER.join('\n') });
+    const r = await scanProject(dir);
+    expect([...new Set(sites(r, 'app/client.py'))]).toEqual(['12 update-msg-in-links', '5 base-url']);
+    expect(sites(r, 'app/models.py')).toEqual([]);
+    expect(sites(r, 'app/handlers.py')).toEqual([]);
+  });
+
+  it("given the message from the answer's top level under another name, the field itself is the API's message", async () => {
+    writeTree(dir, { 'app/client.py': client('msg=data["message"]').join('\n'), 'app/models.py': MODELS.join('\n'), 'app/handlers.py': HANDLER.join('\n') });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/models.py')).toEqual(['7 update-msg-in-links']);
+    expect(sites(r, 'app/handlers.py')).toEqual(['6 update-msg-in-links']);
+  });
+});

@@ -18,6 +18,7 @@ export const python: LangSpec = {
   returnKinds: ['return_statement'],
   lambdas: { kinds: ['lambda'], params: ['lambda_parameters'], pick: 'first' },
   loopKinds: ['for_statement', 'for_in_clause'],
+  builtReturn: pythonBuiltReturn,
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     const keyOf = (n: SgNode) => lit(n)?.text ?? (n.kind() === 'identifier' ? n.text() : null);
@@ -143,4 +144,25 @@ function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {
     if (l?.simple && /^\w+$/.test(l.text)) return l;
   }
   return null;
+}
+
+/** `Result(…)`, `models.Result(…)`, `Result.from_dict(…)`, `models.Result.model_validate(…)`: the class a call builds. */
+const BUILDS = /^(?:[a-z_]\w*\.)*([A-Z]\w*)(?:\.[a-z_]\w*)?$/;
+
+/**
+ * The model a function without a return annotation returns: every `return` of its own gives a call that builds one
+ * class (`return models.ModeUpdate(accepted_only=True)`, `return Result.from_dict(data)`).
+ */
+function pythonBuiltReturn(fn: SgNode): string | null {
+  if (fn.kind() !== 'function_definition') return null;
+  const own = all(fn, 'return_statement').filter((r) => r.ancestors().find((a) => a.kind() === 'function_definition' || a.kind() === 'lambda')?.id() === fn.id());
+  let type: string | null = null;
+  for (const r of own) {
+    const e = namedKids(r)[0];
+    const callee = e?.kind() === 'call' ? namedKids(e)[0]!.text() : null;
+    const m = callee ? BUILDS.exec(callee) : null;
+    if (!m || (type && type !== m[1])) return null;
+    type = m[1]!;
+  }
+  return type;
 }
