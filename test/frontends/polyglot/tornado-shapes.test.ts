@@ -243,3 +243,27 @@ describe('a model given the moved key where it is built', () => {
     expect(sites(r, 'app/handlers.py')).toEqual(['6 update-msg-in-links']);
   });
 });
+
+describe("a test of the app's own routes asserting the mode its fake upstream was sent", () => {
+  const TEST = [
+    'import json',
+    'from tornado.testing import AsyncHTTPTestCase',
+    'from app.client import set_mode',
+    '',
+    '',
+    'class RelayTest(AsyncHTTPTestCase):',
+    '    def test_mode(self):',
+    '        self.fetch("/interviews/i-1/mode", method="PUT", body=json.dumps({"mode": "input"}))',
+    '        self.assertEqual(self.calls[-1][2]["mode"], "complaint")',
+    '',
+    '    def test_feedback(self):',
+    '        self.fetch("/feedback", method="POST", body=json.dumps({"text": "slow"}))',
+    '        self.assertEqual(self.calls[-1][2]["mode"], "complaint")',
+  ].join('\n');
+
+  it("is the API's mode after a request to a route named for its resource, the helpdesk's after one to another route", async () => {
+    writeTree(dir, { 'app/client.py': CLIENT, 'tests/test_relay.py': TEST });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/test_relay.py')).toEqual(['9 mode-complaint-renamed-input']);
+  });
+});
