@@ -28,12 +28,14 @@ export function selfMapped(file: PolyFile, type: TypeDecl): string[] {
 
 /**
  * Fields a model is given at its construction from the key of the same name read out of a parsed answer
- * (`models.ModeUpdate(accepted_only=False, msg=data.get("msg"))`, `Update(msg: json["msg"])`): as for a model that
+ * (`models.ModeUpdate(accepted_only=False, msg=data["msg"])`, `msg=data.get("msg")`): as for a model that
  * reads the key itself, the field is the app's own name for the value, and the read at the call is what changes
- * where the API moves the key. Named by the constructor's type (the last segment of its callee).
+ * where the API moves the key. Named by the constructor's type (the last segment of its callee). Python only.
  */
 export function mappedAtConstruction(file: PolyFile): { type: string; field: string }[] {
   const out: { type: string; field: string }[] = [];
+  // Python's keyword arguments, written by hand; a generated mapper (Dart's `_$XFromJson`) is the model's own mapping.
+  if (file.spec.id !== 'python') return out;
   for (const call of file.x.calls) {
     if (!/^[A-Z]\w*$/.test(call.callee)) continue;
     for (const p of file.x.pairs) {
