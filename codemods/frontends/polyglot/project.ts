@@ -21,6 +21,7 @@ import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
 import { mappedAtConstruction, selfMapped } from './self-mapped';
+import { renderedNames } from './rendered-names';
 import { foreignAddresses, namesForeignAddress } from './foreign-addresses';
 import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType } from './function-facts';
 
@@ -48,6 +49,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
   const none = buildLangIndex([]);
   const language = (lang: string) => indexes.get(family(lang)) ?? none;
   const routes = ownRoutes([...indexes.values()], all);
+  const rendered = new Map<string, Set<string>>();
+  for (const r of all.flatMap((f) => f.rendered ?? [])) rendered.set(r.template, (rendered.get(r.template) ?? new Set()).add(r.name));
   return {
     language,
     concerns: (f) => {
@@ -67,7 +70,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
     ownRoutes: routes,
-    forTemplates: !!routes || [...indexes.values()].some((i) => i.derivedNames.size > 0),
+    ...(rendered.size > 0 ? { rendered } : {}),
+    forTemplates: !!routes || rendered.size > 0 || [...indexes.values()].some((i) => i.derivedNames.size > 0),
   };
 }
 
@@ -412,7 +416,8 @@ function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pic
   return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(pairs ? { modePairs: true as const } : {}) };
 }
 
-function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped'> {
+function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped' | 'rendered'> {
   const mapped = mappedAtConstruction(file);
-  return mapped.length > 0 ? { constructedMapped: mapped } : {};
+  const rendered = renderedNames(file);
+  return { ...(mapped.length > 0 ? { constructedMapped: mapped } : {}), ...(rendered.length > 0 ? { rendered } : {}) };
 }

@@ -267,3 +267,66 @@ describe("a test of the app's own routes asserting the mode its fake upstream wa
     expect(sites(r, 'tests/test_relay.py')).toEqual(['9 mode-complaint-renamed-input']);
   });
 });
+
+describe('names a template is rendered with', () => {
+  const PAGE = ['<html><body>', '  {% if advice %}', '  <p>{{ advice }}</p>', '  {% end %}', '  <p>{{ title }}</p>', '</body></html>'].join('\n');
+
+  it('`self.render("result.html", advice=result.advice or "")`: the bare name in that template holds the field', async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'app/handlers.py': [
+        'from tornado.web import RequestHandler',
+        'from app import client',
+        '',
+        '',
+        'class ResultHandler(RequestHandler):',
+        '    async def get(self, token):',
+        '        result = await client.get_result(token)',
+        '        self.render("result.html", result=result, advice=result.advice or "", title="Results")',
+      ].join('\n'),
+      'app/templates/result.html': PAGE,
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/templates/result.html')).toEqual(['2 result-advice-test-removed', '3 result-advice-test-removed']);
+  });
+
+  it("Django's context dict through a variable (`preselected = set(data.get(\"preselected\") or [])`)", async () => {
+    writeTree(dir, {
+      'app/views.py': [
+        'import httpx',
+        'from django.shortcuts import render',
+        '',
+        'BASE = "https://www.buoyhealth.com/api/"',
+        '',
+        '',
+        'def question(request, token):',
+        '    data = httpx.get(BASE + "questions/%s/" % token).json()',
+        '    preselected = set(data.get("preselected") or [])',
+        '    return render(request, "triage/question.html", {"question": data, "preselected": preselected})',
+      ].join('\n'),
+      'app/templates/triage/question.html': ['{% for option in question.options %}', '  <p>{% if option.token in preselected %}chosen{% endif %}</p>', '{% endfor %}'].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/templates/triage/question.html')).toEqual(['2 question-preselected-removed']);
+  });
+
+  it("a helpdesk ticket's `advice` rendered under the same name is not the API's", async () => {
+    writeTree(dir, {
+      'app/client.py': CLIENT,
+      'app/handlers.py': [
+        'from tornado.web import RequestHandler',
+        'from app import client, helpdesk',
+        '',
+        '',
+        'class TicketHandler(RequestHandler):',
+        '    async def get(self, token):',
+        '        ticket = await helpdesk.open_ticket(token)',
+        '        await client.get_result(token)',
+        '        self.render("result.html", advice=ticket.advice or "", title="Ticket")',
+      ].join('\n'),
+      'app/templates/result.html': PAGE,
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/templates/result.html')).toEqual([]);
+  });
+});
