@@ -4,6 +4,7 @@ import { importSpecifiers } from '../js';
 import { migrateComponent, type Extracted } from './blocks';
 import { extractAstro } from './astro';
 import { extractHtml } from './html';
+import { rendersName } from './template-reads';
 import { extractBlade, extractRazor } from './server-pages';
 import { razorCSharp } from './razor-csharp';
 import { linked } from '../polyglot/selection';
@@ -27,8 +28,12 @@ function componentFrontEnd(id: string, describe: string, exts: string[], extract
 export const vueFrontEnd = componentFrontEnd('vue', 'Vue single-file components: <script> and <script setup> through the JS engine, template reads (@vue/compiler-sfc)', ['vue'], extractVue);
 export const svelteFrontEnd = componentFrontEnd('svelte', 'Svelte components: instance and module scripts through the JS engine, markup reads (svelte/compiler)', ['svelte'], extractSvelte);
 export const astroFrontEnd = componentFrontEnd('astro', 'Astro components: frontmatter and <script> through the JS engine, template reads (@astrojs/compiler)', ['astro'], extractAstro);
-export const htmlFrontEnd = componentFrontEnd('html', 'HTML pages: inline <script> through the JS engine; {{ }} and expression attributes of Angular/Vue/Django templates, also inside template script tags (ng-template, Handlebars, Underscore) (parse5)', ['html', 'htm', 'xhtml'], (source) => extractHtml(source));
-export const templateFrontEnd = componentFrontEnd('template', 'Server-side templates (Twig, Jinja, Nunjucks, ERB, EJS, EEx/HEEx, Handlebars, Liquid): expression tags read for removed fields', TEMPLATE_EXTENSIONS, extractTemplate);
+export const htmlFrontEnd: FrontEnd = {
+  ...componentFrontEnd('html', 'HTML pages: inline <script> through the JS engine; {{ }} and expression attributes of Angular/Vue/Django templates, also inside template script tags (ng-template, Handlebars, Underscore) (parse5)', ['html', 'htm', 'xhtml'], (source) => extractHtml(source)),
+  // A page the app's code renders with a bare name that holds a field of the API (`self.render("r.html", advice=…)`).
+  linked: rendersName,
+};
+export const templateFrontEnd: FrontEnd = { ...componentFrontEnd('template', 'Server-side templates (Twig, Jinja, Nunjucks, ERB, EJS, EEx/HEEx, Handlebars, Liquid): expression tags read for removed fields', TEMPLATE_EXTENSIONS, extractTemplate), linked: rendersName };
 export const bladeFrontEnd: FrontEnd = {
   ...componentFrontEnd('blade', 'Laravel Blade pages (.blade.php): inline <script> through the JS engine (report-only where it holds Blade code); {{ }}, {!! !!} and directive reads (@if, @foreach … as, @isset)', [], (source) => extractBlade(source)),
   matches: (absPath) => absPath.toLowerCase().endsWith('.blade.php'),

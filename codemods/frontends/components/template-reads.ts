@@ -1,6 +1,6 @@
 import { TEMPLATE_LANGS } from './posted-fields';
 import { rulesOfKind, type ResourceName } from '../../../catalogue';
-import type { FrontEndInput } from '../../../lib/types';
+import type { FrontEndInput, RunFacts } from '../../../lib/types';
 import { api } from '../../../catalogue';
 import { isModeName, nameTie } from '../../engine/ties/names';
 import { words } from '../../engine/words';
@@ -104,6 +104,7 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
   const moved = rulesOfKind('response-field-moved', input.changes);
   const gone = [...removed.map((r) => ({ ...r, path: r.rule.path })), ...moved.map((r) => ({ ...r, path: r.rule.from }))];
   const { rootTie } = tieReader(ties, aliases);
+  const rendered = renderedFor(input);
 
   const out: TemplateRead[] = [];
   for (const expr of exprs) {
@@ -167,6 +168,41 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
       }
     }
     out.push(...modeComparisons(expr, input, foreign));
+    out.push(...renderedReads(expr, rendered, gone, selected));
+  }
+  return out;
+}
+
+/** A bare name, not a member, a call or a name being assigned: `{{ advice }}`, `{% if advice %}`, `x in preselected`. */
+const BARE = /(?<![\w$.'"@])([A-Za-z_]\w*)(?![\w$]|\s*(?:\.|\(|\[|=(?!=)))/g;
+
+/**
+ * A template that names no field the pre-scan knows (`{% if advice %}<p>{{ advice }}</p>{% end %}`) is read once the
+ * run's code renders a template with one of its bare names (scan's linked files); which template is checked by its path.
+ */
+export function rendersName(source: string, project: RunFacts): boolean {
+  const names = [...(project.poly?.rendered?.values() ?? [])].flatMap((s) => [...s]);
+  return names.length > 0 && [...source.matchAll(/\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}/g)].some((m) => [...(m[1] ?? m[2]!).matchAll(BARE)].some((b) => names.includes(b[1]!)));
+}
+
+/** The names the app renders this template with, each holding the field of that name (polyglot/rendered-names.ts). */
+function renderedFor(input: FrontEndInput): ReadonlySet<string> {
+  const file = input.filePath.replace(/\\/g, '/');
+  const names = new Set<string>();
+  for (const [template, set] of input.project.poly?.rendered ?? []) if (file === template || file.endsWith(`/${template}`)) for (const n of set) names.add(n);
+  return names;
+}
+
+/** A bare name the template is rendered with, given the removed or moved field of that name: one change's field only. */
+function renderedReads(expr: TemplateExpression, names: ReadonlySet<string>, gone: readonly { change: { id: string }; rule: { message: string }; path: readonly string[] }[], selected: ReadonlySet<string>): TemplateRead[] {
+  const out: TemplateRead[] = [];
+  if (names.size === 0) return out;
+  for (const m of expr.text.matchAll(BARE)) {
+    const name = m[1]!;
+    if (!names.has(name)) continue;
+    const hits = gone.filter((g) => g.path[g.path.length - 1] === name);
+    if (hits.length === 0 || new Set(hits.map((h) => h.change.id)).size !== 1 || !selected.has(hits[0]!.change.id)) continue;
+    out.push({ start: expr.start + m.index, end: expr.start + m.index + name.length, anchor: expr.anchor, change: hits[0]!.change.id, message: hits[0]!.rule.message, subject: name });
   }
   return out;
 }

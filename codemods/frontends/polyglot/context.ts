@@ -9,6 +9,7 @@ import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { itemOf, keyedAnswer } from './keyed-answers';
+import { routedHandlerAnswer } from './routed-handlers';
 import { words } from '../../engine/words';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
@@ -102,7 +103,7 @@ function ownTie(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null
   const writes = own && (own.op !== null ? own.op !== 'read' && own.op !== 'list' : /^(?:create|update|mode-update)$/.test(helperNameTie(call!.callee)?.op ?? ''));
   if (own && !writes) return null;
   if (own) return { resource: own.resource, path: [], via: 'index', sent: false, endpoint: true };
-  const keyed = keyedAnswer(ctx, container);
+  const keyed = keyedAnswer(ctx, container) ?? routedHandlerAnswer(ctx, container);
   if (keyed) return keyed;
   // Sent: an enclosing call (within the function) whose arguments hold a resource literal.
   // Or built in a callback given to that call (a stub server's `expect(server, "POST", "/api/interviews/…", fn conn -> … end)`).

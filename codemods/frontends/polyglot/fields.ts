@@ -163,7 +163,7 @@ function namedFields(ctx: Ctx): void {
       site = vocab.fields(tie.resource, path, 'request')[0] ?? vocab.fields(tie.resource, path, 'response')[0];
       // The declaration of a field the model fills from the moved key itself (`attr_reader :msg`): the read changes, not it.
       const declared = type.fields.find((f) => span(f.nameNode).start === lit.start);
-      if (site && declared && movedWithin(site, path) && selfMapped(file, type).includes(declared.name)) continue;
+      if (site && declared && movedWithin(site, path) && mappedFields(ctx, type).includes(declared.name)) continue;
     } else {
       const scope = file.scopeOf(lit.node);
       if (scope === file.root) continue;
@@ -200,7 +200,7 @@ function modelFields(ctx: Ctx): void {
     const tie = ctx.ties.model(type.name);
     if (!tie) continue;
     const request = typeNameTie(type.name)?.role === 'request';
-    const mapped = selfMapped(file, type);
+    const mapped = mappedFields(ctx, type);
     for (const f of type.fields) {
       // A key that only qualifies the field's name with a unit (`height` read from `height_in`) is still that field.
       const k = norm(f.key && unitQualified(vocab, f.name, f.key) ? f.name : f.key ?? f.name);
@@ -385,4 +385,9 @@ function isReceiverOnly(segs: Segment[]): boolean {
 
 function isTransparent(s: Segment): boolean {
   return dataSegments([{ name: '_', start: 0, end: 0, call: false }, s]).length === 1;
+}
+
+/** The fields a model maps itself: from a key read in its own body, or given where it is built (self-mapped.ts). */
+function mappedFields(ctx: Ctx, type: TypeDecl): string[] {
+  return [...selfMapped(ctx.file, type), ...(ctx.index.model(type.name)?.selfMapped ?? [])];
 }

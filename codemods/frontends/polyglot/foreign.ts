@@ -1,4 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
+import { api } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { words } from '../../engine/words';
 import { encloses, type Ctx } from './context';
@@ -77,6 +78,27 @@ export function foreignAddressIn(ctx: Ctx, container: SgNode): boolean {
     return !!m && findV1Urls(file.config, l.text).length === 0 && !hosts.includes(m[1]!.toLowerCase());
   });
 }
+
+/**
+ * A request of a test to a route of the app's own that addresses no resource of this API (`self.fetch("/feedback",
+ * …)`, `client.post("/tickets/", …)`): a path without a host, given first or second to a call (after its method).
+ */
+export function otherRouteIn(ctx: Ctx, container: SgNode): boolean {
+  const { file } = ctx;
+  return file.x.calls.some((c) => encloses(container, c.node) && c.args.slice(0, 2).some((a) => {
+    const l = file.lit(a);
+    return !!l && l.simple && OWN_PATH.test(l.text) && file.resourcesIn(a).length === 0 && !namesResource(l.text);
+  }));
+}
+
+/** A path with a segment named for one of the API's resources (`/interviews`, `/interviews/1/mode`). */
+function namesResource(path: string): boolean {
+  const nouns = new Set(Object.values(api.resources).flatMap((r) => [r.segment, ...r.nouns]).map((w) => w.toLowerCase()));
+  return path.toLowerCase().split('/').some((seg) => nouns.has(seg));
+}
+
+/** A path of the app's own, without a host: `/feedback`, `/tickets/7/`. */
+const OWN_PATH = /^\/[A-Za-z][\w-]*(?:\/[\w.-]*)*$/;
 
 /** A literal holding an address of this API (a v1 or a v2 host), or a use of one of its resources. */
 export function ownAddressIn(ctx: Ctx, container: SgNode): boolean {

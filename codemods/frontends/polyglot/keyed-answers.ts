@@ -14,7 +14,8 @@ const LIST = /^(?:list|array|array_creation_expression)$/;
 
 /**
  * An item of a list held under a key of a canned answer (`'options' => [['token' => 'o-1', 'preselected_value' => null]]`,
- * `"options": [{…}]`): one of that key's items. A list key at the top of the answer that no field of the resource
+ * `"options": [{…}]`), or of a sample a name ties (`RESULT = {"triage_explanation": {"potential_condition": [{…}]}}`):
+ * one of that key's items, not the sample itself. A list key at the top of the answer that no field of the resource
  * starts with (a page's `results`) holds the resource's own items.
  */
 export function itemOf(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null {
@@ -24,7 +25,7 @@ export function itemOf(ctx: Ctx, container: SgNode, depth: number): ContainerTie
   if (!list || !LIST.test(list.kind() as string)) return null;
   const holder = file.x.pairs.find((p) => p.value && sameNode(p.value, list!) && !p.named);
   const t = holder ? containerTie(ctx, holder.container, depth + 1) : null;
-  if (!t || (!t.answer && t.via !== 'url')) return null;
+  if (!t || (!t.answer && t.via !== 'url' && t.via !== 'name')) return null;
   const path = [...t.path, pathKey(ctx, holder!)];
   const part = [...vocab.fieldNames].some((f) => resourcesOfField(vocab, f, 'response').some((r) => r.resource === t.resource && path.every((x, i) => r.path[i] === x) && r.path.length > path.length));
   return part || t.path.length > 0 ? { ...t, path } : t;

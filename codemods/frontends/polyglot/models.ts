@@ -37,6 +37,11 @@ export function resolveModels(all: readonly PolyFacts[], endpoints: Map<string, 
       declared.set(t.name, prev === undefined ? d : prev && compatible(prev, d) ? merged(prev, d) : null);
     }
   }
+  // A field the model is given from the key of its name where it is built (`ModeUpdate(msg=data.get("msg"))`) maps itself too.
+  for (const { type, field } of all.flatMap((f) => f.constructedMapped ?? [])) {
+    const d = declared.get(type);
+    if (d?.keys.has(field)) d.selfMapped = new Set([...(d.selfMapped ?? []), field]);
+  }
   const own = ownRecords(declared, returned);
   const models = new Map<string, ModelFacts | null>();
   const pinned = new Set<string>();

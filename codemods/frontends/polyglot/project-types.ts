@@ -18,6 +18,10 @@ export interface PolyFacts {
   /** Model types: each field's name, the JSON key it is read from, and the type it holds (unwrapped). */
   types: { name: string; fields: { name: string; key: string; type: string | null }[]; order?: string[]; derived?: Derived[]; selfMapped?: string[] }[];
   functions: PolyFunction[];
+  /** Names it renders a template with, each given a read of the field of that name (rendered-names.ts). */
+  rendered?: { template: string; name: string }[];
+  /** Fields of a model it constructs from the key of the same name (self-mapped.ts: `ModeUpdate(msg=data.get("msg"))`). */
+  constructedMapped?: { type: string; field: string }[];
   /** Constants holding a bare v1 host (`SC_HOST = "sandbox.buoyhealth.com"`). */
   hosts: string[];
   /** Capitalised constants holding a whole v1 address (`SandboxBase`, `PROD_API`). */
@@ -214,6 +218,8 @@ export interface PolyIndex {
    * handlers forward.
    */
   ownRoutes?: { mode: boolean; fields: readonly { field: string; change: string }[] };
-  /** The index knows something server templates read (ownRoutes, the models' derived readers): they are analysed again. */
+  /** Per template file name (`triage/question.html`), the names it is rendered with that hold a field of that name (rendered-names.ts). */
+  rendered?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The index knows something server templates read (ownRoutes, the models' derived readers, rendered names): they are analysed again. */
   forTemplates?: boolean;
 }

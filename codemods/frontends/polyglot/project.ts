@@ -20,7 +20,8 @@ import { heldModels } from './held';
 import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
-import { selfMapped } from './self-mapped';
+import { mappedAtConstruction, selfMapped } from './self-mapped';
+import { renderedNames } from './rendered-names';
 import { foreignAddresses, namesForeignAddress } from './foreign-addresses';
 import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType } from './function-facts';
 
@@ -70,6 +71,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
   const none = buildLangIndex([]);
   const language = (lang: string) => indexes.get(family(lang)) ?? none;
   const routes = ownRoutes([...indexes.values()], all);
+  const rendered = new Map<string, Set<string>>();
+  for (const r of all.flatMap((f) => f.rendered ?? [])) rendered.set(r.template, (rendered.get(r.template) ?? new Set()).add(r.name));
   return {
     language,
     concerns: (f) => {
@@ -89,7 +92,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
     ownRoutes: routes,
-    forTemplates: !!routes || [...indexes.values()].some((i) => i.derivedNames.size > 0),
+    ...(rendered.size > 0 ? { rendered } : {}),
+    forTemplates: !!routes || rendered.size > 0 || [...indexes.values()].some((i) => i.derivedNames.size > 0),
   };
 }
 
@@ -211,6 +215,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
       return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, key: f.key ?? f.name, type: fieldType(file, f) })), ...headerOrder(t, spec.id), ...(derived.length > 0 ? { derived } : {}), ...(mapped.length > 0 ? { selfMapped: mapped } : {}) };
     }),
     functions,
+    ...constructedFacts(file),
     hosts,
     addresses,
     foreign,
@@ -432,4 +437,10 @@ function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pic
   const callees = modeParamCallees(file);
   const pairs = file.x.pairs.some((p) => norm(p.key) === norm(api.modeField) && !!p.value && modes.has(p.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2')));
   return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(pairs ? { modePairs: true as const } : {}) };
+}
+
+function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped' | 'rendered'> {
+  const mapped = mappedAtConstruction(file);
+  const rendered = renderedNames(file);
+  return { ...(mapped.length > 0 ? { constructedMapped: mapped } : {}), ...(rendered.length > 0 ? { rendered } : {}) };
 }

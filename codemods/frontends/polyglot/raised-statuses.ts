@@ -33,6 +33,35 @@ export function raisedStatuses(
   }
 }
 
+/**
+ * An error of the app raised with the old status written as an argument (`raise LocationError(400, "location could
+ * not be determined")`, `throw new LocationException(400)`) in a function that performs the operation whose status
+ * changed: the status it carries is v1's answer there. A web framework's own error (`HTTPError(400)`,
+ * `HttpException`) is the app's answer to its own client, and an error raised where the API is not called stays.
+ */
+export function raisedWithStatus(
+  ctx: Ctx,
+  statusOf: (n: SgNode) => number | null,
+  performs: (scope: SgNode, site: StatusSite) => boolean,
+  report: (site: StatusSite, n: SgNode) => void,
+): void {
+  const { file, vocab } = ctx;
+  const codes = new Set(vocab.statuses.map((s) => s.rule.from));
+  for (const call of file.x.calls) {
+    if (!ERROR_TYPE.test(call.callee) || /^(?:HTTP|Http)/.test(call.callee) || !RAISE.test(call.node.parent()?.kind() as string)) continue;
+    const arg = call.args.find((a) => /^\d{3}$/.test(a.text().trim()) && codes.has(statusOf(a) ?? -1));
+    if (!arg) continue;
+    for (const site of vocab.statuses) {
+      if (site.rule.from === statusOf(arg) && file.scopesOf(call.node).some((scope) => performs(scope, site))) report(site, arg);
+    }
+  }
+}
+
+/** An error type by its name (`LocationError`, `BuoyException`). */
+const ERROR_TYPE = /^[A-Z]\w*(?:Error|Exception)$/;
+/** What raises it: Python's `raise`, `throw` elsewhere. */
+const RAISE = /^(?:raise_statement|throw_statement|throw_expression)$/;
+
 /** A call of the type's parent constructor: `super(…)` (Dart, JS, Java, Kotlin), `base(…)` (C#), `super().__init__(…)` (Python). */
 const SUPER = /^(?:super|base|__init__)$/;
 

@@ -1,6 +1,7 @@
 import type { PolyFile } from './file';
 import { within } from './file';
-import { span, type TypeDecl } from './lang';
+import { sameNode, span, type TypeDecl } from './lang';
+import { escapeRe } from './file';
 import { norm } from './vocabulary';
 
 /**
@@ -23,4 +24,26 @@ export function selfMapped(file: PolyFile, type: TypeDecl): string[] {
     keys.add(norm(lit.text));
   }
   return type.fields.filter((f) => keys.has(norm(f.key ?? f.name))).map((f) => f.name);
+}
+
+/**
+ * Fields a model is given at its construction from the key of the same name read out of a parsed answer
+ * (`models.ModeUpdate(accepted_only=False, msg=data["msg"])`, `msg=data.get("msg")`): as for a model that
+ * reads the key itself, the field is the app's own name for the value, and the read at the call is what changes
+ * where the API moves the key. Named by the constructor's type (the last segment of its callee). Python only.
+ */
+export function mappedAtConstruction(file: PolyFile): { type: string; field: string }[] {
+  const out: { type: string; field: string }[] = [];
+  // Python's keyword arguments, written by hand; a generated mapper (Dart's `_$XFromJson`) is the model's own mapping.
+  if (file.spec.id !== 'python') return out;
+  for (const call of file.x.calls) {
+    if (!/^[A-Z]\w*$/.test(call.callee)) continue;
+    for (const p of file.x.pairs) {
+      if (!p.named || !p.value || !sameNode(p.container, call.node)) continue;
+      const key = escapeRe(p.key);
+      // A subscript or a getter of the same key on a name (`data["msg"]`, `data.get("msg")`, `json.getString("msg")`).
+      if (new RegExp(`^[A-Za-z_$@][\\w.$@]*\\s*(?:\\.\\s*\\w+\\s*\\(\\s*|\\[\\s*):?["']?${key}["']?\\s*[\\]),]`).test(p.value.text().trim())) out.push({ type: call.callee, field: p.key });
+    }
+  }
+  return out;
 }

@@ -13,7 +13,8 @@ import { returnsOwnResponse } from './own-response';
 import { chainSegments, dataSegments, saysMode } from './ties';
 import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
-import { raisedStatuses } from './raised-statuses';
+import { raisedStatuses, raisedWithStatus } from './raised-statuses';
+import { routedHandlerStatuses } from './routed-handlers';
 import { keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantStatus, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 /**
@@ -107,7 +108,9 @@ export function statuses(ctx: Ctx): void {
   comparedStatusConstants(ctx, constants, (n, site) => file.scopesOf(n).some((scope) => performs(ctx, scope, site)), report);
   constantsComparedElsewhere(ctx, constants, report);
   raisedStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
+  raisedWithStatus(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   routedStubStatuses(ctx, report);
+  routedHandlerStatuses(ctx, report);
   keywordStubStatuses(ctx, report);
   queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   for (const m of mentions) {

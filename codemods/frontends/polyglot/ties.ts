@@ -241,10 +241,14 @@ export class Ties {
     return tie;
   }
 
-  /** Whether an expression holds a path or address literal (one that did not tie it to a resource). */
+  /**
+   * Whether an expression holds a path or address literal (one that did not tie it to a resource). A literal's own
+   * link to one of the API's resources (a sample's `"_links": {"self": "/interviews/int-1/"}`) is its data, not another's address.
+   */
   private addressIn(expr: SgNode): boolean {
     const { start, end } = span(expr);
-    return this.file.lits.some((l) => l.start >= start && l.end <= end && /\/|^https?:/.test(l.text));
+    const own = new Set(this.file.resourceLits.map((r) => r.lit.start));
+    return this.file.lits.some((l) => l.start >= start && l.end <= end && /\/|^https?:/.test(l.text) && !own.has(l.start));
   }
 
   /** The lambda whose parameter `name` is at a node (`it`, `$0`, or its only declared parameter), if any. */

@@ -4,7 +4,7 @@ import { words } from '../../engine/words';
 import { apiWords } from '../config/vocab';
 import { containerTie, encloses, type Ctx } from './context';
 import { span, typeName, type Call, type Lit } from './lang';
-import { foreignAddressIn, foreignName, foreignOwner, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
+import { foreignAddressIn, foreignName, foreignOwner, otherRouteIn, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
 import { positionalField } from './positional';
 import { heldCollection } from './collections';
 import { constantOf } from './group-modes';
@@ -266,7 +266,8 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
   // A test that stubs another host (`new MockHttpClient([$r], 'https://help.example.com/api/')`) and no address
   // of this API asserts that service's mode, even in a file the API's names tie.
   const scope = ctx.file.scopeOf(call.node);
-  if (scope !== ctx.file.root && foreignAddressIn(ctx, scope) && !ownAddressIn(ctx, scope)) return null;
+  // So does a test that only requests the app's own routes that address none of the API's resources (`/feedback`).
+  if (scope !== ctx.file.root && (foreignAddressIn(ctx, scope) || otherRouteIn(ctx, scope)) && !ownAddressIn(ctx, scope)) return null;
   return ctx.tied ? 'file' : null;
 }
 

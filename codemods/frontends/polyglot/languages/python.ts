@@ -18,6 +18,7 @@ export const python: LangSpec = {
   returnKinds: ['return_statement'],
   lambdas: { kinds: ['lambda'], params: ['lambda_parameters'], pick: 'first' },
   loopKinds: ['for_statement', 'for_in_clause'],
+  builtReturn: pythonBuiltReturn,
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     const keyOf = (n: SgNode) => lit(n)?.text ?? (n.kind() === 'identifier' ? n.text() : null);
@@ -76,8 +77,10 @@ export const python: LangSpec = {
         if (nameNode.kind() !== 'identifier') continue;
         const right = a.children().find((c, i, all) => i > 0 && all[i - 1]!.kind() === '=') ?? null;
         const alias = right?.kind() === 'call' ? aliasOf(right, lit) : null;
-        // Annotated (`advice: str`), or a serializer / form / ORM field (`advice = serializers.CharField(source=…)`).
-        const declared = !!childOf(a, 'type') || (right?.kind() === 'call' && !!childOf(n, 'argument_list') && FIELD_CALL.test(namedKids(right)[0]!.text()));
+        // Annotated (`advice: str`), a serializer / form / ORM field (`advice = serializers.CharField(source=…)`), or an
+        // attrs attribute (`advice = attr.ib(default=None)`), which needs no base class.
+        const callee = right?.kind() === 'call' ? namedKids(right)[0]!.text() : '';
+        const declared = !!childOf(a, 'type') || (!!callee && ((!!childOf(n, 'argument_list') && FIELD_CALL.test(callee)) || ATTRS_FIELD.test(callee)));
         if (declared) fields.push({ node: st, name: nameNode.text(), nameNode, key: alias?.text ?? null, keyNode: alias?.node ?? null });
         // `COMPLAINT = "complaint"`, and a Django choice with its label (`COMPLAINT = "complaint", "Complaint"`).
         const first = right?.kind() === 'expression_list' || right?.kind() === 'tuple' ? namedKids(right)[0] : right;
@@ -127,6 +130,9 @@ function rangeOf(n: SgNode): { start: number; end: number } {
 /** A class attribute built by a field constructor: `serializers.CharField(…)`, `fields.Str()`, `ProfileSerializer(many=True)`, SQLAlchemy's `Column(…)`. */
 const FIELD_CALL = /(?:^|\.)(?:[A-Z]\w*(?:Field|Serializer|Schema)|Nested|List|Dict|Str|Int|Float|Bool|Column|mapped_column)$/;
 
+/** An attrs attribute: `attr.ib()`, `attr.attrib()`, `attrs.field()`, an imported `attrib()`. */
+const ATTRS_FIELD = /^(?:(?:attr|attrs)\.(?:ib|attrib|field)|attrib)$/;
+
 /** `Field(alias="_links")`, `CharField(source="advice")`: the JSON key pydantic or DRF reads the field from. */
 function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {
   const args = childOf(call, 'argument_list');
@@ -138,4 +144,25 @@ function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {
     if (l?.simple && /^\w+$/.test(l.text)) return l;
   }
   return null;
+}
+
+/** `Result(…)`, `models.Result(…)`, `Result.from_dict(…)`, `models.Result.model_validate(…)`: the class a call builds. */
+const BUILDS = /^(?:[a-z_]\w*\.)*([A-Z]\w*)(?:\.[a-z_]\w*)?$/;
+
+/**
+ * The model a function without a return annotation returns: every `return` of its own gives a call that builds one
+ * class (`return models.ModeUpdate(accepted_only=True)`, `return Result.from_dict(data)`).
+ */
+function pythonBuiltReturn(fn: SgNode): string | null {
+  if (fn.kind() !== 'function_definition') return null;
+  const own = all(fn, 'return_statement').filter((r) => r.ancestors().find((a) => a.kind() === 'function_definition' || a.kind() === 'lambda')?.id() === fn.id());
+  let type: string | null = null;
+  for (const r of own) {
+    const e = namedKids(r)[0];
+    const callee = e?.kind() === 'call' ? namedKids(e)[0]!.text() : null;
+    const m = callee ? BUILDS.exec(callee) : null;
+    if (!m || (type && type !== m[1])) return null;
+    type = m[1]!;
+  }
+  return type;
 }
