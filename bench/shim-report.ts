@@ -3,7 +3,7 @@
  * same round (throughput, CPU per request, p99), the goals of issue 11, and the printed table.
  */
 import { ALL_SHIM_CONTENDERS, BENCH_WORKERS, SHIM_CONTENDERS, type ShimContender, type ShimSample } from './shim';
-import { median, pairedDiffs, pairedRatios, round, table } from './stats';
+import { median, medianInterval, pairedDiffs, pairedRatios, round, table } from './stats';
 
 export const SHIM_GOALS = {
   /** `sc-migrate proxy` (one process) throughput at least this share of the bare pass-through's. */
@@ -81,13 +81,17 @@ export function shimSummary(samples: ShimSample[], rounds: number, contenders: r
     { text: `p99 <= bare + ${g.p99OverBareMs} ms`, value: `+${ratios.shimP99OverBareMs.median} ms`, met: ratios.shimP99OverBareMs.median <= g.p99OverBareMs },
     { text: '0 errors', value: String(medians.shim.errors + medians.workers.errors), met: medians.shim.errors + medians.workers.errors === 0 },
   ];
-  // The machine's load when each round started (its first contender), and the spread of the throughput ratio
-  // against its distance from the goal: a spread wider than the distance means the run cannot tell.
+  // The machine's load when each round started (its first contender), and whether the run decides the throughput
+  // goal: the median's 95 % interval (order statistics of the per-round ratios, medianInterval) lies on one side of
+  // it. Fewer than six rounds give no such interval: the run cannot tell.
   const loads = [...Array(rounds).keys()].map((i) => round(Math.min(...samples.filter((s) => s.round === i).map((s) => s.load)), 1));
   const tp = ratios.shimVsBare.perRun;
   const spread = tp.length > 0 ? round(Math.max(...tp) - Math.min(...tp), 3) : Number.NaN;
   const gap = round(Math.abs(ratios.shimVsBare.median - g.throughputVsBare), 3);
-  return { medians, ratios, goals, contenders: [...contenders], loads, spread: { throughput: spread, gapToGoal: gap, decisive: spread < gap } };
+  const ci = medianInterval(tp);
+  const interval = ci ? { low: round(ci.low, 3), high: round(ci.high, 3) } : null;
+  const decisive = !!ci && (ci.low >= g.throughputVsBare || ci.high < g.throughputVsBare);
+  return { medians, ratios, goals, contenders: [...contenders], loads, spread: { throughput: spread, gapToGoal: gap, interval, decisive } };
 }
 
 export function shimReport(summary: ReturnType<typeof shimSummary>, rounds: number, duration: number, connections: number, profiled = false): string[] {
@@ -115,7 +119,7 @@ export function shimReport(summary: ReturnType<typeof shimSummary>, rounds: numb
     `per round: shim/bare throughput ${ratios.shimVsBare.perRun.join(', ')}; shim/bare CPU per request ${ratios.shimCpuVsBare.perRun.join(', ')}; shim p99 - bare p99 ${ratios.shimP99OverBareMs.perRun.join(', ')} ms`,
     ...(profiled ? ['profiled run (--cpu-prof on the bare proxy and the shim): ratios are not comparable with unprofiled runs'] : []),
     `load average (1 min) at the start of each round: ${summary.loads.join(', ')}`,
-    `spread of the per-round throughput ratios ${summary.spread.throughput} against a distance of ${summary.spread.gapToGoal} from the goal: ${summary.spread.decisive ? 'the run decides' : 'wider than the distance: this run cannot tell met from missed'}`,
+    `per-round throughput ratios: spread ${summary.spread.throughput}, median ${summary.ratios.shimVsBare.median} (${summary.spread.gapToGoal} from the goal), 95 % interval of the median ${summary.spread.interval ? `${summary.spread.interval.low}–${summary.spread.interval.high}` : 'none (fewer than 6 rounds)'}: ${summary.spread.decisive ? 'the run decides' : 'the interval holds the goal: this run cannot tell met from missed'}`,
     ...(has('workers')
       ? [`per round: workers/bare throughput ${ratios.workersVsBare.perRun.join(', ')}; workers/bare CPU per request ${ratios.workersCpuVsBare.perRun.join(', ')}; workers p99 - bare p99 ${ratios.workersP99OverBareMs.perRun.join(', ')} ms`]
       : []),

@@ -36,3 +36,18 @@ describe('bench stats', () => {
     expect(table(['name', 'n'], [['a', 1], ['bb', 10]]).split('\n')).toEqual(['name   n', '----  --', 'a      1', 'bb    10']);
   });
 });
+
+describe('median interval', () => {
+  it('uses order statistics: the range for 6–8 values, narrower ranks as rounds are added, none for 5 or fewer', async () => {
+    const { medianInterval } = await import('../../bench/stats');
+    expect(medianInterval([1, 2, 3, 4, 5])).toBeNull();
+    expect(medianInterval([6, 1, 5, 2, 4, 3])).toEqual({ low: 1, high: 6, level: 0.95 });
+    expect(medianInterval([1, 2, 3, 4, 5, 6, 7, 8])).toEqual({ low: 1, high: 8, level: 0.95 });
+    // n = 10: P(B <= 1) = 11/1024 ≤ 0.025 < P(B <= 2): the 2nd and 9th values.
+    expect(medianInterval([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toEqual({ low: 2, high: 9, level: 0.95 });
+    // n = 12: the 3rd and 10th; n = 16: the 4th and 13th.
+    expect(medianInterval([...Array(12).keys()].map((i) => i + 1))).toMatchObject({ low: 3, high: 10 });
+    expect(medianInterval([...Array(16).keys()].map((i) => i + 1))).toMatchObject({ low: 4, high: 13 });
+    expect(medianInterval([1, Number.NaN, 2, 3, 4, 5])).toBeNull();
+  });
+});
