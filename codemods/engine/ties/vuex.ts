@@ -147,9 +147,16 @@ const membersMemo = new WeakMap<FileContext, { prop: Path; tie: Tie }[]>();
 
 function collectStateMembers(ctx: FileContext, visit: (prop: Path, tie: Tie) => void): void {
   reducerStateMembers(ctx, visit);
+  const states: Path[] = [];
   for (const prop of ctx.nodesOf('ObjectProperty', 'Property', 'ObjectMethod')) {
-    if (keyName(prop.node) !== 'state' || !objectHasKey(parentOf(prop)!, 'mutations')) continue;
-    const literal = stateLiteral(prop.node.type === 'ObjectMethod' ? prop : prop.get('value'));
+    if (keyName(prop.node) === 'state' && objectHasKey(parentOf(prop)!, 'mutations')) states.push(prop.node.type === 'ObjectMethod' ? prop : prop.get('value'));
+  }
+  // Nuxt's store modules export their parts: `export const state = () => ({…})` beside `export const mutations = {…}`.
+  const topLevel = (name: string) => ctx.nodesOf('VariableDeclarator').find((d) => d.node.id.type === 'Identifier' && d.node.id.name === name && d.scope?.isGlobal !== false && d.node.init);
+  const nuxtState = topLevel('state');
+  if (nuxtState && topLevel('mutations')) states.push(nuxtState.get('init'));
+  for (const state of states) {
+    const literal = stateLiteral(state);
     if (!literal) continue;
     literal.node.properties.forEach((member: { key?: unknown }, i: number) => {
       const name = keyName(member);

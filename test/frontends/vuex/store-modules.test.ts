@@ -91,4 +91,37 @@ describe('Vuex modules over an axios instance and a default-exported endpoints m
     const r = await scanProject(dir);
     expect(sites(r, 'src/store/modules/desk.js')).toEqual([]);
   });
+
+  it('a Nuxt store module (`export const state = () => ({…})` beside `export const mutations`): the initial state of fields copied from the answer; a desk module’s stays', async () => {
+    const nuxtModule = (base: string, seg: string) =>
+      [
+        'export const state = () => ({', // 1
+        '  token: null,', // 2
+        '  marketplace: null,', // 3
+        '  variant: null', // 4
+        '})', // 5
+        'export const mutations = {', // 6
+        '  SET (state, data) {', // 7
+        '    state.token = data.token', // 8
+        '    state.marketplace = data.marketplace', // 9
+        '    state.variant = data.variant', // 10
+        '  }', // 11
+        '}', // 12
+        'export const actions = {', // 13
+        '  async create ({ commit }) {', // 14
+        `    const data = await this.$axios.$post('${base}${seg}', {})`, // 15
+        "    commit('SET', data)", // 16
+        '  }', // 17
+        '}', // 18
+        '',
+      ].join('\n');
+    writeTree(dir, {
+      'store/interview.js': nuxtModule(BASE, 'interviews/anonymous/'),
+      'store/desk.js': nuxtModule('https://help.example.com/api/', 'tickets/'),
+    });
+    const r = await scanProject(dir);
+    const flagged = sites(r, 'store/interview.js').filter((s) => !s.endsWith('base-url'));
+    expect(flagged).toEqual(['10 interview-marketplace-variant-removed', '3 interview-marketplace-variant-removed', '4 interview-marketplace-variant-removed', '9 interview-marketplace-variant-removed']);
+    expect(sites(r, 'store/desk.js')).toEqual([]);
+  });
 });
