@@ -163,6 +163,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       }
     }
     for (const abs of await scriptGlobalUsers(ctx.facts, selected, frontEnds, passing, maxSize)) extra.add(abs);
+    for (const abs of storeMapperUsers(ctx.facts, selected, frontEnds, passing, maxSize)) extra.add(abs);
     const byPath = new Map(selected.map((f) => [f.absPath, f]));
     for (const abs of [...extra].sort()) {
       if (outcomes.has(abs)) continue;
@@ -342,6 +343,30 @@ async function tooLarge(file: SelectedFile, frontEnd: FrontEnd, size: number, op
   }
   if (findings.length === 0) return null;
   return { root: file.root, absPath: file.absPath, relPath: file.relPath, kind: frontEnd.id, status: 'unchanged', findings, before: '', after: '', skipped: 'too-large' };
+}
+
+/**
+ * Vuex modules tied to the API (ties/store-members.ts): the run's components that map one of them by its namespace
+ * (`...mapState('interview', ['marketplace'])`) are read too, as importers of a passing module are: they import
+ * only `vuex`.
+ */
+function storeMapperUsers(facts: ReadonlyMap<string, RunFileFacts>, selected: readonly SelectedFile[], frontEnds: ReadonlyMap<string, FrontEnd>, passing: ReadonlySet<string>, maxSize: number): string[] {
+  const modules = new Set<string>();
+  for (const [file, f] of facts) {
+    if ('kind' in f || !f.store) continue;
+    const base = path.basename(file).replace(/\.[^.]+$/, '');
+    modules.add(base === 'index' ? path.basename(path.dirname(file)) : base);
+  }
+  if (modules.size === 0) return [];
+  const names = [...modules].map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const mapper = new RegExp(`\\bmap(?:State|Getters)\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/?\\1`);
+  const out: string[] = [];
+  for (const file of selected) {
+    if (passing.has(file.absPath) || !frontEnds.get(file.absPath)?.imports) continue;
+    const { buf } = readUpTo(file.absPath, maxSize);
+    if (buf && !isBinary(buf) && mapper.test(decode(buf).text)) out.push(file.absPath);
+  }
+  return out;
 }
 
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {

@@ -75,7 +75,7 @@ function stateAssignments(ctx: FileContext, name: string, except: Path): Path[] 
  * The object a state field copies its namesake from: `data.marketplace`, with a fallback (`data.marketplace || null`,
  * `?? ''`) or as a flag (`!!data.interview_mode` into `interviewMode`, the camel-cased name). Null for anything else.
  */
-function copiedFrom(right: Path, name: string): Path | null {
+export function copiedFrom(right: Path, name: string): Path | null {
   const n = right.node;
   if (n.type === 'ParenthesizedExpression') return copiedFrom(right.get('expression'), name);
   if (n.type === 'LogicalExpression' && ['||', '??'].includes(n.operator) && isFallback(n.right)) return copiedFrom(right.get('left'), name);
@@ -86,7 +86,7 @@ function copiedFrom(right: Path, name: string): Path | null {
 }
 
 /** A literal default: `null`, `''`, `0`, `false`, `[]`, `{}`. */
-function isFallback(n: { type: string; elements?: unknown[]; properties?: unknown[] }): boolean {
+export function isFallback(n: { type: string; elements?: unknown[]; properties?: unknown[] }): boolean {
   if (['NullLiteral', 'StringLiteral', 'NumericLiteral', 'BooleanLiteral', 'Literal'].includes(n.type)) return true;
   if (n.type === 'Identifier') return (n as { name?: string }).name === 'undefined';
   return (n.type === 'ArrayExpression' && n.elements!.length === 0) || (n.type === 'ObjectExpression' && n.properties!.length === 0);

@@ -1,0 +1,146 @@
+import { calleeName, isFunction, isMember, keyName, objectHasKey, objectLiteral, parentOf, stringValue, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import { tieOf } from './flow';
+import type { Tie } from './tie';
+import { copiedFrom, isFallback, mirroredStateMembers } from './vuex';
+
+/**
+ * What a Vuex module offers the components that map it (`...mapState('interview', ['marketplace'])`,
+ * `...mapGetters('results', ['advice'])`): each state field that mirrors a field of the answer, and each getter
+ * whose value is tied (`advice: state => state.result ? state.result.advice : null`, or an object that copies the
+ * fields of one tied value: `{ race: state.profile.race, bmi: state.profile.bmi }` is the profile). Weak, as the
+ * state they come from: a person confirms.
+ */
+export function storeMembers(ctx: FileContext): Record<string, Tie> {
+  const out: Record<string, Tie> = {};
+  mirroredStateMembers(ctx, (prop, tie) => {
+    const k = keyName(prop.node);
+    if (k) out[k] = tie;
+  });
+  for (const getters of gettersObjects(ctx)) {
+    getters.node.properties.forEach((prop: Node, i: number) => {
+      const name = keyName(prop);
+      const fn = prop.type === 'ObjectMethod' ? getters.get('properties', i) : isFunction(prop.value) ? getters.get('properties', i, 'value') : null;
+      const value = fn ? returned(fn) : null;
+      const tie = value ? valueTie(ctx, value) : null;
+      if (name && tie && tie.role !== 'request') out[name] = { ...tie, weak: true };
+    });
+  }
+  return out;
+}
+
+/** The `getters` of a module object (beside its `mutations` or `state`), or a Nuxt module's `export const getters`. */
+function gettersObjects(ctx: FileContext): Path[] {
+  const out: Path[] = [];
+  for (const prop of ctx.nodesOf('ObjectProperty', 'Property')) {
+    if (keyName(prop.node) !== 'getters') continue;
+    const owner = parentOf(prop)!;
+    const obj = (objectHasKey(owner, 'mutations') || objectHasKey(owner, 'state')) && objectLiteral(prop.get('value'));
+    if (obj) out.push(obj);
+  }
+  const top = ctx.nodesOf('VariableDeclarator').filter((d) => d.node.id.type === 'Identifier' && d.scope?.isGlobal !== false && d.node.init);
+  const names = new Set(top.map((d) => d.node.id.name as string));
+  const getters = top.find((d) => d.node.id.name === 'getters');
+  if (getters && (names.has('state') || names.has('mutations'))) {
+    const obj = objectLiteral(getters.get('init'));
+    if (obj) out.push(obj);
+  }
+  return out;
+}
+
+/** What a getter returns: its expression body, or the argument of its last statement's `return`. */
+function returned(fn: Path): Path | null {
+  const body = fn.node.body;
+  if (!body) return null;
+  if (body.type !== 'BlockStatement') return fn.get('body');
+  const last = body.body.length - 1;
+  return last >= 0 && body.body[last].type === 'ReturnStatement' && body.body[last].argument ? fn.get('body', 'body', last, 'argument') : null;
+}
+
+/** The tie of a getter's value, through guards (`a && a.b`, `a ? a.b : null`), fallbacks and a copying object. */
+function valueTie(ctx: FileContext, p: Path, depth = 0): Tie | null {
+  const n = p.node;
+  if (depth > 4) return null;
+  if (n.type === 'ParenthesizedExpression') return valueTie(ctx, p.get('expression'), depth + 1);
+  if (n.type === 'ConditionalExpression') {
+    if (isFallback(n.alternate)) return valueTie(ctx, p.get('consequent'), depth + 1);
+    if (isFallback(n.consequent)) return valueTie(ctx, p.get('alternate'), depth + 1);
+    return null;
+  }
+  if (n.type === 'LogicalExpression') {
+    if (n.operator === '&&') return valueTie(ctx, p.get('right'), depth + 1);
+    return isFallback(n.right) ? valueTie(ctx, p.get('left'), depth + 1) : null;
+  }
+  if (n.type === 'ObjectExpression') return copyingObjectTie(ctx, p);
+  if (!isMember(n) && n.type !== 'Identifier') return null;
+  return tieOf(ctx, p);
+}
+
+/** An object whose every member copies its namesake from one tied value (`{ race: p.race, bmi: p.bmi }`): that value. */
+function copyingObjectTie(ctx: FileContext, obj: Path): Tie | null {
+  let source: string | null = null;
+  let tie: Tie | null = null;
+  const props = obj.node.properties;
+  if (props.length === 0) return null;
+  for (let i = 0; i < props.length; i++) {
+    const prop = props[i];
+    const name = keyName(prop);
+    if (!name || prop.type === 'ObjectMethod' || prop.type === 'SpreadElement') return null;
+    const from = copiedFrom(obj.get('properties', i, 'value'), name);
+    if (!from) return null;
+    const text = sourceText(ctx, from.node);
+    if (source === null) {
+      source = text;
+      tie = tieOf(ctx, from);
+      if (!tie || tie.list || tie.role === 'request') return null;
+    } else if (text !== source) return null;
+  }
+  return tie;
+}
+
+function sourceText(ctx: FileContext, n: Node): string {
+  return ctx.source.slice(n.start, n.end);
+}
+
+/** The Vuex mappers that bind a module's members into a component by name. */
+export const STATE_MAPPERS = new Set(['mapState', 'mapGetters']);
+
+/** A mapper's call on a named module: `mapState('interview', ['marketplace'])`, `mapGetters('results', { tips: 'advice' })`. */
+export interface MappedMember {
+  /** The name the component binds. */
+  local: string;
+  /** The module's member it is. */
+  name: string;
+  namespace: string;
+  /** The entry that names it (the string), for a site. */
+  entry: Path;
+}
+
+export function mappedMembers(ctx: FileContext): MappedMember[] {
+  const out: MappedMember[] = [];
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    if (!STATE_MAPPERS.has(calleeName(n.callee)) || n.arguments.length < 2) continue;
+    const namespace = stringValue(n.arguments[0]);
+    if (!namespace) continue;
+    const list = n.arguments[1];
+    if (list.type === 'ArrayExpression') {
+      list.elements.forEach((e: Node | null, i: number) => {
+        const name = e ? stringValue(e) : null;
+        if (name) out.push({ local: name, name, namespace: namespace.replace(/\/+$/, '').split('/').pop()!, entry: call.get('arguments', 1, 'elements', i) });
+      });
+    } else if (list.type === 'ObjectExpression') {
+      list.properties.forEach((p: Node, i: number) => {
+        const local = keyName(p);
+        const name = p.value ? stringValue(p.value) : null;
+        if (local && name) out.push({ local, name, namespace: namespace.replace(/\/+$/, '').split('/').pop()!, entry: call.get('arguments', 1, 'properties', i, 'value') });
+      });
+    }
+  }
+  return out;
+}
+
+/** Whether the file maps a named module's members (it is analysed again once the run's modules are known). */
+export function mapsStore(ctx: FileContext): boolean {
+  return mappedMembers(ctx).length > 0;
+}
