@@ -347,19 +347,19 @@ async function tooLarge(file: SelectedFile, frontEnd: FrontEnd, size: number, op
 
 /**
  * Vuex modules tied to the API (ties/store-members.ts): the run's components that map one of them by its namespace
- * (`...mapState('interview', ['marketplace'])`) are read too, as importers of a passing module are: they import
+ * (`...mapState('interview', ['marketplace'])`) or dispatch to its actions (`dispatch('interview/addComplaint', …)`) are read too, as importers of a passing module are: they import
  * only `vuex`.
  */
 function storeMapperUsers(facts: ReadonlyMap<string, RunFileFacts>, selected: readonly SelectedFile[], frontEnds: ReadonlyMap<string, FrontEnd>, passing: ReadonlySet<string>, maxSize: number): string[] {
   const modules = new Set<string>();
   for (const [file, f] of facts) {
-    if ('kind' in f || !f.store) continue;
+    if ('kind' in f || (!f.store && !f.storeActions)) continue;
     const base = path.basename(file).replace(/\.[^.]+$/, '');
     modules.add(base === 'index' ? path.basename(path.dirname(file)) : base);
   }
   if (modules.size === 0) return [];
   const names = [...modules].map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const mapper = new RegExp(`\\bmap(?:State|Getters)\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/?\\1`);
+  const mapper = new RegExp(`\\b(?:map(?:State|Getters)\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/?\\1|dispatch\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/[\\w$]+\\2)`);
   const out: string[] = [];
   for (const file of selected) {
     if (passing.has(file.absPath) || !frontEnds.get(file.absPath)?.imports) continue;

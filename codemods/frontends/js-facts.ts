@@ -8,7 +8,7 @@ import { scriptGlobalMethods, usedScriptGlobals } from '../engine/ties/script-gl
 import { passedValues } from '../engine/ties/passed-values';
 import { numberExports } from '../engine/ties/numbers';
 import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
-import { mapsStore, storeMembers } from '../engine/ties/store-members';
+import { mapsStore, storeActions, storeMembers } from '../engine/ties/store-members';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
 import { api } from '../../catalogue';
@@ -49,6 +49,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   const usesGlobals = usedScriptGlobals(ctx);
   const reexports = reexportsOf(ctx);
   const store = storeMembers(ctx);
+  const actionKeys = storeActions(ctx);
   return {
     exports: fileExports(ctx),
     uses,
@@ -64,6 +65,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(usesGlobals.length > 0 ? { usesScriptGlobals: usesGlobals } : {}),
     ...(reexports.length > 0 ? { reexports } : {}),
     ...(Object.keys(store).length > 0 ? { store } : {}),
+    ...(Object.keys(actionKeys).length > 0 ? { storeActions: actionKeys } : {}),
     ...(mapsStore(ctx) ? { readsStore: true as const } : {}),
   };
 }

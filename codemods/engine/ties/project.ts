@@ -56,6 +56,8 @@ export interface ProjectFacts {
   calledWith?(file: string, name: string, index: number, prop?: string): { tie: Tie | null } | null;
   /** What the member `name` of the run's Vuex module named `namespace` is (its file's name, or its folder's for `index`). */
   storeMember?(namespace: string, name: string): Tie | null;
+  /** The request field the payload key `key` of the action `action` of the run's Vuex module `namespace` is sent as. */
+  storeActionKey?(namespace: string, action: string, key: string): Tie | null;
 }
 
 /**
@@ -72,6 +74,7 @@ export const noProject: ProjectFacts = {
   importedNumber: () => null,
   calledWith: () => null,
   storeMember: () => null,
+  storeActionKey: () => null,
 };
 
 /** What one file contributes to the project's facts. */
@@ -103,6 +106,8 @@ export interface FileFacts {
   readsActions?: boolean;
   /** A Vuex module: its state fields and getters that are tied (ties/store-members.ts), for the components that map them. */
   store?: Record<string, Tie>;
+  /** A Vuex module's actions whose payload keys carry request fields (ties/store-members.ts `storeActions`). */
+  storeActions?: Record<string, Record<string, Tie>>;
   /** It maps a namespaced Vuex module's members (`mapState('interview', […])`): analysed again when a module is known. */
   readsStore?: true;
   /**

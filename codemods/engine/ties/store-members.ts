@@ -3,6 +3,7 @@ import type { FileContext } from '../file';
 import { tieOf } from './flow';
 import type { Tie } from './tie';
 import { copiedFrom, isFallback, mirroredStateMembers } from './vuex';
+import { bindingRequestTie } from './wrappers';
 
 /**
  * What a Vuex module offers the components that map it (`...mapState('interview', ['marketplace'])`,
@@ -29,18 +30,42 @@ export function storeMembers(ctx: FileContext): Record<string, Tie> {
   return out;
 }
 
-/** The `getters` of a module object (beside its `mutations` or `state`), or a Nuxt module's `export const getters`. */
-function gettersObjects(ctx: FileContext): Path[] {
+/**
+ * A module's actions whose payload carries a request field on its own (`addComplaint ({ state }, { text, extra })`
+ * sending `{ interview, text, extra }`): by action, the payload's keys and the field each is sent as. What a component
+ * dispatches under such a key (`dispatch('interview/addComplaint', { text, extra: this.extra })`) is that field's value.
+ */
+export function storeActions(ctx: FileContext): Record<string, Record<string, Tie>> {
+  const out: Record<string, Record<string, Tie>> = {};
+  for (const actions of gettersObjects(ctx, 'actions')) {
+    actions.node.properties.forEach((prop: Node, i: number) => {
+      const name = keyName(prop);
+      const fn = prop.type === 'ObjectMethod' ? actions.get('properties', i) : isFunction(prop.value) ? actions.get('properties', i, 'value') : null;
+      const payload = fn?.node.params[1];
+      if (!name || !fn || payload?.type !== 'ObjectPattern') return;
+      payload.properties.forEach((p: Node, j: number) => {
+        const key = keyName(p);
+        if (!key || (p.type !== 'ObjectProperty' && p.type !== 'Property') || p.value?.type !== 'Identifier') return;
+        const tie = bindingRequestTie(ctx, fn, fn.get('params', 1, 'properties', j, 'value'));
+        if (tie?.onlyAs && tie.role === 'request' && tie.path.length === 1) (out[name] ??= {})[key] = { ...tie, weak: true };
+      });
+    });
+  }
+  return out;
+}
+
+/** The `getters` (or another part) of a module object (beside its `mutations` or `state`), or a Nuxt module's `export const getters`. */
+function gettersObjects(ctx: FileContext, part = 'getters'): Path[] {
   const out: Path[] = [];
   for (const prop of ctx.nodesOf('ObjectProperty', 'Property')) {
-    if (keyName(prop.node) !== 'getters') continue;
+    if (keyName(prop.node) !== part) continue;
     const owner = parentOf(prop)!;
     const obj = (objectHasKey(owner, 'mutations') || objectHasKey(owner, 'state')) && objectLiteral(prop.get('value'));
     if (obj) out.push(obj);
   }
   const top = ctx.nodesOf('VariableDeclarator').filter((d) => d.node.id.type === 'Identifier' && d.scope?.isGlobal !== false && d.node.init);
   const names = new Set(top.map((d) => d.node.id.name as string));
-  const getters = top.find((d) => d.node.id.name === 'getters');
+  const getters = top.find((d) => d.node.id.name === part);
   if (getters && (names.has('state') || names.has('mutations'))) {
     const obj = objectLiteral(getters.get('init'));
     if (obj) out.push(obj);
@@ -140,7 +165,20 @@ export function mappedMembers(ctx: FileContext): MappedMember[] {
   return out;
 }
 
-/** Whether the file maps a named module's members (it is analysed again once the run's modules are known). */
+/** Whether the file maps or dispatches to a named module (it is analysed again once the run's modules are known). */
 export function mapsStore(ctx: FileContext): boolean {
-  return mappedMembers(ctx).length > 0;
+  return mappedMembers(ctx).length > 0 || dispatches(ctx).length > 0;
+}
+
+/** `dispatch('interview/addComplaint', { … })` (`this.$store.dispatch`, a context's `dispatch`): the module, the action, the payload. */
+export function dispatches(ctx: FileContext): { namespace: string; action: string; payload: Path }[] {
+  const out: { namespace: string; action: string; payload: Path }[] = [];
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    if (calleeName(n.callee) !== 'dispatch' || n.arguments.length < 2 || n.arguments[1].type !== 'ObjectExpression') continue;
+    const type = stringValue(n.arguments[0]);
+    const m = type ? /^(?:[\w-]+\/)*([\w-]+)\/([\w$]+)$/.exec(type) : null;
+    if (m) out.push({ namespace: m[1]!, action: m[2]!, payload: call.get('arguments', 1) });
+  }
+  return out;
 }
