@@ -46,4 +46,9 @@ describe('unit tests that call a Vuex module’s actions with a mocked transport
     expect(findings(nuxtTest('tickets'))).toEqual([]);
     expect(findings(vueCliTest('tickets'))).toEqual([]);
   });
+  it('a removed mode handed to a mode setter through `.call` (`actions.updateMode.call(actions, ctx, \'safe\')`); a status setter’s stays', () => {
+    const source = (verb: string) => `import { actions } from '~/store/interview'\ntest('x', async () => {\n  await actions.${verb}.call(actions, {}, 'safe')\n})\n`;
+    expect(findings(source('updateMode'))).toEqual(['3 mode-safe-triage-removed']);
+    expect(findings(source('updateStatus'))).toEqual([]);
+  });
 });
