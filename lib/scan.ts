@@ -347,7 +347,8 @@ async function tooLarge(file: SelectedFile, frontEnd: FrontEnd, size: number, op
 
 /**
  * Vuex modules tied to the API (ties/store-members.ts): the run's components that map one of them by its namespace
- * (`...mapState('interview', ['marketplace'])`) or dispatch to its actions (`dispatch('interview/addComplaint', …)`) are read too, as importers of a passing module are: they import
+ * (`...mapState('interview', ['marketplace'])`, `this.$store.state.interview.marketplace`, `$store.getters['results/advice']`) or
+ * dispatch to its actions (`dispatch('interview/addComplaint', …)`) are read too, as importers of a passing module are: they import
  * only `vuex`.
  */
 function storeMapperUsers(facts: ReadonlyMap<string, RunFileFacts>, selected: readonly SelectedFile[], frontEnds: ReadonlyMap<string, FrontEnd>, passing: ReadonlySet<string>, maxSize: number): string[] {
@@ -359,7 +360,14 @@ function storeMapperUsers(facts: ReadonlyMap<string, RunFileFacts>, selected: re
   }
   if (modules.size === 0) return [];
   const names = [...modules].map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const mapper = new RegExp(`\\b(?:map(?:State|Getters)\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/?\\1|dispatch\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/[\\w$]+\\2)`);
+  const mapper = new RegExp(
+    [
+      `\\bmap(?:State|Getters)\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/?\\1`,
+      `\\bdispatch\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/[\\w$]+\\2`,
+      `\\bstate\\s*\\.\\s*(?:${names})\\s*\\.`,
+      `\\$store\\s*\\.\\s*getters\\s*\\[\\s*['"\`](?:[\\w-]+/)*(?:${names})/`,
+    ].join('|'),
+  );
   const out: string[] = [];
   for (const file of selected) {
     if (passing.has(file.absPath) || !frontEnds.get(file.absPath)?.imports) continue;

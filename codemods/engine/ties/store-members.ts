@@ -1,4 +1,4 @@
-import { calleeName, isFunction, isMember, keyName, objectHasKey, objectLiteral, parentOf, stringValue, type Node, type Path } from '../ast';
+import { calleeName, chainNames, isFunction, isMember, keyName, objectHasKey, objectLiteral, parentOf, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { tieOf } from './flow';
 import type { Tie } from './tie';
@@ -157,12 +157,59 @@ export function mappedMembers(ctx: FileContext): MappedMember[] {
     } else if (list.type === 'ObjectExpression') {
       list.properties.forEach((p: Node, i: number) => {
         const local = keyName(p);
-        const name = p.value ? stringValue(p.value) : null;
+        const name = p.value ? (stringValue(p.value) ?? stateReader(p.value)) : null;
         if (local && name) out.push({ local, name, namespace: namespace.replace(/\/+$/, '').split('/').pop()!, entry: call.get('arguments', 1, 'properties', i, 'value') });
       });
     }
   }
+  // `...mapState({ offer: state => state.interview.marketplace })`: the module's name in the path.
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    if (calleeName(n.callee) !== 'mapState' || n.arguments.length !== 1 || n.arguments[0].type !== 'ObjectExpression') continue;
+    n.arguments[0].properties.forEach((p: Node, i: number) => {
+      const local = keyName(p);
+      const path = p.value ? stateReaderPath(p.value) : null;
+      if (local && path?.length === 2) out.push({ local, name: path[1]!, namespace: path[0]!, entry: call.get('arguments', 0, 'properties', i, 'value') });
+    });
+  }
+  // `computed: { offer () { return this.$store.state.interview.marketplace } }`, `this.$store.getters['results/advice']`.
+  for (const m of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression')) {
+    const chain = chainNames(m.node);
+    if (chain[0] !== 'this' || chain[1] !== '$store' || isMember(parentOf(m)?.node) && parentOf(m)!.node.object === m.node) continue;
+    const local = computedName(m);
+    if (!local) continue;
+    if (chain[2] === 'state' && chain.length === 5) out.push({ local, name: chain[4]!, namespace: chain[3]!, entry: m });
+    const got = chain[2] === 'getters' && chain.length === 4 ? /^(?:[\w-]+\/)*([\w-]+)\/([\w$]+)$/.exec(chain[3]!) : null;
+    if (got) out.push({ local, name: got[2]!, namespace: got[1]!, entry: m });
+  }
   return out;
+}
+
+/** `state => state.marketplace` (a namespaced mapper's reader): the member it reads. */
+function stateReader(fn: Node): string | null {
+  const path = stateReaderPath(fn);
+  return path?.length === 1 ? path[0]! : null;
+}
+
+/** The member path a one-parameter arrow reads from its parameter: `state => state.interview.marketplace` → [interview, marketplace]. */
+function stateReaderPath(fn: Node): string[] | null {
+  if (!isFunction(fn) || fn.params.length !== 1 || fn.params[0].type !== 'Identifier' || fn.body.type === 'BlockStatement') return null;
+  const chain = isMember(fn.body) ? chainNames(fn.body) : [];
+  return chain.length >= 2 && chain[0] === fn.params[0].name && !chain.includes('?') && !chain.includes('*') ? chain.slice(1) : null;
+}
+
+/** The computed property whose value an expression is (`offer () { return <expr> }`, `offer: function () { … }`). */
+function computedName(expr: Path): string | null {
+  let p: Path | null = parentOf(expr);
+  if (p?.node.type === 'ReturnStatement') p = parentOf(parentOf(p)!);
+  else if (p && isFunction(p.node) && p.node.body === expr.node) {
+    // an arrow's expression body: p is the function already
+  } else return null;
+  if (!p || !(isFunction(p.node) || p.node.type === 'ObjectMethod') || (p.node.body.type === 'BlockStatement' && p.node.body.body.length !== 1)) return null;
+  const prop = p.node.type === 'ObjectMethod' ? p : parentOf(p);
+  const holder = prop ? parentOf(parentOf(prop)!) : null;
+  if (!prop || !holder || keyName(holder.node) !== 'computed') return null;
+  return keyName(prop.node);
 }
 
 /** Whether the file maps or dispatches to a named module (it is analysed again once the run's modules are known). */

@@ -99,4 +99,33 @@ describe('components that map a Vuex module tied to the API', () => {
     expect(sites(r, 'src/store/modules/tickets.js')).toEqual([]);
     expect(sites(r, 'src/views/Ticket.vue')).toEqual([]);
   });
+
+  it('the other ways a component reads a module: mapState’s readers, `this.$store.state.<module>.<field>`, `this.$store.getters[\'<module>/<getter>\']`', async () => {
+    const page = (ns: string) =>
+      [
+        '<template>', // 1
+        '  <p v-if="tips">{{ tips }} {{ offer.name }} {{ tried }}</p>', // 2
+        '</template>', // 3
+        '<script>', // 4
+        "import { mapState } from 'vuex'", // 5
+        'export default {', // 6
+        '  computed: {', // 7
+        `    ...mapState({ tried: state => state.${ns}.tests }),`, // 8
+        `    tips () { return this.$store.getters['${ns}/advice'] },`, // 9
+        `    offer () { return this.$store.state.${ns}.result }`, // 10
+        '  }', // 11
+        '}', // 12
+        '</script>', // 13
+        '',
+      ].join('\n');
+    writeTree(dir, {
+      'src/store/modules/results.js': module(BASE, 'results/'),
+      'src/store/modules/tickets.js': module('https://help.example.com/api/', 'tickets/'),
+      'src/views/Result.vue': page('results'),
+      'src/views/Ticket.vue': page('tickets'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/views/Result.vue')).toEqual(['2 result-advice-test-removed', '2 result-advice-test-removed', '2 result-advice-test-removed', '8 result-advice-test-removed', '9 result-advice-test-removed']);
+    expect(sites(r, 'src/views/Ticket.vue')).toEqual([]);
+  });
 });
