@@ -173,7 +173,7 @@ export function mappedMembers(ctx: FileContext): MappedMember[] {
     });
   }
   // `computed: { offer () { return this.$store.state.interview.marketplace } }`, `this.$store.getters['results/advice']`.
-  for (const m of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression')) {
+  for (const m of ctx.source.includes('$store') ? ctx.nodesOf('MemberExpression', 'OptionalMemberExpression') : []) {
     const chain = chainNames(m.node);
     if (chain[0] !== 'this' || chain[1] !== '$store' || isMember(parentOf(m)?.node) && parentOf(m)!.node.object === m.node) continue;
     const local = computedName(m);
