@@ -14,6 +14,7 @@ import { buildProject, resolveImport } from './project';
 import { quietFiles } from './prefilter';
 import { decode, decodeText, decodeUtf16, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
 import { selectFiles, type SelectedFile } from './select';
+import { storeMapperUsers } from './store-users';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
 import { SKIP_REASONS, type FileOutcome, type FrontEnd, type RunFileFacts, type ScanOptions, type ScanResult, type SkipReason } from './types';
 
@@ -343,38 +344,6 @@ async function tooLarge(file: SelectedFile, frontEnd: FrontEnd, size: number, op
   }
   if (findings.length === 0) return null;
   return { root: file.root, absPath: file.absPath, relPath: file.relPath, kind: frontEnd.id, status: 'unchanged', findings, before: '', after: '', skipped: 'too-large' };
-}
-
-/**
- * Vuex modules tied to the API (ties/store-members.ts): the run's components that map one of them by its namespace
- * (`...mapState('interview', ['marketplace'])`, `this.$store.state.interview.marketplace`, `$store.getters['results/advice']`) or
- * dispatch to its actions (`dispatch('interview/addComplaint', …)`) are read too, as importers of a passing module are: they import
- * only `vuex`.
- */
-function storeMapperUsers(facts: ReadonlyMap<string, RunFileFacts>, selected: readonly SelectedFile[], frontEnds: ReadonlyMap<string, FrontEnd>, passing: ReadonlySet<string>, maxSize: number): string[] {
-  const modules = new Set<string>();
-  for (const [file, f] of facts) {
-    if ('kind' in f || (!f.store && !f.storeActions)) continue;
-    const base = path.basename(file).replace(/\.[^.]+$/, '');
-    modules.add(base === 'index' ? path.basename(path.dirname(file)) : base);
-  }
-  if (modules.size === 0) return [];
-  const names = [...modules].map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const mapper = new RegExp(
-    [
-      `\\bmap(?:State|Getters)\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/?\\1`,
-      `\\bdispatch\\s*\\(\\s*(['"\`])(?:[\\w-]+/)*(?:${names})/[\\w$]+\\2`,
-      `\\bstate\\s*\\.\\s*(?:${names})\\s*\\.`,
-      `\\$store\\s*\\.\\s*getters\\s*\\[\\s*['"\`](?:[\\w-]+/)*(?:${names})/`,
-    ].join('|'),
-  );
-  const out: string[] = [];
-  for (const file of selected) {
-    if (passing.has(file.absPath) || !frontEnds.get(file.absPath)?.imports) continue;
-    const { buf } = readUpTo(file.absPath, maxSize);
-    if (buf && !isBinary(buf) && mapper.test(decode(buf).text)) out.push(file.absPath);
-  }
-  return out;
 }
 
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
