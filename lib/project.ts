@@ -89,6 +89,17 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     }
   }
   if (payloads.size > 0) for (const [file, f] of all) if (f.readsActions) rerun.add(file);
+  // Vuex modules by the namespace their file gives them (`store/modules/results.js`, Nuxt's `store/interview.js`).
+  const modules = new Map<string, Record<string, Tie>[]>();
+  const moduleActions = new Map<string, Record<string, Record<string, Tie>>[]>();
+  for (const [file, f] of all) {
+    if (!f.store && !f.storeActions) continue;
+    const base = path.basename(file).replace(/\.[^.]+$/, '');
+    const ns = base === 'index' ? path.basename(path.dirname(file)) : base;
+    if (f.store) modules.set(ns, [...(modules.get(ns) ?? []), f.store]);
+    if (f.storeActions) moduleActions.set(ns, [...(moduleActions.get(ns) ?? []), f.storeActions]);
+  }
+  if (modules.size > 0 || moduleActions.size > 0) for (const [file, f] of all) if (f.readsStore) rerun.add(file);
   // Values handed to other files' functions: by the function's file, name and parameter; calls that disagree, or
   // one the engine cannot tie, tie the parameter to nothing.
   const passed = new Map<string, { tie: Tie | null }>();
@@ -130,6 +141,17 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
         if (t !== undefined) return t;
       }
       return null;
+    },
+    storeMember(namespace, name) {
+      // Two modules of one name that disagree say nothing.
+      const ties = (modules.get(namespace) ?? []).map((m) => (Object.hasOwn(m, name) ? m[name] : undefined));
+      const first = ties[0];
+      return first && ties.every((t) => t && sameValue(t, first)) ? first : null;
+    },
+    storeActionKey(namespace, action, key) {
+      const ties = (moduleActions.get(namespace) ?? []).map((m) => (Object.hasOwn(m, action) && Object.hasOwn(m[action]!, key) ? m[action]![key] : undefined));
+      const first = ties[0];
+      return first && ties.every((t) => t && sameValue(t, first)) ? first : null;
     },
     calledWith(file, name, index, prop) {
       return passed.get(`${file}\u0000${name}\u0000${index}\u0000${prop ?? ''}`) ?? null;

@@ -14,6 +14,7 @@ import { buildProject, resolveImport } from './project';
 import { quietFiles } from './prefilter';
 import { decode, decodeText, decodeUtf16, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
 import { selectFiles, type SelectedFile } from './select';
+import { storeMapperUsers } from './store-users';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
 import { SKIP_REASONS, type FileOutcome, type FrontEnd, type RunFileFacts, type ScanOptions, type ScanResult, type SkipReason } from './types';
 
@@ -163,6 +164,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       }
     }
     for (const abs of await scriptGlobalUsers(ctx.facts, selected, frontEnds, passing, maxSize)) extra.add(abs);
+    for (const abs of storeMapperUsers(ctx.facts, selected, frontEnds, passing, maxSize)) extra.add(abs);
     const byPath = new Map(selected.map((f) => [f.absPath, f]));
     for (const abs of [...extra].sort()) {
       if (outcomes.has(abs)) continue;

@@ -8,6 +8,7 @@ import { scriptGlobalMethods, usedScriptGlobals } from '../engine/ties/script-gl
 import { passedValues } from '../engine/ties/passed-values';
 import { numberExports } from '../engine/ties/numbers';
 import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
+import { mapsStore, storeActions, storeMembers } from '../engine/ties/store-members';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
 import { api } from '../../catalogue';
@@ -47,6 +48,8 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   const globals = [...new Set(scriptGlobalMethods(ctx).map((m) => m.owner))];
   const usesGlobals = usedScriptGlobals(ctx);
   const reexports = reexportsOf(ctx);
+  const store = storeMembers(ctx);
+  const actionKeys = storeActions(ctx);
   return {
     exports: fileExports(ctx),
     uses,
@@ -61,6 +64,9 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(globals.length > 0 ? { scriptGlobals: globals } : {}),
     ...(usesGlobals.length > 0 ? { usesScriptGlobals: usesGlobals } : {}),
     ...(reexports.length > 0 ? { reexports } : {}),
+    ...(Object.keys(store).length > 0 ? { store } : {}),
+    ...(Object.keys(actionKeys).length > 0 ? { storeActions: actionKeys } : {}),
+    ...(mapsStore(ctx) ? { readsStore: true as const } : {}),
   };
 }
 

@@ -39,10 +39,16 @@ function proxyEntry(lit: Path): Path | null {
   return null;
 }
 
-/** Whether a proxy entry's `target` is (statically) a v1 address. */
+/** Whether a proxy entry's `target` is (statically) a v1 address, or falls back to one (`process.env.X || 'https://…'`). */
 function targetsV1(ctx: FileContext, entry: Path): boolean {
   const i = entry.node.properties.findIndex((p: Node) => isProperty(p) && keyName(p) === 'target');
-  const text = i >= 0 ? staticText(ctx, entry.get('properties', i, 'value')) : null;
+  return i >= 0 && isV1(ctx, entry.get('properties', i, 'value'));
+}
+
+function isV1(ctx: FileContext, value: Path, depth = 0): boolean {
+  const n = value.node;
+  if (n.type === 'LogicalExpression' && ['||', '??'].includes(n.operator) && depth < 3) return isV1(ctx, value.get('left'), depth + 1) || isV1(ctx, value.get('right'), depth + 1);
+  const text = staticText(ctx, value);
   return !!text && findV1Urls(ctx.config, text).length > 0;
 }
 

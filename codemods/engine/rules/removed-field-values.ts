@@ -1,4 +1,5 @@
-import { bindingOf, isCall, isFunction, type Node, type Path } from '../ast';
+import { bindingOf, isCall, isFunction, keyName, type Node, type Path } from '../ast';
+import { dispatches } from '../ties/store-members';
 import type { FileContext } from '../file';
 import { pathMatches, type Tie } from '../ties/tie';
 import { apiCall } from '../ties/url';
@@ -21,9 +22,10 @@ const handedOverByFile = new WeakMap<FileContext, HandedOver[]>();
  * asks it again.
  */
 export function removedFieldValues(ctx: FileContext, at: (tie: Tie | null) => boolean, visit: (site: Path, node: Node) => void): void {
-  if (!ctx.touchesApi() || ctx.otherApiOnly()) return;
+  if (ctx.otherApiOnly()) return;
   let list = handedOverByFile.get(ctx);
-  if (!list) handedOverByFile.set(ctx, (list = handedOver(ctx)));
+  // A payload dispatched to a module's action is tied by the run's facts, whatever else the file names.
+  if (!list) handedOverByFile.set(ctx, (list = ctx.touchesApi() ? [...handedOver(ctx), ...dispatched(ctx)] : dispatched(ctx)));
   for (const h of list) if (h.ties.some(at)) visit(h.site, h.node);
 }
 
@@ -54,6 +56,19 @@ function handedOver(ctx: FileContext): HandedOver[] {
       if (tie) ties.push(tie);
     }
     if (ties.length > 0) out.push({ site: decl, node: decl.node.id, ties });
+  }
+  return out;
+}
+
+/** `dispatch('interview/addComplaint', { text, extra: this.extra })`: a Vuex action's payload key it sends as a field. */
+function dispatched(ctx: FileContext): HandedOver[] {
+  const out: HandedOver[] = [];
+  for (const d of dispatches(ctx)) {
+    d.payload.node.properties.forEach((prop: Node, i: number) => {
+      const key = keyName(prop);
+      const tie = key && (prop.type === 'ObjectProperty' || prop.type === 'Property') && !sendsNothing(prop.value) ? ctx.project.storeActionKey?.(d.namespace, d.action, key) : null;
+      if (tie) out.push({ site: d.payload.get('properties', i), node: prop.value, ties: [tie] });
+    });
   }
   return out;
 }

@@ -111,7 +111,9 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     case 'OptionalCallExpression': {
       if (pn.callee === path.node) return false;
       const name = calleeName(pn.callee);
-      if (words(name).includes(field) && (isModeName(name) || isModeKeyedName(name) || /^(set|change|switch|update|to)/i.test(name))) return true;
+      // `actions.updateMode.call(actions, ctx, 'safe')`: the function called is the member before `.call`.
+      const called = isMember(pn.callee) && ['call', 'apply'].includes(name) && isMember(pn.callee.object) ? calleeName(pn.callee.object) : name;
+      if (words(called).includes(field) && (isModeName(called) || isModeKeyedName(called) || /^(set|change|switch|update|to)/i.test(called))) return true;
       // `this.advance(state, 'safe')` where `advance(state, mode: ModeValue)`: the parameter says it.
       const fn = calleeFunction(parent);
       const param = fn ? paramAt(fn, pn.arguments.indexOf(path.node)) : null;

@@ -62,6 +62,12 @@ export function constRef(ctx: FileContext, path: Path | null, depth = 0): ConstR
     if (imported && imported.value.kind === 'map' && key in imported.value.entries) {
       return { value: imported.value.entries[key]!, literal: null, name, external: { ...imported.at, key } };
     }
+    // `import * as types from './mutation-types'` → `types.SET_INTERVIEW`: that module's exported string.
+    const spec = namespaceImport(objPath);
+    const fact = spec ? ctx.project.importedConst(ctx.filePath, spec, key) : null;
+    if (fact?.kind === 'string') {
+      return { value: fact.value, literal: null, name, external: { file: fact.file, line: fact.line, exportName: key, key: null, ...(fact.alias ? { alias: fact.alias } : {}) } };
+    }
   }
   return null;
 }
@@ -334,6 +340,16 @@ export function fileExports(ctx: FileContext): Record<string, ConstValue & { lin
         }
       }
     }
+  }
+  // `export default { interview: (t) => \`interviews/${t}/\` }`, `export default PATHS`: the module's default value.
+  for (const exp of ctx.nodesOf('ExportDefaultDeclaration')) {
+    const d = exp.node.declaration;
+    if (/Declaration$/.test(d.type)) continue;
+    // A component's or a store module's options (`{ name: 'Result', data () {…} }`) are no map of constants.
+    const v = valueOf(ctx, exp.get('declaration'));
+    const obj = objectLiteral(exp.get('declaration'));
+    if (v?.kind === 'map' && obj && Object.keys(v.entries).length + Object.keys(v.calls ?? {}).length < obj.node.properties.length) continue;
+    add('default', exp.get('declaration'), d);
   }
   // CommonJS: `module.exports = { MODES, PATHS: {…} }`, `module.exports.X = …`, `exports.X = …`.
   for (const assign of ctx.nodesOf('AssignmentExpression')) {

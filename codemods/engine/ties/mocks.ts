@@ -206,7 +206,8 @@ function transportInTest(ctx: FileContext, mockCall: Path): Tie | null {
   // A test's getter of its mock: `fetchMock().mockResolvedValueOnce(…)` where `const fetchMock = () => vi.mocked(fetch)`.
   else if (isCall(target) && target.arguments.length === 0 && target.callee.type === 'Identifier') target = target.callee;
   const name = isMember(target) ? memberName(target) ?? '' : target?.type === 'Identifier' ? target.name : '';
-  const verb = VERB_OPS[name.toLowerCase()];
+  // `$axios.$post`: Nuxt's axios module names the methods that answer with the body alone with a `$`.
+  const verb = VERB_OPS[name.replace(/^\$/, '').toLowerCase()];
   if (!verb && !/^(fetch(Mock|Stub|Spy)?|mocked?Fetch|stubbed?Fetch)$/i.test(name)) return null;
   return performedInTest(ctx, mockCall, (t) => !verb || verb.includes(t.op!));
 }

@@ -54,6 +54,10 @@ export interface ProjectFacts {
    * `prop`: what a component of that name is rendered with as that prop (`<ResultSummary result={data} />`).
    */
   calledWith?(file: string, name: string, index: number, prop?: string): { tie: Tie | null } | null;
+  /** What the member `name` of the run's Vuex module named `namespace` is (its file's name, or its folder's for `index`). */
+  storeMember?(namespace: string, name: string): Tie | null;
+  /** The request field the payload key `key` of the action `action` of the run's Vuex module `namespace` is sent as. */
+  storeActionKey?(namespace: string, action: string, key: string): Tie | null;
 }
 
 /**
@@ -69,6 +73,8 @@ export const noProject: ProjectFacts = {
   otherApiModule: () => false,
   importedNumber: () => null,
   calledWith: () => null,
+  storeMember: () => null,
+  storeActionKey: () => null,
 };
 
 /** What one file contributes to the project's facts. */
@@ -98,6 +104,12 @@ export interface FileFacts {
   passes?: PassedValue[];
   /** It branches on actions' types (a reducer): it is analysed again when other files dispatch payloads. */
   readsActions?: boolean;
+  /** A Vuex module: its state fields and getters that are tied (ties/store-members.ts), for the components that map them. */
+  store?: Record<string, Tie>;
+  /** A Vuex module's actions whose payload keys carry request fields (ties/store-members.ts `storeActions`). */
+  storeActions?: Record<string, Record<string, Tie>>;
+  /** It maps a namespaced Vuex module's members (`mapState('interview', […])`): analysed again when a module is known. */
+  readsStore?: true;
   /**
    * Names it exports from other modules of the run (a barrel's `export { InterviewMode } from './models/InterviewMode'`,
    * `export * from './models'`): `name` as the importer asks for it, `local` as the other module exports it ('*': all).

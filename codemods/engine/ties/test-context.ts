@@ -1,6 +1,7 @@
 import { api, type Operation } from '../../../catalogue';
 import { calleeName, constInit, isCall, isFunction, isMember, memberName, parentOf, stringValue, type Path } from '../ast';
 import { helperNameTie } from './names';
+import { importOf } from './constants';
 import { words } from '../words';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
@@ -26,30 +27,40 @@ export function performedInTest(ctx: FileContext, at: Path, accept: (t: Tie) => 
   if (!fn) return null;
   const found = new Map<string, Tie>();
   ctx.j(fn).find(ctx.j.CallExpression).forEach((c: Path) => {
-    const t = helperNameTie(calleeName(c.node.callee)) ?? receiverVerbTie(c);
+    // `actions.updateMode.call(actions, ctx, 'safe')`: the function called is the member before `.call`.
+    const callee = isMember(c.node.callee) && ['call', 'apply'].includes(memberName(c.node.callee) ?? '') && isMember(c.node.callee.object) ? c.get('callee', 'object') : c.get('callee');
+    const t = helperNameTie(calleeName(callee.node)) ?? receiverVerbTie(callee);
     if (t && t.op && accept(t)) found.set(`${t.resource}:${t.op}`, t);
   });
   return found.size === 1 ? [...found.values()][0]! : null;
 }
 
 /** Words that name what holds a resource's operations rather than the resource: `interviewStore`, `InterviewService`. */
+/** The parts of a Vuex module a test calls directly: `actions.create(ctx, …)`. */
+const STORE_PARTS = new Set(['actions', 'mutations']);
 const HOLDER_WORDS = new Set(['use', 'store', 'service', 'api', 'client', 'repo', 'repository', 'module', 'resource', 'gateway']);
 
 /**
  * A bare verb called on a holder named for a resource: `store.start(…)` with `const store = useInterviewStore()`,
  * `interviewService.create(…)`, `api.results.get(…)`: the helper `startInterview`, `createInterview`, `getResult`.
  */
-function receiverVerbTie(c: Path): Tie | null {
-  const callee = c.node.callee;
+function receiverVerbTie(calleePath: Path): Tie | null {
+  const callee = calleePath.node;
   if (!isMember(callee)) return null;
   const verb = memberName(callee);
   if (!verb || !/^[a-z]+$/.test(verb)) return null;
   const holder = callee.object;
   let name: string | null = null;
   if (holder.type === 'Identifier') {
-    const init = constInit(c.get('callee', 'object'));
+    const init = constInit(calleePath.get('object'));
     name = init && isCall(init.node) ? calleeName(init.node.callee) : holder.name;
-  } else if (isMember(holder)) name = memberName(holder);
+    // A store module's parts imported from the module (`import { actions } from '~/store/interview'`): named by its file.
+    if (name !== null && STORE_PARTS.has(name)) name = importOf(calleePath.get('object'))?.specifier.split('/').pop() ?? null;
+  } else if (isMember(holder)) {
+    name = memberName(holder);
+    // `interview.actions.create(…)`: the module's own name.
+    if (name && STORE_PARTS.has(name) && holder.object.type === 'Identifier') name = holder.object.name;
+  }
   if (!name) return null;
   const noun = words(name).filter((w) => !HOLDER_WORDS.has(w));
   if (noun.length === 0) return null;

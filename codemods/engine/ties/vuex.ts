@@ -2,7 +2,7 @@ import { bindingOf, calleeName, constInit, isFunction, isMember, keyName, member
 import type { FileContext } from '../file';
 import { staticText } from './constants';
 import { tieOf } from './flow';
-import type { Tie } from './tie';
+import { wireName, type Tie } from './tie';
 
 /**
  * Vuex: an action commits what the API returned (`commit('SET_INTERVIEW', data)`, `context.commit(…)`,
@@ -53,8 +53,8 @@ export function mirroredStateTie(ctx: FileContext, id: Path): Tie | null {
   const name = memberName(member.node);
   if (!name || name === '*' || !isStateParam(ctx, id, STATE_READERS)) return null;
   for (const right of stateAssignments(ctx, name, member)) {
-    if (!isMember(right.node) || memberName(right.node) !== name) continue;
-    const tie = tieOf(ctx, right.get('object'));
+    const object = copiedFrom(right, name);
+    const tie = object ? tieOf(ctx, object) : null;
     if (tie && tie.role !== 'request' && !tie.list) return { ...tie, weak: true };
   }
   return null;
@@ -69,6 +69,27 @@ function stateAssignments(ctx: FileContext, name: string, except: Path): Path[] 
     if (isStateParam(ctx, left.get('object'), MUTATIONS)) out.push(a.get('right'));
   }
   return out;
+}
+
+/**
+ * The object a state field copies its namesake from: `data.marketplace`, with a fallback (`data.marketplace || null`,
+ * `?? ''`) or as a flag (`!!data.interview_mode` into `interviewMode`, the camel-cased name). Null for anything else.
+ */
+export function copiedFrom(right: Path, name: string): Path | null {
+  const n = right.node;
+  if (n.type === 'ParenthesizedExpression') return copiedFrom(right.get('expression'), name);
+  if (n.type === 'LogicalExpression' && ['||', '??'].includes(n.operator) && isFallback(n.right)) return copiedFrom(right.get('left'), name);
+  if (n.type === 'UnaryExpression' && n.operator === '!' && n.argument.type === 'UnaryExpression' && n.argument.operator === '!') return copiedFrom(right.get('argument', 'argument'), name);
+  if (!isMember(n)) return null;
+  const read = memberName(n);
+  return read === name || (read && wireName(name) === read) ? right.get('object') : null;
+}
+
+/** A literal default: `null`, `''`, `0`, `false`, `[]`, `{}`. */
+export function isFallback(n: { type: string; elements?: unknown[]; properties?: unknown[] }): boolean {
+  if (['NullLiteral', 'StringLiteral', 'NumericLiteral', 'BooleanLiteral', 'Literal'].includes(n.type)) return true;
+  if (n.type === 'Identifier') return (n as { name?: string }).name === 'undefined';
+  return (n.type === 'ArrayExpression' && n.elements!.length === 0) || (n.type === 'ObjectExpression' && n.properties!.length === 0);
 }
 
 const MUTATIONS = new Set(['mutations']);
@@ -126,16 +147,23 @@ const membersMemo = new WeakMap<FileContext, { prop: Path; tie: Tie }[]>();
 
 function collectStateMembers(ctx: FileContext, visit: (prop: Path, tie: Tie) => void): void {
   reducerStateMembers(ctx, visit);
+  const states: Path[] = [];
   for (const prop of ctx.nodesOf('ObjectProperty', 'Property', 'ObjectMethod')) {
-    if (keyName(prop.node) !== 'state' || !objectHasKey(parentOf(prop)!, 'mutations')) continue;
-    const literal = stateLiteral(prop.node.type === 'ObjectMethod' ? prop : prop.get('value'));
+    if (keyName(prop.node) === 'state' && objectHasKey(parentOf(prop)!, 'mutations')) states.push(prop.node.type === 'ObjectMethod' ? prop : prop.get('value'));
+  }
+  // Nuxt's store modules export their parts: `export const state = () => ({…})` beside `export const mutations = {…}`.
+  const topLevel = (name: string) => ctx.nodesOf('VariableDeclarator').find((d) => d.node.id.type === 'Identifier' && d.node.id.name === name && d.scope?.isGlobal !== false && d.node.init);
+  const nuxtState = topLevel('state');
+  if (nuxtState && topLevel('mutations')) states.push(nuxtState.get('init'));
+  for (const state of states) {
+    const literal = stateLiteral(state);
     if (!literal) continue;
     literal.node.properties.forEach((member: { key?: unknown }, i: number) => {
       const name = keyName(member);
       if (!name) return;
       for (const right of stateAssignments(ctx, name, literal)) {
-        if (!isMember(right.node) || memberName(right.node) !== name) continue;
-        const tie = tieOf(ctx, right.get('object'));
+        const object = copiedFrom(right, name);
+        const tie = object ? tieOf(ctx, object) : null;
         if (tie && tie.role !== 'request' && !tie.list) return visit(literal.get('properties', i), { ...tie, path: [...tie.path, name], weak: true });
       }
     });

@@ -11,10 +11,11 @@ import { collectFacts } from '../js-facts';
 import { plainTextAddresses } from '../text';
 import { TextFile } from '../text-file';
 import { bindingTies, foreignBindings } from './bindings';
+import { boundFieldReads, mappedSiteReads, storeBindings } from './store-bindings';
 import { modeOptions } from './mode-options';
 import { postedFields, serverTemplate } from './posted-fields';
 import { boundInputs, sentCells, type SentCell } from './bound-inputs';
-import { templateReads, type TemplateAlias, type TemplateExpression } from './template-reads';
+import { templateReads, type TemplateAlias, type TemplateExpression, type TemplateRead } from './template-reads';
 import { handedProps, propDeclarations, type ComponentProp } from './handed';
 import { renderedTemplateReads, renderedWith, type PageTemplate } from './rendered-templates';
 
@@ -65,6 +66,9 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const imported = new Map<string, { specifier: string; name: string }>();
   const declared: { name: string; start: number; end: number }[] = [];
   const rendered = new Map<string, Tie>();
+  // Names bound from Vuex modules (store-bindings.ts), and the mapper entries that bind a removed field.
+  const mapped = new Set<string>();
+  const storeReads: TemplateRead[] = [];
 
   for (const block of extracted.scripts) {
     const masked = (block.masks ?? []).filter((m) => m.start >= block.start && m.end <= block.end);
@@ -79,6 +83,9 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
       parsed: input.parsed,
     });
     for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
+    const mappedSites = storeBindings(ctx, ties);
+    for (const s of mappedSites) mapped.add(s.local);
+    storeReads.push(...mappedSiteReads(input, mappedSites, block.start));
     for (const imp of ctx.imports()) imported.set(imp.local, { specifier: imp.specifier, name: imp.exportName });
     for (const d of propDeclarations(ctx)) declared.push({ ...d, start: d.start + block.start, end: d.end + block.start });
     for (const name of foreignBindings(ctx)) foreign.add(name);
@@ -102,7 +109,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
   const reported = new Set<string>();
   const handed = handedProps(input, extracted, ties, imported, declared);
   if (handed.passes.length > 0) facts.passes = [...(facts.passes ?? []), ...handed.passes];
-  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...handed.reads, ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent), ...postedFields(input), ...renderedTemplateReads(input, source, extracted.templates ?? [], rendered)]) {
+  for (const read of [...templateReads(input, extracted.expressions, ties, extracted.aliases, foreign), ...storeReads, ...boundFieldReads(input, extracted.expressions, ties, extracted.aliases, mapped), ...handed.reads, ...modeOptions(input, extracted), ...boundInputs(extracted.expressions, sent), ...postedFields(input), ...renderedTemplateReads(input, source, extracted.templates ?? [], rendered)]) {
     // A mode among a group's options is also a mode a form posts: one site.
     const key = `${read.change}\u0000${read.start}`;
     if (reported.has(key)) continue;
@@ -146,6 +153,7 @@ function mergeFacts(into: FileFacts, block: FileFacts, lineShift: number): void 
   for (const spec of block.imports) if (!into.imports.includes(spec)) into.imports.push(spec);
   Object.assign(into.functions!, block.functions ?? {});
   if (block.passes) into.passes = [...(into.passes ?? []), ...block.passes];
+  if (block.readsStore) into.readsStore = true;
   if (block.usesScriptGlobals) into.usesScriptGlobals = [...new Set([...(into.usesScriptGlobals ?? []), ...block.usesScriptGlobals])];
 }
 

@@ -1,5 +1,5 @@
 import { rulesOfKind, type Change } from '../../../catalogue';
-import { constInit, isCall, isMember, memberName, type Node, type Path } from '../../engine/ast';
+import { constInit, isCall, isFunction, isMember, keyName, memberName, type Node, type Path } from '../../engine/ast';
 import type { FileContext } from '../../engine/file';
 import { atRequestField, removedFieldValues } from '../../engine/rules/removed-field-values';
 import type { TemplateExpression, TemplateRead } from './template-reads';
@@ -23,7 +23,34 @@ export function sentCells(ctx: FileContext, changes: readonly Change[]): Map<str
     const field = rule.path[rule.path.length - 1]!;
     removedFieldValues(ctx, atRequestField(rule.resource, rule.operations, rule.path, rule.codemod === 'auto'), (site) => {
       for (const cell of cellsRead(site)) if (!out.has(cell.node.name) && isCell(cell)) out.set(cell.node.name, { change: change.id, message: rule.message, field });
+      // Vue's options API: `this.extra`, a field the component's `data ()` declares.
+      for (const name of dataRead(site)) if (!out.has(name) && dataFields(ctx).has(name)) out.set(name, { change: change.id, message: rule.message, field });
     });
+  }
+  return out;
+}
+
+/** The data fields an argument is, or falls back to: `this.extra`, `this.extra || undefined`. */
+function dataRead(path: Path, depth = 0): string[] {
+  const n: Node = path.node;
+  if (depth > 3 || !n) return [];
+  if (n.type === 'ObjectProperty' || n.type === 'Property') return dataRead(path.get('value'), depth + 1);
+  if (isMember(n) && n.object.type === 'ThisExpression') return [memberName(n) ?? ''].filter(Boolean);
+  if (n.type === 'LogicalExpression') return [...dataRead(path.get('left'), depth + 1), ...dataRead(path.get('right'), depth + 1)];
+  if (n.type === 'ConditionalExpression') return [...dataRead(path.get('consequent'), depth + 1), ...dataRead(path.get('alternate'), depth + 1)];
+  return [];
+}
+
+/** The keys of the object a component's `data ()` returns (`data () { return { text: '', extra: '' } }`). */
+function dataFields(ctx: FileContext): Set<string> {
+  const out = new Set<string>();
+  for (const prop of ctx.nodesOf('ObjectMethod', 'ObjectProperty', 'Property')) {
+    if (keyName(prop.node) !== 'data') continue;
+    const fn = prop.node.type === 'ObjectMethod' ? prop.node : isFunction(prop.node.value) ? prop.node.value : null;
+    const body = fn?.body;
+    const value = !body ? null : body.type !== 'BlockStatement' ? body : body.body.find((st: Node) => st.type === 'ReturnStatement')?.argument;
+    const obj = value?.type === 'ParenthesizedExpression' ? value.expression : value;
+    if (obj?.type === 'ObjectExpression') for (const p of obj.properties) if (keyName(p)) out.add(keyName(p)!);
   }
   return out;
 }
