@@ -30,6 +30,8 @@ export const cpp: LangSpec = {
   returnKinds: ['return_statement'],
   lambdas: { kinds: ['lambda_expression'], params: ['abstract_function_declarator', 'parameter_list'], pick: 'last' },
   loopKinds: ['for_range_loop'],
+  // `namespace InterviewMode { const QString Safe = QStringLiteral("safe"); }`: a group of constants named by its namespace.
+  groupKinds: ['namespace_definition'],
   lexicalOnly: (source) => OBJC.test(source),
   // `bool SymptomClient::set_mode(…)`: the declarator's name, less its class.
   functionName: (fn) => {
