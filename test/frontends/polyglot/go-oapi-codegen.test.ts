@@ -87,7 +87,8 @@ const DESK = [
   ")",
   "",
   "type Ticket struct {",
-  "\tMode string `json:\"mode\"`",
+  "\tMode string  `json:\"mode\"`",
+  "\tMsg  *string `json:\"msg,omitempty\"`",
   "}",
   "",
   "type CreateTicketResponse struct {",
@@ -156,12 +157,24 @@ const SERVICE = [
   "\tif err != nil {",
   "\t\treturn false, err",
   "\t}",
-  "\treturn resp.JSON202 != nil, nil",
+  "\treturn resp.JSON202 != nil && resp.JSON202.Msg != nil, nil",
+  "}",
+  "",
+  "func (s *Service) SetMode2(ctx context.Context, token string, mode string) (string, error) {",
+  "\tresp, err := s.api.UpdateInterviewWithResponse(ctx, token, sc.UpdateInterviewJSONRequestBody{Mode: mode})",
+  "\tif err != nil {",
+  "\t\treturn \"\", err",
+  "\t}",
+  "\tif resp.JSON200 != nil {",
+  "\t\treturn *resp.JSON200.Msg, nil",
+  "\t}",
+  "\tu := resp.JSON202",
+  "\treturn *u.Msg, nil",
   "}",
 ].join('\n');
 
 describe('oapi-codegen clients', () => {
-  it('JSON400 / JSON202 answer fields: declared, set and read for the operation whose status changed; the helpdesk\'s are not', async () => {
+  it('JSON400 / JSON202 answer fields: declared, set and read for the operation whose status changed, their body read as the answer\'s (`resp.JSON200.Msg`); the helpdesk\'s are not', async () => {
     writeTree(dir, { 'sc/client.gen.go': SC, 'desk/client.gen.go': DESK, 'svc/service.go': SERVICE });
     const r = await scanProject(dir);
     expect(sites(r, 'sc/client.gen.go')).toEqual([
@@ -173,7 +186,7 @@ describe('oapi-codegen clients', () => {
       '47 mode-update-status-200',
       '48 mode-update-status-200',
     ]);
-    expect(sites(r, 'svc/service.go')).toEqual(['23 location-error-422', '34 mode-update-status-200']);
+    expect(sites(r, 'svc/service.go')).toEqual(['23 location-error-422', '34 mode-update-status-200', '51 update-msg-in-links', '53 mode-update-status-200', '54 update-msg-in-links']);
     expect(sites(r, 'desk/client.gen.go')).toEqual([]);
     expect(read(dir, 'desk/client.gen.go')).toBe(DESK);
   });
