@@ -314,7 +314,8 @@ function builtType(init: SgNode | null): string | null {
   // A Django model's manager (`Result.objects.get(interview=i)`, `Interview.objects.filter(…).first()`): one row of that model.
   const row = /^([A-Z]\w*)\.objects\.[\s\S]*\.?\b(?:get|create|first|last|latest|earliest)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)$/.exec(text);
   if (row) return row[1]!;
-  const built = init ? /^&?\s*(?:new\s+)?([A-Z]\w*(?:\s*<[^(){}]*>)?)\s*[({]/.exec(text)?.[1] ?? null : null;
+  // Or a Go composite literal of another package's type (`&symptomapi.Complaint{…}`).
+  const built = init ? /^&?\s*(?:new\s+)?([A-Z]\w*(?:\s*<[^(){}]*>)?)\s*[({]/.exec(text)?.[1] ?? /^&?\s*[a-z]\w*\.([A-Z]\w*)\s*\{/.exec(text)?.[1] ?? null : null;
   return built ? typeName(built) : null;
 }
 
