@@ -70,4 +70,89 @@ describe('Qt clients', () => {
     expect(sites(r, 'src/DeskModes.h')).toEqual([]);
     expect(after(r, 'src/DeskModes.h')).toBe(DESK_MODES);
   });
+
+  it('QJsonObject bodies: insert() entries of a body sent through a path function, a model\'s out-of-class toJson() (returned literal or variable); the helpdesk\'s stay', async () => {
+    const models = [
+      '#pragma once',
+      '#include <QJsonObject>',
+      'struct Complaint { QString text; QString extra; QJsonObject toJson() const; };',
+      'struct Intent { QString name; QString detail; QJsonObject toJson() const; };',
+      'struct Ticket { QString text; QString extra; QJsonObject toJson() const; };',
+      '',
+    ].join('\n');
+    const modelsCpp = [
+      '#include "Models.h"',
+      '',
+      'QJsonObject Complaint::toJson() const',
+      '{',
+      '    QJsonObject obj{{QStringLiteral("text"), text}};',
+      '    obj.insert(QStringLiteral("extra"), extra);',
+      '    return obj;',
+      '}',
+      '',
+      'QJsonObject Intent::toJson() const',
+      '{',
+      '    return QJsonObject{',
+      '        {QStringLiteral("name"), name},',
+      '        {QStringLiteral("detail"), detail},',
+      '    };',
+      '}',
+      '',
+      'QJsonObject Ticket::toJson() const',
+      '{',
+      '    QJsonObject obj{{QStringLiteral("text"), text}};',
+      '    obj.insert(QStringLiteral("extra"), extra);',
+      '    return obj;',
+      '}',
+      '',
+    ].join('\n');
+    const client = [
+      '#include "ApiPaths.h"',
+      '#include "Models.h"',
+      '',
+      'void Client::createInterview(int age)',
+      '{',
+      '    QJsonObject body;',
+      '    body.insert(QStringLiteral("interview_mode"), true);',
+      '    send("POST", ApiPaths::interviewsAnonymous(), body);',
+      '}',
+      '',
+      'void Client::fileTicket(const Ticket &t)',
+      '{',
+      '    QJsonObject body;',
+      '    body.insert(QStringLiteral("interview_mode"), true);',
+      '    send("POST", DeskPaths::tickets(), body);',
+      '}',
+      '',
+    ].join('\n');
+    writeTree(dir, { 'src/ApiPaths.h': PATHS, 'src/DeskModes.h': DESK_MODES, 'src/Models.h': models, 'src/Models.cpp': modelsCpp, 'src/Client.cpp': client });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/Models.cpp')).toEqual(['14 intent-detail-context-removed', '6 complaint-extra-removed']);
+    expect(sites(r, 'src/Client.cpp')).toEqual(['7 interview-mode-flag-removed']);
+    // The helpdesk's body, sent to its own path function, gets no marker.
+    expect(after(r, 'src/Client.cpp')).toContain('    QJsonObject body;\n    body.insert(QStringLiteral("interview_mode"), true);\n    send("POST", DeskPaths::tickets(), body);');
+  });
+
+  it('a settings struct\'s brace-initialised mode (`std::string default_mode{"complaint"};`); not in the struct whose base is another service\'s constant', async () => {
+    const config = [
+      '#pragma once',
+      '#include <string>',
+      'constexpr const char* kBaseUrl = "https://sandbox.buoyhealth.com/api/";',
+      'constexpr const char* kDeskUrl = "https://help.example.com/api/";',
+      'struct SymptomCheckerConfig {',
+      '    std::string base_url{kBaseUrl};',
+      '    std::string default_mode{"complaint"};',
+      '};',
+      'struct HelpdeskConfig {',
+      '    std::string base_url{kDeskUrl};',
+      '    std::string default_mode{"complaint"};',
+      '};',
+      '',
+    ].join('\n');
+    writeTree(dir, { 'include/config.hpp': config });
+    const r = await scanProject(dir);
+    expect(sites(r, 'include/config.hpp')).toEqual(['3 base-url', '7 mode-complaint-renamed-input']);
+    expect(after(r, 'include/config.hpp')).toContain('    std::string default_mode{"input"};\n};\nstruct HelpdeskConfig {');
+    expect(after(r, 'include/config.hpp')).toContain('base_url{kDeskUrl};\n    std::string default_mode{"complaint"};');
+  });
 });

@@ -67,7 +67,7 @@ export const cpp: LangSpec = {
         const id = declared(d);
         if (!id) continue;
         const init = d.kind() === 'init_declarator' ? namedKids(d).slice(-1)[0] ?? null : n.kind() === 'field_declaration' ? namedKids(n).slice(-1)[0] ?? null : null;
-        decls.push({ node: n, name: id.text(), nameNode: id, type, init: init && span(init).start > span(id).end ? init : null });
+        decls.push({ node: n, name: id.text(), nameNode: id, type, init: init && span(init).start >= span(id).end ? init : null });
       }
     }
     for (const n of all(root, 'parameter_declaration', 'optional_parameter_declaration')) {
@@ -129,6 +129,9 @@ export const cpp: LangSpec = {
       if (!fn) continue;
       const args = argList ? namedKids(argList) : [];
       calls.push({ node: n, callee: calleeName(fn), args });
+      // `obj.insert(QStringLiteral("extra"), extra)` on a QJsonObject or QVariantMap: an entry of the map the receiver holds.
+      const key = fn.kind() === 'field_expression' && calleeName(fn) === 'insert' && args.length === 2 ? lit(args[0]!) : null;
+      if (key?.simple) pairs.push({ node: args[0]!, start: span(args[0]!).start, end: span(args[1]!).end, key: key.text, keyNode: args[0]!, value: args[1]!, container: n, named: true });
       // `NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Result, triage, advice)`: the fields the JSON mapping lists.
       if (/^NLOHMANN_DEFINE_TYPE_/.test(fn.text()) && args[0]) {
         const fields = args.slice(1).filter((a) => a.kind() === 'identifier').map((a): FieldDecl => ({ node: a, name: a.text(), nameNode: a, key: null, keyNode: null }));
