@@ -155,4 +155,30 @@ describe('Qt clients', () => {
     expect(after(r, 'include/config.hpp')).toContain('    std::string default_mode{"input"};\n};\nstruct HelpdeskConfig {');
     expect(after(r, 'include/config.hpp')).toContain('base_url{kDeskUrl};\n    std::string default_mode{"complaint"};');
   });
+
+  it('QSettings defaults: a mode read with a default where the API\'s settings go or in its group; the helpdesk\'s group stays', async () => {
+    const reader = [
+      '#include <QSettings>',
+      'static const char *kBase = "https://sandbox.buoyhealth.com/api/";',
+      '',
+      'AppConfig AppConfig::load(const QString &path)',
+      '{',
+      '    QSettings ini(path, QSettings::IniFormat);',
+      '    AppConfig cfg;',
+      '    ini.beginGroup(QStringLiteral("interview"));',
+      '    cfg.startMode = ini.value(QStringLiteral("start_mode"), QStringLiteral("complaint")).toString();',
+      '    ini.endGroup();',
+      '    cfg.symptomChecker.defaultMode = ini.value(QStringLiteral("default_mode"), QStringLiteral("complaint")).toString();',
+      '    ini.beginGroup(QStringLiteral("helpdesk"));',
+      '    cfg.helpdesk.defaultMode = ini.value(QStringLiteral("default_mode"), QStringLiteral("complaint")).toString();',
+      '    cfg.ticketMode = ini.value(QStringLiteral("start_mode"), QStringLiteral("complaint")).toString();',
+      '    ini.endGroup();',
+      '    return cfg;',
+      '}',
+      '',
+    ].join('\n');
+    writeTree(dir, { 'src/AppConfig.cpp': reader });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/AppConfig.cpp')).toEqual(['11 mode-complaint-renamed-input', '2 base-url', '9 mode-complaint-renamed-input']);
+  });
 });
