@@ -8,7 +8,6 @@ import type { LangIndex, PolyFacts } from './project';
 import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { itemOf, keyedAnswer } from './keyed-answers';
-import { words } from '../../engine/words';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
 import { ownerEndpoint } from './owner-endpoints';
