@@ -77,7 +77,9 @@ export function foreignAddressIn(ctx: Ctx, container: SgNode): boolean {
   };
   if (file.lits.some((l) => encloses(container, l.node) && foreign(l.text))) return true;
   // Or a constant of the file that holds one (`std::string base_url{kHelpdeskBaseUrl};` in a settings struct).
-  const names = file.x.decls.filter((d) => d.init && !encloses(container, d.node) && foreign(file.lit(d.init)?.text ?? '')).map((d) => d.name);
+  // A name the container declares itself (another class's `BaseUrl` property) is its own.
+  const own = new Set(file.x.decls.filter((d) => encloses(container, d.node)).map((d) => d.name));
+  const names = file.x.decls.filter((d) => d.init && !encloses(container, d.node) && !own.has(d.name) && foreign(file.lit(d.init)?.text ?? '')).map((d) => d.name);
   return names.some((n) => new RegExp(`\\b${escapeRe(n)}\\b`).test(container.text()));
 }
 
