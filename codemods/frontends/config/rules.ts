@@ -61,6 +61,19 @@ function besideApiAddress(ctx: RuleContext, v: ConfigValue): boolean {
   return prefix.length > 0 || !siblings.some((s) => otherPublicHost(ctx.config, ctx.graph.text(s)));
 }
 
+/**
+ * Whether a value sits in a section named for one of the API's resources (`[interview] start_mode = complaint`) of a
+ * file whose other values hold the API's address, none another service's in that section.
+ */
+function inResourceSection(ctx: RuleContext, v: ConfigValue): boolean {
+  const prefix = v.path.slice(0, -1);
+  if (prefix.length !== 1 || !plainKey(ctx, v.path[v.path.length - 1]!)) return false;
+  const section = words(prefix[0]!).join('_').replace(/s$/, '');
+  if (!Object.values(api.resources).some((r) => r.nouns.includes(section))) return false;
+  if (ctx.graph.samePrefix(v).some((s) => otherPublicHost(ctx.config, ctx.graph.text(s)))) return false;
+  return addressHolders(ctx).some((h) => h.api && !h.value.list);
+}
+
 /** Hosts of the configured API addresses (v1 and v2 bases and audiences), lower-cased. */
 function apiHosts(config: Config): Set<string> {
   const out = new Set<string>();
@@ -180,7 +193,7 @@ function items(lit: { start: number; text: string }): { start: number; end: numb
 }
 
 export function valueRules(ctx: RuleContext, v: ConfigValue): void {
-  if (!inApiScope(ctx.config, v.path) && !besideApiAddress(ctx, v) && !prefixedLikeApiAddress(ctx, v)) return;
+  if (!inApiScope(ctx.config, v.path) && !besideApiAddress(ctx, v) && !prefixedLikeApiAddress(ctx, v) && !inResourceSection(ctx, v)) return;
   const lit = literalOf(ctx.source, v);
   if (!lit || lit.text === '') return;
   const anchor = v.anchor;

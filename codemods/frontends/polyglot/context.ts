@@ -10,11 +10,11 @@ import { Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { itemOf, keyedAnswer } from './keyed-answers';
 import { routedHandlerAnswer } from './routed-handlers';
-import { words } from '../../engine/words';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
 import { ownerEndpoint } from './owner-endpoints';
 import { fixtureName, sampleFunction } from './sample-functions';
+import { serialisedModel } from './serialised-model';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
@@ -177,7 +177,14 @@ function ownTie(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null
   // `body.put("extra", x)` on `JSONObject body = new JSONObject()`: an entry of the map the receiver holds.
   const receiver = /^([$@]?[A-Za-z_]\w*)\s*(?:\.|->)\s*\w+\s*\(/.exec(container.text())?.[1]?.replace(/^[$@]+/, '');
   const held = receiver ? file.declsOf(receiver, container).filter((d) => d.init && span(d.init).end <= at.start).pop() : undefined;
-  return held?.init ? containerTie(ctx, held.init, depth + 1) : null;
+  if (held?.init) return containerTie(ctx, held.init, depth + 1);
+  // Declared empty (`QJsonObject body;`), filled by calls, then sent (`send("POST", ApiPaths::interviews(), body)`).
+  for (const use of receiver && !held ? file.usesOf(receiver) : []) {
+    if (span(use).start <= at.end || !encloses(scope, use)) continue;
+    const t = sentIn(ctx, use, scope) ?? endpointArgument(ctx, use);
+    if (t) return t;
+  }
+  return null;
 }
 
 /** Whether a call of one of the API's endpoints inside `init` takes `container` among its arguments. */
@@ -269,30 +276,6 @@ function builtFor(ctx: Ctx, scope: SgNode): ContainerTie | null {
   const urls = file.resourcesIn(owner.call.node).filter((u) => u.end <= lam.start || u.start >= lam.end);
   const resources = new Set(urls.map((u) => u.resource));
   return resources.size === 1 ? { resource: urls[0]!.resource, path: [], via: 'url', sent: true } : null;
-}
-
-/** Method names that say they give the model's wire form (`toJson`, `toRequestBody`, `to_dict`, `as_json`, `jsonSerialize`, `toMap`). */
-const WIRE_WORDS = new Set(['json', 'map', 'body', 'dict', 'hash', 'payload', 'params', 'request', 'serialize', 'wire', 'array', 'h']);
-
-/**
- * The literal a model type's serialising method returns (`Map<String, dynamic> toRequestBody() => {…}`,
- * `def to_dict(self): return {…}`): its keys are the model's fields on the wire, so its tie is the model's.
- */
-function serialisedModel(ctx: Ctx, container: SgNode, scope: SgNode): ContainerTie | null {
-  const { file } = ctx;
-  if (scope === file.root) return null;
-  const fn = file.functions().find((f) => f.node === scope || (f.start === span(scope).start && f.end === span(scope).end));
-  if (!fn?.name || !words(fn.name).some((w) => WIRE_WORDS.has(w)) || words(fn.name)[0] === 'from') return null;
-  const at = span(container);
-  // A map literal, not a constructor call (`return cls(…)` in `from_json` builds the model from a reply).
-  if (file.callSpans().some((c) => c.start === at.start && c.end === at.end) || /^\s*(?:new\s+)?[A-Za-z_][\w.]*\s*\(/.test(container.text())) return null;
-  // Returned: after `=>` or `return` (a Dart map's type arguments may come first), or the last expression of the body.
-  const returned = /(?:=>|\breturn)\s*(?:<[^<>]*>\s*)?$/.test(file.source.slice(Math.max(0, at.start - 60), at.start));
-  const last = /\n\s*$/.test(file.source.slice(Math.max(0, at.start - 60), at.start)) && /^\s*(?:end|\})?\s*$/.test(file.source.slice(at.end, fn.end));
-  if (!returned && !last) return null;
-  const type = file.x.types.filter((t) => encloses(t.node, scope)).pop();
-  const tie = type ? ctx.ties.model(type.name) : null;
-  return tie ? { ...tie, sent: false } : null;
 }
 
 /** A literal that is itself an argument of a call to one of the API's endpoints (the run's index) that creates or updates. */

@@ -196,9 +196,11 @@ function builtModel(ctx: Ctx, fn: SgNode): ValueTie | null {
 
 function modelFields(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
-  for (const type of file.x.types) {
+  for (const [i, type] of file.x.types.entries()) {
     const tie = ctx.ties.model(type.name);
     if (!tie) continue;
+    // Another name for a type declared before it (Go's `type CreateComplaintJSONBody Complaint`): its fields are that type's.
+    if (file.x.types.slice(0, i).some((t) => t.fields === type.fields && t.fields.length > 0)) continue;
     const request = typeNameTie(type.name)?.role === 'request';
     const mapped = mappedFields(ctx, type);
     for (const f of type.fields) {

@@ -248,15 +248,21 @@ export class PolyFile {
     for (const fn of this.functions()) {
       if (!fn.name || this.declsByName.has(fn.name)) continue;
       const hits = this.resourceLits.filter((r) => r.lit.start >= fn.start && r.lit.end <= fn.end);
-      if (hits.length !== 1 || this.x.calls.some((c) => span(c.node).start >= fn.start && span(c.node).end <= fn.end)) continue;
-      const hit = hits[0]!;
+      const hit = hits[0];
+      // The path formatted with the function's arguments (Qt's `QStringLiteral("interviews/%1/").arg(token)`) still only builds it.
+      const formats = (c: Call) => FORMAT_CALLS.test(c.callee) && !!hit && span(c.node).start <= hit.lit.start && hit.lit.end <= span(c.node).end;
+      if (!hit || hits.length !== 1 || this.x.calls.some((c) => span(c.node).start >= fn.start && span(c.node).end <= fn.end && !formats(c))) continue;
       // Nothing but its head and the path it returns: a function that also does something (an annotated endpoint
       // declaration, `@PUT("interviews/{t}/") fun update(…)`) is no path builder.
       if (fn.end - fn.start - (hit.lit.end - hit.lit.start) > PATH_FN_REST) continue;
       const before = this.source.slice(fn.start, hit.lit.start);
       const after = this.source.slice(hit.lit.end, fn.end);
-      if (!/(?:=>|=|\breturn)\s*$/.test(before) && !/\)\s*\n\s*$/.test(before)) continue;
-      if (!/^\s*[;}]?\s*(?:end)?\s*$/.test(after) || /^\s*@/.test(this.source.slice(fn.start, fn.end))) continue;
+      // A C++ string wrapper around the literal (`return QStringLiteral("complaints/");`) is blanked for the parser, not here.
+      const wrapped = this.spec.id === 'cpp' ? CPP_WRAPPER : /$^/;
+      if (!/(?:=>|=|\breturn)\s*$/.test(before.replace(wrapped, '')) && !/\)\s*\n\s*$/.test(before)) continue;
+      const rest = after.replace(this.spec.id === 'cpp' ? /^\s*\)/ : /$^/, '').replace(/^(?:\s*\.\s*(?:arg|format|formatted)\s*\([^;{}]*\))+/, '');
+      if (!/^\s*[;}]?\s*(?:end)?\s*$/.test(rest) && !(this.spec.id === 'cpp' && /^\s*;\s*\}\s*$/.test(rest))) continue;
+      if (/^\s*@/.test(this.source.slice(fn.start, fn.end))) continue;
       const name = `${fn.name}()`;
       this.pathNames.set(name, { resource: hit.resource, rest: hit.rest });
       this.ownPathFns.add(name);
@@ -411,6 +417,12 @@ export function holderOf(name: string): string {
 
 /** How much of a path-building function may be other than its path literal (its head, `return`, braces). */
 const PATH_FN_REST = 120;
+
+/** Calls that format a path with values (`.arg(token)`, `.format(t)`, `.formatted(t)`). */
+const FORMAT_CALLS = /^(?:arg|format|formatted)$/;
+
+/** A C++ string wrapper the parser reads blanked (`QStringLiteral(`, `U(`), just before a literal. */
+const CPP_WRAPPER = /\b(?:U|_XPLATSTR|_T|TEXT|QStringLiteral|QLatin1String|QLatin1StringView|QString|utility::conversions::to_string_t)\s*\(\s*$/;
 
 export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

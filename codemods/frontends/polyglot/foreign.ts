@@ -3,7 +3,7 @@ import { api } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { words } from '../../engine/words';
 import { encloses, type Ctx } from './context';
-import { apiHosts } from './file';
+import { apiHosts, escapeRe } from './file';
 import { typeName } from './lang';
 import { apiWords } from '../config/vocab';
 import { modeOwnerTie, modelTie, saysMode } from './ties';
@@ -72,11 +72,16 @@ export function foreignOwner(ctx: Ctx, chain: SgNode): boolean {
 export function foreignAddressIn(ctx: Ctx, container: SgNode): boolean {
   const { file } = ctx;
   const hosts = apiHosts(file.config);
-  return file.lits.some((l) => {
-    if (!encloses(container, l.node)) return false;
-    const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(l.text);
-    return !!m && findV1Urls(file.config, l.text).length === 0 && !hosts.includes(m[1]!.toLowerCase());
-  });
+  const foreign = (text: string) => {
+    const m = /^\s*https?:\/\/([^/\s:]+)/i.exec(text);
+    return !!m && findV1Urls(file.config, text).length === 0 && !hosts.includes(m[1]!.toLowerCase());
+  };
+  if (file.lits.some((l) => encloses(container, l.node) && foreign(l.text))) return true;
+  // Or a constant of the file that holds one (`std::string base_url{kHelpdeskBaseUrl};` in a settings struct).
+  // A name the container declares itself (another class's `BaseUrl` property) is its own.
+  const own = new Set(file.x.decls.filter((d) => encloses(container, d.node)).map((d) => d.name));
+  const names = file.x.decls.filter((d) => d.init && !encloses(container, d.node) && !own.has(d.name) && foreign(file.lit(d.init)?.text ?? '')).map((d) => d.name);
+  return names.some((n) => new RegExp(`\\b${escapeRe(n)}\\b`).test(container.text()));
 }
 
 /**

@@ -8,7 +8,8 @@ import { ourModeType } from './foreign';
  * Uses of a constant that holds a removed interview mode (`InterviewModeSafe InterviewMode = "safe"` in a generated
  * client, `MODE_TRIAGE = "triage"` in a constants module), in its file or another of the run: each one is a flow
  * that asks for a mode v2 no longer has, and so a site for a person, as the definition is (the spec names no
- * replacement). Renamed modes are not: rewriting the definition moves every use.
+ * replacement). Renamed modes are not (rewriting the definition moves every use), unless the definition is
+ * generated and so never rewritten (values.ts).
  */
 export function removedModeConstantUses(ctx: Ctx): void {
   const { file, index, vocab, out } = ctx;
@@ -31,8 +32,10 @@ export function removedModeConstantUses(ctx: Ctx): void {
     const value = /^[A-Za-z_$]\w*$/.test(name) ? lookup(name) ?? qualified(n) : null;
     if (!value || defined.has(span(n).start)) continue;
     const mode = vocab.modes.get(value);
-    if (!mode || mode.to !== null || !out.has(mode.change.id) || out.hasSiteOn(mode.change.id, span(n).start)) continue;
-    out.manual(mode.change.id, span(n).start, span(n).end, `\`${name}\` holds the mode '${value}': ${mode.message}`, { anchor: span(n).start, subject: value });
+    // A renamed mode's constant is known only from a generated file (values.ts): its uses go with its regeneration.
+    if (!mode || !out.has(mode.change.id) || out.hasSiteOn(mode.change.id, span(n).start)) continue;
+    const regenerated = mode.to !== null ? ` The constant is generated: regenerated, it is named for '${mode.to}'.` : '';
+    out.manual(mode.change.id, span(n).start, span(n).end, `\`${name}\` holds the mode '${value}': ${mode.message}${regenerated}`, { anchor: span(n).start, subject: value });
   }
 }
 

@@ -1,3 +1,4 @@
+import { api } from '../../../catalogue';
 import { isModeKey, inApiScope } from '../config/vocab';
 import { words } from '../../engine/words';
 import { encloses, type Ctx } from './context';
@@ -32,7 +33,18 @@ export function keyedSetting(ctx: Ctx, lit: Lit, call: Call): boolean {
   const path = key.text.split(/[.:/]/).filter(Boolean);
   if (path.length === 0 || !isModeKey(path)) return false;
   // The key must name the API (`symptomChecker.…`, `SC_…`): `ticket.get("mode", "complaint")` reads another thing's.
-  return inApiScope(ctx.file.config, path);
+  if (inApiScope(ctx.file.config, path)) return true;
+  // Or the setting is stored where the API's settings go (`cfg.symptomChecker.startMode = ini.value("start_mode", "complaint")`).
+  const { file } = ctx;
+  const decl = file.x.decls.find((d) => d.init && encloses(d.init, call.node) && span(d.nameNode).end <= span(call.node).start);
+  const target = decl ? file.source.slice(span(decl.node).start, span(decl.nameNode).end).split(/\W+/).filter(Boolean) : [];
+  if (target.length > 1 && inApiScope(file.config, target.slice(0, -1)) && !target.some((t) => foreignName(ctx, t))) return true;
+  // Or read in a QSettings group of the API's (`ini.beginGroup("symptom_checker")`, or a resource's: `"interview"`) still open.
+  const before = file.source.slice(span(file.scopeOf(call.node)).start, span(call.node).start);
+  const group = [...before.matchAll(/\bbeginGroup\s*\(\s*(?:QStringLiteral\s*\(\s*|QLatin1String\s*\(\s*)?"([\w.-]+)"/g)].pop();
+  if (!group || /\bendGroup\s*\(/.test(before.slice(group.index))) return false;
+  const name = words(group[1]!).join('_').replace(/s$/, '');
+  return inApiScope(file.config, [group[1]!]) || (ctx.tied && Object.values(api.resources).some((r) => r.nouns.includes(name)));
 }
 
 /**

@@ -273,7 +273,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const calledByTied = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses.filter((u) => !f.functions.some((fn) => fn.name === u))));
   const definers = new Map<string, number>();
   for (const f of all) for (const n of new Set(f.functions.map((fn) => fn.name))) definers.set(n, (definers.get(n) ?? 0) + 1);
-  const modeGroups = new Set(all.flatMap((f) => f.types.map((t) => t.name)).filter((n) => saysMode(n) && tiedUses.has(n)));
+  // Types named for modes, and namespaces of constants so named (C++'s `namespace InterviewMode { … }`, group-modes.ts).
+  const modeGroups = new Set(all.flatMap((f) => [...f.types.map((t) => t.name), ...(f.groupModes ?? []).map((m) => m.group)]).filter((n) => saysMode(n) && tiedUses.has(n)));
   const hosts = new Set(all.flatMap((f) => f.hosts));
   const foreign = new Set(all.flatMap((f) => f.foreign ?? []));
   const otherHolders = new Set(all.flatMap((f) => f.otherHolders ?? []));

@@ -74,6 +74,16 @@ export function statuses(ctx: Ctx): void {
     const code = /[A-Za-z]/.test(n.text()) ? statusOf(ctx, n) : null;
     if (code !== null && codes.has(code)) mentions.push({ node: n, code });
   }
+  // oapi-codegen's answer fields named for their status (`resp.JSON202 != nil`, `response.JSON400 = &dest`,
+  // `JSON202 *InterviewUpdate` of `UpdateInterviewResponse`): a mention where used; declared, by the answer type's operation.
+  for (const n of file.spec.id === 'go' && /JSON\d{3}\b/.test(file.source) ? file.within(file.root, ['field_identifier']) : []) {
+    const code = generatedStatus(n.text());
+    if (code === null || !codes.has(code)) continue;
+    const owner = n.ancestors().find((a) => a.kind() === 'type_spec');
+    const op = owner ? generatedOperation(owner.children().find((c) => c.kind() === 'type_identifier')?.text() ?? '') : null;
+    if (!owner) mentions.push({ node: n, code });
+    else for (const site of vocab.statuses) if (site.rule.from === code && op && sameOperation(op, site)) report(site, n);
+  }
   const lambdas = new Set(file.spec.lambdas?.kinds ?? []);
   for (const call of file.x.calls) {
     // A stub's answer: a named status given to a call in a callback (`api { json("{}", HttpStatusCode.Accepted) }`,
@@ -165,7 +175,7 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   const endpoints = calls.map((c) => ({ c, e: endpointOfCall(ctx.index, c) })).filter((x) => x.e?.resource === site.rule.resource);
   // A generated client's response reader of the operation (go-swagger's `func (o *UpdateInterviewReader) ReadResponse`).
   const read = ctx.tied ? readerOperation(scope) : null;
-  if (read?.resource === site.rule.resource && read.op === (site.rule.operation === 'mode-update' ? 'update' : site.rule.operation)) return true;
+  if (read && sameOperation(read, site)) return true;
   if (site.rule.operation === 'mode-update') {
     // Or a body written as JSON text (`.body("""{"mode": "complaint"}""")`).
     const jsonKey = new RegExp(`^\\s*\\{[^]*"${escapeRe(vocab.modeField)}"\\s*:`);
@@ -206,10 +216,35 @@ function onOtherThing(call: Call): boolean {
   return segs.length > 1 && headNamesAnotherThing(segs[segs.length - 2]!.name);
 }
 
-/** The operation a Go method's receiver reads the answers of (`(o *CreateInterviewReader)`, `(r *UpdateInterviewResponseReader)`). */
+/**
+ * The operation a generated Go client's function reads the answers of: go-swagger's reader method (`(o
+ * *CreateInterviewReader)`, `(r *UpdateInterviewResponseReader)`), oapi-codegen's `UpdateInterviewWithResponse` and
+ * `ParseUpdateInterviewResponse`.
+ */
 function readerOperation(scope: SgNode): ReturnType<typeof helperNameTie> {
+  if (scope.kind() !== 'method_declaration' && scope.kind() !== 'function_declaration') return null;
+  const name = scope.children().find((c) => c.kind() === 'field_identifier' || c.kind() === 'identifier')?.text() ?? '';
+  const oapi = /^(?:Parse([A-Z]\w*?)Response|([A-Z]\w*?)(?:WithBody)?WithResponse)$/.exec(name);
+  if (oapi) return helperNameTie(oapi[1] ?? oapi[2]!);
   if (scope.kind() !== 'method_declaration') return null;
   const receiver = scope.children().find((c) => c.kind() === 'parameter_list')?.text() ?? '';
   const m = /^\(\s*\w*\s*\*?\s*([A-Z]\w*?)(?:Response)?Reader\s*\)$/.exec(receiver);
   return m ? helperNameTie(m[1]!) : null;
+}
+
+/** The status an oapi-codegen answer field is named for: `JSON202`, `ApplicationproblemJSON400`. */
+function generatedStatus(name: string): number | null {
+  const m = /^[A-Z]\w*?JSON(\d{3})$|^JSON(\d{3})$/.exec(name);
+  return m ? Number(m[1] ?? m[2]) : null;
+}
+
+/** The operation an oapi-codegen answer type is named for (`UpdateInterviewResponse`). */
+function generatedOperation(name: string): ReturnType<typeof helperNameTie> {
+  const m = /^([A-Z]\w*?)Response$/.exec(name);
+  return m ? helperNameTie(m[1]!) : null;
+}
+
+/** Whether a generated operation is the status rule's (a mode update's answers are the resource's update's). */
+function sameOperation(op: NonNullable<ReturnType<typeof helperNameTie>>, site: StatusSite): boolean {
+  return op.resource === site.rule.resource && op.op === (site.rule.operation === 'mode-update' ? 'update' : site.rule.operation);
 }

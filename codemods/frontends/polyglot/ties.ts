@@ -83,6 +83,11 @@ export class Ties {
     // A response's only field holding the resource's model (go-swagger's `GetResultOK{Payload *models.Result}`): that model.
     const only = type && m!.keys.size === 1 && tie.path.length === 0 ? this.index.model(type) : null;
     if (only && only.resource === tie.resource && only.path.length === 0) return { ...tie, path: [], model: type };
+    // oapi-codegen's answer of one status (`resp.JSON200` of `UpdateInterviewResponse`): the answer's body itself.
+    if (tie.path.length === 0 && /^[A-Z]\w*?JSON\d{3}$|^JSON\d{3}$/.test(name)) {
+      const body = type ? this.index.model(type) : null;
+      return body && (body.resource !== tie.resource || body.path.length > 0) ? { ...tie, path: body.path, resource: body.resource, model: type } : { ...tie, path: [], model: type };
+    }
     // A field holding a model named for its own place in the resource (`conditions: List[PotentialCondition]`
     // flattened from `triage_explanation.potential_condition`): that model's path, not the field's name.
     const held = type ? this.index.model(type) : null;
@@ -313,7 +318,8 @@ function builtType(init: SgNode | null): string | null {
   // A Django model's manager (`Result.objects.get(interview=i)`, `Interview.objects.filter(…).first()`): one row of that model.
   const row = /^([A-Z]\w*)\.objects\.[\s\S]*\.?\b(?:get|create|first|last|latest|earliest)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)$/.exec(text);
   if (row) return row[1]!;
-  const built = init ? /^&?\s*(?:new\s+)?([A-Z]\w*(?:\s*<[^(){}]*>)?)\s*[({]/.exec(text)?.[1] ?? null : null;
+  // Or a Go composite literal of another package's type (`&symptomapi.Complaint{…}`).
+  const built = init ? /^&?\s*(?:new\s+)?([A-Z]\w*(?:\s*<[^(){}]*>)?)\s*[({]/.exec(text)?.[1] ?? /^&?\s*[a-z]\w*\.([A-Z]\w*)\s*\{/.exec(text)?.[1] ?? null : null;
   return built ? typeName(built) : null;
 }
 

@@ -1,5 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
+import { looksGenerated } from '../../../lib/read';
 import { words } from '../../engine/words';
 import { apiWords } from '../config/vocab';
 import { containerTie, encloses, type Ctx } from './context';
@@ -46,7 +47,9 @@ function modes(ctx: Ctx): void {
     if (!value || !out.has(value.change.id)) continue;
     const ctxKind = modeContext(ctx, lit);
     if (!ctxKind) continue;
-    if (ctxKind === 'constant' && value.to === null) {
+    // A generated client's constant of a renamed mode (oapi-codegen's `InterviewModeComplaint InterviewMode = "complaint"`)
+    // is not rewritten: regenerated, it is named for the new value, and every use of it is a site too.
+    if (ctxKind === 'constant' && (value.to === null || looksGenerated(file.source))) {
       // Its uses elsewhere are uses of the removed mode (mode-constant-uses.ts).
       const decl = constantOf(file, lit);
       // A parameter's default (`mode: String = "safe"`) is that function's own: its name says nothing in other files.

@@ -30,6 +30,8 @@ export const cpp: LangSpec = {
   returnKinds: ['return_statement'],
   lambdas: { kinds: ['lambda_expression'], params: ['abstract_function_declarator', 'parameter_list'], pick: 'last' },
   loopKinds: ['for_range_loop'],
+  // `namespace InterviewMode { const QString Safe = QStringLiteral("safe"); }`: a group of constants named by its namespace.
+  groupKinds: ['namespace_definition'],
   lexicalOnly: (source) => OBJC.test(source),
   // `bool SymptomClient::set_mode(…)`: the declarator's name, less its class.
   functionName: (fn) => {
@@ -65,7 +67,7 @@ export const cpp: LangSpec = {
         const id = declared(d);
         if (!id) continue;
         const init = d.kind() === 'init_declarator' ? namedKids(d).slice(-1)[0] ?? null : n.kind() === 'field_declaration' ? namedKids(n).slice(-1)[0] ?? null : null;
-        decls.push({ node: n, name: id.text(), nameNode: id, type, init: init && span(init).start > span(id).end ? init : null });
+        decls.push({ node: n, name: id.text(), nameNode: id, type, init: init && span(init).start >= span(id).end ? init : null });
       }
     }
     for (const n of all(root, 'parameter_declaration', 'optional_parameter_declaration')) {
@@ -127,6 +129,9 @@ export const cpp: LangSpec = {
       if (!fn) continue;
       const args = argList ? namedKids(argList) : [];
       calls.push({ node: n, callee: calleeName(fn), args });
+      // `obj.insert(QStringLiteral("extra"), extra)` on a QJsonObject or QVariantMap: an entry of the map the receiver holds.
+      const key = fn.kind() === 'field_expression' && calleeName(fn) === 'insert' && args.length === 2 ? lit(args[0]!) : null;
+      if (key?.simple) pairs.push({ node: args[0]!, start: span(args[0]!).start, end: span(args[1]!).end, key: key.text, keyNode: args[0]!, value: args[1]!, container: n, named: true });
       // `NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Result, triage, advice)`: the fields the JSON mapping lists.
       if (/^NLOHMANN_DEFINE_TYPE_/.test(fn.text()) && args[0]) {
         const fields = args.slice(1).filter((a) => a.kind() === 'identifier').map((a): FieldDecl => ({ node: a, name: a.text(), nameNode: a, key: null, keyNode: null }));

@@ -65,6 +65,18 @@ export const go: LangSpec = {
       const st = childOf(n, 'struct_type');
       if (name && st) struct(name, n, st);
     }
+    // `type CreateComplaintJSONBody Complaint`, `type Body = Complaint` (oapi-codegen's request bodies): the same fields
+    // under another name, a chain of them followed within the file.
+    const named = all(root, 'type_spec', 'type_alias').map((n) => ({ n, name: childOf(n, 'type_identifier')?.text(), of: namedKids(n).slice(-1)[0] }));
+    for (let added = true; added; ) {
+      added = false;
+      for (const { n, name, of } of named) {
+        const base = of?.kind() === 'type_identifier' ? types.find((t) => t.name === of.text()) : undefined;
+        if (!name || !base || types.some((t) => t.name === name)) continue;
+        types.push({ node: n, name, fields: base.fields, cases: [] });
+        added = true;
+      }
+    }
     // `Context: params.Context` where the file's params struct declares `Context context.Context`: the same.
     const fields = types.flatMap((t) => t.fields).filter((f) => f.name === 'Context');
     if (fields.length > 0 && fields.every((f) => f.key === '-')) {
