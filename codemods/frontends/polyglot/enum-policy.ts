@@ -1,4 +1,9 @@
 import type { Ctx } from './context';
+import type { PolyFile } from './file';
+import type { PolyFacts } from './project-types';
+import { modeOwnerTie, saysMode } from './ties';
+import { norm } from './vocabulary';
+import { words } from '../../engine/words';
 
 /**
  * A serializer set to write enum members by their names in a naming policy's case: System.Text.Json's
@@ -12,4 +17,16 @@ export const ENUM_POLICY = /\b(?:Json)?StringEnumConverter\b[^;]{0,120}?(?:JsonN
 /** Whether this file or another file of the run sets such a policy. */
 export function enumPolicy(ctx: Ctx): boolean {
   return ctx.index.enumPolicy || ENUM_POLICY.test(ctx.file.source);
+}
+
+/** PolyFacts.nameValued: the renamed modes a mode type of the file declares as cases whose wire value is their name (`case complaint`). */
+export function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 'policyValued' | 'nameValuedIn' | 'enumPolicy'> {
+  // This API's mode type by its name alone (`InterviewMode`, `Mode`), not another thing's (`TicketMode`): no index here.
+  const ours = (name: string) => !!modeOwnerTie(name) || words(name).every((w) => saysMode(w));
+  const names = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !!file.vocab.modes.get(c.name)?.to).map((c) => c.name));
+  // Members named by their value in a naming policy's case (C#'s `Complaint`): by their value only where a file of the run sets the policy.
+  const cased = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !file.vocab.modes.has(c.name) && !!file.vocab.modes.get(norm(c.name))?.to).map((c) => c.name));
+  // The same, qualified by the type that declares them (`InterviewMode.complaint`): a use qualified by another type is not one of them.
+  const qualified = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => names.includes(c.name) || cased.includes(c.name)).map((c) => `${t.name}.${c.name}`));
+  return { ...(names.length > 0 ? { nameValued: [...new Set(names)] } : {}), ...(cased.length > 0 ? { policyValued: [...new Set(cased)] } : {}), ...(qualified.length > 0 ? { nameValuedIn: [...new Set(qualified)] } : {}), ...(ENUM_POLICY.test(file.source) ? { enumPolicy: true } : {}) };
 }

@@ -6,7 +6,7 @@ import { holderOf, within, type PolyFile } from './file';
 import { statusConstantFacts } from './status-constants';
 import { span, type Call } from './lang';
 import { norm } from './vocabulary';
-import { ENUM_POLICY } from './enum-policy';
+import { nameValuedFacts } from './enum-policy';
 import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
@@ -34,33 +34,10 @@ import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedD
  * a view model that calls `repository.changeMode(…)` knows it updates an interview and that the `ResultDto` it
  * reads is a result.
  */
+import { familiesOf, kmpFacts } from './families';
+import { withoutProse } from './comments';
 export type { PolyFacts, PolyFunction, Endpoint, ModelFacts, LangIndex, PolyIndex } from './project-types';
 import type { PolyFacts, PolyFunction, ModelFacts, LangIndex, PolyIndex } from './project-types';
-
-/** Languages whose files see each other's names. */
-const FAMILY: Record<string, string> = { kotlin: 'jvm', java: 'jvm' };
-
-/**
- * Kotlin Multiplatform: Swift code that imports the framework of a shared Kotlin module (`import shared` beside
- * `shared/src/commonMain/kotlin/…`) uses its classes under their Kotlin names (`let result: DiagnosisResult`), so the
- * run's Swift files join the JVM family.
- */
-function familiesOf(all: readonly PolyFacts[]): (lang: string) => string {
-  const modules = new Set(all.flatMap((f) => (f.kmp?.module ? [f.kmp.module] : [])));
-  const joined = modules.size > 0 && all.some((f) => f.lang === 'swift' && f.kmp?.imports?.some((m) => modules.has(m)));
-  return (lang) => (joined && lang === 'swift' ? 'jvm' : FAMILY[lang] ?? lang);
-}
-
-/** A Kotlin file of a multiplatform module's shared source set, or the modules a Swift file imports (PolyFacts.kmp). */
-function kmpFacts(lang: string, filePath: string, source: string): Pick<PolyFacts, 'kmp'> {
-  if (lang === 'kotlin') {
-    const m = /(?:^|[\\/])([\w.-]+)[\\/]src[\\/]common(?:Main|Test)[\\/]kotlin[\\/]/.exec(filePath);
-    return m ? { kmp: { module: m[1]! } } : {};
-  }
-  if (lang !== 'swift') return {};
-  const imports = [...source.matchAll(/^\s*(?:@\w+\s+)?import\s+(\w+)\s*$/gm)].map((m) => m[1]!);
-  return imports.length > 0 ? { kmp: { imports } } : {};
-}
 
 /** The run's index from every file's facts, one per language family. */
 export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
@@ -114,18 +91,6 @@ function readsModeOfOtherType(f: PolyFacts, i: LangIndex): boolean {
   if (!f.uses.includes(`.${api.modeField}`)) return false;
   const own = new Set(f.types.map((t) => t.name));
   return f.uses.some((u) => /^[A-Z]/.test(u) && !own.has(u) && i.declares(u) && !i.model(u) && !saysMode(u));
-}
-
-/** PolyFacts.nameValued: the renamed modes a mode type of the file declares as cases whose wire value is their name (`case complaint`). */
-function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 'policyValued' | 'nameValuedIn' | 'enumPolicy'> {
-  // This API's mode type by its name alone (`InterviewMode`, `Mode`), not another thing's (`TicketMode`): no index here.
-  const ours = (name: string) => !!modeOwnerTie(name) || words(name).every((w) => saysMode(w));
-  const names = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !!file.vocab.modes.get(c.name)?.to).map((c) => c.name));
-  // Members named by their value in a naming policy's case (C#'s `Complaint`): by their value only where a file of the run sets the policy.
-  const cased = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !file.vocab.modes.has(c.name) && !!file.vocab.modes.get(norm(c.name))?.to).map((c) => c.name));
-  // The same, qualified by the type that declares them (`InterviewMode.complaint`): a use qualified by another type is not one of them.
-  const qualified = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => names.includes(c.name) || cased.includes(c.name)).map((c) => `${t.name}.${c.name}`));
-  return { ...(names.length > 0 ? { nameValued: [...new Set(names)] } : {}), ...(cased.length > 0 ? { policyValued: [...new Set(cased)] } : {}), ...(qualified.length > 0 ? { nameValuedIn: [...new Set(qualified)] } : {}), ...(ENUM_POLICY.test(file.source) ? { enumPolicy: true } : {}) };
 }
 
 /** HTTP method words in a function's text: annotations and string arguments, then client calls (`http.put(`). */
@@ -227,18 +192,6 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     ...ownRouteFacts(file, vocab.modes),
     uses: [...uses].filter((u) => u.length > 1),
   };
-}
-
-/** The source with the content of every literal holding whitespace blanked (interpolations kept). */
-function withoutProse(file: PolyFile): string {
-  const pieces: string[] = [];
-  let at = 0;
-  for (const p of file.lits.filter((l) => /\s/.test(l.text)).flatMap((l) => l.parts).sort((a, b) => a.start - b.start)) {
-    if (p.start < at) continue;
-    pieces.push(file.source.slice(at, p.start), ' '.repeat(p.end - p.start));
-    at = p.end;
-  }
-  return pieces.join('') + file.source.slice(at);
 }
 
 /** Types of the languages' libraries an endpoint may return (a body as text, bytes or a map): no model of the API. */
