@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanProject, sites } from './support';
-import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+import { describe, expect, it } from 'vitest';
+import { scanProject, sites, tempProjectDir } from './support';
+import { writeTree } from '../../cli/helpers';
 
 /**
  * Kotlin Multiplatform: the iOS app's Swift code imports the shared module's framework (`import shared`) and reads
@@ -8,11 +8,7 @@ import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
  * app that imports no shared module knows nothing of those Kotlin types.
  */
 
-let dir: string;
-beforeEach(() => {
-  dir = tmpDir();
-});
-afterEach(() => cleanup(dir));
+const dir = tempProjectDir();
 
 const kotlin = [
   'package com.acme.symptoms',
@@ -50,14 +46,14 @@ const swift = (module: string) =>
 
 describe('Kotlin Multiplatform models read from Swift', () => {
   it("Swift that imports the shared module reads the Kotlin model's removed fields (a `!` before the chain included)", async () => {
-    writeTree(dir, { 'shared/src/commonMain/kotlin/com/acme/symptoms/Api.kt': kotlin, 'iosApp/iosApp/ResultView.swift': swift('shared') });
-    const r = await scanProject(dir);
+    writeTree(dir(), { 'shared/src/commonMain/kotlin/com/acme/symptoms/Api.kt': kotlin, 'iosApp/iosApp/ResultView.swift': swift('shared') });
+    const r = await scanProject(dir());
     expect(sites(r, 'iosApp/iosApp/ResultView.swift')).toEqual(['10 result-advice-test-removed', '12 result-advice-test-removed', '9 result-advice-test-removed']);
   });
 
   it('Swift that imports no module of the run does not see the Kotlin types', async () => {
-    writeTree(dir, { 'shared/src/commonMain/kotlin/com/acme/symptoms/Api.kt': kotlin, 'iosApp/iosApp/ResultView.swift': swift('Charts') });
-    const r = await scanProject(dir);
+    writeTree(dir(), { 'shared/src/commonMain/kotlin/com/acme/symptoms/Api.kt': kotlin, 'iosApp/iosApp/ResultView.swift': swift('Charts') });
+    const r = await scanProject(dir());
     expect(sites(r, 'iosApp/iosApp/ResultView.swift')).toEqual([]);
   });
 });

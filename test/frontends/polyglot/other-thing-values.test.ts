@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanProject, sites } from './support';
-import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+import { describe, expect, it } from 'vitest';
+import { scanProject, sites, tempProjectDir } from './support';
+import { writeTree } from '../../cli/helpers';
 
 /**
  * A helpdesk's code beside the API's client in one run: values of types named for another thing (a ticket, its
@@ -8,11 +8,7 @@ import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
  * `202`). Each case has the API's own shape beside it, which stays a site.
  */
 
-let dir: string;
-beforeEach(() => {
-  dir = tmpDir();
-});
-afterEach(() => cleanup(dir));
+const dir = tempProjectDir();
 
 describe('values of another thing beside the API client', () => {
   it('Java: `TicketMode.COMPLAINT` is no use of the client\'s `COMPLAINT` path; `ticket.setMode(…)` performs no mode update', async () => {
@@ -59,13 +55,13 @@ describe('values of another thing beside the API client', () => {
       '',
     ].join('\n');
     const ticket = ['package portal.helpdesk;', '', 'public class Ticket {', '    @JsonProperty("mode")', '    private TicketMode mode;', '    @JsonProperty("extra")', '    private Map<String, String> extra;', '}', ''].join('\n');
-    writeTree(dir, {
+    writeTree(dir(), {
       'src/symptoms/SymptomCheckerClient.java': client,
       'src/symptoms/Complaint.java': complaint,
       'src/helpdesk/HelpdeskClient.java': desk,
       'src/helpdesk/Ticket.java': ticket,
     });
-    const r = await scanProject(dir);
+    const r = await scanProject(dir());
     expect(sites(r, 'src/helpdesk/HelpdeskClient.java')).toEqual([]);
     expect(sites(r, 'src/helpdesk/Ticket.java')).toEqual([]);
     expect(sites(r, 'src/symptoms/Complaint.java')).toContain('6 complaint-extra-removed');
@@ -102,8 +98,8 @@ describe('values of another thing beside the API client', () => {
       '}',
       '',
     ].join('\n');
-    writeTree(dir, { 'App/AppSettings.cs': settings, 'App/Feedback/FeedbackTicket.cs': ticket });
-    const r = await scanProject(dir);
+    writeTree(dir(), { 'App/AppSettings.cs': settings, 'App/Feedback/FeedbackTicket.cs': ticket });
+    const r = await scanProject(dir());
     expect(sites(r, 'App/Feedback/FeedbackTicket.cs')).toEqual([]);
     expect(sites(r, 'App/AppSettings.cs')).toEqual(['5 base-url', '6 mode-complaint-renamed-input']);
   });
@@ -183,8 +179,8 @@ describe('values of another thing beside the API client', () => {
       '}',
       '',
     ].join('\n');
-    writeTree(dir, { 'src/client/models.rs': models, 'src/client/mod.rs': client, 'src/helpdesk.rs': desk });
-    const r = await scanProject(dir);
+    writeTree(dir(), { 'src/client/models.rs': models, 'src/client/mod.rs': client, 'src/helpdesk.rs': desk });
+    const r = await scanProject(dir());
     expect(sites(r, 'src/helpdesk.rs')).toEqual([]);
     expect(sites(r, 'src/client/mod.rs')).toEqual(['4 complaint-extra-removed', '5 base-url']);
   });

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defaultConfig } from '../../../config';
-import { read } from '../../cli/helpers';
+import { afterEach, beforeEach } from 'vitest';
+import { cleanup, read, tmpDir } from '../../cli/helpers';
 import { scan, type ScanResult } from '../../../lib';
 
 /** A scan of a temporary project the way `sc-migrate report .` runs it (no type-aware pass). */
@@ -21,4 +22,14 @@ export async function runOnce(dir: string): Promise<string[]> {
     changed.push(o.relPath);
   }
   return changed;
+}
+
+/** A fresh temporary folder for each test of the file (removed after it): call at the top level, read `dir()` inside a test. */
+export function tempProjectDir(): () => string {
+  let dir = '';
+  beforeEach(() => {
+    dir = tmpDir();
+  });
+  afterEach(() => cleanup(dir));
+  return () => dir;
 }

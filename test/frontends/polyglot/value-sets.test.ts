@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanProject, sites } from './support';
-import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
+import { describe, expect, it } from 'vitest';
+import { scanProject, sites, tempProjectDir } from './support';
+import { writeTree } from '../../cli/helpers';
 
 /**
  * Sets of modes built by a call from literals only (dry-types' `Types::String.enum(…)`, Kotlin's `setOf(…)`), held by
@@ -8,11 +8,7 @@ import { cleanup, tmpDir, writeTree } from '../../cli/helpers';
  * modes in any file; another thing's (`TicketMode`) stays.
  */
 
-let dir: string;
-beforeEach(() => {
-  dir = tmpDir();
-});
-afterEach(() => cleanup(dir));
+const dir = tempProjectDir();
 
 describe('sets of modes built by a call', () => {
   it('Ruby dry-types: `InterviewMode = Types::String.enum(…)` in a types module that names no address', async () => {
@@ -28,8 +24,8 @@ describe('sets of modes built by a call', () => {
       'end',
       '',
     ].join('\n');
-    writeTree(dir, { 'lib/clinic/types.rb': types, 'lib/clinic/client.rb': 'BASE = "https://sandbox.buoyhealth.com/api/"\n' });
-    const r = await scanProject(dir);
+    writeTree(dir(), { 'lib/clinic/types.rb': types, 'lib/clinic/client.rb': 'BASE = "https://sandbox.buoyhealth.com/api/"\n' });
+    const r = await scanProject(dir());
     expect(sites(r, 'lib/clinic/types.rb')).toEqual(['5 mode-complaint-renamed-input', '5 mode-safe-triage-removed', '5 mode-safe-triage-removed']);
   });
 
@@ -42,8 +38,8 @@ describe('sets of modes built by a call', () => {
       'val TICKET_MODES = setOf("complaint", "question")',
       '',
     ].join('\n');
-    writeTree(dir, { 'src/Modes.kt': file });
-    const r = await scanProject(dir);
+    writeTree(dir(), { 'src/Modes.kt': file });
+    const r = await scanProject(dir());
     expect(sites(r, 'src/Modes.kt')).toEqual(['3 base-url', '4 mode-safe-triage-removed', '4 mode-safe-triage-removed']);
   });
 });
