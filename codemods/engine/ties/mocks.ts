@@ -122,7 +122,8 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
     // msw: a handler for a route of this API; its answers are inside the resolver.
     const endpoint = isMember(n.callee) && n.arguments.length >= 2 && isFunction(n.arguments[n.arguments.length - 1]) ? apiCall(ctx, call) : null;
     if (!endpoint) continue;
-    ctx.j(call.get('arguments', n.arguments.length - 1)).find(ctx.j.CallExpression).forEach((inner: Path) => {
+    const resolver = ctx.j(call.get('arguments', n.arguments.length - 1));
+    resolver.find(ctx.j.CallExpression).forEach((inner: Path) => {
       const m = inner.node;
       const innerName = calleeName(m.callee);
       if (innerName === 'res' || innerName === 'once') {
@@ -135,18 +136,39 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
           if (calleeName(arg.callee) === 'json' && isObj(arg.arguments[0])) body = inner.get('arguments', i, 'arguments', 0);
         });
         out.push({ call: endpoint, status, body });
-      } else if (innerName === 'json' && isMember(m.callee) && memberName(m.callee) === 'json' && m.callee.object.type === 'Identifier' && m.callee.object.name === 'HttpResponse') {
-        // `HttpResponse.json({ … }, { status: 202 })`
-        const opts = m.arguments[1];
-        const statusProp = isObj(opts) ? opts.properties.findIndex((p: Node) => keyName(p) === 'status') : -1;
-        out.push({ call: endpoint, status: statusProp >= 0 ? inner.get('arguments', 1, 'properties', statusProp, 'value') : null, body: isObj(m.arguments[0]) ? inner.get('arguments', 0) : null });
+      } else if (innerName === 'json' && isMember(m.callee) && m.callee.object.type === 'Identifier' && ANSWER_CLASSES.has(m.callee.object.name)) {
+        // `HttpResponse.json({ … }, { status: 202 })`, `Response.json([{ … }])`
+        out.push(...answered(endpoint, inner));
       }
+    });
+    // msw 2: `new HttpResponse(null, { status: 202 })`, `new Response(JSON.stringify(…), { status: 400 })`.
+    resolver.find(ctx.j.NewExpression).forEach((inner: Path) => {
+      const m = inner.node;
+      if (m.callee.type === 'Identifier' && ANSWER_CLASSES.has(m.callee.name)) out.push(...answered(endpoint, inner));
     });
   }
   memo.set(ctx, out);
   return out;
 }
 const memo = new WeakMap<FileContext, MockedResponse[]>();
+
+/** Classes whose instances a mock's resolver answers with (msw 2's, and the platform's). */
+const ANSWER_CLASSES = new Set(['HttpResponse', 'Response']);
+
+/**
+ * What `HttpResponse.json(body, { status })` or `new HttpResponse(body, { status })` answers: its status, and its
+ * body — each item of a list answered for a list (`HttpResponse.json([{ token, extra }])`), the status once.
+ */
+function answered(endpoint: ApiCall, inner: Path): MockedResponse[] {
+  const [a0, opts] = inner.node.arguments;
+  const statusProp = isObj(opts) ? opts.properties.findIndex((p: Node) => keyName(p) === 'status') : -1;
+  const status = statusProp >= 0 ? inner.get('arguments', 1, 'properties', statusProp, 'value') : null;
+  if (a0?.type === 'ArrayExpression') {
+    const items = a0.elements.flatMap((e: Node, i: number) => (isObj(e) ? [inner.get('arguments', 0, 'elements', i)] : []));
+    if (items.length) return items.map((body: Path, i: number) => ({ call: endpoint, status: i === 0 ? status : null, body }));
+  }
+  return [{ call: endpoint, status, body: isObj(a0) ? inner.get('arguments', 0) : null }];
+}
 
 /** Methods of Jest/Vitest function mocks that set what the mocked function returns or throws. */
 const FN_MOCKS = new Set(['mockResolvedValue', 'mockResolvedValueOnce', 'mockRejectedValue', 'mockRejectedValueOnce', 'mockReturnValue', 'mockReturnValueOnce']);
