@@ -1,3 +1,4 @@
+import { foreignImports } from '../other-api';
 import {
   bindingOf,
   calleeName,
@@ -11,6 +12,7 @@ import {
   objectHasKey,
   parentOf,
   stringValue,
+  type Node,
   type Path,
 } from '../ast';
 import { rulesOfKind } from '../../../catalogue';
@@ -364,7 +366,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       if (init.value) {
         const t = tieOf(ctx, init);
         if (t) return t;
-        if (!nameMayTie(init.node)) return null;
+        if (!nameMayTie(init.node) || foreignCall(ctx, init.node)) return null;
       } else {
         // `let sent; … sent = await req.json();`: what it is assigned.
         const assigned = assignedTie(ctx, binding);
@@ -393,6 +395,18 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
     return byName;
   }
   return ctx.otherApiOnly() ? null : nameTie(n.name);
+}
+
+/**
+ * Whether a value is what a function of another API's module gives (`await fileTicket(…)` imported from a helpdesk
+ * client): a `result` holding it is that API's, whatever its name.
+ */
+function foreignCall(ctx: FileContext, n: Node): boolean {
+  while (n?.type === 'AwaitExpression') n = n.argument;
+  if (!isCall(n)) return false;
+  let callee: Node = n.callee;
+  while (isMember(callee)) callee = callee.object;
+  return callee?.type === 'Identifier' && foreignImports(ctx).has(callee.name);
 }
 
 /** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */
