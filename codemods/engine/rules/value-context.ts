@@ -282,8 +282,13 @@ function anotherThingsValue(ctx: FileContext, arg: Path): boolean {
   if (value.node.type === 'AwaitExpression') value = unwrap(value.get('argument'));
   if (!isCall(value.node)) return false;
   const callee = calleeName(value.node.callee);
+  // `const state = get(store)` (Svelte), `unref(session)`: the value of what it is given, judged as that.
+  if (VALUE_OF.has(callee) && value.node.arguments.length === 1 && value.node.arguments[0].type === 'Identifier') return anotherThingsValue(ctx, value.get('arguments', 0));
   return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w)) && !fromResourceModule(ctx, value.get('callee'));
 }
+
+/** Calls that give the current value of a store or cell they are handed. */
+const VALUE_OF = new Set(['get', 'unref', 'toValue', 'toRaw']);
 
 /** `reducer` of `import reducer from '../src/reducers/interview'`: a function of a module named for a resource. */
 function fromResourceModule(ctx: FileContext, callee: Path): boolean {
