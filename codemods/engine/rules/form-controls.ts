@@ -1,7 +1,8 @@
+import { rulesOfKind } from '../../../catalogue';
 import { bindingOf, calleeName, constInit, isCall, isMember, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { foreignImports } from '../other-api';
-import { helperNameTie } from '../ties/names';
+import { helperNameTie, isModeKeyedName, isModeName } from '../ties/names';
 import type { Tie } from '../ties/tie';
 
 /**
@@ -63,4 +64,36 @@ function actionTie(ctx: FileContext, expr: Path, depth = 0): Tie | null {
 function isImport(binding: Path | null): boolean {
   const up = binding ? parentOf(binding) : null;
   return !!up && /^Import/.test(up.node.type);
+}
+
+/**
+ * Whether a JSX attribute's value is what a form control named for the field posts: `value`/`defaultValue` of an
+ * element whose `name` is the field or a mode name. A member of a constant map must be of one named for the mode
+ * (`TicketMode.Complaint` is another thing's); a literal counts where the file's controls of that name offer two
+ * of the API's modes (a helpdesk's `complaint` among `question` and `praise` is another thing's).
+ */
+export function postedAsField(ctx: FileContext, value: Path, field: string): boolean {
+  let attr = parentOf(value);
+  if (attr?.node.type === 'JSXExpressionContainer') attr = parentOf(attr);
+  if (!attr || attr.node.type !== 'JSXAttribute' || !['value', 'defaultValue'].includes(attr.node.name?.name)) return false;
+  const posted = controlName(parentOf(attr)?.node);
+  if (!posted || (posted !== field && !isModeName(posted))) return false;
+  const n = value.node;
+  if (isMember(n)) return n.object.type !== 'Identifier' || isModeName(n.object.name) || isModeKeyedName(n.object.name);
+  if (n.type === 'Identifier') return true;
+  if (typeof n.value !== 'string') return false;
+  const modes = new Set([...rulesOfKind('value-renamed').flatMap(({ rule }) => [rule.from, rule.to]), ...rulesOfKind('value-removed').flatMap(({ rule }) => rule.values)]);
+  const offered = new Set<string>();
+  for (const el of ctx.nodesOf('JSXOpeningElement') as Path[]) {
+    if (controlName(el.node) !== posted) continue;
+    for (const a of el.node.attributes ?? []) if (a.type === 'JSXAttribute' && a.name?.name === 'value' && typeof a.value?.value === 'string' && modes.has(a.value.value)) offered.add(a.value.value);
+  }
+  return offered.size >= 2;
+}
+
+/** The `name` a JSX form control posts under: `<button name="mode">`, `<select name="mode">`. */
+function controlName(el: Node | undefined): string | null {
+  if (el?.type !== 'JSXOpeningElement') return null;
+  const a = (el.attributes ?? []).find((x: Node) => x.type === 'JSXAttribute' && x.name?.name === 'name');
+  return a && typeof a.value?.value === 'string' ? a.value.value : null;
 }

@@ -14,6 +14,7 @@ import { recordedForElsewhere } from '../ties/assertions';
 import { answersElsewhere, handlesElsewhere } from '../ties/answers-elsewhere';
 import { shapedLikeFieldResource } from '../ties/resource-shape';
 import { decoratedPropertyValue } from '../ties/orm-entities';
+import { postedAsField } from './form-controls';
 
 /** `interview.mode ?? 'complaint'`, `data.interview.mode || 'complaint'`: the literal stands in for a read of the field on this API's resource. */
 export function fallbackOfRead(ctx: FileContext, start: Path, field: string): boolean {
@@ -185,37 +186,6 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
   }
 }
 
-/**
- * Whether a JSX attribute's value is what a form control named for the field posts: `value`/`defaultValue` of an
- * element whose `name` is the field or a mode name. A member of a constant map must be of one named for the mode
- * (`TicketMode.Complaint` is another thing's); a literal counts where the file's controls of that name offer two
- * of the API's modes (a helpdesk's `complaint` among `question` and `praise` is another thing's).
- */
-function postedAsField(ctx: FileContext, value: Path, field: string): boolean {
-  let attr = parentOf(value);
-  if (attr?.node.type === 'JSXExpressionContainer') attr = parentOf(attr);
-  if (!attr || attr.node.type !== 'JSXAttribute' || !['value', 'defaultValue'].includes(attr.node.name?.name)) return false;
-  const posted = controlName(parentOf(attr)?.node);
-  if (!posted || (posted !== field && !isModeName(posted))) return false;
-  const n = value.node;
-  if (isMember(n)) return n.object.type !== 'Identifier' || isModeName(n.object.name) || isModeKeyedName(n.object.name);
-  if (n.type === 'Identifier') return true;
-  if (typeof n.value !== 'string') return false;
-  const modes = new Set([...rulesOfKind('value-renamed').flatMap(({ rule }) => [rule.from, rule.to]), ...rulesOfKind('value-removed').flatMap(({ rule }) => rule.values)]);
-  const offered = new Set<string>();
-  for (const el of ctx.nodesOf('JSXOpeningElement') as Path[]) {
-    if (controlName(el.node) !== posted) continue;
-    for (const a of el.node.attributes ?? []) if (a.type === 'JSXAttribute' && a.name?.name === 'value' && typeof a.value?.value === 'string' && modes.has(a.value.value)) offered.add(a.value.value);
-  }
-  return offered.size >= 2;
-}
-
-/** The `name` a JSX form control posts under: `<button name="mode">`, `<select name="mode">`. */
-function controlName(el: Node | undefined): string | null {
-  if (el?.type !== 'JSXOpeningElement') return null;
-  const a = (el.attributes ?? []).find((x: Node) => x.type === 'JSXAttribute' && x.name?.name === 'name');
-  return a && typeof a.value?.value === 'string' ? a.value.value : null;
-}
 
 /**
  * Whether a `x.mode` compared with a literal is another thing's: the file's own types give every `mode` another

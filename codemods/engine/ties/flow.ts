@@ -1,4 +1,4 @@
-import { foreignImports } from '../other-api';
+import { foreignCall } from '../other-api';
 import {
   bindingOf,
   calleeName,
@@ -12,7 +12,6 @@ import {
   objectHasKey,
   parentOf,
   stringValue,
-  type Node,
   type Path,
 } from '../ast';
 import { rulesOfKind } from '../../../catalogue';
@@ -27,8 +26,8 @@ import { item, step, type Tie } from './tie';
 import { mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
 import { typeNameTie, typeTie } from './types';
 import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
-import { expectedRequestBodyTie, performedInTest } from './test-context';
-import { recordedForElsewhere } from './assertions';
+import { expectedRequestBodyTie } from './test-context';
+import { recordedBodyTie } from './recorded-bodies';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
 import { calledParamTie, calledPropTie } from './passed-values';
@@ -396,43 +395,6 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
     return byName;
   }
   return ctx.otherApiOnly() ? null : nameTie(n.name);
-}
-
-/**
- * A body a test recorded, parsed: `JSON.parse(fetchMock.mock.calls[1][1].body)` (a fetch double's init),
- * `JSON.parse(calls[0].data)` (the settings a stubbed `$.ajax` was given): what the code under test sent for the one
- * operation of this API the test performs through a helper named for it (`await createComplaint(…)`).
- */
-function recordedBodyTie(ctx: FileContext, path: Path): Tie | null {
-  const n = path.node;
-  if (calleeName(n.callee) !== 'parse' || !isMember(n.callee) || n.callee.object.type !== 'Identifier' || n.callee.object.name !== 'JSON' || n.arguments.length !== 1) return null;
-  let arg: Node = n.arguments[0];
-  while (isCall(arg) && calleeName(arg.callee) === 'String' && arg.arguments.length === 1) arg = arg.arguments[0];
-  while (arg?.type === 'TSAsExpression' || arg?.type === 'TSNonNullExpression') arg = arg.expression;
-  if (!isMember(arg) || !['body', 'data'].includes(memberName(arg) ?? '')) return null;
-  // `calls[0]`, `fetchMock.mock.calls[1][1]`, `mock.lastCall[1]`: an index into recorded calls.
-  let o: Node = arg.object;
-  let indexed = false;
-  while (isMember(o) && o.computed && typeof o.property.value === 'number') {
-    indexed = true;
-    o = o.object;
-  }
-  if (!indexed || (isMember(o) && !['calls', 'lastCall', 'requests'].includes(memberName(o) ?? ''))) return null;
-  if (recordedForElsewhere(ctx, path.get('arguments', 0))) return null;
-  const t = performedInTest(ctx, path, () => true);
-  return t && t.op ? { resource: t.resource, op: t.op, role: 'request', path: [], via: 'flow', received: true } : null;
-}
-
-/**
- * Whether a value is what a function of another API's module gives (`await fileTicket(…)` imported from a helpdesk
- * client): a `result` holding it is that API's, whatever its name.
- */
-function foreignCall(ctx: FileContext, n: Node): boolean {
-  while (n?.type === 'AwaitExpression') n = n.argument;
-  if (!isCall(n)) return false;
-  let callee: Node = n.callee;
-  while (isMember(callee)) callee = callee.object;
-  return callee?.type === 'Identifier' && foreignImports(ctx).has(callee.name);
 }
 
 /** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */

@@ -4,7 +4,7 @@ import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
-import { chainCall, patternCall } from './mock-routes';
+import { ANSWER_CLASSES, answered, chainCall, patternCall } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
 
 /**
@@ -152,23 +152,6 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
 }
 const memo = new WeakMap<FileContext, MockedResponse[]>();
 
-/** Classes whose instances a mock's resolver answers with (msw 2's, and the platform's). */
-const ANSWER_CLASSES = new Set(['HttpResponse', 'Response']);
-
-/**
- * What `HttpResponse.json(body, { status })` or `new HttpResponse(body, { status })` answers: its status, and its
- * body — each item of a list answered for a list (`HttpResponse.json([{ token, extra }])`), the status once.
- */
-function answered(endpoint: ApiCall, inner: Path): MockedResponse[] {
-  const [a0, opts] = inner.node.arguments;
-  const statusProp = isObj(opts) ? opts.properties.findIndex((p: Node) => keyName(p) === 'status') : -1;
-  const status = statusProp >= 0 ? inner.get('arguments', 1, 'properties', statusProp, 'value') : null;
-  if (a0?.type === 'ArrayExpression') {
-    const items = a0.elements.flatMap((e: Node, i: number) => (isObj(e) ? [inner.get('arguments', 0, 'elements', i)] : []));
-    if (items.length) return items.map((body: Path, i: number) => ({ call: endpoint, status: i === 0 ? status : null, body }));
-  }
-  return [{ call: endpoint, status, body: isObj(a0) ? inner.get('arguments', 0) : null }];
-}
 
 /** Methods of Jest/Vitest function mocks that set what the mocked function returns or throws. */
 const FN_MOCKS = new Set(['mockResolvedValue', 'mockResolvedValueOnce', 'mockRejectedValue', 'mockRejectedValueOnce', 'mockReturnValue', 'mockReturnValueOnce']);
