@@ -204,8 +204,8 @@ export function resolveImport(fromFile: string, specifier: string, known: Readon
   // Source-folder aliases (Vite/Nuxt `@/` and `~/`, SvelteKit `$lib/`): tried against every `src/` above the file.
   const alias = /^(@|~|\$lib)\/(.*)$/.exec(specifier);
   if (!alias) return null;
-  // `@/x` and `~/x` are `src/x` (Vite, Vue CLI) or the project's root (Nuxt): tried in that order.
-  const subs = alias[1] === '$lib' ? [path.join('src', 'lib', alias[2]!)] : [path.join('src', alias[2]!), alias[2]!];
+  // `@/x` and `~/x` are `src/x` (Vite, Vue CLI), `app/x` (Remix) or the project's root (Nuxt): tried in that order.
+  const subs = alias[1] === '$lib' ? [path.join('src', 'lib', alias[2]!)] : [path.join('src', alias[2]!), path.join('app', alias[2]!), alias[2]!];
   for (let d = path.dirname(fromFile); ; d = path.dirname(d)) {
     for (const sub of subs) {
       const hit = resolveFrom(path.join(d, sub), known);

@@ -1,4 +1,4 @@
-import { calleeName, type Path } from './ast';
+import { calleeName, isCall, isMember, type Node, type Path } from './ast';
 import type { FileContext } from './file';
 import { staticText } from './ties/constants';
 import { declaredModels } from './ties/resource-models';
@@ -57,3 +57,15 @@ export function foreignImports(ctx: FileContext): ReadonlySet<string> {
   return out;
 }
 const foreignCache = new WeakMap<FileContext, Set<string>>();
+
+/**
+ * Whether a value is what a function of another API's module gives (`await fileTicket(…)` imported from a helpdesk
+ * client): a `result` holding it is that API's, whatever its name.
+ */
+export function foreignCall(ctx: FileContext, n: Node): boolean {
+  while (n?.type === 'AwaitExpression') n = n.argument;
+  if (!isCall(n)) return false;
+  let callee: Node = n.callee;
+  while (isMember(callee)) callee = callee.object;
+  return callee?.type === 'Identifier' && foreignImports(ctx).has(callee.name);
+}

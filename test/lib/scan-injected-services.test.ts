@@ -68,4 +68,44 @@ describe('services injected into other files', () => {
     expect(findings('src/app/checker.service.spec.ts')).toEqual([[11, 'manual'], [12, 'manual']]);
     expect(findings('src/app/desk.service.ts')).toEqual([]);
   });
+
+  it("a client a parent provided under a key and a component takes back by its class (Svelte's getContext<Api>(KEY), Vue's inject<Api>('api')) is that class's instance; a desk client taken the same way is the desk's", async () => {
+    writeTree(dir, {
+      'src/lib/api.ts': [
+        "const BASE = 'https://old.example.test/api/';",
+        'export class CheckerApi {',
+        '  async createComplaint(text: string, extra: string | null = null) {',
+        "    return fetch(`${BASE}complaints/`, { method: 'POST', body: JSON.stringify({ text, extra }) });",
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/lib/desk.ts': [
+        'export class DeskApi {',
+        '  async createComplaint(text: string, extra: string | null = null) {',
+        "    return fetch('https://desk.example.com/api/complaints/', { method: 'POST', body: JSON.stringify({ text, extra }) });",
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/lib/ComplaintForm.svelte': [
+        '<script lang="ts">',
+        "  import { getContext } from 'svelte';",
+        "  import type { CheckerApi } from './api';",
+        "  import type { DeskApi } from './desk';",
+        "  const api = getContext<CheckerApi>('api');",
+        "  const desk = getContext<DeskApi>('desk');",
+        "  let text = '';",
+        "  let duration = '';",
+        '  async function submit() {',
+        '    await api.createComplaint(text, duration || null);', // 10
+        '    await desk.createComplaint(text, duration || null);',
+        '  }',
+        '</script>',
+        '<button on:click={submit}>Send</button>',
+      ].join('\n'),
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change === 'complaint-extra-removed').map((f) => [f.line, f.fix]) ?? [];
+    expect(findings('src/lib/ComplaintForm.svelte')).toEqual([[10, 'manual']]);
+    expect(findings('src/lib/desk.ts')).toEqual([]);
+  });
 });

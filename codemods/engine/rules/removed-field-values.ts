@@ -42,20 +42,24 @@ function handedOver(ctx: FileContext): HandedOver[] {
       if (tie) out.push({ site: argPath, node: arg, ties: [tie] });
     });
   }
-  // `const extra = { onset }` then `fileComplaint(token, text, extra)`.
+  // `const extra = { onset }` then `fileComplaint(token, text, extra)`; any other value only when nothing else uses
+  // it (`const extra = String(formData.get('extra') || '')` read from a posted form for `createComplaint(text, extra)`).
   for (const decl of ctx.nodesOf('VariableDeclarator')) {
-    if (decl.node.id.type !== 'Identifier' || decl.node.init?.type !== 'ObjectExpression') continue;
+    const init = decl.node.init;
+    if (decl.node.id.type !== 'Identifier' || !init || sendsNothing(init) || isFunction(init)) continue;
     const id = decl.get('id');
     const scope = (id as { scope?: { path?: Path } }).scope?.path;
     if (!scope) continue;
     const ties: Tie[] = [];
+    let other = false;
     for (const ref of ctx.identifiersIn(scope, id.node.name) as Path[]) {
       if (ref.node === id.node || bindingOf(ref)?.node !== id.node) continue;
       const parent = ref.parentPath?.node;
       const tie = isCall(parent) && parent.arguments.includes(ref.node) ? tieOf(ref) : null;
       if (tie) ties.push(tie);
+      else other = true;
     }
-    if (ties.length > 0) out.push({ site: decl, node: decl.node.id, ties });
+    if (ties.length > 0 && (init.type === 'ObjectExpression' || !other)) out.push({ site: decl, node: decl.node.id, ties });
   }
   return out;
 }

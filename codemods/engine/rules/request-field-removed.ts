@@ -8,6 +8,7 @@ import { tieOf } from '../ties/flow';
 import { requestTieOfObject } from '../ties/requests';
 import { pathMatches, type Tie } from '../ties/tie';
 import { pickedMembers } from './picked-members';
+import { postedControls } from './form-controls';
 import { atRequestField, fieldParams, paramMessage, removedFieldValues } from './removed-field-values';
 import { jsdocMembers } from './jsdoc-models';
 import { interfaceMembers, memberMessage, memberReads } from './reads';
@@ -24,6 +25,10 @@ export const requestFieldRemoved: RuleImpl<'request-field-removed'> = (ctx, chan
     (tie.op === undefined || rule.operations.includes(tie.op)) &&
     pathMatches(parentPath, tie.path);
 
+  // `<form action={submitComplaint.bind(null, token)}><input name="extra" /></form>`: what a server action posts.
+  if (parentPath.length === 0) {
+    postedControls(ctx, field, (t) => t.resource === rule.resource && rule.operations.includes(t.op!), (control, name) => ctx.manual(change, control, rule.message, name, field));
+  }
   ctx.nodesOf('ObjectExpression').forEach((obj: Path) => {
     const index = obj.node.properties.findIndex((p: Node) => keyName(p) === field);
     if (index < 0) return;

@@ -14,6 +14,7 @@ import { recordedForElsewhere } from '../ties/assertions';
 import { answersElsewhere, handlesElsewhere } from '../ties/answers-elsewhere';
 import { shapedLikeFieldResource } from '../ties/resource-shape';
 import { decoratedPropertyValue } from '../ties/orm-entities';
+import { postedAsField } from './form-controls';
 
 /** `interview.mode ?? 'complaint'`, `data.interview.mode || 'complaint'`: the literal stands in for a read of the field on this API's resource. */
 export function fallbackOfRead(ctx: FileContext, start: Path, field: string): boolean {
@@ -177,10 +178,16 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       }
       return false;
     }
+    // `<button type="submit" name="mode" value={InterviewMode.Safe}>`: a form's control that posts the mode (a
+    // Remix action, a Next server action); `value="safe"` among controls of that name offering two of the API's modes.
+    case 'JSXExpressionContainer':
+    case 'JSXAttribute':
+      return postedAsField(ctx, path, field);
     default:
       return false;
   }
 }
+
 
 /**
  * Whether a `x.mode` compared with a literal is another thing's: the file's own types give every `mode` another
@@ -247,8 +254,13 @@ function anotherThingsValue(ctx: FileContext, arg: Path): boolean {
   if (value.node.type === 'AwaitExpression') value = unwrap(value.get('argument'));
   if (!isCall(value.node)) return false;
   const callee = calleeName(value.node.callee);
+  // `const state = get(store)` (Svelte), `unref(session)`: the value of what it is given, judged as that.
+  if (VALUE_OF.has(callee) && value.node.arguments.length === 1 && value.node.arguments[0].type === 'Identifier') return anotherThingsValue(ctx, value.get('arguments', 0));
   return callee !== '' && !nameTie(callee) && !helperNameTie(callee) && !words(callee).some((w) => nameTie(w)) && !fromResourceModule(ctx, value.get('callee'));
 }
+
+/** Calls that give the current value of a store or cell they are handed. */
+const VALUE_OF = new Set(['get', 'unref', 'toValue', 'toRaw']);
 
 /** `reducer` of `import reducer from '../src/reducers/interview'`: a function of a module named for a resource. */
 function fromResourceModule(ctx: FileContext, callee: Path): boolean {

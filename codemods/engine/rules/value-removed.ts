@@ -1,5 +1,5 @@
 import { isModeKey, isValueContext } from './value-context';
-import { computedKeys, constantUses, keyedProperties, siblingMembers, stringLiterals } from './value-sites';
+import { computedKeys, constantUses, keyedProperties, namedModeMembers, siblingMembers, stringLiterals } from './value-sites';
 import type { RuleImpl } from './types';
 
 /** Enumerated values that no longer exist: every use as a value of the field, and every map key, is marked. */
@@ -10,6 +10,10 @@ export const valueRemoved: RuleImpl<'value-removed'> = (ctx, change, rule) => {
   });
   // Uses of constants holding a removed value are sites too (the definition is reported where it is written).
   constantUses(ctx, rule.field, rule.values, (use, ref) => ctx.manual(change, use, rule.message, use.node, ref.value));
+  // `cfg.modes.TRIAGE` of a config no file of the run defines here: the value its name spells.
+  namedModeMembers(ctx, rule.field, rule.values, (use, value) => {
+    if (!ctx.claimed.has(use.node)) ctx.manual(change, use, rule.message, use.node, value);
+  });
   // The other members of an enum the file uses as the field (`CheckMode.Safe` beside a used `CheckMode.Symptoms`).
   siblingMembers(ctx, rule.field, new Set(rule.values), (path) => {
     if (!ctx.claimed.has(path.node)) ctx.manual(change, path, rule.message, path.node, path.node.value);

@@ -2,6 +2,8 @@ import { isCall, isMember, keyName, parentOf, type Node, type Path } from '../as
 import type { FileContext } from '../file';
 import { constRef, type ConstRef } from '../ties/constants';
 import { isValueContext } from './value-context';
+import { isModeName } from '../ties/names';
+import { words } from '../words';
 
 /** Where a value of the API can stand in a file: its string literals, the keys of maps keyed by it, constants holding it. */
 
@@ -103,5 +105,22 @@ export function siblingMembers(ctx: FileContext, field: string, values: Set<stri
       const init = m.type === 'TSEnumMember' ? m.initializer : m.value;
       if (init && STRING_LITERALS.has(init.type) && values.has(init.value)) visit(holder.get(key, i, m.type === 'TSEnumMember' ? 'initializer' : 'value'));
     });
+  }
+}
+
+/**
+ * Members of a mode-named map whose definition this file cannot see (`cfg.modes.TRIAGE` of a global config another
+ * script sets, `Modes.Safe` of a module outside the run), in a value context of the field, whose member name spells
+ * one of `values` (`TRIAGE`, `Safe`): the value that name says. Only for reports (nothing is rewritten by a name).
+ */
+export function namedModeMembers(ctx: FileContext, field: string, values: readonly string[], visit: (use: Path, value: string) => void): void {
+  for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression')) {
+    const n = p.node;
+    if (n.computed || n.property.type !== 'Identifier') continue;
+    const holder = n.object.type === 'Identifier' ? n.object.name : isMember(n.object) && !n.object.computed && n.object.property.type === 'Identifier' ? n.object.property.name : null;
+    if (!holder || !isModeName(holder)) continue;
+    const value = words(n.property.name).join('_');
+    if (!values.includes(value) || constRef(ctx, p) || !isValueContext(ctx, p, field)) continue;
+    visit(p, value);
   }
 }

@@ -74,5 +74,15 @@ function createdClass(init: Path | null | undefined): Path | null {
     const name = n.callee.type === 'Identifier' ? n.callee.name : isMember(n.callee) ? memberName(n.callee) : null;
     if (name === 'inject' || name === 'get' || name === 'resolve') return init!.get('arguments', 0);
   }
+  // `getContext<SymptomCheckerApi>(API_KEY)` (Svelte), `inject<CheckerClient>('checker')` (Vue): the instance a
+  // parent provided under a key, of the class the type argument names.
+  if (isCall(n) && n.typeParameters?.params?.length === 1) {
+    const name = n.callee.type === 'Identifier' ? n.callee.name : isMember(n.callee) ? memberName(n.callee) : null;
+    const t = n.typeParameters.params[0];
+    if (name && PROVIDED.has(name) && t.type === 'TSTypeReference' && t.typeName?.type === 'Identifier' && !t.typeParameters) return init!.get('typeParameters', 'params', 0, 'typeName');
+  }
   return null;
 }
+
+/** Calls that hand back what a parent or container provided under a key. */
+const PROVIDED = new Set(['getContext', 'inject', 'resolve']);

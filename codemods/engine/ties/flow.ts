@@ -1,3 +1,4 @@
+import { foreignCall } from '../other-api';
 import {
   bindingOf,
   calleeName,
@@ -26,6 +27,7 @@ import { mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
 import { typeNameTie, typeTie } from './types';
 import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
 import { expectedRequestBodyTie } from './test-context';
+import { recordedBodyTie } from './recorded-bodies';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
 import { calledParamTie, calledPropTie } from './passed-values';
@@ -116,7 +118,7 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
   const call = apiCall(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
-  const received = mockRequestTie(ctx, path);
+  const received = mockRequestTie(ctx, path) ?? recordedBodyTie(ctx, path);
   if (received) return received;
   const schema = schemaTieOfCall(path);
   if (schema) return schema;
@@ -364,7 +366,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       if (init.value) {
         const t = tieOf(ctx, init);
         if (t) return t;
-        if (!nameMayTie(init.node)) return null;
+        if (!nameMayTie(init.node) || foreignCall(ctx, init.node)) return null;
       } else {
         // `let sent; … sent = await req.json();`: what it is assigned.
         const assigned = assignedTie(ctx, binding);

@@ -1,7 +1,8 @@
-import { calleeName, isCall, isMember, memberName, propertyPath, type Node, type Path } from '../ast';
+import { calleeName, isCall, isMember, keyName, memberName, propertyPath, type Node, type Path } from '../ast';
 import { staticText } from './constants';
 import type { FileContext } from '../file';
 import type { ApiCall } from './tie';
+import type { MockedResponse } from './mocks';
 import { apiCall, operationFor, urlTarget } from './url';
 
 /**
@@ -81,3 +82,20 @@ function adapterMethod(ctx: FileContext, p: Path, call: ApiCall): ApiCall {
   return target ? { ...call, method: method!, op: operationFor(target, method!, call.bodies) } : call;
 }
 
+/** Classes whose instances a mock's resolver answers with (msw 2's, and the platform's). */
+export const ANSWER_CLASSES = new Set(['HttpResponse', 'Response']);
+
+/**
+ * What `HttpResponse.json(body, { status })` or `new HttpResponse(body, { status })` answers: its status, and its
+ * body — each item of a list answered for a list (`HttpResponse.json([{ token, extra }])`), the status once.
+ */
+export function answered(endpoint: ApiCall, inner: Path): MockedResponse[] {
+  const [a0, opts] = inner.node.arguments;
+  const statusProp = isObj(opts) ? opts.properties.findIndex((p: Node) => keyName(p) === 'status') : -1;
+  const status = statusProp >= 0 ? inner.get('arguments', 1, 'properties', statusProp, 'value') : null;
+  if (a0?.type === 'ArrayExpression') {
+    const items = a0.elements.flatMap((e: Node, i: number) => (isObj(e) ? [inner.get('arguments', 0, 'elements', i)] : []));
+    if (items.length) return items.map((body: Path, i: number) => ({ call: endpoint, status: i === 0 ? status : null, body }));
+  }
+  return [{ call: endpoint, status, body: isObj(a0) ? inner.get('arguments', 0) : null }];
+}

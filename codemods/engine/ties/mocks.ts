@@ -4,7 +4,7 @@ import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
-import { chainCall, patternCall } from './mock-routes';
+import { ANSWER_CLASSES, answered, chainCall, patternCall } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
 
 /**
@@ -122,7 +122,8 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
     // msw: a handler for a route of this API; its answers are inside the resolver.
     const endpoint = isMember(n.callee) && n.arguments.length >= 2 && isFunction(n.arguments[n.arguments.length - 1]) ? apiCall(ctx, call) : null;
     if (!endpoint) continue;
-    ctx.j(call.get('arguments', n.arguments.length - 1)).find(ctx.j.CallExpression).forEach((inner: Path) => {
+    const resolver = ctx.j(call.get('arguments', n.arguments.length - 1));
+    resolver.find(ctx.j.CallExpression).forEach((inner: Path) => {
       const m = inner.node;
       const innerName = calleeName(m.callee);
       if (innerName === 'res' || innerName === 'once') {
@@ -135,18 +136,22 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
           if (calleeName(arg.callee) === 'json' && isObj(arg.arguments[0])) body = inner.get('arguments', i, 'arguments', 0);
         });
         out.push({ call: endpoint, status, body });
-      } else if (innerName === 'json' && isMember(m.callee) && memberName(m.callee) === 'json' && m.callee.object.type === 'Identifier' && m.callee.object.name === 'HttpResponse') {
-        // `HttpResponse.json({ … }, { status: 202 })`
-        const opts = m.arguments[1];
-        const statusProp = isObj(opts) ? opts.properties.findIndex((p: Node) => keyName(p) === 'status') : -1;
-        out.push({ call: endpoint, status: statusProp >= 0 ? inner.get('arguments', 1, 'properties', statusProp, 'value') : null, body: isObj(m.arguments[0]) ? inner.get('arguments', 0) : null });
+      } else if (innerName === 'json' && isMember(m.callee) && m.callee.object.type === 'Identifier' && ANSWER_CLASSES.has(m.callee.object.name)) {
+        // `HttpResponse.json({ … }, { status: 202 })`, `Response.json([{ … }])`
+        out.push(...answered(endpoint, inner));
       }
+    });
+    // msw 2: `new HttpResponse(null, { status: 202 })`, `new Response(JSON.stringify(…), { status: 400 })`.
+    resolver.find(ctx.j.NewExpression).forEach((inner: Path) => {
+      const m = inner.node;
+      if (m.callee.type === 'Identifier' && ANSWER_CLASSES.has(m.callee.name)) out.push(...answered(endpoint, inner));
     });
   }
   memo.set(ctx, out);
   return out;
 }
 const memo = new WeakMap<FileContext, MockedResponse[]>();
+
 
 /** Methods of Jest/Vitest function mocks that set what the mocked function returns or throws. */
 const FN_MOCKS = new Set(['mockResolvedValue', 'mockResolvedValueOnce', 'mockRejectedValue', 'mockRejectedValueOnce', 'mockReturnValue', 'mockReturnValueOnce']);

@@ -73,6 +73,9 @@ export function step(t: Tie, name: string): Tie | null {
     return { ...t, role: 'body', path: [name] };
   }
   const other = nounTie(name);
+  // A holder tied by its name alone whose property is named for the same resource (`$interview.interview` of a
+  // store named `interview`, `state.interview`): the resource itself (no resource has a field named for itself).
+  if (other && other.resource === t.resource && t.role === 'body' && t.via === 'name' && t.path.length === 0 && other.path.length === 0 && !other.list && !t.list) return t;
   if (other && other.resource !== t.resource && t.role !== 'request') {
     return { resource: other.resource, role: 'body', path: other.path, via: 'name', list: other.list };
   }

@@ -260,8 +260,27 @@ function modeComparisons(expr: TemplateExpression, input: FrontEndInput, foreign
     const d = removedValues.find(({ rule }) => rule.values.includes(value));
     if (d) out.push({ start: at, end: at + value.length, anchor: expr.anchor, change: d.change.id, subject: value, message: d.rule.message });
   }
+  // `interview.setMode(Modes.Safe)`, `$store.mode === MODES.TRIAGE`: a member of a mode-named map whose name spells a
+  // removed mode (a renamed one's constant is renamed where it is defined: its uses need no edit).
+  for (const m of expr.text.matchAll(COMPARED_MEMBER)) {
+    const chain = (m[1] ?? m[5])!;
+    const [holder, member] = m[1] ? [m[2]!, m[3]!] : [m[6]!, m[7]!];
+    const parts = chain.replace(/\(\s*\)/g, '').split(/\??\./);
+    const last = parts.pop() ?? '';
+    const setter = m[4] !== undefined;
+    if (setter ? !(/^(set|change|switch|to)/i.test(last) && words(last).includes(api.modeField)) : !isModeName(last)) continue;
+    if (!setter && parts.length > 0 && !holdsMode(parts[parts.length - 1]!)) continue;
+    if (!isModeName(holder.split('.').pop()!) || foreign.has(holder.split('.')[0]!)) continue;
+    const value = words(member).join('_');
+    const d = removedValues.find(({ rule }) => rule.values.includes(value));
+    const at = expr.start + m.index + m[0].lastIndexOf(member);
+    if (d) out.push({ start: at, end: at + member.length, anchor: expr.anchor, change: d.change.id, subject: `${holder}.${member}`, message: d.rule.message });
+  }
   return out;
 }
+
+/** A setter given a member of a map (`setMode(Modes.Safe)`), or a chain compared with one (`mode === MODES.SAFE`). */
+const COMPARED_MEMBER = /(?<![\w$.?)])([A-Za-z_$][\w$]*(?:\(\s*\))?(?:\??\.[A-Za-z_$][\w$]*(?:\(\s*\))?)*)\s*(?:===?|!==?)\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.([A-Za-z_$][\w$]*)(?![\w$(.])|(?<![\w$.])()([A-Za-z_$][\w$.?]*)\(\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.([A-Za-z_$][\w$]*)\s*\)/g;
 
 /** Names of what holds a page's state (`vm`, `$ctrl`, `store`, `interviewState`): their `mode` is the page's. */
 const HOLDERS = new Set(['vm', 'ctrl', 'controller', 'this', 'scope', 'state', 'store', 'data', 'model', 'props', 'self', 'app', 'session', 'flow', 'checker', 'wizard', 'step', 'page', 'view', 'current']);
