@@ -99,4 +99,14 @@ describe('spellings of a field the catalogue gives', () => {
     ].join('\n');
     expect(report(run('src/components/QuestionCard.vue', vue))).toEqual(['8 question-preselected-removed manual']);
   });
+
+  it('a bare local that flattens a removed field with its part (`condition_triage`) is a site; other locals and a helpdesk page stay', () => {
+    const erb = ['<% if condition_name %>', '  <h2><%= condition_name %></h2>', '  <% if condition_triage %>', '    <p><%= condition_triage %></p>', '  <% end %>', '<% end %>'].join('\n');
+    expect(report(run('views/result.erb', erb))).toEqual(['3 potential-condition-triage-removed manual', '4 potential-condition-triage-removed manual']);
+    const desk = ['<% if ticket_priority %>', '  <p><%= ticket_triage %> <%= ticket_advice %></p>', '<% end %>'].join('\n');
+    const r = run('views/ticket.erb', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
 });
+
