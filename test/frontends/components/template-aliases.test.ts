@@ -108,5 +108,14 @@ describe('spellings of a field the catalogue gives', () => {
     expect(report(r)).toEqual([]);
     expect(r.output).toBe(desk);
   });
+
+  it('an EEx comprehension names an item of its list (`for o <- @question.options do`); a ticket’s options stay', () => {
+    const eex = ['<%= for o <- @question.options do %>', '  <label class="<%= if o.preselected, do: "on" %>"><%= o.text %></label>', '<% end %>'].join('\n');
+    expect(report(run('lib/app_web/live/question_live.html.heex', eex))).toEqual(['2 question-preselected-removed manual']);
+    const desk = ['<%= for o <- @ticket.options do %>', '  <label class="<%= if o.preselected, do: "on" %>"><%= o.text %></label>', '<% end %>'].join('\n');
+    const r = run('lib/app_web/live/ticket_live.html.heex', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
 });
 
