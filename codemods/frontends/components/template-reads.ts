@@ -189,7 +189,17 @@ const BARE = /(?<![\w$.'"@])([A-Za-z_]\w*)(?![\w$]|\s*(?:\.|\(|\[|=(?!=)))/g;
  */
 export function rendersName(source: string, project: RunFacts): boolean {
   const names = [...(project.poly?.rendered?.values() ?? [])].flatMap((s) => [...s]);
-  return (names.length > 0 && [...source.matchAll(/\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}/g)].some((m) => [...(m[1] ?? m[2]!).matchAll(BARE)].some((b) => names.includes(b[1]!)))) || callsDerived(source, project);
+  return (names.length > 0 && [...source.matchAll(/\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}/g)].some((m) => [...(m[1] ?? m[2]!).matchAll(BARE)].some((b) => names.includes(b[1]!)))) || callsDerived(source, project) || namesFlattened(source);
+}
+
+/** A template that names a removed field flattened with its part (`<% if @complaint_extra.present? %>`, `{{ condition_triage }}`). */
+function namesFlattened(source: string): boolean {
+  const removed = rulesOfKind('response-field-removed').map((r) => ({ ...r, path: r.rule.path }));
+  const moved = rulesOfKind('response-field-moved').map((r) => ({ ...r, path: r.rule.from }));
+  for (const m of source.matchAll(/\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}|<%([\s\S]*?)%>/g)) {
+    for (const n of (m[1] ?? m[2] ?? m[3]!).matchAll(/(?<![\w$.'"])[@$]?([A-Za-z_]\w*_\w+)(?![\w$'"])/g)) if (flattened(n[1]!, null, [...removed, ...moved])) return true;
+  }
+  return false;
 }
 
 /** A template that calls a model's derived reader (`<%= result.recommended_tests.to_sentence %>`): which model is checked where it is read. */
