@@ -66,7 +66,8 @@ export const ruby: LangSpec = {
       const matcher = namedKids(childOf(n, 'argument_list') ?? n)[0];
       const actual = subject?.kind() === 'call' && subject.field('method')?.text() === 'expect' ? namedKids(childOf(subject, 'argument_list') ?? subject) : [];
       const expected = matcher?.kind() === 'call' && /^(?:eq|eql|equal)$/.test(matcher.field('method')?.text() ?? '') && !matcher.field('receiver') ? namedKids(childOf(matcher, 'argument_list') ?? matcher) : [];
-      if (actual.length === 1 && expected.length === 1) compares.push({ node: n, sides: [actual[0]!, expected[0]!] });
+      // A status (`to eq(202)`) is read by its own rule (status-values.ts), which knows the response it checks.
+      if (actual.length === 1 && expected.length === 1 && expected[0]!.kind() !== 'integer') compares.push({ node: n, sides: [actual[0]!, expected[0]!] });
     }
     return { pairs, decls, types, compares, calls };
   },
