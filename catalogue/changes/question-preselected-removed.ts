@@ -17,8 +17,9 @@ export const questionPreselectedRemoved: Change = {
   },
   shim: { summary: 'put back as null on questions and their options (the dropped options cannot be restored)' },
   rules: [
-    // The spec names the option's attribute only in words ("pre-selected value"): clients spell it either way.
-    { kind: 'obsolete-filter', resource: 'question', list: 'options', field: 'preselected', spellings: ['preselected_value'] },
+    // The spec names the option's attribute only in words ("pre-selected value"): clients spell it either way,
+    // hyphen kept as a word break too (`pre_selected`, `preSelected`).
+    { kind: 'obsolete-filter', resource: 'question', list: 'options', field: 'preselected', spellings: ['preselected_value', 'pre_selected'] },
     {
       kind: 'response-field-removed',
       resource: 'question',
@@ -30,7 +31,7 @@ export const questionPreselectedRemoved: Change = {
       kind: 'response-field-removed',
       resource: 'question',
       path: ['options', '*', 'preselected'],
-      spellings: ['preselected_value'],
+      spellings: ['preselected_value', 'pre_selected'],
       default: null,
       message:
         'v2 options have no `preselected` and pre-selected options are no longer sent; this read is always undefined. Remove it.',

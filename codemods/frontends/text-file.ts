@@ -86,6 +86,8 @@ export class TextFile {
   manual(change: string, start: number, end: number, message: string, opts: { subject?: string; anchor?: number; marker?: boolean } = {}): void {
     const key = this.fixOnly ? `${change}\u0000${this.lines.lineCol(start).line}` : `${change}\u0000${start}\u0000${message}`;
     if (this.manualKeys.has(key) || this.suppressed(change, start)) return;
+    // The same read found twice, once as a literal and once as its content (`"test"` and `test`): one site.
+    if (this.findings.some((f) => f.change === change && f.message === message && this.sitesOf.has(f) && nested(this.sitesOf.get(f)!, start, end))) return;
     this.manualKeys.add(key);
     const finding: Finding = { ...this.range(start, end), change, fix: 'manual', message };
     this.findings.push(finding);
@@ -130,4 +132,10 @@ export class TextFile {
     const findings = [...this.findings].sort((a, b) => a.line - b.line || a.column - b.column || a.change.localeCompare(b.change));
     return { output: this.edits.apply(this.source), findings };
   }
+}
+
+/** Whether one range holds the other, a quote's width apart at most on each side. */
+function nested(site: { start: number; end: number }, start: number, end: number): boolean {
+  const inside = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start >= b.start && a.end <= b.end && a.start - b.start <= 1 && b.end - a.end <= 1;
+  return inside(site, { start, end }) || inside({ start, end }, site);
 }

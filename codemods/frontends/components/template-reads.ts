@@ -167,6 +167,13 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
         tie = step(tie, names[i]!);
       }
     }
+    // `<% if condition_triage %>`: a bare name that flattens a removed field with its part (a view's local).
+    for (const m of expr.text.matchAll(BARE)) {
+      const name = m[1]!;
+      if (ties.has(name) || aliases.some((a) => a.name === name)) continue;
+      const flat = flattened(name, null, gone);
+      if (flat && selected.has(flat.change.id)) out.push({ start: expr.start + m.index, end: expr.start + m.index + name.length, anchor: expr.anchor, change: flat.change.id, message: flat.rule.message, subject: name });
+    }
     out.push(...modeComparisons(expr, input, foreign));
     out.push(...renderedReads(expr, rendered, gone, selected));
   }
@@ -182,7 +189,25 @@ const BARE = /(?<![\w$.'"@])([A-Za-z_]\w*)(?![\w$]|\s*(?:\.|\(|\[|=(?!=)))/g;
  */
 export function rendersName(source: string, project: RunFacts): boolean {
   const names = [...(project.poly?.rendered?.values() ?? [])].flatMap((s) => [...s]);
-  return names.length > 0 && [...source.matchAll(/\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}/g)].some((m) => [...(m[1] ?? m[2]!).matchAll(BARE)].some((b) => names.includes(b[1]!)));
+  return (names.length > 0 && [...source.matchAll(/\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}/g)].some((m) => [...(m[1] ?? m[2]!).matchAll(BARE)].some((b) => names.includes(b[1]!)))) || callsDerived(source, project) || namesFlattened(source);
+}
+
+/** A template that names a removed field flattened with its part (`<% if @complaint_extra.present? %>`, `{{ condition_triage }}`). */
+function namesFlattened(source: string): boolean {
+  const removed = rulesOfKind('response-field-removed').map((r) => ({ ...r, path: r.rule.path }));
+  const moved = rulesOfKind('response-field-moved').map((r) => ({ ...r, path: r.rule.from }));
+  for (const m of source.matchAll(/\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}|<%([\s\S]*?)%>/g)) {
+    for (const n of (m[1] ?? m[2] ?? m[3]!).matchAll(/(?<![\w$.'"])[@$]?([A-Za-z_]\w*_\w+)(?![\w$'"])/g)) if (flattened(n[1]!, null, [...removed, ...moved])) return true;
+  }
+  return false;
+}
+
+/** A template that calls a model's derived reader (`<%= result.recommended_tests.to_sentence %>`): which model is checked where it is read. */
+function callsDerived(source: string, project: RunFacts): boolean {
+  const poly = project.poly;
+  if (!poly) return false;
+  const derived = new Set(TEMPLATE_LANGS.flatMap((lang) => [...poly.language(lang).derivedNames]));
+  return derived.size > 0 && [...source.matchAll(/\.\s*([A-Za-z_]\w*\??)/g)].some((m) => derived.has(m[1]!));
 }
 
 /** The names the app renders this template with, each holding the field of that name (polyglot/rendered-names.ts). */
@@ -310,7 +335,9 @@ function derivedHit<R extends { change: { id: string }; rule: { resource: Resour
           // A predicate (`body_measurements?`), or a method named for the field (`advice_text`): its answer is the
           // field's. A general one that also shows it (`summary` with the BMI when there is one) is reported where it reads it.
           const field = words(hit?.rule.path[hit.rule.path.length - 1] ?? '');
-          if (hit && (method.endsWith('?') || field.every((w) => words(method).includes(w)))) return hit;
+          // A plural names the list field (`recommended_tests` for `test`).
+          const said = words(method).flatMap((w) => [w, w.replace(/e?s$/, '')]);
+          if (hit && (method.endsWith('?') || field.every((w) => said.includes(w)))) return hit;
         }
       }
     }

@@ -30,7 +30,9 @@ export function templateSegments(text: string): { expressions: Segment[]; aliase
     expressions.push({ text: digAsIndex(inner), start });
     aliases.push(...valueAliases(inner));
     const loop = /^\s*for\s+(.+)$/s.exec(inner);
-    const alias = loop ? forAlias(loop[1]!) : null;
+    // EEx's comprehension: `<%= for pc <- @result.potential_conditions do %>`.
+    const comprehension = /^\s*for\s+([A-Za-z_]\w*)\s*<-\s*(.+?)\s+do\s*$/s.exec(inner);
+    const alias = comprehension ? { name: comprehension[1]!, of: comprehension[2]! } : loop ? forAlias(loop[1]!) : null;
     if (alias) aliases.push(alias);
     const each = /([@$]?[\w.[\]'"]+)\.each(?:_with_index)?\s+do\s*\|\s*(\w+)/.exec(inner);
     if (each) aliases.push({ name: each[2]!, of: each[1]! });

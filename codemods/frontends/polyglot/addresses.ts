@@ -204,6 +204,11 @@ function audienceFromBase(ctx: Ctx): void {
   const at = (n: SgNode) => span(n).start;
   for (const p of file.x.pairs) check(p.key, p.value, p.node, file.x.pairs.filter((q) => at(q.container) === at(p.container) && q !== p));
   for (const d of file.x.decls) check(d.name, d.init, d.node);
+  // A setting named by its first argument and given its value next (dry-configurable's `setting :audience, …`, Sinatra's `set :audience, …`).
+  for (const c of file.x.calls) {
+    const key = SETTING_CALL.test(c.callee) && c.args.length >= 2 ? file.lit(c.args[0]!) : null;
+    if (key?.simple) check(key.text, c.args[1]!, c.node);
+  }
   for (const fn of file.within(file.root, file.spec.functionKinds)) {
     // A computed property (Swift's `var audience: String { switch self { … } }`) is named by the declaration around it.
     const parent = fn.parent();
@@ -216,6 +221,9 @@ function audienceFromBase(ctx: Ctx): void {
     if (last) check(name, last, last);
   }
 }
+
+/** Calls that name a setting and give its value: `setting :audience, …`, `set :audience, …`. */
+const SETTING_CALL = /^(?:setting|set)$/;
 
 /** The last expression of a function that returns it without `return` (Ruby, a Kotlin or Dart expression body). */
 export function lastExpression(fn: SgNode): SgNode | null {

@@ -42,7 +42,10 @@ export function derivedReaders(file: PolyFile, type: TypeDecl, params: (fn: SgNo
       }
     };
     for (const chain of file.within(fn.node, file.spec.chainKinds)) {
-      const segs = dataSegments(chainSegments(chain.text(), span(chain).start));
+      const raw = chainSegments(chain.text(), span(chain).start);
+      const segs = dataSegments(raw);
+      // `self[:test]`, `this.advice`: a key of the model itself (a SimpleDelegator presenter over the API's hash).
+      const onSelf = raw.length > 1 && SELF.has(raw[0]!.name);
       const names: string[] = [];
       for (const s of segs) {
         if (s.call) break;
@@ -52,7 +55,7 @@ export function derivedReaders(file: PolyFile, type: TypeDecl, params: (fn: SgNo
       // An item of a collection the body walks (`options.filter(o -> !o.preselected())`, `{ |o| o.preselected }`): a
       // field of each item, not of the model; the method's caller reads none of it.
       if (itemName(body, names[0]!)) continue;
-      if (fieldNames.has(names[0]!) || names.length > 1) add(names);
+      if (fieldNames.has(names[0]!) || names.length > 1 || onSelf) add(names);
       if (names.length > 1) add(names.slice(1));
     }
     // A field of the model named bare in the body (`Array(test).map { … }`, `advice.is_a?(Hash)`).
@@ -64,6 +67,8 @@ export function derivedReaders(file: PolyFile, type: TypeDecl, params: (fn: SgNo
   }
   return out;
 }
+
+const SELF = new Set(['self', 'this', '$this']);
 
 /** Whether `name` is declared in `body` as a lambda's or block's parameter, or a loop's variable. */
 function itemName(body: string, name: string): boolean {

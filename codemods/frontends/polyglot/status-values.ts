@@ -15,7 +15,7 @@ import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { raisedStatuses, raisedWithStatus } from './raised-statuses';
 import { routedHandlerStatuses } from './routed-handlers';
-import { keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
+import { dslRouteStatuses, keywordStubStatuses, methodRoute, queuedStubStatuses, routedStubStatuses } from './stub-statuses';
 import { comparedStatusConstants, constantStatus, constantsComparedElsewhere, CONSTANT_NAME, STATIC_CONSTANT } from './status-constants';
 /**
  * Status codes that changed (values.ts's third part): where a code of the catalogue is compared, stubbed or raised in a
@@ -122,6 +122,7 @@ export function statuses(ctx: Ctx): void {
   routedStubStatuses(ctx, report);
   routedHandlerStatuses(ctx, report);
   keywordStubStatuses(ctx, report);
+  dslRouteStatuses(ctx, (n) => statusOf(ctx, n), report);
   queuedStubStatuses(ctx, (n) => statusOf(ctx, n), (scope, site) => performs(ctx, scope, site), report);
   for (const m of mentions) {
     // The check may sit in a callback (`.sink { … }`, `.then { … }`) of the function that performs the operation.

@@ -224,3 +224,55 @@ export function methodRoute(ctx: Ctx, call: Call): Call | undefined {
 /** A method given as an argument: `responses.PUT`, `httpretty.PUT`, `"PUT"`, `:put`. */
 const METHOD_ARG = /^(?:\w+\.)?["':]?(put|patch|post|PUT|PATCH|POST)["']?$/;
 
+
+/** A routing DSL's path directive (Akka HTTP's `path("interviews" / Segment / "")`, `pathPrefix(…)`). */
+const PATH_DIRECTIVE = /^path(?:Prefix)?$/;
+/** A method directive under it: `put { … }`, `post(…)`. */
+const METHOD_DIRECTIVE = /^(post|put|patch)$/;
+/** A test's file: a stub server answers the client under test there (an app's own routes live elsewhere). */
+const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|specs|__tests__)[\\/]|(?:Spec|Test|Stub|Fake|Mock)\w*\.\w+$/;
+
+/**
+ * A stub server's routes in a routing DSL, in a test (Akka HTTP's `path("interviews" / Segment / "") { _ => put {
+ * complete(StatusCodes.Accepted) } }`, `path("interviews" / "anonymous" / "")(post(json(body, StatusCodes.BadRequest)))`):
+ * the path directive's segments joined (a matcher such as `Segment` for one segment) say the resource, the method
+ * directive inside it the operation, and a status among the arguments of a call under that directive its answer. The old
+ * status of a rule of that operation is a site; another resource's route, or another method, stays.
+ */
+export function dslRouteStatuses(ctx: Ctx, statusOf: (n: SgNode) => number | null, report: (site: StatusSite, n: SgNode) => void): void {
+  const { file, vocab } = ctx;
+  if (!ctx.filePath || !TEST_FILE.test(ctx.filePath)) return;
+  const codes = new Set(vocab.statuses.map((s) => s.rule.from));
+  const { calls } = file.x;
+  const routes = calls.filter((c) => PATH_DIRECTIVE.test(c.callee) && c.args.length === 1);
+  // A directive applied to its inner route (`path(…) { … }`, `path(…)(…)`): the longest call that starts where it starts.
+  const applied = (r: Call) => calls.filter((c) => span(c.node).start === span(r.node).start).reduce((a, b) => (span(b.node).end > span(a.node).end ? b : a), r);
+  for (const route of routes) {
+    const parts = route.args[0]!.text().split(/\s+\/\s+/).map((p) => /^"([^"\\]*)"$/.exec(p.trim())?.[1] ?? (/^[A-Z]\w*$/.test(p.trim()) ? 'x' : null));
+    if (parts.some((p) => p === null)) continue;
+    const hit = file.addressedResource(parts.join('/'));
+    if (!hit) continue;
+    const whole = applied(route).node;
+    // The nearest path directive around a method directive is its route.
+    const inner = routes.filter((r) => r !== route && encloses(whole, r.node));
+    for (const m of calls) {
+      const method = METHOD_DIRECTIVE.exec(m.callee)?.[1];
+      if (!method || !encloses(whole, m.node) || inner.some((r) => encloses(applied(r).node, m.node))) continue;
+      const op = api.methodOperations[method.toUpperCase()];
+      const create = hit.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
+      if (hit.resource === vocab.modeResource && (op === 'create') !== create) continue;
+      const within = applied(m).node;
+      for (const c of calls) {
+        if (c === m || !encloses(within, c.node)) continue;
+        for (const a of c.args) {
+          const code = statusOf(a);
+          if (code === null || !codes.has(code)) continue;
+          for (const site of vocab.statuses) {
+            const same = site.rule.operation === op || (site.rule.operation === 'mode-update' && op === 'update');
+            if (site.rule.from === code && site.rule.resource === hit.resource && same) report(site, a);
+          }
+        }
+      }
+    }
+  }
+}

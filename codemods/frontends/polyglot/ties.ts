@@ -29,7 +29,7 @@ export interface ValueTie {
 }
 
 /** Words that may follow a type's noun in other languages' model names (`ResultOut`, `ProfileIn`, `ProfileSerializer`, `InterviewRow`). */
-const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema', 'row']);
+const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema', 'row', 'presenter', 'decorator']);
 
 /** Verbs that may start the name of a request body's type (`CreateInterviewRequest`, `AddComplaintBody`). */
 const LEADING_VERBS = new Set(['create', 'update', 'add', 'start', 'open', 'new', 'change', 'set', 'submit', 'post', 'put', 'patch']);

@@ -66,4 +66,17 @@ describe('derived readers called in server templates', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'views/result.erb')).toEqual(['1 result-advice-test-removed']);
   });
+
+  it('Rails presenter over the API’s hash (SimpleDelegator, `self[:test]`): its readers in a partial; a helpdesk ticket’s presenter stays', async () => {
+    writeTree(dir, {
+      'app/clients/checker.rb': ['class Checker', '  BASE = "https://www.buoyhealth.com/api/"', '', '  def self.fetch_result(token)', '    get_json("#{BASE}results/#{token}/")', '  end', 'end', ''].join('\n'),
+      'app/controllers/results_controller.rb': ['class ResultsController < ApplicationController', '  def show', '    @result = ResultPresenter.new(Checker.fetch_result(params[:token]))', '    @ticket = TicketPresenter.new(Desk.ticket(params[:id]))', '  end', 'end', ''].join('\n'),
+      'app/presenters/result_presenter.rb': ['class ResultPresenter < SimpleDelegator', '  def recommended_tests', '    Array(self[:test])', '  end', '', '  def title', '    self[:title].to_s', '  end', 'end', ''].join('\n'),
+      'app/presenters/ticket_presenter.rb': ['class TicketPresenter < SimpleDelegator', '  def recommended_tests', '    Array(self[:test])', '  end', 'end', ''].join('\n'),
+      'app/clients/desk.rb': ['class Desk', '  BASE = "https://help.example.com/api/"', '', '  def self.ticket(id)', '    get_json("#{BASE}tickets/#{id}/")', '  end', 'end', ''].join('\n'),
+      'app/views/results/_result.html.erb': ['<h1><%= result.title %></h1>', '<% if result.recommended_tests.any? %>', '  <p><%= result.recommended_tests.to_sentence %></p>', '<% end %>', '<p><%= ticket.recommended_tests.to_sentence %></p>', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/views/results/_result.html.erb')).toEqual(['2 result-advice-test-removed', '3 result-advice-test-removed']);
+  });
 });

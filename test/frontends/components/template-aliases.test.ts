@@ -99,4 +99,23 @@ describe('spellings of a field the catalogue gives', () => {
     ].join('\n');
     expect(report(run('src/components/QuestionCard.vue', vue))).toEqual(['8 question-preselected-removed manual']);
   });
+
+  it('a bare local that flattens a removed field with its part (`condition_triage`) is a site; other locals and a helpdesk page stay', () => {
+    const erb = ['<% if condition_name %>', '  <h2><%= condition_name %></h2>', '  <% if condition_triage %>', '    <p><%= condition_triage %></p>', '  <% end %>', '<% end %>'].join('\n');
+    expect(report(run('views/result.erb', erb))).toEqual(['3 potential-condition-triage-removed manual', '4 potential-condition-triage-removed manual']);
+    const desk = ['<% if ticket_priority %>', '  <p><%= ticket_triage %> <%= ticket_advice %></p>', '<% end %>'].join('\n');
+    const r = run('views/ticket.erb', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+
+  it('an EEx comprehension names an item of its list (`for o <- @question.options do`); a ticket’s options stay', () => {
+    const eex = ['<%= for o <- @question.options do %>', '  <label class="<%= if o.preselected, do: "on" %>"><%= o.text %></label>', '<% end %>'].join('\n');
+    expect(report(run('lib/app_web/live/question_live.html.heex', eex))).toEqual(['2 question-preselected-removed manual']);
+    const desk = ['<%= for o <- @ticket.options do %>', '  <label class="<%= if o.preselected, do: "on" %>"><%= o.text %></label>', '<% end %>'].join('\n');
+    const r = run('lib/app_web/live/ticket_live.html.heex', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
 });
+

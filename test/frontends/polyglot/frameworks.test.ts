@@ -141,7 +141,7 @@ describe('framework clients without a v1 address in the file', () => {
       ].join('\n'),
     });
     const r = await run();
-    expect(sites(r, 'lib/symptom_checker/visit_result.rb')).toEqual(['13 complaint-extra-removed', '3 result-advice-test-removed', '6 result-advice-test-removed', '6 result-advice-test-removed', '9 question-preselected-removed']);
+    expect(sites(r, 'lib/symptom_checker/visit_result.rb')).toEqual(['13 complaint-extra-removed', '3 result-advice-test-removed', '6 result-advice-test-removed', '9 question-preselected-removed']);
     expect(sites(r, 'lib/support_desk/article_result.rb')).toEqual([]);
     expect(read(dir, 'lib/support_desk/article_result.rb')).toContain("mode: 'complaint'");
   });

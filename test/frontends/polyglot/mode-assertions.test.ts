@@ -206,4 +206,29 @@ describe('mode assertions', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'src/test/kotlin/ModeTest.kt').filter((s) => !s.endsWith('base-url'))).toEqual(['6 mode-safe-triage-removed', '7 mode-complaint-renamed-input']);
   });
+
+  it('Ruby: RSpec `expect(data["mode"]).to eq("complaint")` on an interview the API answered; another key, or a desk\'s spec, stays', async () => {
+    const spec = (base: string, path: string, call: string) =>
+      [
+        'RSpec.describe Client do',
+        `  let(:base) { "${base}" }`,
+        '',
+        '  it "starts in the first mode" do',
+        `    stub_request(:post, "#{base}/${path}").to_return(status: 201, body: "{}")`,
+        `    data = described_class.${call}`,
+        '    expect(data["mode"]).to eq("complaint")',
+        '    expect(data["theme"]).to eq("complaint")',
+        '  end',
+        'end',
+        '',
+      ].join('\n');
+    writeTree(dir, {
+      'spec/client_spec.rb': spec('https://sandbox.buoyhealth.com/api', 'interviews/anonymous/', 'create_interview(profile: { age: 34 })'),
+      'desk/spec/client_spec.rb': spec('https://desk.example.org/api', 'tickets/', 'open_ticket(subject: "Help")'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'spec/client_spec.rb').filter((x) => !x.includes('base-url'))).toEqual(['7 mode-complaint-renamed-input']);
+    expect(sites(r, 'desk/spec/client_spec.rb')).toEqual([]);
+  });
 });
+

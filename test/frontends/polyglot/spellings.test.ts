@@ -122,4 +122,43 @@ describe("a removed field by the catalogue's other spellings", () => {
     expect(sites(r, 'lib/question.dart')).toEqual(['11 question-preselected-removed', '2 question-preselected-removed', '4 question-preselected-removed']);
     expect(sites(r, 'lib/desk/desk_setting.dart')).toEqual([]);
   });
+
+  it("Scala: a circe case class's option field `pre_selected` (the spec's \"pre-selected\") and a filter on it; a survey's choice of that name stays", async () => {
+    writeTree(dir, {
+      'src/main/scala/sc/Models.scala': [
+        'package sc',
+        '',
+        'final case class QuestionOption(token: String, text: String, pre_selected: Option[Json])',
+        'final case class Question(token: String, text: String, options: List[QuestionOption])',
+        '',
+      ].join('\n'),
+      'src/main/scala/sc/Client.scala': [
+        'package sc',
+        '',
+        'class Client(http: HttpExt) {',
+        '  private val base = "https://www.buoyhealth.com/api/"',
+        '  def question(token: String): Future[Question] = get[Question](s"${base}questions/$token/")',
+        '  def visible(q: Question): List[QuestionOption] = q.options.filter(_.pre_selected.forall(_.isNull))',
+        '}',
+        '',
+      ].join('\n'),
+      'src/main/scala/survey/Poll.scala': [
+        'package survey',
+        '',
+        'final case class Choice(id: String, pre_selected: Option[Boolean])',
+        'final case class Poll(id: String, options: List[Choice])',
+        '',
+        'class PollClient(http: HttpExt) {',
+        '  def poll(id: String): Future[Poll] = get[Poll](s"https://polls.example.com/api/polls/$id")',
+        '  def open(p: Poll): List[Choice] = p.options.filterNot(_.pre_selected.contains(true))',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/main/scala/sc/Models.scala')).toEqual(['3 question-preselected-removed']);
+    expect(sites(r, 'src/main/scala/sc/Client.scala').filter((s) => !s.includes('base-url'))).toEqual(['6 question-preselected-removed']);
+    expect(sites(r, 'src/main/scala/survey/Poll.scala')).toEqual([]);
+  });
 });
+

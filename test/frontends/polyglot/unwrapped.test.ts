@@ -320,6 +320,33 @@ describe('audiences taken from the base, and fields given to an endpoint', () =>
     expect(sites(r, 'lib/desk/tokens.rb')).toEqual([]);
   });
 
+  it('Ruby: a dry-configurable setting of the audience defaulting to the base (`setting :audience, ENV.fetch(…, defaults[:api_base])`); a desk\'s stays', async () => {
+    writeTree(dir, {
+      'config/settings.rb': [
+        'class Settings',
+        '  extend Dry::Configurable',
+        '  DEFAULTS = { api_base: "https://sandbox.buoyhealth.com/api/" }.freeze',
+        '',
+        '  setting :buoy do',
+        '    setting :api_base, ENV.fetch("BUOY_API_BASE", DEFAULTS[:api_base])',
+        '    setting :audience, ENV.fetch("BUOY_AUDIENCE", DEFAULTS[:api_base])',
+        '  end',
+        'end',
+      ].join('\n'),
+      'config/desk_settings.rb': [
+        'class DeskSettings',
+        '  extend Dry::Configurable',
+        '  DEFAULTS = { api_base: "https://desk.example.org/api/" }.freeze',
+        '',
+        '  setting :audience, ENV.fetch("DESK_AUDIENCE", DEFAULTS[:api_base])',
+        'end',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'config/settings.rb').filter((s) => !s.includes('base-url'))).toEqual(['7 token-audience']);
+    expect(sites(r, 'config/desk_settings.rb')).toEqual([]);
+  });
+
   it('Dart: a test constant used as the base and as the audience; one used only as the audience is rewritten, not marked', async () => {
     writeTree(dir, {
       'test/auth_test.dart': [

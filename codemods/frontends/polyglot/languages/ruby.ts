@@ -59,6 +59,16 @@ export const ruby: LangSpec = {
       const args = childOf(n, 'argument_list');
       calls.push({ node: n, callee: method?.text() ?? '', args: args ? namedKids(args) : [] });
     }
+    // RSpec's `expect(data["mode"]).to eq("complaint")`: the expected value against the actual one.
+    for (const n of all(root, 'call')) {
+      if (!/^(?:to|not_to|to_not)$/.test(n.field('method')?.text() ?? '')) continue;
+      const subject = n.field('receiver');
+      const matcher = namedKids(childOf(n, 'argument_list') ?? n)[0];
+      const actual = subject?.kind() === 'call' && subject.field('method')?.text() === 'expect' ? namedKids(childOf(subject, 'argument_list') ?? subject) : [];
+      const expected = matcher?.kind() === 'call' && /^(?:eq|eql|equal)$/.test(matcher.field('method')?.text() ?? '') && !matcher.field('receiver') ? namedKids(childOf(matcher, 'argument_list') ?? matcher) : [];
+      // A status (`to eq(202)`) is read by its own rule (status-values.ts), which knows the response it checks.
+      if (actual.length === 1 && expected.length === 1 && expected[0]!.kind() !== 'integer') compares.push({ node: n, sides: [actual[0]!, expected[0]!] });
+    }
     return { pairs, decls, types, compares, calls };
   },
 };
