@@ -79,7 +79,8 @@ function parseFlags(argv: string[]): Flags {
     quick,
     only,
     runs: num('--runs', quick ? 2 : 5),
-    rounds: num('--rounds', quick ? 2 : 5),
+    // Ten rounds: the fewest whose median interval (stats.medianInterval) leaves out the extreme rounds.
+    rounds: num('--rounds', quick ? 2 : 10),
     duration: num('--duration', quick ? 2 : 5),
     connections: num('--connections', 10),
     copies: num('--copies', quick ? 20 : 120),
