@@ -170,7 +170,7 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
     // `<% if condition_triage %>`: a bare name that flattens a removed field with its part (a view's local).
     for (const m of expr.text.matchAll(BARE)) {
       const name = m[1]!;
-      if (ties.has(name) || aliases.some((a) => a.name === name)) continue;
+      if (ties.has(name) || aliases.some((a) => a.name === name) || ownState(input.source, name)) continue;
       const flat = flattened(name, null, gone);
       if (flat && selected.has(flat.change.id)) out.push({ start: expr.start + m.index, end: expr.start + m.index + name.length, anchor: expr.anchor, change: flat.change.id, message: flat.rule.message, subject: name });
     }
@@ -178,6 +178,14 @@ export function templateReads(input: FrontEndInput, exprs: readonly TemplateExpr
     out.push(...renderedReads(expr, rendered, gone, selected));
   }
   return out;
+}
+
+/**
+ * A name the component's own script declares as its state (Svelte's `let intentDetail = ''`, a Vue `data()`'s
+ * `intentDetail: ''`): what the user types, bound by the template, not a local a server handed the view.
+ */
+function ownState(source: string, name: string): boolean {
+  return new RegExp(String.raw`\b(?:let|var|const)\s+${name}\b|^\s*${name}\s*:\s*(?:''|""|null|\[\]|\{\}|false|true|0)\s*,?\s*$`, 'm').test(source);
 }
 
 /** A bare name, not a member, a call or a name being assigned: `{{ advice }}`, `{% if advice %}`, `x in preselected`. */

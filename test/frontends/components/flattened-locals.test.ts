@@ -35,4 +35,24 @@ describe('views named for a flattened removed field', () => {
     expect(sites(r, 'app/views/interviews/show.html.erb')).toEqual(['2 complaint-extra-removed', '3 complaint-extra-removed']);
     expect(sites(r, 'app/views/tickets/show.html.erb')).toEqual([]);
   });
+
+  it("Svelte: the component's own `let intentDetail` bound to a textarea is what the user types, not a view's local", async () => {
+    writeTree(dir, {
+      'src/api.js': ['const BASE = "https://sandbox.buoyhealth.com/api/";', 'export const addIntent = (token, detail) => fetch(`${BASE}intents/`, { method: "POST", body: JSON.stringify({ interview: token, detail }) });', ''].join('\n'),
+      'src/IntentForm.svelte': [
+        '<script>',
+        "  import { addIntent } from './api';",
+        '  export let token;',
+        "  let intentDetail = '';",
+        '  const send = () => addIntent(token, intentDetail);',
+        '</script>',
+        '',
+        '<textarea bind:value={intentDetail} />',
+        '<button on:click={send}>Send</button>',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/IntentForm.svelte').filter((s) => s.startsWith('8 '))).toEqual([]);
+  });
 });
