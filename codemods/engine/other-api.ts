@@ -5,7 +5,7 @@ import { declaredModels } from './ties/resource-models';
 import { apiCall, isBasePlusSegment, isDocumentPath, urlTarget } from './ties/url';
 
 /** An absolute URL on a host that none of the configured environments uses (not a v1 or v2 base, audience or token service). */
-function foreignAbsolute(ctx: FileContext, text: string): boolean {
+export function foreignAbsolute(ctx: FileContext, text: string): boolean {
   const m = /^https?:\/\/([^/?#:\s{}]+)[:/]/i.exec(text);
   if (!m) return false;
   return !ctx.mapper.configuredHosts().has(m[1]!.toLowerCase());

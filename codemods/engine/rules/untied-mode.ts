@@ -6,6 +6,7 @@ import { typeTie } from '../ties/types';
 import { shapedLikeFieldResource } from '../ties/resource-shape';
 import { fallbackOfRead, ownerName } from './value-context';
 import { urlTarget } from '../ties/url';
+import { foreignAbsolute } from '../other-api';
 import { helperNameTie } from '../ties/names';
 import { headNamesAnotherThing } from '../ties/mode-types';
 
@@ -55,13 +56,15 @@ export function namesOtherServiceOnly(ctx: FileContext): boolean {
   let out = otherCache.get(ctx);
   if (out === undefined) {
     out = false;
-    const hosts = ctx.mapper.configuredHosts();
     for (const p of ctx.nodesOf('StringLiteral', 'TemplateElement')) {
       const text: unknown = p.node.type === 'StringLiteral' ? p.node.value : p.node.value?.cooked;
       if (typeof text !== 'string' || text.length < 3) continue;
-      const abs = /^https?:\/\/([^/?#:\s{}]+)/i.exec(text);
-      if (abs) {
-        if (hosts.has(abs[1]!.toLowerCase())) { out = false; break; }
+      if (/^https?:\/\//i.test(text)) {
+        // An address on one of the configured hosts (or one this cannot read) is this API's.
+        if (!foreignAbsolute(ctx, text)) {
+          out = false;
+          break;
+        }
         out = true;
       } else if (/\//.test(text) && urlTarget(ctx, text) !== null) {
         out = false;

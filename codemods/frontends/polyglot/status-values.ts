@@ -10,7 +10,7 @@ import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
 import { scriptScopes } from './script-scopes';
 import { returnsOwnResponse } from './own-response';
-import { chainSegments, dataSegments, saysMode } from './ties';
+import { chainSegments, dataSegments, generatedStatus, saysMode } from './ties';
 import { statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { raisedStatuses, raisedWithStatus } from './raised-statuses';
@@ -231,12 +231,6 @@ function readerOperation(scope: SgNode): ReturnType<typeof helperNameTie> {
   const receiver = scope.children().find((c) => c.kind() === 'parameter_list')?.text() ?? '';
   const m = /^\(\s*\w*\s*\*?\s*([A-Z]\w*?)(?:Response)?Reader\s*\)$/.exec(receiver);
   return m ? helperNameTie(m[1]!) : null;
-}
-
-/** The status an oapi-codegen answer field is named for: `JSON202`, `ApplicationproblemJSON400`. */
-function generatedStatus(name: string): number | null {
-  const m = /^[A-Z]\w*?JSON(\d{3})$|^JSON(\d{3})$/.exec(name);
-  return m ? Number(m[1] ?? m[2]) : null;
 }
 
 /** The operation an oapi-codegen answer type is named for (`UpdateInterviewResponse`). */

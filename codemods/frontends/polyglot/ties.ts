@@ -84,7 +84,7 @@ export class Ties {
     const only = type && m!.keys.size === 1 && tie.path.length === 0 ? this.index.model(type) : null;
     if (only && only.resource === tie.resource && only.path.length === 0) return { ...tie, path: [], model: type };
     // oapi-codegen's answer of one status (`resp.JSON200` of `UpdateInterviewResponse`): the answer's body itself.
-    if (tie.path.length === 0 && /^[A-Z]\w*?JSON\d{3}$|^JSON\d{3}$/.test(name)) {
+    if (tie.path.length === 0 && generatedStatus(name) !== null) {
       const body = type ? this.index.model(type) : null;
       return body && (body.resource !== tie.resource || body.path.length > 0) ? { ...tie, path: body.path, resource: body.resource, model: type } : { ...tie, path: [], model: type };
     }
@@ -339,4 +339,10 @@ export function modeOwnerTie(name: string): ValueTie | null {
   if (!saysMode(name)) return null;
   const rest = words(name).filter((w) => !saysMode(w));
   return rest.length > 0 ? modelTie(rest.join('_')) : null;
+}
+
+/** The status an oapi-codegen answer field is named for: `JSON202`, `ApplicationproblemJSON400`. */
+export function generatedStatus(name: string): number | null {
+  const m = /^[A-Z]\w*?JSON(\d{3})$|^JSON(\d{3})$/.exec(name);
+  return m ? Number(m[1] ?? m[2]) : null;
 }
