@@ -128,7 +128,7 @@ function sourceText(ctx: FileContext, n: Node): string {
 }
 
 /** The Vuex mappers that bind a module's members into a component by name. */
-export const STATE_MAPPERS = new Set(['mapState', 'mapGetters']);
+const STATE_MAPPERS = new Set(['mapState', 'mapGetters']);
 
 /** A mapper's call on a named module: `mapState('interview', ['marketplace'])`, `mapGetters('results', { tips: 'advice' })`. */
 export interface MappedMember {

@@ -15,7 +15,7 @@ import type { StatusSite } from './vocabulary';
  * paths (a generic `Collection`) are none.
  */
 
-export interface RoutedMethod {
+interface RoutedMethod {
   resource: ResourceName;
   /** The interview's create path (`interviews/anonymous/`) rather than one interview's. */
   create: boolean;
@@ -31,7 +31,7 @@ const ROUTE_CALL = /^(?:url|URLSpec)$/;
 const SET_STATUS = /^(?:set_status|send_error)$/;
 const WRITES = /^(?:write|finish)$/;
 
-export function routedMethods(ctx: Ctx): RoutedMethod[] {
+function routedMethods(ctx: Ctx): RoutedMethod[] {
   const { file } = ctx;
   if (file.spec.id !== 'python') return [];
   const cached = memo.get(file);
