@@ -1,4 +1,4 @@
-import { calleeName, keyName, parentOf, type Node, type Path } from '../ast';
+import { calleeName, isCall, isMember, keyName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { tieOf } from '../ties/flow';
 import { mockedResponses } from '../ties/mocks';
@@ -28,6 +28,25 @@ export function untiedModeObject(ctx: FileContext, literal: Path, field: string)
   const obj = parentOf(prop);
   if (!obj || obj.node.type !== 'ObjectExpression') return false;
   return !tiedObject(ctx, obj) && !shapedLikeFieldResource(obj, ownerName(obj), field);
+}
+
+/**
+ * An object put into a store, table or collection named for another thing: `store.createRecord('helpdesk-ticket',
+ * { mode: 'complaint' })`, `db.collection('support_tickets').insertOne({ … })`, `knex('feedback_entries').insert({ … })`.
+ * The name says what the record is; its `mode` is that thing's. (`createRecord('interview-draft', …)` names the
+ * interview and is not another thing's.)
+ */
+export function storedAsOtherThing(literal: Path): boolean {
+  let obj: Path | null = literal;
+  while (obj && obj.node.type !== 'ObjectExpression') obj = parentOf(obj);
+  const call = obj ? parentOf(obj) : null;
+  if (!call || !isCall(call.node) || !call.node.arguments.includes(obj!.node)) return false;
+  const names = (args: Node[]) => args.filter((a) => a.type === 'StringLiteral').map((a) => a.value as string);
+  const named = [...names(call.node.arguments)];
+  // The collection reached through the callee: `db.collection('tickets').insertOne(…)`, `knex('tickets').insert(…)`.
+  const callee = call.node.callee;
+  if (isMember(callee) && isCall(callee.object)) named.push(...names(callee.object.arguments));
+  return named.length > 0 && named.every((n) => /^[A-Za-z][\w-]*$/.test(n) && headNamesAnotherThing(n));
 }
 
 

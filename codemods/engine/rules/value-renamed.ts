@@ -4,7 +4,7 @@ import type { FileContext } from '../file';
 import { isModeKey, isValueContext } from './value-context';
 import { computedKeys, constantUses, keyedProperties, siblingMembers, stringLiterals } from './value-sites';
 import type { RuleImpl } from './types';
-import { namesOtherServiceOnly, untiedModeObject } from './untied-mode';
+import { namesOtherServiceOnly, storedAsOtherThing, untiedModeObject } from './untied-mode';
 
 /**
  * An enumerated value renamed: the string is rewritten where it is used as a value of the field (at its
@@ -15,7 +15,7 @@ export const valueRenamed: RuleImpl<'value-renamed'> = (ctx, change, rule) => {
   stringLiterals(ctx, new Set([rule.from]), (path, n) => {
     if (ctx.claimed.has(n) || !isValueContext(ctx, path, rule.field)) return;
     if (untiedModeObject(ctx, path, rule.field)) {
-      if (namesOtherServiceOnly(ctx)) return;
+      if (namesOtherServiceOnly(ctx) || storedAsOtherThing(path)) return;
       ctx.manual(change, path, `${message} in v2, but nothing in this file ties this object to the interview (it may be another thing's ${rule.field}): rename it if it is sent to the Symptom Checker`, n, n.value);
       return;
     }
