@@ -149,8 +149,8 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
-    if (t.kind === 'str') literal(t);
-    else if (t.kind === 'id' && (keyOfConstructor(k) || atom(k))) literal(t);
+    if (t.kind === 'str') literal(t, k);
+    else if (t.kind === 'id' && (keyOfConstructor(k) || atom(k))) literal(t, k);
     else if (t.kind === 'id') identifier(k);
   }
   statuses();
@@ -167,15 +167,23 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     return COLON_KEYS.has(ext) && next?.text === ':' && next.start === toks[k]!.end && toks[k + 2]?.text !== ':';
   }
 
+  /**
+   * The last argument of a call, after a collection or a call (`ApplicationContext.run([…], "test")`,
+   * `Environment.of(props(), "test")`): the call's option (an environment's name), not a key anything is read by.
+   */
+  function optionAfterArgument(k: number): boolean {
+    return toks[k - 1]?.text === ',' && [']', '}', ')'].includes(toks[k - 2]?.text ?? '') && toks[k + 1]?.text === ')';
+  }
+
   /** A symbol written as a value (`:safe` in Elixir, Crystal): the text it stands for. */
   function atom(k: number): boolean {
     const colon = toks[k - 1];
     return ATOMS.has(ext) && colon?.text === ':' && colon.end === toks[k]!.start && (toks[k - 2]?.end ?? -1) < colon.start;
   }
 
-  function literal(l: Tok): void {
+  function literal(l: Tok, k: number): void {
     const found = wanted.get(l.text) ?? [];
-    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start))) return;
+    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start)) || optionAfterArgument(k)) return;
     const owner = ownerAt(l.start);
     const tie = owner ? modelTie(owner.name) : null;
     if (tie) {

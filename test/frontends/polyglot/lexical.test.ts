@@ -80,4 +80,25 @@ describe('string literals of a file nothing parses', () => {
     expect(sites(r, 'src/Checker.scala')).toEqual(['2 mode-complaint-renamed-input']);
     expect(sites(r, 'src/Words.scala')).toEqual([]);
   });
+
+  it('Groovy: a Spock spec starting its context in the "test" environment reads no result field; its stub body keys do', async () => {
+    writeTree(dir, {
+      'src/test/groovy/TriageSpec.groovy': [
+        'class TriageSpec extends Specification {',
+        '    @Shared ApplicationContext context = ApplicationContext.run([',
+        '            "checker.base-url": "${stub.URL}/api/".toString(),',
+        '    ], "test")',
+        '    @Shared ApplicationContext other = ApplicationContext.run(PropertySource.of(props()), "test")',
+        '',
+        '    def "reads the result"() {',
+        '        expect:',
+        '        stub.requests.find { it.path == "/api/interviews/anonymous/" }.body.mode == "complaint"',
+        '        stub.answer("/api/results/r-1/", [triage: "home", "advice": ["rest"]])',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/groovy/TriageSpec.groovy')).toEqual(['10 result-advice-test-removed', '9 mode-complaint-renamed-input']);
+  });
 });
