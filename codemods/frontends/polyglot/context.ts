@@ -12,6 +12,7 @@ import { itemOf, keyedAnswer } from './keyed-answers';
 import { routedHandlerAnswer } from './routed-handlers';
 import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { caseArm, endpointOfCall } from './case-endpoints';
+import { cannedAnswer } from './canned-answers';
 import { ownerEndpoint } from './owner-endpoints';
 import { fixtureName, sampleFunction } from './sample-functions';
 import { serialisedModel } from './serialised-model';
@@ -51,6 +52,8 @@ export interface ContainerTie extends ValueTie {
   endpoint?: boolean;
   /** A canned answer of the resource (a test double's response keyed by its URL): its keys are what it answers. */
   answer?: boolean;
+  /** A test double's answer tied by the endpoint the test then calls (canned-answers.ts): what it stubs, either way. */
+  stub?: boolean;
 }
 
 export function containerTie(ctx: Ctx, container: SgNode, depth = 0): ContainerTie | null {
@@ -375,29 +378,4 @@ export function encloses(outer: SgNode, inner: SgNode): boolean {
   const a = span(outer);
   const b = span(inner);
   return a.start <= b.start && b.end <= a.end;
-}
-
-/** A test helper named for the canned answer it builds (`fake_response`, `mockResponse`, `json_response`). */
-export const CANNED = /(?:^|_|[a-z])response$/i;
-
-/**
- * The body of a canned answer a test gives its client (`self.urlopen.return_value = fake_response({"token": "c1",
- * "extra": "dry"})`): the literal is the helper's first argument, in a test function that then calls the run's
- * endpoint functions of exactly one resource (`client.create_complaint(…)`), whose answer it is.
- */
-function cannedAnswer(ctx: Ctx, container: SgNode, scope: SgNode): ContainerTie | null {
-  const { file } = ctx;
-  if (scope === file.root) return null;
-  const holder = file.x.calls.find((c) => CANNED.test(c.callee) && c.args.length > 0 && sameNode(c.args[0]!, container));
-  if (!holder) return null;
-  const resources = new Set<string>();
-  let first: ContainerTie | null = null;
-  for (const c of file.x.calls) {
-    if (!encloses(scope, c.node) || span(c.node).start < span(holder.node).end) continue;
-    const e = endpointOfCall(ctx.index, c);
-    if (!e) continue;
-    resources.add(e.resource);
-    first ??= { resource: e.resource, path: [], via: 'index', sent: false };
-  }
-  return resources.size === 1 ? first : null;
 }

@@ -56,7 +56,7 @@ function requestKeys(ctx: Ctx): void {
     // A literal given with the resource's URL that names a field only its responses carried: a stubbed response
     // (`mocked.get(url, payload={…})`, `stub(url).to_return(body: {…})`), reported, never deleted.
     // So is one a test file holds under the resource's name (`RESULT_PAYLOAD = {"advice": …}` in a conftest).
-    const stubbed = (tie.via === 'url' || (tie.via === 'name' && TEST_FILE.test(ctx.filePath ?? ''))) && built.length === 0 ? vocab.fields(tie.resource, path, 'response') : [];
+    const stubbed = (tie.via === 'url' || tie.stub || (tie.via === 'name' && TEST_FILE.test(ctx.filePath ?? ''))) && built.length === 0 ? vocab.fields(tie.resource, path, 'response') : [];
     const sites = tie.answer ? vocab.fields(tie.resource, path, 'response') : [...vocab.fields(tie.resource, path, 'request'), ...built, ...stubbed];
     if (sites.length === 0) continue;
     const site = sites[0]!;

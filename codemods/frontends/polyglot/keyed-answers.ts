@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { ResourceName } from '../../../catalogue';
-import { CANNED, containerTie, pathKey, type ContainerTie, type Ctx } from './context';
+import { containerTie, pathKey, type ContainerTie, type Ctx } from './context';
+import { CANNED } from './canned-answers';
 import { namedKids, sameNode } from './lang';
 import { resourcesOfField } from './vocabulary';
 
@@ -25,7 +26,7 @@ export function itemOf(ctx: Ctx, container: SgNode, depth: number): ContainerTie
   if (!list || !LIST.test(list.kind() as string)) return null;
   const holder = file.x.pairs.find((p) => p.value && sameNode(p.value, list!) && !p.named);
   const t = holder ? containerTie(ctx, holder.container, depth + 1) : null;
-  if (!t || (!t.answer && t.via !== 'url' && t.via !== 'name')) return null;
+  if (!t || (!t.answer && !t.stub && t.via !== 'url' && t.via !== 'name')) return null;
   const path = [...t.path, pathKey(ctx, holder!)];
   const part = [...vocab.fieldNames].some((f) => resourcesOfField(vocab, f, 'response').some((r) => r.resource === t.resource && path.every((x, i) => r.path[i] === x) && r.path.length > path.length));
   return part || t.path.length > 0 ? { ...t, path } : t;

@@ -2,6 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import { encloses, type Ctx } from './context';
 import { keyedStub } from './keyed-answers';
+import { answerBuilders } from './canned-answers';
 import { span, type Call } from './lang';
 import type { StatusSite } from './vocabulary';
 
@@ -125,7 +126,8 @@ export function queuedStubStatuses(ctx: Ctx, statusOf: (n: SgNode) => number | n
   const lambdas = new Set(file.spec.lambdas?.kinds ?? []);
   for (const call of file.x.calls) {
     const first = call.args[0];
-    let code = first && (QUEUED.test(call.callee) || BUILT.test(call.node.text())) ? statusOf(first) : null;
+    // Or the test's own helper that builds one (`$this->json(400, [...])` returning `new Response(…)`: canned-answers.ts).
+    let code = first && (QUEUED.test(call.callee) || BUILT.test(call.node.text()) || answerBuilders(file).has(call.callee)) ? statusOf(first) : null;
     let arg: SgNode | undefined = first;
     // A test helper building the double's answer or error with the status after other arguments
     // (`fake_response(None, 202)`, `http_error(400, body)`, urllib's `HTTPError(url, 400, msg, hdrs, fp)`).

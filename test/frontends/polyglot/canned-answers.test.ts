@@ -83,4 +83,72 @@ describe('canned answers of a test helper', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'tests/ClientTest.php')).toEqual(['6 intent-detail-context-removed']);
   });
+
+  it("PHP Guzzle MockHandler: `new Response(201, [...], json_encode([...]))` and the test class's own `json()` helper, each answer with the endpoint called before the next; statuses too; a desk's answers and a feature test's own route stay", async () => {
+    writeTree(dir, {
+      'src/Client.php': [
+        '<?php',
+        'final class SymptomCheckerClient',
+        '{',
+        '    public function createInterview(array $profile): array',
+        '    {',
+        "        return $this->send('POST', 'interviews/anonymous/', ['profile' => $profile]);",
+        '    }',
+        '',
+        '    public function getResult(string $token): array',
+        '    {',
+        "        return $this->send('GET', \"results/{$token}/\");",
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/Desk.php': [
+        '<?php',
+        'final class DeskClient',
+        '{',
+        '    public function openTicket(string $subject): array',
+        '    {',
+        "        return $this->send('POST', 'https://desk.example.com/api/tickets/', ['subject' => $subject]);",
+        '    }',
+        '}',
+      ].join('\n'),
+      'tests/ClientTest.php': [
+        '<?php',
+        'final class ClientTest extends TestCase',
+        '{',
+        "    private const BASE = 'https://sandbox.buoyhealth.com/api/';",
+        '',
+        '    public function testInterviewThenResult(): void',
+        '    {',
+        "        $this->mock->append(new Response(201, ['Content-Type' => 'application/json'], json_encode(['token' => 'i-1', 'marketplace' => 'acme'])));",
+        "        $this->client->createInterview(['age' => 34]);",
+        "        $this->mock->append($this->json(200, ['token' => 'r-1', 'advice' => 'Rest', 'triage_explanation' => [['potential_condition' => ['triage' => 'home']]]]));",
+        "        $this->client->getResult('r-1');",
+        '    }',
+        '',
+        '    public function testLocationFailure(): void',
+        '    {',
+        "        $this->mock->append($this->json(400, ['detail' => 'no location']));",
+        "        $this->client->createInterview(['age' => 34]);",
+        '    }',
+        '',
+        '    public function testDesk(): void',
+        '    {',
+        "        $this->mock->append($this->json(200, ['token' => 't-1', 'advice' => 'Wait', 'marketplace' => 'desk']));",
+        "        $this->desk->openTicket('late');",
+        "        $this->json('POST', '/feedback', ['advice' => 'x']);",
+        '    }',
+        '',
+        '    private function json(int $status, array $body): Response',
+        '    {',
+        "        return new Response($status, ['Content-Type' => 'application/json'], json_encode($body));",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClientTest.php')).toEqual(
+      ['4 base-url', '8 interview-marketplace-variant-removed', '10 result-advice-test-removed', '10 potential-condition-triage-removed', '16 location-error-422'].sort(),
+    );
+  });
 });
+

@@ -1,0 +1,87 @@
+import type { SgNode } from '@ast-grep/napi';
+import { sameNode, span, type Call } from './lang';
+import type { PolyFile } from './file';
+import { encloses, type ContainerTie, type Ctx } from './context';
+import { endpointOfCall } from './case-endpoints';
+
+/**
+ * The bodies of canned answers a test gives its client, tied to the resource of the client's endpoint functions the
+ * same test then calls. Valid: `fake_response({"token": "c1", "extra": "dry"})` then `client.create_complaint(…)`;
+ * `new Response(201, [...], json_encode(['interview_mode' => true]))` (Guzzle's MockHandler) then
+ * `$client->createInterview(…)`; `$this->json(201, ['advice' => …])` where the test class's own `json()` returns a
+ * `new Response(…)`. Invalid: an answer followed by endpoints of two resources (whose answer it is is unknown), or a
+ * literal given to a call that builds no response (`$this->post('/feedback', ['mode' => …])`). Each answer goes with the
+ * endpoints called before the test's next answer.
+ */
+
+/** A call named for the canned answer it builds (`fake_response`, `mockResponse`, `json_response`, `new Response`). */
+export const CANNED = /(?:^|_|[a-z])response$/i;
+
+/** A serialiser whose first argument is a response's body (`json_encode([…])`, `json.dumps({…})`, `JSON.stringify`). */
+const SERIALISE = /^(?:json_encode|jsonencode|encode|dumps|stringify|to_json|tojson|writevalueasstring|serialize)$/i;
+
+/** A helper of the file that builds a canned answer (`private function json(int $status, array $body): Response { return new Response(…); }`). */
+export function answerBuilders(file: PolyFile): Set<string> {
+  let names = memo.get(file);
+  if (names) return names;
+  names = new Set<string>();
+  memo.set(file, names);
+  const calls = file.callSpans();
+  for (const fn of file.functions()) {
+    if (!fn.name || CANNED.test(fn.name)) continue;
+    if (calls.some((c) => c.start >= fn.start && c.end <= fn.end && CANNED.test(c.call.callee))) names.add(fn.name);
+  }
+  return names;
+}
+const memo = new WeakMap<PolyFile, Set<string>>();
+
+/** The canned answer's call whose argument (or whose argument's serialiser's first argument) is the literal. */
+function holderOf(file: PolyFile, container: SgNode): Call | null {
+  for (const c of file.x.calls) {
+    if (c.args.length === 0) continue;
+    const given = c.args.some((a) => sameNode(a, container) || serialised(file, a, container));
+    if (!given) continue;
+    if (CANNED.test(c.callee)) return c;
+    if (answerBuilders(file).has(c.callee)) return c;
+  }
+  return null;
+}
+
+function serialised(file: PolyFile, arg: SgNode, container: SgNode): boolean {
+  if (!encloses(arg, container)) return false;
+  const s = file.x.calls.find((c) => sameNode(c.node, arg) || (encloses(arg, c.node) && span(c.node).start === span(arg).start && span(c.node).end === span(arg).end));
+  return !!s && SERIALISE.test(s.callee) && s.args.length > 0 && sameNode(s.args[0]!, container);
+}
+
+/**
+ * The body of a canned answer, in a test function that then calls the run's endpoint functions of exactly one
+ * resource, whose answer it is.
+ */
+export function cannedAnswer(ctx: Ctx, container: SgNode, scope: SgNode): ContainerTie | null {
+  const { file } = ctx;
+  if (scope === file.root) return null;
+  const holder = holderOf(file, container);
+  if (!holder || !encloses(scope, holder.node)) return null;
+  const after = span(holder.node).end;
+  // The test's next answer: the endpoints called before it are the ones this answer is for
+  // (`append(json(201, …)); createInterview(…); append(json(200, …)); getResult(…)`).
+  const next = file.x.calls.find((c) => (CANNED.test(c.callee) || answerBuilders(file).has(c.callee)) && encloses(scope, c.node) && span(c.node).start >= after);
+  const until = next ? span(next.node).start : Infinity;
+  const of = (from: number, to: number) => {
+    const resources = new Set<string>();
+    let first: ContainerTie | null = null;
+    for (const c of file.x.calls) {
+      const at = span(c.node).start;
+      if (!encloses(scope, c.node) || at < from || at >= to) continue;
+      const e = endpointOfCall(ctx.index, c);
+      if (!e) continue;
+      resources.add(e.resource);
+      first ??= { resource: e.resource, path: [], via: 'index', sent: false, stub: true };
+    }
+    return { resources, first };
+  };
+  const own = of(after, until);
+  // Answers queued one after another, then the calls: only when every call after them is of one resource.
+  const seen = own.resources.size > 0 ? own : of(after, Infinity);
+  return seen.resources.size === 1 ? seen.first : null;
+}
