@@ -18,7 +18,7 @@ export function renderedNames(file: PolyFile): { template: string; name: string 
     if (!RENDER.test(call.callee)) continue;
     const template = call.args.map((a) => file.lit(a)).find((l) => l?.simple && TEMPLATE_FILE.test(l.text))?.text;
     if (!template) continue;
-    const dicts = call.args.filter((a) => /^(?:dictionary|hash|map_literal)$/.test(a.kind() as string));
+    const dicts = call.args.filter((a) => /^(?:dictionary|hash|map_literal|array_creation_expression)$/.test(a.kind() as string));
     for (const p of file.x.pairs) {
       const given = p.named ? sameNode(p.container, call.node) : dicts.some((d) => sameNode(d, p.container));
       if (given && p.value && /^\w+$/.test(p.key) && readsField(file, p.value, p.key)) out.push({ template, name: p.key });
@@ -27,10 +27,10 @@ export function renderedNames(file: PolyFile): { template: string; name: string 
   return out;
 }
 
-/** Template renderers: Tornado's `render` and `render_string`, Flask's `render_template`, Django's `render`, `render_to_string`, `TemplateResponse`. */
+/** Template renderers: Tornado's `render` and `render_string`, Flask's `render_template`, Django's `render`, `render_to_string`, `TemplateResponse`, Slim's Twig view's `render($response, 'result.twig', [...])`. */
 const RENDER = /^(?:render|render_string|render_template|render_to_string|TemplateResponse)$/;
 /** A template's file name (`result.html`, `triage/question.html`, `summary.html.j2`). */
-const TEMPLATE_FILE = /^[\w./-]+\.(?:html?|j2|jinja2?|djhtml|txt)$/;
+const TEMPLATE_FILE = /^[\w./-]+\.(?:html?|j2|jinja2?|djhtml|txt|twig)$/;
 
 /**
  * Whether a value reads the field `name` of the API's answer (`result.advice`, `data["advice"]`, `data.get("advice")`),
@@ -39,7 +39,7 @@ const TEMPLATE_FILE = /^[\w./-]+\.(?:html?|j2|jinja2?|djhtml|txt)$/;
  * ticket's `advice` is none.
  */
 function readsField(file: PolyFile, value: SgNode, name: string): boolean {
-  const read = new RegExp(`([A-Za-z_]\\w*)(?:\\.\\w+)*\\s*(?:\\.\\s*${escapeRe(name)}\\b(?!\\s*\\()|\\[\\s*["']${escapeRe(name)}["']\\s*\\]|\\.get\\(\\s*["']${escapeRe(name)}["'])`);
+  const read = new RegExp(`([A-Za-z_]\\w*)(?:(?:\\.|->)\\w+)*\\s*(?:(?:\\.|->)\\s*${escapeRe(name)}\\b(?!\\s*\\()|\\[\\s*["']${escapeRe(name)}["']\\s*\\]|\\.get\\(\\s*["']${escapeRe(name)}["'])`);
   const fromApi = (text: string, at: SgNode) => {
     const root = read.exec(text)?.[1];
     if (!root) return false;

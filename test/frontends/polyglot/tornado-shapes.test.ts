@@ -329,4 +329,36 @@ describe('names a template is rendered with', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'app/templates/result.html')).toEqual([]);
   });
+
+  it("PHP Slim's Twig view: `render($response, 'interview.twig', ['bmi' => $interview->profile->bmi])`; a ticket's `advice` is not the API's", async () => {
+    const TWIG = ['{% if bmi %}', '  <dd>{{ bmi|number_format(1) }}</dd>', '{% endif %}', '<p>{{ advice }}</p>'].join('\n');
+    writeTree(dir, {
+      'src/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function createInterview(array $profile): Interview',
+        '    {',
+        "        return Interview::fromArray($this->send('POST', 'https://www.buoyhealth.com/api/interviews/anonymous/', ['profile' => $profile]));",
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/Action/StartAction.php': [
+        '<?php',
+        'final class StartAction',
+        '{',
+        '    public function __invoke(Request $request, Response $response): Response',
+        '    {',
+        "        $interview = $this->client->createInterview(['age' => 30]);",
+        '        $ticket = $this->desk->openTicket();',
+        "        return $this->view->render($response, 'interview.twig', ['bmi' => $interview->profile->bmi, 'advice' => $ticket->advice]);",
+        '    }',
+        '}',
+      ].join('\n'),
+      'templates/interview.twig': TWIG,
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'templates/interview.twig')).toEqual(['1 interview-profile-fields-removed', '2 interview-profile-fields-removed']);
+  });
 });
+
