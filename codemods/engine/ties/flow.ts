@@ -30,6 +30,7 @@ import { expectedRequestBodyTie } from './test-context';
 import { recordedBodyTie } from './recorded-bodies';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
+import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
 import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, jqueryThenParamTie, signalFieldTie, utilityItemTie } from './library-callbacks';
 
@@ -140,6 +141,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (objTie && name && DEFERRED_CALLBACKS.has(name)) return objTie;
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
+    // `[].concat(result.triage_explanation.potential_condition || [])`: the one value (or list) an empty array is given.
+    if (!objTie && name === 'concat' && callee.object.type === 'ArrayExpression' && callee.object.elements.length === 0 && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
     // A client named for the resource (`this.interviews.updateMode(…)`) says no more than its method does.
     const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) : null;
@@ -364,7 +367,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
     if (parent.node.type === 'VariableDeclarator' && parent.node.id === binding.node) {
       const init = parent.get('init');
       if (init.value) {
-        const t = tieOf(ctx, init);
+        const t = tieOf(ctx, init) ?? routeDataTie(ctx, init, path);
         if (t) return t;
         if (!nameMayTie(init.node) || foreignCall(ctx, init.node)) return null;
       } else {

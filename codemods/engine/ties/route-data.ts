@@ -1,0 +1,70 @@
+import { calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
+import type { FileContext } from '../file';
+import { tieOf } from './flow';
+import type { Tie } from './tie';
+import { copiedFrom } from './vuex';
+
+/**
+ * Remix and React Router route modules: the component reads what the module's `loader` (or `action`) returned
+ * through `useLoaderData()` (`useActionData()`). Where the returned object copies a field of a tied value under the
+ * same name (`return json({ advice: result.advice ?? null })`), `data.advice` in the component is a read of that
+ * field: the route data mirrors the value there, as a Vuex state mirrors what its mutations copy (vuex.ts). Weak.
+ */
+
+/** The hooks that hand a route component what the module's function of that name returned. */
+const ROUTE_HOOKS: Record<string, string> = { useLoaderData: 'loader', useActionData: 'action', useRouteLoaderData: 'loader' };
+
+/** Wrappers a route function's answer is built with (`json(…)`, `defer(…)`, remix-typedjson's `typedjson(…)`). */
+const RESPONSE_HELPERS = new Set(['json', 'defer', 'typedjson', 'data']);
+
+/** `data.advice` where `data` is declared by `useLoaderData()` (the binding `id`'s init): what the loader copied there. */
+export function routeDataTie(ctx: FileContext, init: Path, ref: Path): Tie | null {
+  const hook = isCall(init.node) ? calleeName(init.node.callee) : null;
+  const fnName = hook ? ROUTE_HOOKS[hook] : undefined;
+  const member = parentOf(ref);
+  if (!fnName || !member || !isMember(member.node) || member.node.object !== ref.node) return null;
+  const name = memberName(member.node);
+  if (!name || name === '*') return null;
+  for (const obj of returnedObjects(ctx, fnName)) {
+    const i = obj.node.properties.findIndex((p: Node) => (p.type === 'ObjectProperty' || p.type === 'Property') && keyName(p) === name);
+    if (i < 0) continue;
+    const object = copiedFrom(obj.get('properties', i, 'value'), name);
+    const tie = object ? tieOf(ctx, object) : null;
+    if (tie && tie.role !== 'request' && !tie.list) return { ...tie, weak: true };
+  }
+  return null;
+}
+
+/** The object literals the module's exported route function of that name returns, bare or in a response helper. */
+function returnedObjects(ctx: FileContext, fnName: string): Path[] {
+  const fn = routeFunction(ctx, fnName);
+  if (!fn) return [];
+  const out: Path[] = [];
+  const take = (value: Path | null) => {
+    let v = value;
+    if (v && isCall(v.node) && RESPONSE_HELPERS.has(calleeName(v.node.callee) ?? '') && v.node.arguments.length > 0) v = v.get('arguments', 0);
+    if (v?.node.type === 'ObjectExpression') out.push(v);
+  };
+  if (fn.node.body.type !== 'BlockStatement') take(fn.get('body'));
+  for (const r of ctx.nodesOf('ReturnStatement')) {
+    if (r.node.argument && r.node.start >= fn.node.start && r.node.end <= fn.node.end && enclosingFunction(r) === fn.node) take(r.get('argument'));
+  }
+  return out;
+}
+
+/** `export async function loader(…)`, `export const loader: LoaderFunction = async (…) => …`. */
+function routeFunction(ctx: FileContext, fnName: string): Path | null {
+  for (const exp of ctx.nodesOf('ExportNamedDeclaration')) {
+    const d = exp.node.declaration;
+    if (d?.type === 'FunctionDeclaration' && d.id?.name === fnName) return exp.get('declaration');
+    if (d?.type !== 'VariableDeclaration') continue;
+    const i = d.declarations.findIndex((decl: Node) => decl.id.type === 'Identifier' && decl.id.name === fnName && isFunction(decl.init));
+    if (i >= 0) return exp.get('declaration', 'declarations', i, 'init');
+  }
+  return null;
+}
+
+function enclosingFunction(p: Path): Node | null {
+  for (let up = parentOf(p); up; up = parentOf(up)) if (isFunction(up.node)) return up.node;
+  return null;
+}
