@@ -23,7 +23,7 @@ import { constructorParamTie, modelParseParamTie } from './resource-models';
 import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
-import { mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
+import { isFallback, mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
 import { typeNameTie, typeTie } from './types';
 import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
 import { expectedRequestBodyTie } from './test-context';
@@ -369,6 +369,9 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
       if (init.value) {
         const t = tieOf(ctx, init) ?? routeDataTie(ctx, init, path);
         if (t) return t;
+        // `let saved = null; … saved = await createIntent(…)`: a variable started empty holds what it is assigned.
+        const later = parentOf(parent)?.node.kind !== 'const' && isFallback(init.node) ? assignedTie(ctx, binding) : null;
+        if (later) return later;
         if (!nameMayTie(init.node) || foreignCall(ctx, init.node)) return null;
       } else {
         // `let sent; … sent = await req.json();`: what it is assigned.
@@ -401,7 +404,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
 }
 
 /** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */
-function assignedTie(ctx: FileContext, binding: Path): Tie | null {
+export function assignedTie(ctx: FileContext, binding: Path): Tie | null {
   const scopePath = (binding as { scope?: { path?: Path } }).scope?.path;
   let found: Tie | null = null;
   if (scopePath) {

@@ -51,9 +51,12 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `ResultService.read(t).then(function (result) { /*@*/result.potentialCondition.triage; });`, expect: { resource: 'result', path: ['triage_explanation', 'potential_condition', 'triage'], via: 'name' } },
   // Remix / React Router: what the route's loader copied under the field's own name, read through `useLoaderData()`.
   { code: `export const loader = async ({ params }) => {\n  const result = await getResult(params.token);\n  return json({ advice: result.advice ?? null, title: result.triage.title });\n};\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.advice; }`, expect: { resource: 'result', path: ['advice'], weak: true } },
+  // A variable started empty (`let r = null`) holds what it is assigned later.
+  { code: `let r = null;\nasync function load(t) { r = await api.getResult(t); }\n/*@*/r.advice;`, expect: { resource: 'result', path: ['advice'] } },
 ];
 
 const invalid: string[] = [
+  `let r = null;\nasync function load(t) { r = await desk.getTicket(t); }\n/*@*/r.advice;`,
   // …not a key the loader fills from elsewhere or under another name, nor another API's answer.
   `export async function loader() { return json({ advice: settings.advice }); }\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.advice; }`,
   `export const loader = async ({ params }) => {\n  const result = await getResult(params.token);\n  return json({ heading: result.advice });\n};\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.heading; }`,

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../../catalogue';
+import { defaultConfig } from '../../../config';
+import { noProject } from '../../../codemods/engine/ties/project';
+import { defaultFrontEnds } from '../../../lib/frontends';
+import type { FrontEndOutput } from '../../../lib/types';
+
+/**
+ * A component's state declared empty and filled later (Svelte's `let saved = null;` then `saved = await
+ * createIntent(…)` in a handler): the template's reads of it are reads of what it is assigned. Beside it, the same
+ * component filled from a helpdesk call, unreported.
+ */
+
+const registry = defaultFrontEnds();
+function run(file: string, source: string): FrontEndOutput {
+  return registry.forFile(file).analyze({ source, filePath: file, config: defaultConfig, changes: catalogue, markers: true, project: noProject });
+}
+const report = (r: FrontEndOutput) => r.findings.map((f) => `${f.line} ${f.change} ${f.fix}`);
+
+const component = (call: string) =>
+  [
+    '<script>',
+    `  import { ${call} } from '../api';`,
+    '  let saved = null;',
+    '  async function submit() {',
+    `    saved = await ${call}(token, { name });`,
+    '  }',
+    '</script>',
+    '',
+    '{#if saved}',
+    '  <p>{saved.name}{#if saved.detail} — {saved.detail}{/if}</p>',
+    '{/if}',
+    '',
+  ].join('\n');
+
+describe('state declared empty and assigned later', () => {
+  it('Svelte: `let saved = null` given an intent is read as an intent in the template', () => {
+    expect(report(run('src/IntentForm.svelte', component('createIntent')))).toEqual(['10 intent-detail-context-removed manual', '10 intent-detail-context-removed manual']);
+  });
+  it("Svelte: the same state given a helpdesk ticket stays unreported", () => {
+    expect(report(run('src/TicketForm.svelte', component('openTicket')))).toEqual([]);
+  });
+});
