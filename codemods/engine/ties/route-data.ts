@@ -25,12 +25,58 @@ export function routeDataTie(ctx: FileContext, init: Path, ref: Path): Tie | nul
   if (!fnName || !member || !isMember(member.node) || member.node.object !== ref.node) return null;
   const name = memberName(member.node);
   if (!name || name === '*') return null;
+  return copiedHolder(ctx, fnName, name);
+}
+
+/** The tied value the route function's answer copies `name` from (`{ advice: result.advice }`: the result), weak. */
+function copiedHolder(ctx: FileContext, fnName: string, name: string): Tie | null {
   for (const obj of returnedObjects(ctx, fnName)) {
     const i = obj.node.properties.findIndex((p: Node) => (p.type === 'ObjectProperty' || p.type === 'Property') && keyName(p) === name);
     if (i < 0) continue;
     const object = copiedFrom(obj.get('properties', i, 'value'), name);
     const tie = object ? tieOf(ctx, object) : null;
     if (tie && tie.role !== 'request' && !tie.list) return { ...tie, weak: true };
+  }
+  return null;
+}
+
+/**
+ * The members of the type a route module gives its answer (`type LoaderData = { advice: string | null }` of
+ * `json<LoaderData>(…)` in the loader, or `useLoaderData<LoaderData>()`) that the answer fills by copying a field
+ * under its own name: each with the field's tie (`advice` of a result).
+ */
+export function routeDataMembers(ctx: FileContext, visit: (member: Path, tie: Tie) => void): void {
+  const typed = new Map<string, string>();
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const name = calleeName(call.node.callee);
+    const param = (call.node.typeParameters ?? call.node.typeArguments)?.params?.[0];
+    if (param?.type !== 'TSTypeReference' || param.typeName?.type !== 'Identifier') continue;
+    if (ROUTE_HOOKS[name]) typed.set(param.typeName.name, ROUTE_HOOKS[name]);
+    else if (RESPONSE_HELPERS.has(name)) {
+      const fn = enclosingRouteFunction(ctx, call);
+      if (fn) typed.set(param.typeName.name, fn);
+    }
+  }
+  if (typed.size === 0) return;
+  const members = (decl: Path, list: Node[], at: (i: number) => Path, fnName: string) =>
+    list.forEach((m, i) => {
+      const key = m.type === 'TSPropertySignature' ? keyName(m) : null;
+      const holder = key ? copiedHolder(ctx, fnName, key) : null;
+      if (key && holder) visit(at(i), { ...holder, path: [...holder.path, key] });
+    });
+  for (const decl of ctx.nodesOf('TSTypeAliasDeclaration', 'TSInterfaceDeclaration')) {
+    const fnName = typed.get(decl.node.id.name);
+    if (!fnName) continue;
+    if (decl.node.type === 'TSInterfaceDeclaration') members(decl, decl.node.body.body, (i) => decl.get('body', 'body', i), fnName);
+    else if (decl.node.typeAnnotation.type === 'TSTypeLiteral') members(decl, decl.node.typeAnnotation.members, (i) => decl.get('typeAnnotation', 'members', i), fnName);
+  }
+}
+
+/** The name of the exported route function (`loader`, `action`) a call sits in. */
+function enclosingRouteFunction(ctx: FileContext, call: Path): string | null {
+  for (const fnName of new Set(Object.values(ROUTE_HOOKS))) {
+    const fn = routeFunction(ctx, fnName);
+    if (fn && call.node.start >= fn.node.start && call.node.end <= fn.node.end) return fnName;
   }
   return null;
 }
