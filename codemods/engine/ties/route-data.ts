@@ -3,6 +3,7 @@ import type { FileContext } from '../file';
 import { tieOf } from './flow';
 import type { Tie } from './tie';
 import { copiedFrom } from './vuex';
+import { wrapperParamTie } from './wrappers';
 
 /**
  * Remix and React Router route modules: the component reads what the module's `loader` (or `action`) returned
@@ -114,3 +115,41 @@ function enclosingFunction(p: Path): Node | null {
   for (let up = parentOf(p); up; up = parentOf(up)) if (isFunction(up.node)) return up.node;
   return null;
 }
+
+/**
+ * What a route module's own `action` does with a posted form field (`<Form method="post"><input name="extra" />`
+ * with no `action` of its own posts to it): `form.get('extra')` handed, as is or through `String(…)` and a
+ * fallback, to a wrapper's parameter that sends it (`createComplaint(token, text, extra)`), directly or through a
+ * const. The request tie of where it goes, or null.
+ */
+export function routeActionFieldTie(ctx: FileContext, field: string): Tie | null {
+  const fn = routeFunction(ctx, 'action');
+  if (!fn) return null;
+  for (const call of ctx.nodesOf('CallExpression')) {
+    const n = call.node;
+    if (n.start < fn.node.start || n.end > fn.node.end || !isMember(n.callee) || memberName(n.callee) !== 'get' || n.arguments.length !== 1) continue;
+    const a = n.arguments[0];
+    if ((a.type !== 'StringLiteral' && a.type !== 'Literal') || a.value !== field) continue;
+    let value: Path = call;
+    for (let up = parentOf(value); up; up = parentOf(value)) {
+      const u = up.node;
+      if (u.type === 'LogicalExpression' || u.type === 'TSAsExpression' || u.type === 'ParenthesizedExpression' || (isCall(u) && u.callee.type === 'Identifier' && VALUE_CASTS.has(u.callee.name) && u.arguments[0] === value.node)) value = up;
+      else break;
+    }
+    const holder = parentOf(value)!;
+    const sent = (arg: Path) => wrapperParamTie(ctx, arg)?.tie ?? null;
+    let tie: Tie | null = null;
+    if (isCall(holder.node) && holder.node.arguments.includes(value.node)) tie = sent(value);
+    else if (holder.node.type === 'VariableDeclarator' && holder.node.id.type === 'Identifier') {
+      for (const ref of ctx.identifiersIn(fn, holder.node.id.name) as Path[]) {
+        const p = parentOf(ref);
+        if (ref.node !== holder.node.id && p && isCall(p.node) && p.node.arguments.includes(ref.node)) tie = tie ?? sent(ref);
+      }
+    }
+    if (tie && tie.role === 'request' && tie.path.length === 1 && tie.path[0] === field) return tie;
+  }
+  return null;
+}
+
+/** Calls that turn a posted value into a string or number without changing what it is. */
+const VALUE_CASTS = new Set(['String', 'Number', 'Boolean']);
