@@ -41,3 +41,37 @@ describe('state declared empty and assigned later', () => {
     expect(report(run('src/TicketForm.svelte', component('openTicket')))).toEqual([]);
   });
 });
+
+const form = (base: string, complaints = 'complaints', intents = 'intents', addComplaint = 'addComplaint', addIntent = 'addIntent') =>
+  [
+    '<script>',
+    '  let text = "";',
+    '  let details = "";',
+    '  let detail = "";',
+    `  function ${addComplaint}(token, text, extra) {`,
+    `    return fetch('${base}${complaints}/', { method: 'POST', body: JSON.stringify({ interview: token, text, extra }) });`,
+    '  }',
+    `  function ${addIntent}(token, intent) {`,
+    `    return fetch('${base}${intents}/', { method: 'POST', body: JSON.stringify({ interview: token, detail: intent.detail }) });`,
+    '  }',
+    '  async function submit() {',
+    `    await ${addComplaint}(token, text, details);`,
+    `    await ${addIntent}(token, { detail });`,
+    '  }',
+    '</script>',
+    '',
+    '<input bind:value={text} />',
+    '<textarea bind:value={details}></textarea>',
+    '<input bind:value={detail} />',
+    '',
+  ].join('\n');
+
+describe('Svelte inputs bound to state sent as a removed field', () => {
+  it('`bind:value={details}` handed as a complaint\'s extra, `bind:value={detail}` sent in an intent', () => {
+    const sites = report(run('src/Form.svelte', form('https://sandbox.buoyhealth.com/api/'))).filter((s) => /^(18|19) /.test(s));
+    expect(sites).toEqual(['18 complaint-extra-removed manual', '19 intent-detail-context-removed manual']);
+  });
+  it('the same form posting to a helpdesk stays unreported', () => {
+    expect(report(run('src/Form.svelte', form('https://desk.example.com/api/', 'tickets', 'notes', 'fileTicket', 'addNote')))).toEqual([]);
+  });
+});
