@@ -26,7 +26,7 @@ import { item, step, type Tie } from './tie';
 import { isFallback, mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
 import { typeNameTie, typeTie } from './types';
 import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
-import { expectedRequestBodyTie } from './test-context';
+import { expectedRequestBodyTie, insideTest, receiverVerbTie } from './test-context';
 import { recordedBodyTie } from './recorded-bodies';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
@@ -145,7 +145,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (!objTie && name === 'concat' && callee.object.type === 'ArrayExpression' && callee.object.elements.length === 0 && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
     // A client named for the resource (`this.interviews.updateMode(…)`) says no more than its method does.
-    const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) : null;
+    // In a test, a bare verb on a holder named for the resource: `ResultService.read('r-1')`, `interviewService.create(…)`.
+    const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) ?? (!objTie && insideTest(path) ? receiverVerbTie(path.get('callee')) : null) : null;
     return modeUpdateOf(byName, argPaths(path)) ?? sentThrough(ctx, path);
   }
   // `computed(() => props.interview.profile)`, `ref(result)`, `useMemo(() => data.result, […])`: the wrapped value.

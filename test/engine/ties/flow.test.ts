@@ -53,9 +53,13 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `export const loader = async ({ params }) => {\n  const result = await getResult(params.token);\n  return json({ advice: result.advice ?? null, title: result.triage.title });\n};\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.advice; }`, expect: { resource: 'result', path: ['advice'], weak: true } },
   // A variable started empty (`let r = null`) holds what it is assigned later.
   { code: `let r = null;\nasync function load(t) { r = await api.getResult(t); }\n/*@*/r.advice;`, expect: { resource: 'result', path: ['advice'] } },
+  // In a test, a bare verb on a holder named for the resource (an AngularJS service) performs the operation.
+  { code: `it('reads', function () {\n  ResultService.read('r-1').then(function (res) { /*@*/res.advice; });\n});`, expect: { resource: 'result', path: ['advice'] } },
 ];
 
 const invalid: string[] = [
+  `it('reads', function () {\n  TicketService.read('t-1').then(function (res) { /*@*/res.advice; });\n});`,
+  `ResultService.read('r-1').then(function (res) { /*@*/res.advice; });`, // outside a test: the app's own service
   `let r = null;\nasync function load(t) { r = await desk.getTicket(t); }\n/*@*/r.advice;`,
   // …not a key the loader fills from elsewhere or under another name, nor another API's answer.
   `export async function loader() { return json({ advice: settings.advice }); }\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.advice; }`,
