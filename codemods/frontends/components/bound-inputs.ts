@@ -23,7 +23,7 @@ export function sentCells(ctx: FileContext, changes: readonly Change[]): Map<str
   for (const { change, rule } of rulesOfKind('request-field-removed', changes)) {
     const field = rule.path[rule.path.length - 1]!;
     removedFieldValues(ctx, atRequestField(rule.resource, rule.operations, rule.path, rule.codemod === 'auto'), (site) => {
-      for (const cell of cellsRead(site)) if (!out.has(cell.node.name) && isCell(cell)) out.set(cell.node.name, { change: change.id, message: rule.message, field });
+      for (const cell of cellsRead(site)) if (!out.has(cell.node.name) && isCell(cell, field)) out.set(cell.node.name, { change: change.id, message: rule.message, field });
       // Vue's options API: `this.extra`, a field the component's `data ()` declares.
       for (const name of dataRead(site)) if (!out.has(name) && dataFields(ctx).has(name)) out.set(name, { change: change.id, message: rule.message, field });
     });
@@ -35,7 +35,7 @@ export function sentCells(ctx: FileContext, changes: readonly Change[]): Map<str
       const tie = requestTieOfObject(ctx, obj);
       if (!tie || tie.role !== 'request' || tie.resource !== rule.resource || tie.path.length > 0 || (tie.op && !rule.operations.includes(tie.op))) continue;
       const value = obj.get('properties', i, 'value');
-      if (!out.has(value.node.name) && componentState(value)) out.set(value.node.name, { change: change.id, message: rule.message, field });
+      if (!out.has(value.node.name) && isCell(value, field)) out.set(value.node.name, { change: change.id, message: rule.message, field });
     }
   }
   return out;
@@ -79,12 +79,13 @@ function cellsRead(path: Path, depth = 0): Path[] {
   return [];
 }
 
-function isCell(id: Path): boolean {
+function isCell(id: Path, field: string): boolean {
   if (isMember(parentOf(id)?.node) && parentOf(id)!.node.object === id.node) {
     const init = constInit(id);
     return !!init && isCall(init.node) && init.node.callee.type === 'Identifier' && ['ref', 'shallowRef'].includes(init.node.callee.name);
   }
-  return componentState(id);
+  // A plain variable only where it is named for the field: `let duration` handed as `extra` asks for something else.
+  return id.node.name === field && componentState(id);
 }
 
 /** A `let` of the component script's top level (Svelte's state: `let detail = ''`, bound with `bind:value={detail}`). */
