@@ -55,4 +55,41 @@ describe('global namespaces of classic scripts', () => {
     const page = result.outcomes.find((o) => o.relPath === 'js/page.js');
     expect(page?.findings ?? []).toEqual([]);
   });
+
+  it("a value an AngularJS controller hands to an injected factory's or service's method that sends it as a removed field is reported where it is handed (a helpdesk service's is not)", async () => {
+    const factory = (name: string, base: string) =>
+      [
+        '(function () {',
+        `  angular.module('app').factory('${name}', ${name});`,
+        `  ${name}.$inject = ['$http'];`,
+        `  function ${name}($http) {`,
+        '    function createComplaint(token, text, extra) {',
+        `      return $http.post('${base}complaints/', { interview: token, text: text, extra: extra });`,
+        '    }',
+        '    return { createComplaint: createComplaint };',
+        '  }',
+        '})();',
+        '',
+      ].join('\n');
+    writeTree(dir, {
+      'www/js/services/checker.service.js': factory('CheckerService', 'https://old.example.test/api/'),
+      'www/js/services/desk.service.js': factory('DeskService', 'https://desk.example.com/api/'),
+      'www/js/services/notes.service.js': "angular.module('app').service('NotesService', ['$http', function ($http) {\n  this.add = function (token, text, extra) {\n    return $http.post('https://old.example.test/api/complaints/', { interview: token, text: text, extra: extra });\n  };\n}]);\n",
+      'www/js/controllers/complaint.ctrl.js': [
+        "angular.module('app').controller('ComplaintCtrl', ['$scope', 'CheckerService', 'DeskService', 'NotesService', function ($scope, CheckerService, DeskService, NotesService) {",
+        '  CheckerService.createComplaint($scope.token, $scope.text, { onset: $scope.onset });',
+        '  DeskService.createComplaint($scope.token, $scope.text, { onset: $scope.onset });',
+        '  NotesService.add($scope.token, $scope.text, $scope.onset);',
+        '}]);',
+        '',
+      ].join('\n'),
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change !== 'base-url').map((f) => [f.line, f.change, f.fix]) ?? [];
+    expect(findings('www/js/controllers/complaint.ctrl.js')).toEqual([
+      [2, 'complaint-extra-removed', 'manual'],
+      [4, 'complaint-extra-removed', 'manual'],
+    ]);
+    expect(findings('www/js/services/desk.service.js')).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import type { FileContext } from '../file';
 import { foreignImports } from '../other-api';
 import { helperNameTie, isModeKeyedName, isModeName } from '../ties/names';
 import type { Tie } from '../ties/tie';
+import { routeActionFieldTie } from '../ties/route-data';
 
 /**
  * Controls of a JSX form whose action is a server function named for an operation of the API (a Next.js server
@@ -19,7 +20,7 @@ export function postedControls(ctx: FileContext, field: string, at: (tie: Tie) =
     if (!tag || !CONTROLS.has(tag)) continue;
     const nameAttr = attribute(el.node, 'name');
     if (!nameAttr || nameAttr.value?.value !== field) continue;
-    const action = formAction(ctx, el);
+    const action = formAction(ctx, el, field);
     if (action && at(action)) visit(el, nameAttr);
   }
 }
@@ -31,7 +32,7 @@ function attribute(el: Node, name: string): Node | null {
 }
 
 /** The operation the nearest enclosing `<form action={…}>` performs, by the name of the function it is given. */
-function formAction(ctx: FileContext, control: Path): Tie | null {
+function formAction(ctx: FileContext, control: Path, field: string): Tie | null {
   for (let p = parentOf(control); p; p = parentOf(p)) {
     const n = p.node;
     if (n.type !== 'JSXElement') continue;
@@ -39,6 +40,8 @@ function formAction(ctx: FileContext, control: Path): Tie | null {
     const tag = opening.name?.type === 'JSXIdentifier' ? opening.name.name : null;
     if (tag !== 'form' && tag !== 'Form') continue;
     const attr = attribute(opening, 'action');
+    // A Remix / React Router `<Form method="post">` with no action posts to the route module's own `action`.
+    if (!attr) return /^post$/i.test(attribute(opening, 'method')?.value?.value ?? '') ? routeActionFieldTie(ctx, field) : null;
     if (attr?.value?.type !== 'JSXExpressionContainer') return null;
     const i = opening.attributes.indexOf(attr);
     return actionTie(ctx, p.get('openingElement', 'attributes', i, 'value', 'expression'));

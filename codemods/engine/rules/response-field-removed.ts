@@ -8,6 +8,7 @@ import { forwardedDestructured, interfaceMembers, memberMessage, memberReads, pa
 import type { RuleImpl } from './types';
 import { mirroredStateMembers } from '../ties/vuex';
 import { assertedFixtureValues } from './fixture-assertions';
+import { routeDataMembers } from '../ties/route-data';
 
 /** Reads of a field v2 responses no longer carry are marked; so are the type members that declare it. */
 export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, change, rule) => {
@@ -45,6 +46,10 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   for (const m of jsdocMembers(ctx, rule.resource)) {
     if (m.role === 'response' && pathMatches(rule.path, m.path)) ctx.manualAt(change, m.start, m.end, m.comment, memberMessage(rule.message), field);
   }
+  // A route module's answer type, for the members its loader fills by copying the field (`advice: string | null`).
+  routeDataMembers(ctx, (member, tie) => {
+    if (tie.resource === rule.resource && pathMatches(rule.path, tie.path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+  });
   // Fixtures and mocks written with the model's type.
   typedLiterals(ctx, rule.resource, (prop, path) => {
     if (pathMatches(rule.path, path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this value.`, prop.node.key, field);

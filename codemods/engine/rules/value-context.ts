@@ -88,6 +88,10 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       const holder = key === field ? ownerName(obj) : null;
       if (holder !== null && headNamesAnotherThing(holder) && !tieOf(ctx, obj) && !shapedLikeFieldResource(obj, holder, field)) return false;
       if (key === field || isModeName(key)) return true;
+      // `MODE_OPTIONS = [{ value: MODES.SAFE, label: 'Safety check' }]`: what a picker of the mode offers.
+      const list = key === 'value' ? parentOf(obj) : null;
+      const listOwner = list?.node.type === 'ArrayExpression' ? ownerName(list) : null;
+      if (listOwner !== null && isModeKeyedName(listOwner)) return true;
       // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`; or a map other files use as modes.
       const owner = ownerName(obj);
       // Another file using any member as the mode (`{ mode: STEPS.start }`) makes the map the mode's: its members are modes.

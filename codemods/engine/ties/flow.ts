@@ -23,13 +23,14 @@ import { constructorParamTie, modelParseParamTie } from './resource-models';
 import { schemaTieOfCall } from './schemas';
 import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
-import { mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
+import { isFallback, mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
 import { typeNameTie, typeTie } from './types';
 import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
-import { expectedRequestBodyTie } from './test-context';
+import { expectedRequestBodyTie, insideTest, receiverVerbTie } from './test-context';
 import { recordedBodyTie } from './recorded-bodies';
 import { apiCall } from './url';
 import { wrapperPart } from './response-parts';
+import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
 import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, jqueryThenParamTie, signalFieldTie, utilityItemTie } from './library-callbacks';
 
@@ -140,9 +141,12 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (objTie && name && DEFERRED_CALLBACKS.has(name)) return objTie;
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
+    // `[].concat(result.triage_explanation.potential_condition || [])`: the one value (or list) an empty array is given.
+    if (!objTie && name === 'concat' && callee.object.type === 'ArrayExpression' && callee.object.elements.length === 0 && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
     // A client named for the resource (`this.interviews.updateMode(…)`) says no more than its method does.
-    const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) : null;
+    // In a test, a bare verb on a holder named for the resource: `ResultService.read('r-1')`, `interviewService.create(…)`.
+    const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) ?? (!objTie && insideTest(path) ? receiverVerbTie(path.get('callee')) : null) : null;
     return modeUpdateOf(byName, argPaths(path)) ?? sentThrough(ctx, path);
   }
   // `computed(() => props.interview.profile)`, `ref(result)`, `useMemo(() => data.result, […])`: the wrapped value.
@@ -364,8 +368,11 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
     if (parent.node.type === 'VariableDeclarator' && parent.node.id === binding.node) {
       const init = parent.get('init');
       if (init.value) {
-        const t = tieOf(ctx, init);
+        const t = tieOf(ctx, init) ?? routeDataTie(ctx, init, path);
         if (t) return t;
+        // `let saved = null; … saved = await createIntent(…)`: a variable started empty holds what it is assigned.
+        const later = parentOf(parent)?.node.kind !== 'const' && isFallback(init.node) ? assignedTie(ctx, binding) : null;
+        if (later) return later;
         if (!nameMayTie(init.node) || foreignCall(ctx, init.node)) return null;
       } else {
         // `let sent; … sent = await req.json();`: what it is assigned.
@@ -398,7 +405,7 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
 }
 
 /** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */
-function assignedTie(ctx: FileContext, binding: Path): Tie | null {
+export function assignedTie(ctx: FileContext, binding: Path): Tie | null {
   const scopePath = (binding as { scope?: { path?: Path } }).scope?.path;
   let found: Tie | null = null;
   if (scopePath) {

@@ -1,4 +1,4 @@
-import { calleeName, isCall, isMember, keyName, memberName, propertyPath, type Node, type Path } from '../ast';
+import { calleeName, isCall, isMember, keyName, memberName, parentOf, propertyPath, type Node, type Path } from '../ast';
 import { staticText } from './constants';
 import type { FileContext } from '../file';
 import type { ApiCall } from './tie';
@@ -98,4 +98,39 @@ export function answered(endpoint: ApiCall, inner: Path): MockedResponse[] {
     if (items.length) return items.map((body: Path, i: number) => ({ call: endpoint, status: i === 0 ? status : null, body }));
   }
   return [{ call: endpoint, status, body: isObj(a0) ? inner.get('arguments', 0) : null }];
+}
+
+/** Keys of a route's answer in a table of canned routes (`{ status: 202 }`, `{ status, body: {…} }`). */
+const ROUTE_ANSWER_KEYS = new Set(['status', 'body', 'json', 'data', 'headers', 'statusText', 'delay']);
+
+/**
+ * A test's table of canned routes handed to a stub of its own: `stubFetch({ [\`PUT ${API}interviews/iv1/\`]: {
+ * status: 202 }, 'GET /api/questions/q1/': { body: {…} } })`. Each key names a method and an address of this API
+ * (another host's is that API's); its value is the answer, `{ status, body }`, or the body itself.
+ */
+export function routeTableAnswers(ctx: FileContext): MockedResponse[] {
+  const out: MockedResponse[] = [];
+  if (!ctx.touchesApi() || ctx.otherApiOnly()) return out;
+  for (const obj of ctx.nodesOf('ObjectExpression')) {
+    const holder = parentOf(obj)?.node;
+    if (!isCall(holder) || !holder.arguments.includes(obj.node)) continue;
+    obj.node.properties.forEach((prop: Node, i: number) => {
+      if ((prop.type !== 'ObjectProperty' && prop.type !== 'Property') || !isObj(prop.value)) return;
+      const keyPath = obj.get('properties', i, 'key');
+      const text = prop.computed ? staticText(ctx, keyPath) : typeof prop.key.value === 'string' ? prop.key.value : null;
+      const route = text ? /^(GET|POST|PUT|PATCH|DELETE)\s+(\S+)$/.exec(text) : null;
+      if (!route) return;
+      // An address whose start is unknown (`${API}interviews/…` of a helper's constant) is taken by its path.
+      const call = patternCall(ctx, route[2]!.replace(/^\{\}/, '').replace(/[.]/g, '\\.').replace(/\//g, '\\/'), route[1]!);
+      if (!call) return;
+      const value = obj.get('properties', i, 'value');
+      const keys = value.node.properties.map((p: Node) => keyName(p));
+      if (keys.length > 0 && keys.every((k: string | null) => k && ROUTE_ANSWER_KEYS.has(k))) {
+        const status = propertyPath(value, 'status');
+        const body = propertyPath(value, 'body') ?? propertyPath(value, 'json') ?? propertyPath(value, 'data');
+        out.push({ call, status: status && (status.node.value?.type === 'NumericLiteral' || typeof status.node.value?.value === 'number') ? status.get('value') : null, body: body && isObj(body.node.value) ? body.get('value') : null });
+      } else out.push({ call, status: null, body: value });
+    });
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
-import { ANSWER_CLASSES, answered, chainCall, patternCall } from './mock-routes';
+import { ANSWER_CLASSES, answered, chainCall, patternCall, routeTableAnswers } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
 
 /**
@@ -147,6 +147,7 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       if (m.callee.type === 'Identifier' && ANSWER_CLASSES.has(m.callee.name)) out.push(...answered(endpoint, inner));
     });
   }
+  out.push(...routeTableAnswers(ctx));
   memo.set(ctx, out);
   return out;
 }

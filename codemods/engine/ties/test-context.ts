@@ -35,6 +35,14 @@ export function performedInTest(ctx: FileContext, at: Path, accept: (t: Tie) => 
   return found.size === 1 ? [...found.values()][0]! : null;
 }
 
+/** Whether a node sits in a test's callback (`it('…', () => { … })`, `test(…)`, `beforeEach(…)`). */
+export function insideTest(at: Path): boolean {
+  for (let fn: Path | null = parentOf(at); fn; fn = parentOf(fn)) {
+    if (isFunction(fn.node) && isCall(parentOf(fn)?.node) && TEST_CALLS.has(calleeName(parentOf(fn)!.node.callee))) return true;
+  }
+  return false;
+}
+
 /** Words that name what holds a resource's operations rather than the resource: `interviewStore`, `InterviewService`. */
 /** The parts of a Vuex module a test calls directly: `actions.create(ctx, …)`. */
 const STORE_PARTS = new Set(['actions', 'mutations']);
@@ -44,7 +52,7 @@ const HOLDER_WORDS = new Set(['use', 'store', 'service', 'api', 'client', 'repo'
  * A bare verb called on a holder named for a resource: `store.start(…)` with `const store = useInterviewStore()`,
  * `interviewService.create(…)`, `api.results.get(…)`: the helper `startInterview`, `createInterview`, `getResult`.
  */
-function receiverVerbTie(calleePath: Path): Tie | null {
+export function receiverVerbTie(calleePath: Path): Tie | null {
   const callee = calleePath.node;
   if (!isMember(callee)) return null;
   const verb = memberName(callee);

@@ -55,13 +55,25 @@ export interface ApiCall {
  * Moving into a field of a tied value. A field named for another resource (`interview.complaints`,
  * `session.result`) holds that resource, as far as names tell.
  */
+/** Keys a paginated list answer keeps its items under (Django REST framework's `results`, `items`, JSON:API's `data`). */
+const LIST_ENVELOPES = new Set(['results', 'items', 'data']);
+
+/** A nested object of the resource held under its camel-cased name by a view model (`potentialCondition`), not the wire's. */
+function camelSubject(t: Tie, other: ReturnType<typeof nounTie>, name: string): boolean {
+  const last = other?.path[other.path.length - 1];
+  return !!other && other.resource === t.resource && !other.list && other.path.length > 1 && name !== last && wireName(name) === last;
+}
+
 export function step(t: Tie, name: string): Tie | null {
   if (name === '*') return item(t);
   // `.value` of a ref (Vue `ref`, `computed`, `useFetch` data) is the value itself; no resource has such a field.
   if (name === 'value' && t.role !== 'result') return t;
   const bodyOfResult = t.role === 'result' && (name === 'data' || name === 'body' || name === '_data' || name === 'payload');
   // A list helper's response (`(await api.getQuestions()).data`) still has its body.
-  if (t.list && !bodyOfResult) return null;
+  if (t.list && !bodyOfResult) {
+    // A paginated envelope around the list (`res.data.results`, `.items`): the list itself (no resource has such a field).
+    return t.role === 'body' && t.path.length === 0 && LIST_ENVELOPES.has(name) ? t : null;
+  }
   if (t.role === 'result') {
     // The body of a list operation is a list of the resource.
     if (bodyOfResult) return { ...t, role: 'body', path: [], list: t.op === 'list' };
@@ -70,12 +82,16 @@ export function step(t: Tie, name: string): Tie | null {
     // interview itself (no resource has a field named for itself).
     const own = nounTie(name);
     if (t.via === 'name' && own && own.resource === t.resource && own.path.length === 0 && !own.list) return { ...t, role: 'body', path: [] };
+    if (t.via === 'name' && camelSubject(t, own, name)) return { ...t, role: 'body', path: [...own!.path] };
     return { ...t, role: 'body', path: [name] };
   }
   const other = nounTie(name);
   // A holder tied by its name alone whose property is named for the same resource (`$interview.interview` of a
   // store named `interview`, `state.interview`): the resource itself (no resource has a field named for itself).
   if (other && other.resource === t.resource && t.role === 'body' && t.via === 'name' && t.path.length === 0 && other.path.length === 0 && !other.list && !t.list) return t;
+  // A view model named for the resource that keeps a nested object under its camel-cased name (`result.potentialCondition`
+  // of `{ potentialCondition: data.triage_explanation.potential_condition }`): that object.
+  if (t.role === 'body' && t.via === 'name' && t.path.length === 0 && !t.list && camelSubject(t, other, name)) return { ...t, path: [...other!.path] };
   if (other && other.resource !== t.resource && t.role !== 'request') {
     return { resource: other.resource, role: 'body', path: other.path, via: 'name', list: other.list };
   }

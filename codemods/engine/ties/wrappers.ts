@@ -189,7 +189,7 @@ export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; im
     return t ? { tie: t, imported: true } : null;
   }
   // `Buoy.addComplaint(…)` of a classic script's global namespace, defined in another script of the page.
-  const global = !effect ? scriptGlobalReceiver(fnRef) : null;
+  const global = !effect ? scriptGlobalReceiver(ctx, fnRef) : null;
   if (global) {
     const sent = ctx.project.importedFunction?.(ctx.filePath, SCRIPT_GLOBAL, `${global}.${memberName(fnRef.node)}`);
     const t = sent?.find((s) => s.index === index)?.tie;

@@ -1,6 +1,7 @@
 import { calleeName, isCall, keyName, parentOf, type Node, type Path } from '../../engine/ast';
 import type { FileContext } from '../../engine/file';
-import { patternTie, tieOf } from '../../engine/ties/flow';
+import { assignedTie, patternTie, tieOf } from '../../engine/ties/flow';
+import { isFallback } from '../../engine/ties/vuex';
 import { step, type Tie } from '../../engine/ties/tie';
 import { typeTie } from '../../engine/ties/types';
 import { namesAnotherThing } from '../../engine/ties/mode-types';
@@ -21,7 +22,11 @@ export function bindingTies(ctx: FileContext): Map<string, Tie> {
     if (!top) continue;
     const id = decl.node.id;
     if (id.type === 'Identifier') {
-      const t = typeTie(id.typeAnnotation) ?? (decl.node.init ? tieOf(ctx, decl.get('init')) ?? reactiveTie(decl.get('init')) : null);
+      const t =
+        typeTie(id.typeAnnotation) ??
+        (decl.node.init ? tieOf(ctx, decl.get('init')) ?? reactiveTie(decl.get('init')) : null) ??
+        // Svelte's `let saved = null;` later given `saved = await createIntent(…)`: what it is assigned.
+        (stmt!.node.kind !== 'const' && (!decl.node.init || isFallback(decl.node.init)) ? assignedTie(ctx, decl.get('id')) : null);
       if (t) out.set(id.name, t);
       propsTies(decl.get('init'), out);
     } else if (id.type === 'ObjectPattern') {

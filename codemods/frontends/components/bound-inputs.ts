@@ -1,7 +1,8 @@
 import { rulesOfKind, type Change } from '../../../catalogue';
-import { constInit, isCall, isFunction, isMember, keyName, memberName, type Node, type Path } from '../../engine/ast';
+import { bindingOf, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../../engine/ast';
 import type { FileContext } from '../../engine/file';
 import { atRequestField, removedFieldValues } from '../../engine/rules/removed-field-values';
+import { requestTieOfObject } from '../../engine/ties/requests';
 import type { TemplateExpression, TemplateRead } from './template-reads';
 
 /**
@@ -22,10 +23,20 @@ export function sentCells(ctx: FileContext, changes: readonly Change[]): Map<str
   for (const { change, rule } of rulesOfKind('request-field-removed', changes)) {
     const field = rule.path[rule.path.length - 1]!;
     removedFieldValues(ctx, atRequestField(rule.resource, rule.operations, rule.path, rule.codemod === 'auto'), (site) => {
-      for (const cell of cellsRead(site)) if (!out.has(cell.node.name) && isCell(cell)) out.set(cell.node.name, { change: change.id, message: rule.message, field });
+      for (const cell of cellsRead(site)) if (!out.has(cell.node.name) && isCell(cell, field)) out.set(cell.node.name, { change: change.id, message: rule.message, field });
       // Vue's options API: `this.extra`, a field the component's `data ()` declares.
       for (const name of dataRead(site)) if (!out.has(name) && dataFields(ctx).has(name)) out.set(name, { change: change.id, message: rule.message, field });
     });
+    // Svelte: `createIntent(token, { name, detail, context })`, an object a wrapper sends, its key given the state.
+    if (rule.path.length !== 1) continue;
+    for (const obj of ctx.nodesOf('ObjectExpression')) {
+      const i = obj.node.properties.findIndex((p: Node) => (p.type === 'ObjectProperty' || p.type === 'Property') && !p.computed && keyName(p) === field && p.value?.type === 'Identifier');
+      if (i < 0 || !isCall(parentOf(obj)?.node)) continue;
+      const tie = requestTieOfObject(ctx, obj);
+      if (!tie || tie.role !== 'request' || tie.resource !== rule.resource || tie.path.length > 0 || (tie.op && !rule.operations.includes(tie.op))) continue;
+      const value = obj.get('properties', i, 'value');
+      if (!out.has(value.node.name) && isCell(value, field)) out.set(value.node.name, { change: change.id, message: rule.message, field });
+    }
   }
   return out;
 }
@@ -60,14 +71,29 @@ function cellsRead(path: Path, depth = 0): Path[] {
   const n: Node = path.node;
   if (depth > 3 || !n) return [];
   if (isMember(n) && memberName(n) === 'value' && n.object.type === 'Identifier') return [path.get('object')];
+  // Svelte's component state, handed as is: `createComplaint(token, text, details)`, `{ name, detail, context }`.
+  if (n.type === 'Identifier') return [path];
+  if ((n.type === 'ObjectProperty' || n.type === 'Property') && !n.computed) return cellsRead(path.get('value'), depth + 1);
   if (n.type === 'LogicalExpression') return [...cellsRead(path.get('left'), depth + 1), ...cellsRead(path.get('right'), depth + 1)];
   if (n.type === 'ConditionalExpression') return [...cellsRead(path.get('consequent'), depth + 1), ...cellsRead(path.get('alternate'), depth + 1)];
   return [];
 }
 
-function isCell(id: Path): boolean {
-  const init = constInit(id);
-  return !!init && isCall(init.node) && init.node.callee.type === 'Identifier' && ['ref', 'shallowRef'].includes(init.node.callee.name);
+function isCell(id: Path, field: string): boolean {
+  if (isMember(parentOf(id)?.node) && parentOf(id)!.node.object === id.node) {
+    const init = constInit(id);
+    return !!init && isCall(init.node) && init.node.callee.type === 'Identifier' && ['ref', 'shallowRef'].includes(init.node.callee.name);
+  }
+  // A plain variable only where it is named for the field: `let duration` handed as `extra` asks for something else.
+  return id.node.name === field && componentState(id);
+}
+
+/** A `let` of the component script's top level (Svelte's state: `let detail = ''`, bound with `bind:value={detail}`). */
+function componentState(id: Path): boolean {
+  const binding = bindingOf(id);
+  const decl = binding ? parentOf(binding) : null;
+  const stmt = decl ? parentOf(decl) : null;
+  return decl?.node.type === 'VariableDeclarator' && decl.node.id === binding!.node && stmt?.node.kind === 'let' && parentOf(stmt)?.node.type === 'Program';
 }
 
 /** The template's two-way bindings (`v-model="extra"`) of those cells. */

@@ -51,7 +51,8 @@ export function extractSvelte(source: string, filePath: string): Extracted {
     const e = node.expression;
     if (e && typeof e.start === 'number' && typeof e.end === 'number') {
       const text = source.slice(e.start, e.end);
-      expressions.push({ text, start: e.start, anchor: own });
+      // `bind:value={detail}`: a two-way binding, as Vue's `v-model`.
+      expressions.push({ text, start: e.start, anchor: own, ...(node.type === 'Binding' && node.name === 'value' ? { directive: 'model' } : {}) });
       if (node.type === 'EachBlock' && node.context?.type === 'Identifier') aliases.push({ name: node.context.name, of: text });
     }
     for (const key of ['children', 'attributes', 'value', 'else', 'then', 'catch', 'pending']) if (key in node) walk(node[key], own);

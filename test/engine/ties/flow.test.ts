@@ -43,9 +43,33 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   // …and a getter's `state.x` is what the mutations assign to `state.x`; a field copied under its own name mirrors the value.
   { code: `export default { getters: { pre: (state) => /*@*/state.current.preselected }, mutations: { SET (state, q) { state.current = q; } } };\nexport async function load(store) { const { data } = await axios.get('${V1}questions/1/'); store.commit('SET', data); }`, expect: { resource: 'question', path: ['preselected'], weak: true } },
   { code: `export default { getters: { n: (state) => /*@*/state.marketplace }, mutations: { SET (state, iv) { state.marketplace = iv.marketplace; } } };\nexport async function start(store) { const res = await api.createInterview(p); store.commit('SET', res.data); }`, expect: { resource: 'interview', path: ['marketplace'], weak: true } },
+  // A paginated list answer keeps its items under `results` / `items`; an empty array's `concat` is the value it is given.
+  { code: `const res = await axios.get('${V1}intents/');\nres.data.results.map((d) => /*@*/d.detail);`, expect: { resource: 'intent', path: ['detail'] } },
+  { code: `const res = await axios.get('${V1}questions/');\n(res.data.items || []).forEach((q) => /*@*/q.preselected);`, expect: { resource: 'question', path: ['preselected'] } },
+  { code: `const { data } = await axios.get('${V1}results/1/');\n[].concat(data.triage_explanation.potential_condition || []).map((pc) => /*@*/pc.triage);`, expect: { resource: 'result', path: ['triage_explanation', 'potential_condition', '*', 'triage'] } },
+  // A view model named for a result keeps the potential condition under its camel-cased name.
+  { code: `ResultService.read(t).then(function (result) { /*@*/result.potentialCondition.triage; });`, expect: { resource: 'result', path: ['triage_explanation', 'potential_condition', 'triage'], via: 'name' } },
+  // Remix / React Router: what the route's loader copied under the field's own name, read through `useLoaderData()`.
+  { code: `export const loader = async ({ params }) => {\n  const result = await getResult(params.token);\n  return json({ advice: result.advice ?? null, title: result.triage.title });\n};\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.advice; }`, expect: { resource: 'result', path: ['advice'], weak: true } },
+  // A variable started empty (`let r = null`) holds what it is assigned later.
+  { code: `let r = null;\nasync function load(t) { r = await api.getResult(t); }\n/*@*/r.advice;`, expect: { resource: 'result', path: ['advice'] } },
+  // In a test, a bare verb on a holder named for the resource (an AngularJS service) performs the operation.
+  { code: `it('reads', function () {\n  ResultService.read('r-1').then(function (res) { /*@*/res.advice; });\n});`, expect: { resource: 'result', path: ['advice'] } },
 ];
 
 const invalid: string[] = [
+  `it('reads', function () {\n  TicketService.read('t-1').then(function (res) { /*@*/res.advice; });\n});`,
+  `ResultService.read('r-1').then(function (res) { /*@*/res.advice; });`, // outside a test: the app's own service
+  `let r = null;\nasync function load(t) { r = await desk.getTicket(t); }\n/*@*/r.advice;`,
+  // …not a key the loader fills from elsewhere or under another name, nor another API's answer.
+  `export async function loader() { return json({ advice: settings.advice }); }\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.advice; }`,
+  `export const loader = async ({ params }) => {\n  const result = await getResult(params.token);\n  return json({ heading: result.advice });\n};\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.heading; }`,
+  `export async function loader() { const res = await fetch('https://desk.example.com/api/tickets/1'); const t = await res.json(); return { advice: t.advice }; }\nexport default function Page() { const data = useLoaderData();\nreturn /*@*/data.advice; }`,
+  // Another API's paginated list, a list answer's other keys, and `concat` on something untied.
+  `const res = await axios.get('https://desk.example.com/api/tickets/');\nres.data.results.map((d) => /*@*/d.detail);`,
+  `const res = await axios.get('${V1}questions/');\n/*@*/res.data.count;`,
+  `[].concat(settings.flags || []).map((f) => /*@*/f.triage);`,
+  `const res = await axios.get('https://desk.example.com/api/tickets/1');\n[].concat(res.data.tags).map((t) => /*@*/t.triage);`,
   // A `call` that is no saga effect, and a saga effect that calls another API's helper.
   `import { call } from './rpc';\nfunction* f() { const r = yield call(client.createInterview, profile);\nif (/*@*/r) {} }`,
   `import { call } from 'redux-saga/effects';\nfunction* f() { const r = yield call(desk.openTicket, t);\n/*@*/r.data.advice; }`,
