@@ -12,7 +12,7 @@ import type { Tie } from './tie';
  */
 
 /** Words that mark a type as something sent rather than received. */
-const REQUEST_WORDS = new Set(['body', 'request', 'req', 'payload', 'input', 'create', 'update', 'new', 'params', 'draft']);
+const REQUEST_WORDS = new Set(['body', 'request', 'req', 'payload', 'input', 'create', 'update', 'new', 'params', 'draft', 'form']);
 
 /** Words that may follow the noun in the name of a type that still models the resource itself. */
 const REPRESENTATION_WORDS = new Set(['dto', 'data', 'json', 'model', 'type', 'v1', 'v2', 'api', 'raw', 'record', 'entity', 'object', 'shape', 'schema', 'item', 'items', 'list', 'codec', 'validator', 'struct']);

@@ -5,6 +5,7 @@ import { span, typeName, type TypeDecl } from './lang';
 import type { SgNode } from '@ast-grep/napi';
 import { positionalField, positionalFields } from './positional';
 import { ownReads } from './own-reads';
+import { handedEmbed } from './embed-functions';
 import { expectsFailure } from './expected-failure';
 import { selfMapped } from './self-mapped';
 import { wrappedReceiver } from './wrappers';
@@ -147,7 +148,10 @@ function namedFields(ctx: Ctx): void {
     // A subscript (`item["extra"]`) is a read, which `reads` reports; an array literal (`(['text', 'extra'])`) is not one.
     if (/[\w\])]\s*\[\s*$/.test(file.source.slice(Math.max(0, lit.start - 40), lit.start))) continue;
     let site: FieldSite | undefined;
-    const type = file.x.types.find((t) => encloses(t.node, lit.node) && ctx.ties.model(t.name));
+    const outer = file.x.types.find((t) => encloses(t.node, lit.node) && ctx.ties.model(t.name));
+    // `defp profile_changeset(p, attrs), do: cast(p, attrs, [:race])` handed to `cast_embed(:profile, with: …)`: the embed's keys.
+    const embed = outer ? handedEmbed(ctx, outer, lit.node) : null;
+    const type = embed && ctx.ties.model(embed.name) ? embed : outer;
     // `PROFILE_ATTRIBUTES = %i[age sex race]`, `INTENT_FIELDS = ("kind", "detail")`: a list of a part's fields, by its name.
     const held = heldCollection(ctx, lit);
     const listed = held ? fieldListTie(held.name) : null;

@@ -34,7 +34,10 @@ export class PolyFile {
       // Nested string nodes (a string inside an interpolation) are literals of their own; a string whose
       // parent is a string kind (Kotlin's template parts) is part of it.
       if (kinds.has(n.parent()?.kind() as string)) continue;
-      const l = this.readLit(n);
+      // `~w(complaint safe)`: each word a literal of its own.
+      const words = spec.words?.(n)?.map((w) => ({ node: n, ...w, text: source.slice(w.start, w.end), parts: [{ ...w, text: source.slice(w.start, w.end) }], simple: true }));
+      if (words) lits.push(...words);
+      const l = words ? null : this.readLit(n);
       if (l) lits.push(l);
     }
     this.lits = lits;

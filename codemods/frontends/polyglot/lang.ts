@@ -130,6 +130,8 @@ export interface LangSpec {
   escapeKinds: string[];
   /** Symbols (`:safe`) read as string literals. */
   symbolKinds?: string[];
+  /** A literal that lists words (Elixir's `~w(complaint safe)`): each word's offsets, read as a literal of its own. */
+  words?: (n: SgNode) => { start: number; end: number }[] | null;
   /**
    * Lambdas, blocks and closures: their node kinds, the kinds of their parameter lists (a child or grandchild),
    * which identifier of a parameter is its name (`o: Option` first, `Option o` last), and the name of the only

@@ -32,10 +32,10 @@ const MODE_VALUE = new RegExp(VALUE);
 const MODE_VALUES = new RegExp(VALUE, 'g');
 const MODE_WORD = new RegExp(`${MODE}(?![lmr])`);
 /**
- * A declared type's name: `class ComplaintBody`, `struct Result`. Written from the name's capital back to the keyword,
+ * A declared type's name: `class ComplaintBody`, `struct Result`, each segment of Elixir's `defmodule Care.Interview`. Written from the name's capital back to the keyword,
  * so that the regular expression engine stops only at capitals (a keyword-first pattern is tried at every letter).
  */
-const TYPE_DECL = /[A-Z](?<=\b(?:class|struct|record|interface|type|object|protocol)\s+[A-Z])\w*/g;
+const TYPE_DECL = /[A-Z](?<=\b(?:class|struct|record|interface|type|object|protocol)\s+[A-Z]|\bdefmodule\s+(?:[A-Z]\w*\.)*[A-Z])\w*/g;
 
 /** Each resource's removed and moved fields, as patterns that match any spelling (`interview_mode`, `interviewMode`). */
 const FIELDS = new Map<ResourceName, RegExp[]>();

@@ -4,7 +4,7 @@ import { helperNameTie, nounTie } from '../../engine/ties/names';
 import { typeNameTie } from '../../engine/ties/types';
 import { words } from '../../engine/words';
 import { within, type PolyFile } from './file';
-import { lambdaParams, span, typeName, type Call } from './lang';
+import { lambdaParams, sameNode, span, typeName, type Call } from './lang';
 import type { LangIndex } from './project';
 import { norm } from './vocabulary';
 import { callerParamTie, modelParamTie } from './model-params';
@@ -253,7 +253,9 @@ export class Ties {
   private addressIn(expr: SgNode): boolean {
     const { start, end } = span(expr);
     const own = new Set(this.file.resourceLits.map((r) => r.lit.start));
-    return this.file.lits.some((l) => l.start >= start && l.end <= end && /\/|^https?:/.test(l.text) && !own.has(l.start));
+    // A sample's nested value (`"marketplace": {"url": "https://care.example.org/"}`) is its data, not where it goes.
+    const data = new Set(this.file.x.pairs.filter((p) => p.value && !p.named && within(p.container, expr) && !sameNode(p.container, expr) && this.file.x.pairs.some((q) => q.value && sameNode(q.value, p.container))).map((p) => span(p.value!).start));
+    return this.file.lits.some((l) => l.start >= start && l.end <= end && /\/|^https?:/.test(l.text) && !own.has(l.start) && !data.has(l.start));
   }
 
   /** The lambda whose parameter `name` is at a node (`it`, `$0`, or its only declared parameter), if any. */

@@ -68,6 +68,7 @@ export const elixir: LangSpec = {
   contentKinds: ['quoted_content'],
   escapeKinds: ['escape_sequence'],
   symbolKinds: ['atom'],
+  words: wordSigil,
   functionKinds: ['elixir_def', 'anonymous_function'],
   virtual: { elixir_def: scopes },
   chainKinds: ['call', 'dot', 'access_call'],
@@ -161,9 +162,57 @@ export const elixir: LangSpec = {
       const piped = parent?.kind() === 'binary_operator' && operator(parent) === '|>' && span(namedKids(parent)[1] ?? parent).start === span(n).start ? namedKids(parent)[0] : undefined;
       calls.push({ node: n, callee: callee ?? '', args: piped ? [piped, ...args] : args });
     }
+    keyReads.push(...captureReads(root));
     return { pairs, decls, types, compares, calls, keyReads };
   },
 };
+
+/** `~w(complaint safe triage)` (a modifier after it, `~w(…)a`, too): its words; null for any other literal. */
+function wordSigil(n: SgNode): { start: number; end: number }[] | null {
+  if (n.kind() !== 'sigil' || childOf(n, 'sigil_name')?.text() !== 'w') return null;
+  const content = childOf(n, 'quoted_content');
+  if (!content || namedKids(n).some((k) => k.kind() === 'interpolation' || k.kind() === 'escape_sequence')) return content ? null : [];
+  const at = span(content).start;
+  return [...content.text().matchAll(/\S+/g)].map((m) => ({ start: at + m.index!, end: at + m.index! + m[0].length }));
+}
+
+/** Whether a node is `&` applied to something: a capture (`&(&1.triage)`) or its argument (`&1`). */
+function ampersand(n: SgNode | null): boolean {
+  return n?.kind() === 'unary_operator' && n.children()[0]?.kind() === '&';
+}
+
+/**
+ * `Enum.filter(options, &is_nil(&1.preselected))`, `pcs |> Enum.any?(&(&1.triage in […]))`: a capture's
+ * `&1.field` reads each element of the collection the call is given (its other argument, or the piped value).
+ */
+function captureReads(root: SgNode): KeyRead[] {
+  const out: KeyRead[] = [];
+  for (const arg of all(root, 'unary_operator')) {
+    if (!ampersand(arg) || namedKids(arg)[0]?.kind() !== 'integer' || arg.text() !== '&1') continue;
+    const keys: string[] = [];
+    let at: SgNode = arg;
+    let keyNode: SgNode | null = null;
+    for (let dot = at.parent(); dot?.kind() === 'dot' && dot.parent()?.kind() === 'call' && !childOf(dot.parent()!, 'arguments'); dot = at.parent()) {
+      const name = namedKids(dot).slice(-1)[0];
+      if (name?.kind() !== 'identifier') break;
+      keys.push(name.text());
+      keyNode ??= name;
+      at = dot.parent()!;
+    }
+    if (!keyNode) continue;
+    let capture = arg.parent();
+    while (capture && !(ampersand(capture) && namedKids(capture)[0]?.kind() !== 'integer')) capture = capture.parent();
+    const args = capture?.parent();
+    const call = args?.kind() === 'arguments' ? args.parent() : null;
+    if (!capture || call?.kind() !== 'call') continue;
+    const parent = call.parent();
+    const piped = parent?.kind() === 'binary_operator' && operator(parent) === '|>' && sameNode(namedKids(parent)[1] ?? parent, call) ? namedKids(parent)[0] : undefined;
+    const others = namedKids(args!).filter((a) => !sameNode(a, capture!));
+    const subject = piped ?? (others.length === 1 ? others[0] : undefined);
+    if (subject) out.push({ keyNode, keys: ['*', ...keys], subject });
+  }
+  return out;
+}
 
 /** The key of a map or keyword entry (`"advice" =>`, `advice:`), or null. */
 function entryKey(n: SgNode): string | null {
