@@ -29,7 +29,7 @@ export interface PolyFacts {
   /** Capitalised constants holding an absolute address on another host (`ZENDESK_API = "https://…zendesk.com/api/v2/"`). */
   foreign?: string[];
   /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
-  paths: { name: string; resource: ResourceName; rest: string }[];
+  paths: { name: string; resource: ResourceName; rest: string; holders?: string[] }[];
   /** The file holds nothing of this API's: no v1 address or host, no resource path. */
   apiFree?: boolean;
   /** The file holds an absolute address on another service's host. */
@@ -203,7 +203,7 @@ export interface LangIndex {
    */
   otherApiFunction(name: string): boolean;
   /** Names the files declare with a resource path as their value (one meaning each). */
-  paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>;
+  paths: ReadonlyMap<string, { resource: ResourceName; rest: string; holders?: string[] }>;
 }
 
 /** The run's index, per language. */

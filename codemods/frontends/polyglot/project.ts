@@ -202,12 +202,13 @@ const ON_CLASS = /^[A-Z][A-Za-z0-9_]*\s*(?:\.|::|->)/;
 
 /** One language's index. A name defined twice with different meanings is left out. */
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
-  const paths = new Map<string, { resource: ResourceName; rest: string } | null>();
+  const paths = new Map<string, { resource: ResourceName; rest: string; holders?: string[] } | null>();
   for (const p of all.flatMap((f) => f.paths ?? [])) {
     const prev = paths.get(p.name);
-    paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
+    const holders = [...(prev?.holders ?? []), ...(p.holders ?? [])];
+    paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest, ...(holders.length > 0 ? { holders } : {}) } : null);
   }
-  const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
+  const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string; holders?: string[] }] => e[1] !== null));
   // Go: a function knows its package's name, which a call from another package qualifies it with.
   const endpoints = resolveEndpoints(all.flatMap((f) => f.functions.map((fn) => ({ ...withImportedPaths(fn, known), ...(f.pkg ? { pkg: path.basename(f.pkg) } : {}) }))));
   const sent = new Map<string, ResourceName>();
