@@ -81,7 +81,9 @@ function memberMode(ctx: Ctx, name: string, at?: SgNode, owner?: string): ModeVa
   // Spelled as the value itself (Swift's `case complaint`), and not an arm that maps the case to its wire value
   // (`case .complaint: return "input"`, a mode's value): that mapping is the literal's, rewritten where it is.
   // (C#'s `Complaint` too, where a serializer of the run writes members in a naming policy's case: `complaint`.)
-  if (!ctx.vocab.modes.has(name) && !enumPolicy(ctx)) return undefined;
+  // (Rust's `Complaint` under its enum's `#[serde(rename_all = "snake_case")]`: that type's use by the name as written.)
+  const styled = owner !== undefined && ctx.index.styledIn.has(`${owner}.${name}`);
+  if (!ctx.vocab.modes.has(name) && !enumPolicy(ctx) && !styled) return undefined;
   const wire = at ? /^[^\n]*?(?:->|=>|:)\s*(?:return\s+)?["']([\w-]*)["']/.exec(ctx.file.source.slice(span(at).end, span(at).end + 80))?.[1] : undefined;
   if (wire !== undefined && (ctx.vocab.modes.has(wire) || [...ctx.vocab.modes.values()].some((v) => v.to === wire))) return undefined;
   const own = ctx.file.x.types.some((t) => saysMode(t.name) && ourModeType(ctx, t.name) && t.cases.some((c) => c.name === name && c.values.length === 0));

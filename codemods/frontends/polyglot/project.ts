@@ -311,6 +311,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     declares: (name) => declared.has(name),
     nameValued: new Set(all.flatMap((f) => [...(f.nameValued ?? []), ...(all.some((x) => x.enumPolicy) ? f.policyValued ?? [] : [])])),
     nameValuedIn: new Set(all.flatMap((f) => f.nameValuedIn ?? [])),
+    styledIn: new Set(all.flatMap((f) => f.styledIn ?? [])),
     enumPolicy: all.some((f) => f.enumPolicy),
     undeclared: new Set([
       ...all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u))),
