@@ -55,6 +55,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     concerns: (f) => {
       const i = language(f.lang);
       if (readsModeOfOtherType(f, i)) return true;
+      // A C++ header read by its tokens whose source file talks to the API (lexical.ts): one unit.
+      if (f.lang === 'lexical-c' && language('cpp').tiedPackage(f.pkg)) return true;
       // `.complaint` of a mode type whose case is named by its renamed value (mode-members.ts).
       if (i.nameValued.size > 0 && f.uses.some((u) => u.startsWith('.') && i.nameValued.has(u.slice(1)))) return true;
       // A status constant read as a type's member (`Constants.StatusCode.modeUpdateAccepted`).
@@ -172,7 +174,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     kind: 'polyglot',
     lang: spec.id,
     tied: file.tied || distinctive || namesApi(file, file.config),
-    pkg: spec.id === 'go' ? path.dirname(filePath) : null,
+    // A C++ header and its source file are one unit (`InterviewController.h`'s inline getters, `InterviewController.cpp`'s calls).
+    pkg: spec.id === 'go' ? path.dirname(filePath) : spec.id === 'cpp' ? cppUnit(filePath) : null,
     ...kmpFacts(spec.id, filePath, file.source),
     types: file.x.types.map((t) => {
       const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
@@ -201,6 +204,14 @@ const PLATFORM_TYPES = new Set(['String', 'Object', 'Unit', 'Void', 'Boolean', '
 const ON_CLASS = /^[A-Z][A-Za-z0-9_]*\s*(?:\.|::|->)/;
 
 /** One language's index. A name defined twice with different meanings is left out. */
+/** A C++ file's extension: what a header and its source differ by. */
+const CPP_UNIT = /\.(?:h|hh|hpp|hxx|cpp|cc|cxx|c\+\+)$/i;
+
+/** The unit of a C++ header or source (its path without the extension): `src/Client` of `src/Client.h` and `src/Client.cpp`. */
+export function cppUnit(filePath: string): string {
+  return filePath.replace(CPP_UNIT, '');
+}
+
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const paths = new Map<string, { resource: ResourceName; rest: string; holders?: string[] } | null>();
   for (const p of all.flatMap((f) => f.paths ?? [])) {
