@@ -277,6 +277,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   // The model an endpoint returns brings in the file that declares it and the files that read it (the name
   // alone ties nothing: once that file is read, the model is the index's). Built last: every name above links too.
   const links = new Set(names);
+  // A C++ source that calls what the run's tied files define (`m_client->getResult(t)`) ties its unit too (its header).
+  const units = new Set(all.filter((f) => f.lang === 'cpp' && f.pkg && f.uses.some((u) => names.has(u))).map((f) => f.pkg!));
   for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
   // A constant holding a removed mode, by a name that says mode, brings in the files that use it (without tying them).
   for (const n of removedModes.keys()) if (saysMode(n)) links.add(n);
@@ -297,7 +299,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       return files.length > 0 && files.every((f) => f.apiFree && (f.otherAddress || f.uses.some((u) => otherHolders.has(u.replace(/^\./, '')))));
     },
     // A directory, or the name code qualifies a package's members with (its directory's last segment).
-    tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
+    tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || units.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
     hasEndpoints: [...endpoints.values()].some(Boolean),
     params: (name) => {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
