@@ -110,6 +110,21 @@ export function removedModeMembers(ctx: Ctx): void {
   }
   // `val START = COMPLAINT` in the mode enum's companion: a case of the enum around it, by its bare name.
   for (const d of file.x.decls) {
+    // `val values = List(Complaint, Safe, Triage)`, `EnumSet.of(SAFE, TRIAGE)`: each bare case a list of the enum's holds.
+    const listed = d.init ? CASE_LIST.exec(d.init.text()) : null;
+    if (listed) {
+      const names = listed[1] ?? listed[2]!;
+      const at = span(d.init!).start + d.init!.text().indexOf(names);
+      for (const m of names.matchAll(/\b[A-Z]\w*\b/g)) {
+        // The enum around it, or its companion's (Scala's `object InterviewMode` beside `sealed abstract class InterviewMode`).
+        const around = new Set(file.x.types.filter((t) => encloses(t.node, d.node)).map((t) => t.name));
+        const owner = file.x.types.filter((t) => around.has(t.name) && t.cases.some((c) => c.name === m[0])).pop();
+        const start = at + m.index;
+        // A removed mode only: a renamed one's case moves with its definition, the list needs nothing.
+        if (owner && ctx.vocab.modes.get(norm(m[0]))?.to === null) memberUse(ctx, owner.name, start, { name: m[0], start, end: start + m[0].length }, d.init!);
+      }
+      continue;
+    }
     const name = d.init?.text().trim() ?? '';
     if (!/^[A-Z]\w*$/.test(name)) continue;
     const owner = file.x.types.filter((t) => encloses(t.node, d.node) && t.cases.some((c) => c.name === name)).pop();
@@ -160,6 +175,9 @@ export function removedModeMembers(ctx: Ctx): void {
     }
   }
 }
+
+/** A collection of bare names (`List(Complaint, Safe)`, `listOf(SAFE)`, `EnumSet.of(SAFE, TRIAGE)`, `[SAFE, TRIAGE]`): the names. */
+const CASE_LIST = /^\s*(?:(?:[A-Z]\w*\s*\.\s*)?(?:List|Seq|Set|Vector|Array|listOf|setOf|arrayOf|mutableListOf|of|asList)\s*(?:\[[\w\s,.]*\])?\s*\(\s*((?:[A-Z]\w*\s*,\s*)*[A-Z]\w*)\s*,?\s*\)|\[\s*((?:[A-Z]\w*\s*,\s*)*[A-Z]\w*)\s*,?\s*\])\s*$/;
 
 /** An initialiser that picks one of two values: a conditional (`c ? .a : .b`) or a default (`x ?? .a`), nothing else. */
 const CHOICE = /^[^{}()]*\?[^{}()]*$/;
