@@ -192,7 +192,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         const frontEnd = registry.forFile(file.absPath);
         try {
           const text = decodeText(await fs.promises.readFile(file.absPath));
-          if (!frontEnd.linked!(text.text, facts)) return void rest.push(file);
+          if (!frontEnd.linked!(text.text, facts, file.absPath)) return void rest.push(file);
           texts.set(file.absPath, text);
           outcomes.set(file.absPath, analyzeFile(file, frontEnd, text, linkedCtx));
         } catch (err) {

@@ -171,7 +171,7 @@ export interface FrontEnd {
   /** It reads other files' definitions of the base (`NameUse.defines`: a request file's `{{baseUrl}}`). */
   readonly readsDefinitions?: boolean;
   /** Whether a file the pre-scan left out uses what the run's other files define (polyglot models, endpoints). */
-  linked?(source: string, project: RunFacts): boolean;
+  linked?(source: string, project: RunFacts, absPath?: string): boolean;
 }
 
 export interface FrontEndRegistryLike {

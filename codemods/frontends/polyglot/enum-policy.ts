@@ -20,7 +20,7 @@ export function enumPolicy(ctx: Ctx): boolean {
 }
 
 /** PolyFacts.nameValued: the renamed modes a mode type of the file declares as cases whose wire value is their name (`case complaint`). */
-export function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 'policyValued' | 'nameValuedIn' | 'enumPolicy'> {
+export function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 'policyValued' | 'nameValuedIn' | 'styledIn' | 'enumPolicy'> {
   // This API's mode type by its name alone (`InterviewMode`, `Mode`), not another thing's (`TicketMode`): no index here.
   const ours = (name: string) => !!modeOwnerTie(name) || words(name).every((w) => saysMode(w));
   const names = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !!file.vocab.modes.get(c.name)?.to).map((c) => c.name));
@@ -28,5 +28,8 @@ export function nameValuedFacts(file: PolyFile): Pick<PolyFacts, 'nameValued' | 
   const cased = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => c.values.length === 0 && !file.vocab.modes.has(c.name) && !!file.vocab.modes.get(norm(c.name))?.to).map((c) => c.name));
   // The same, qualified by the type that declares them (`InterviewMode.complaint`): a use qualified by another type is not one of them.
   const qualified = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => names.includes(c.name) || cased.includes(c.name)).map((c) => `${t.name}.${c.name}`));
-  return { ...(names.length > 0 ? { nameValued: [...new Set(names)] } : {}), ...(cased.length > 0 ? { policyValued: [...new Set(cased)] } : {}), ...(qualified.length > 0 ? { nameValuedIn: [...new Set(qualified)] } : {}), ...(ENUM_POLICY.test(file.source) ? { enumPolicy: true } : {}) };
+  // Cases the type's own serializer attribute names in a case (Rust's `#[serde(rename_all = "snake_case")]` over
+  // `Complaint`): their uses by the name as written (`InterviewMode::Complaint`) are the value's, whatever other files set.
+  const styled = file.x.types.filter((t) => ours(t.name)).flatMap((t) => t.cases.filter((c) => names.includes(c.name) && c.nameNode.text() !== c.name).map((c) => `${t.name}.${c.nameNode.text()}`));
+  return { ...(names.length > 0 ? { nameValued: [...new Set(names)] } : {}), ...(cased.length > 0 ? { policyValued: [...new Set(cased)] } : {}), ...(qualified.length > 0 ? { nameValuedIn: [...new Set([...qualified, ...styled])] } : {}), ...(styled.length > 0 ? { styledIn: [...new Set(styled)] } : {}), ...(ENUM_POLICY.test(file.source) ? { enumPolicy: true } : {}) };
 }

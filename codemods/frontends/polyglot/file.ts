@@ -64,7 +64,9 @@ export class PolyFile {
       // Or a format string that starts with it (Rust's `format!("{}interviews/{}/", base, t)`).
       const formatted = init && /^format\s*\(/.test(d.init!.text()) ? this.resourceLits.filter((r) => r.lit.start >= init.start && r.lit.end <= init.end) : [];
       const hit = init ? this.resourceLits.find((r) => r.lit.start === init.start && r.lit.end === init.end) ?? (joined.length === 1 ? joined[0] : formatted.length === 1 ? formatted[0] : undefined) : undefined;
-      if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest });
+      // The types that hold the name (`SymptomCheckerClient` of `static final String COMPLAINT = "/complaints/{token}/"`).
+      const holders = hit ? this.x.types.filter((t) => within(d.node, t.node)).map((t) => t.name) : [];
+      if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest, ...(holders.length > 0 ? { holders } : {}) });
       if (hit) this.pathDecls.set(d.node, { resource: hit.resource, rest: hit.rest });
     }
     this.pathFunctions();
@@ -221,7 +223,7 @@ export class PolyFile {
   }
 
   /** Path constants of the run's other files (`ApiConstants.PATH_COMPLAINTS`, a Go package's `pathQuestions`). */
-  usePaths(paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>): void {
+  usePaths(paths: ReadonlyMap<string, { resource: ResourceName; rest: string; holders?: string[] }>): void {
     let added = false;
     for (const [name, hit] of paths) {
       if (this.pathNames.has(name) || this.declsByName.has(holderOf(name))) continue;
@@ -273,7 +275,7 @@ export class PolyFile {
     }
   }
 
-  private readonly pathNames = new Map<string, { resource: ResourceName; rest: string }>();
+  private readonly pathNames = new Map<string, { resource: ResourceName; rest: string; holders?: string[] }>();
   private readonly pathDecls = new Map<SgNode, { resource: ResourceName; rest: string }>();
   private refs: ResourceRef[] | undefined;
 
@@ -291,7 +293,7 @@ export class PolyFile {
       // A name each function gives its own path (`url = BASE + "complaints/"` in one test, `"intents/"` in the next): the one in scope.
       const own = this.declsOf(name, n).filter((d) => span(d.node).end <= at.start).pop();
       const hit = (this.declsByName.get(name) ?? []).filter((d) => this.pathDecls.has(d.node)).length > 1 ? own && this.pathDecls.get(own.node) : this.pathNames.get(name);
-      if (hit && !decls.has(at.start)) this.refs.push({ ...at, ...hit });
+      if (hit && !decls.has(at.start) && !otherTypes(this.source, at.start, this.pathNames.get(name)?.holders)) this.refs.push({ ...at, resource: hit.resource, rest: hit.rest });
       // A call of a function that builds the path (not its own definition's name).
       const built = fns.has(name) ? this.pathNames.get(`${name}()`) : undefined;
       if (built && /^\s*\(/.test(this.source.slice(at.end, at.end + 8)) && !this.functions().some((f) => f.name === name && f.start <= at.start && at.end <= f.end && this.ownPathFns.has(`${name}()`))) this.refs.push({ ...at, ...built });
@@ -380,6 +382,17 @@ export function within(n: SgNode, outer: SgNode): boolean {
 }
 
 /** The name a path's entry is stored under: `PATHS` for `PATHS[questions]`. */
+/**
+ * A name another type qualifies (`InterviewMode.COMPLAINT`, `TicketMode::COMPLAINT`) beside a path constant of the
+ * same name that types of the run hold (`SymptomCheckerClient.COMPLAINT = "/complaints/{token}/"`): that type's
+ * member, an enum constant, never the path. A module or instance qualifier (`paths.COMPLAINT`, `this.COMPLAINT`) may be it.
+ */
+function otherTypes(source: string, at: number, holders: readonly string[] | undefined): boolean {
+  if (!holders?.length) return false;
+  const q = /([A-Za-z_]\w*)\s*(?:\.|::)\s*$/.exec(source.slice(Math.max(0, at - 80), at));
+  return !!q && /^[A-Z]/.test(q[1]!) && !holders.includes(q[1]!);
+}
+
 export function holderOf(name: string): string {
   const i = name.search(/[[(]/);
   return i < 0 ? name : name.slice(0, i);

@@ -18,7 +18,7 @@ import { rowKeyReads, unpackedRowKeys } from './row-keys';
 import { forwardedFields, ownRouteModes } from './own-routes';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
-import { buildLangIndex, fileFacts } from './project';
+import { buildLangIndex, cppUnit, fileFacts } from './project';
 import { grammarState, parseWith, registerGrammars } from './grammars';
 import { jsonRules } from './json';
 import { subscriptWrites } from './subscript-writes';
@@ -55,7 +55,8 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
     // A language that falls back to the token pass also selects and ties its files as that pass does.
     selects: (source, _config, absPath) => selects(source) || (!!spec.lexicalFallback && !!absPath && lexicalSelects(source, absPath)),
     poolSelects: true,
-    linked: (source, project) => linked(spec.id, source, project.poly) || (!!spec.lexicalFallback && LEXICAL_LANGS.some((lang) => linked(lang, source, project.poly))),
+    // Or the other half of a C++ unit that talks to the API (the header of a tied `.cpp`: its inline getters).
+    linked: (source, project, absPath) => linked(spec.id, source, project.poly) || (!!spec.lexicalFallback && LEXICAL_LANGS.some((lang) => linked(lang, source, project.poly))) || (spec.id === 'cpp' && !!absPath && !!project.poly?.language('cpp').tiedPackage(cppUnit(absPath))),
   };
 }
 

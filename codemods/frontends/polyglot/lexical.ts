@@ -8,7 +8,7 @@ import { words } from '../../engine/words';
 import { builtMessage } from '../../engine/rules/built-addresses';
 import { tokenize, type Tok } from './lexical-tokens';
 import { lexicalScopes, lexicalFacts, type Scope } from './lexical-facts';
-import { buildLangIndex, type PolyFacts } from './project';
+import { buildLangIndex, cppUnit, type PolyFacts } from './project';
 import type { LangIndex } from './project-types';
 import { modelTie, modeOwnerTie } from './ties';
 import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
@@ -111,11 +111,17 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   const speaks = v1.length > 0 || toks.some((t) => t.kind === 'str' && RESOURCE_PATH.test(t.text));
   const scopes = lexicalScopes(toks);
   const facts = lexicalFacts(toks, scopes, lang, speaks, input.config);
+  // A C or C++ file's unit (header and source), as the parsed files give theirs (PolyFacts.pkg).
+  if (lang === 'lexical-c' && ext !== 'm' && ext !== 'mm') facts.pkg = cppUnit(input.filePath);
   const index: LangIndex = input.project.poly?.language(lang) ?? buildLangIndex([facts]);
   // A model the run ties to the API (its index): by a file that talks to it, or beside one.
-  const strong = (name: string) => !!index.model(name)?.strong || (speaks && !!modelTie(name));
+  // A C++ header the grammar cannot read (Qt's `Q_OBJECT`, `Q_PROPERTY`) beside the sources it can: their index too.
+  const parsed = lang === 'lexical-c' ? input.project.poly?.language('cpp') : undefined;
+  const strong = (name: string) => !!index.model(name)?.strong || !!parsed?.model(name)?.strong || (speaks && !!modelTie(name));
+  // The header of a source file that talks to the API is that unit's (`InterviewController.h` of `InterviewController.cpp`).
+  const unit = !!facts.pkg && !!parsed?.tiedPackage(facts.pkg);
   // Or one of the names the run's tied files define (a constant holding a v1 address or a path, an endpoint), or the API's mode type.
-  const tied = speaks || facts.uses.some((u) => (/^[A-Z]/.test(u) && strong(u)) || index.names.has(u) || index.modeGroup(u));
+  const tied = speaks || unit || facts.uses.some((u) => (/^[A-Z]/.test(u) && strong(u)) || index.names.has(u) || index.modeGroup(u));
   // What ties this file ties the models it names for the run, as a file that talks to the API does (next round of the index).
   facts.tied = tied;
   if (!tied) return { findings: [], facts };

@@ -81,7 +81,9 @@ function memberMode(ctx: Ctx, name: string, at?: SgNode, owner?: string): ModeVa
   // Spelled as the value itself (Swift's `case complaint`), and not an arm that maps the case to its wire value
   // (`case .complaint: return "input"`, a mode's value): that mapping is the literal's, rewritten where it is.
   // (C#'s `Complaint` too, where a serializer of the run writes members in a naming policy's case: `complaint`.)
-  if (!ctx.vocab.modes.has(name) && !enumPolicy(ctx)) return undefined;
+  // (Rust's `Complaint` under its enum's `#[serde(rename_all = "snake_case")]`: that type's use by the name as written.)
+  const styled = owner !== undefined && ctx.index.styledIn.has(`${owner}.${name}`);
+  if (!ctx.vocab.modes.has(name) && !enumPolicy(ctx) && !styled) return undefined;
   const wire = at ? /^[^\n]*?(?:->|=>|:)\s*(?:return\s+)?["']([\w-]*)["']/.exec(ctx.file.source.slice(span(at).end, span(at).end + 80))?.[1] : undefined;
   if (wire !== undefined && (ctx.vocab.modes.has(wire) || [...ctx.vocab.modes.values()].some((v) => v.to === wire))) return undefined;
   const own = ctx.file.x.types.some((t) => saysMode(t.name) && ourModeType(ctx, t.name) && t.cases.some((c) => c.name === name && c.values.length === 0));
@@ -108,6 +110,21 @@ export function removedModeMembers(ctx: Ctx): void {
   }
   // `val START = COMPLAINT` in the mode enum's companion: a case of the enum around it, by its bare name.
   for (const d of file.x.decls) {
+    // `val values = List(Complaint, Safe, Triage)`, `EnumSet.of(SAFE, TRIAGE)`: each bare case a list of the enum's holds.
+    const listed = d.init ? CASE_LIST.exec(d.init.text()) : null;
+    if (listed) {
+      const names = listed[1] ?? listed[2]!;
+      const at = span(d.init!).start + d.init!.text().indexOf(names);
+      for (const m of names.matchAll(/\b[A-Z]\w*\b/g)) {
+        // The enum around it, or its companion's (Scala's `object InterviewMode` beside `sealed abstract class InterviewMode`).
+        const around = new Set(file.x.types.filter((t) => encloses(t.node, d.node)).map((t) => t.name));
+        const owner = file.x.types.filter((t) => around.has(t.name) && t.cases.some((c) => c.name === m[0])).pop();
+        const start = at + m.index;
+        // A removed mode only: a renamed one's case moves with its definition, the list needs nothing.
+        if (owner && ctx.vocab.modes.get(norm(m[0]))?.to === null) memberUse(ctx, owner.name, start, { name: m[0], start, end: start + m[0].length }, d.init!);
+      }
+      continue;
+    }
     const name = d.init?.text().trim() ?? '';
     if (!/^[A-Z]\w*$/.test(name)) continue;
     const owner = file.x.types.filter((t) => encloses(t.node, d.node) && t.cases.some((c) => c.name === name)).pop();
@@ -158,6 +175,9 @@ export function removedModeMembers(ctx: Ctx): void {
     }
   }
 }
+
+/** A collection of bare names (`List(Complaint, Safe)`, `listOf(SAFE)`, `EnumSet.of(SAFE, TRIAGE)`, `[SAFE, TRIAGE]`): the names. */
+const CASE_LIST = /^\s*(?:(?:[A-Z]\w*\s*\.\s*)?(?:List|Seq|Set|Vector|Array|listOf|setOf|arrayOf|mutableListOf|of|asList)\s*(?:\[[\w\s,.]*\])?\s*\(\s*((?:[A-Z]\w*\s*,\s*)*[A-Z]\w*)\s*,?\s*\)|\[\s*((?:[A-Z]\w*\s*,\s*)*[A-Z]\w*)\s*,?\s*\])\s*$/;
 
 /** An initialiser that picks one of two values: a conditional (`c ? .a : .b`) or a default (`x ?? .a`), nothing else. */
 const CHOICE = /^[^{}()]*\?[^{}()]*$/;

@@ -29,7 +29,7 @@ export interface PolyFacts {
   /** Capitalised constants holding an absolute address on another host (`ZENDESK_API = "https://…zendesk.com/api/v2/"`). */
   foreign?: string[];
   /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
-  paths: { name: string; resource: ResourceName; rest: string }[];
+  paths: { name: string; resource: ResourceName; rest: string; holders?: string[] }[];
   /** The file holds nothing of this API's: no v1 address or host, no resource path. */
   apiFree?: boolean;
   /** The file holds an absolute address on another service's host. */
@@ -53,6 +53,8 @@ export interface PolyFacts {
   policyValued?: string[];
   /** nameValued and policyValued qualified by the type that declares them (`InterviewMode.complaint`). */
   nameValuedIn?: string[];
+  /** Cases whose type's serializer attribute gives their wire value in a case, by the name as written (`InterviewMode.Complaint`). */
+  styledIn?: string[];
   /** Constants of a group named for modes that hold a removed mode, whatever the file ties (group-modes.ts). */
   groupModes?: { group: string; name: string; value: string }[];
   /** The file names a token audience (audienceFromBase in addresses.ts may find one taken from the base). */
@@ -181,6 +183,8 @@ export interface LangIndex {
   nameValued: ReadonlySet<string>;
   /** PolyFacts.nameValuedIn of every file (`Type.case`). */
   nameValuedIn: ReadonlySet<string>;
+  /** PolyFacts.styledIn of every file. */
+  styledIn: ReadonlySet<string>;
   /** A file of the run sets such a naming policy for enums (PolyFacts.enumPolicy). */
   enumPolicy: boolean;
   /** The removed mode a constant of that name holds (PolyFacts.removedModes). */
@@ -203,7 +207,7 @@ export interface LangIndex {
    */
   otherApiFunction(name: string): boolean;
   /** Names the files declare with a resource path as their value (one meaning each). */
-  paths: ReadonlyMap<string, { resource: ResourceName; rest: string }>;
+  paths: ReadonlyMap<string, { resource: ResourceName; rest: string; holders?: string[] }>;
 }
 
 /** The run's index, per language. */

@@ -55,6 +55,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     concerns: (f) => {
       const i = language(f.lang);
       if (readsModeOfOtherType(f, i)) return true;
+      // A C++ header read by its tokens whose source file talks to the API (lexical.ts): one unit.
+      if (f.lang === 'lexical-c' && language('cpp').tiedPackage(f.pkg)) return true;
       // `.complaint` of a mode type whose case is named by its renamed value (mode-members.ts).
       if (i.nameValued.size > 0 && f.uses.some((u) => u.startsWith('.') && i.nameValued.has(u.slice(1)))) return true;
       // A status constant read as a type's member (`Constants.StatusCode.modeUpdateAccepted`).
@@ -172,7 +174,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     kind: 'polyglot',
     lang: spec.id,
     tied: file.tied || distinctive || namesApi(file, file.config),
-    pkg: spec.id === 'go' ? path.dirname(filePath) : null,
+    // A C++ header and its source file are one unit (`InterviewController.h`'s inline getters, `InterviewController.cpp`'s calls).
+    pkg: spec.id === 'go' ? path.dirname(filePath) : spec.id === 'cpp' ? cppUnit(filePath) : null,
     ...kmpFacts(spec.id, filePath, file.source),
     types: file.x.types.map((t) => {
       const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
@@ -201,13 +204,22 @@ const PLATFORM_TYPES = new Set(['String', 'Object', 'Unit', 'Void', 'Boolean', '
 const ON_CLASS = /^[A-Z][A-Za-z0-9_]*\s*(?:\.|::|->)/;
 
 /** One language's index. A name defined twice with different meanings is left out. */
+/** A C++ file's extension: what a header and its source differ by. */
+const CPP_UNIT = /\.(?:h|hh|hpp|hxx|cpp|cc|cxx|c\+\+)$/i;
+
+/** The unit of a C++ header or source (its path without the extension): `src/Client` of `src/Client.h` and `src/Client.cpp`. */
+export function cppUnit(filePath: string): string {
+  return filePath.replace(CPP_UNIT, '');
+}
+
 export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
-  const paths = new Map<string, { resource: ResourceName; rest: string } | null>();
+  const paths = new Map<string, { resource: ResourceName; rest: string; holders?: string[] } | null>();
   for (const p of all.flatMap((f) => f.paths ?? [])) {
     const prev = paths.get(p.name);
-    paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest } : null);
+    const holders = [...(prev?.holders ?? []), ...(p.holders ?? [])];
+    paths.set(p.name, prev === undefined || (prev && prev.resource === p.resource && prev.rest === p.rest) ? { resource: p.resource, rest: p.rest, ...(holders.length > 0 ? { holders } : {}) } : null);
   }
-  const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string }] => e[1] !== null));
+  const known = new Map([...paths].filter((e): e is [string, { resource: ResourceName; rest: string; holders?: string[] }] => e[1] !== null));
   // Go: a function knows its package's name, which a call from another package qualifies it with.
   const endpoints = resolveEndpoints(all.flatMap((f) => f.functions.map((fn) => ({ ...withImportedPaths(fn, known), ...(f.pkg ? { pkg: path.basename(f.pkg) } : {}) }))));
   const sent = new Map<string, ResourceName>();
@@ -265,6 +277,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   // The model an endpoint returns brings in the file that declares it and the files that read it (the name
   // alone ties nothing: once that file is read, the model is the index's). Built last: every name above links too.
   const links = new Set(names);
+  // A C++ source that calls what the run's tied files define (`m_client->getResult(t)`) ties its unit too (its header).
+  const units = new Set(all.filter((f) => f.lang === 'cpp' && f.pkg && f.uses.some((u) => names.has(u))).map((f) => f.pkg!));
   for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
   // A constant holding a removed mode, by a name that says mode, brings in the files that use it (without tying them).
   for (const n of removedModes.keys()) if (saysMode(n)) links.add(n);
@@ -285,7 +299,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       return files.length > 0 && files.every((f) => f.apiFree && (f.otherAddress || f.uses.some((u) => otherHolders.has(u.replace(/^\./, '')))));
     },
     // A directory, or the name code qualifies a package's members with (its directory's last segment).
-    tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
+    tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || units.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
     hasEndpoints: [...endpoints.values()].some(Boolean),
     params: (name) => {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
@@ -310,6 +324,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     declares: (name) => declared.has(name),
     nameValued: new Set(all.flatMap((f) => [...(f.nameValued ?? []), ...(all.some((x) => x.enumPolicy) ? f.policyValued ?? [] : [])])),
     nameValuedIn: new Set(all.flatMap((f) => f.nameValuedIn ?? [])),
+    styledIn: new Set(all.flatMap((f) => f.styledIn ?? [])),
     enumPolicy: all.some((f) => f.enumPolicy),
     undeclared: new Set([
       ...all.filter((f) => f.tied && f.uses.includes(`.${api.modeField}`)).flatMap((f) => f.uses.filter((u) => /^[A-Z]\w{3,}$/.test(u) && !declared.has(u) && !saysMode(u))),

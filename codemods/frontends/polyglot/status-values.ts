@@ -11,7 +11,7 @@ import { foreignCall } from './project';
 import { scriptScopes } from './script-scopes';
 import { returnsOwnResponse } from './own-response';
 import { chainSegments, dataSegments, generatedStatus, saysMode } from './ties';
-import { statusOfSpelling } from '../../http-status';
+import { statusOfName, statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { raisedStatuses, raisedWithStatus } from './raised-statuses';
 import { routedHandlerStatuses } from './routed-handlers';
@@ -110,6 +110,9 @@ export function statuses(ctx: Ctx): void {
       if (/\bexpect\s*\([^()]*(?:\.|->)\s*(?:code|status|status_code)\s*\)\s*\.\s*(?:to|not_to|to_not)\s*\(?\s*$/.test(before)) mentions.push({ node: call.args[0]!, code: statusOf(ctx, call.args[0]!)!, near: true });
       continue;
     }
+    // A stub's answer named for its status (Spring's `andRespond(withBadRequest())`, `withAccepted()`, `withNoContent()`).
+    const named = call.args.length === 0 && STATUS_CREATOR.test(call.callee) ? statusOfName(call.callee.replace(STATUS_CREATOR, '')) : null;
+    if (named !== null && codes.has(named) && !returnsOwnResponse(file, call)) mentions.push({ node: call.node, code: named });
     if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1 || returnsOwnResponse(file, call)) continue;
     const code = statusOf(ctx, call.args[0]!);
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
@@ -141,6 +144,9 @@ export function statuses(ctx: Ctx): void {
 
 /** Test frameworks' equality assertions: JUnit, unittest, minitest, XCTest, testify, xUnit/NUnit. */
 export const EQUALITY_ASSERT = /^(assert_?equals?|assert_eq|assertEqual|XCTAssertEqual|Equal|AreEqual|(?:EXPECT|ASSERT)_(?:EQ|STREQ)|QCOMPARE|BOOST_(?:CHECK|REQUIRE)_EQUAL)$/i;
+
+/** A canned answer's creator named `with` and its status (MockRestResponseCreators' `withBadRequest`, `withAccepted`). */
+const STATUS_CREATOR = /^with(?=[A-Z])/;
 
 /** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
 const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;

@@ -136,7 +136,8 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     const owner = file.x.types.filter((t) => encloses(t.node, decl.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0];
     // `const string ComplaintMode = "complaint"` in a helpdesk's `class FeedbackTicket` with a `Mode` of its own: the ticket's.
     if (owner && headNamesAnotherThing(owner.name) && owner.fields.some((f) => norm(f.key ?? f.name) === norm(api.modeField))) return null;
-    if (saysMode(decl.name) && ctx.tied && !foreign && !(owner && foreignAddressIn(ctx, owner.node))) return 'constant';
+    // Unless the class holds this API's addresses too (`AppSettings` of both): then the names say whose (`FeedbackMode`, `foreign`).
+    if (saysMode(decl.name) && ctx.tied && !foreign && !(owner && foreignAddressIn(ctx, owner.node) && !ownAddressIn(ctx, owner.node))) return 'constant';
     // `const SAFE = 'safe'` in `class InterviewMode` (PHP, Java, Ruby, Python constant groups): a member of a mode type.
     return modeGroupOf(ctx, decl.node) ? 'constant' : null;
   }

@@ -181,4 +181,38 @@ describe('Qt clients', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'src/AppConfig.cpp')).toEqual(['11 mode-complaint-renamed-input', '2 base-url', '9 mode-complaint-renamed-input']);
   });
+
+  it("a header and its source are one unit: a QObject header's inline getter reads the model its tied source loads; a desk controller's stays", async () => {
+    const header = (cls: string, model: string, member: string) => [
+      '#pragma once',
+      '#include <QObject>',
+      '#include "Models.h"',
+      '',
+      `class ${cls} : public QObject`,
+      '{',
+      '    Q_OBJECT',
+      '    Q_PROPERTY(QString advice READ advice NOTIFY changed)',
+      'public:',
+      `    QString advice() const { return ${member}.advice; }`,
+      '    Q_INVOKABLE void load(const QString &token);',
+      'signals:',
+      '    void changed();',
+      'private:',
+      `    ${model} ${member};`,
+      '};',
+      '',
+    ].join('\n');
+    // `signals:` and `Q_INVOKABLE`: read by its tokens (lexical.ts), the grammar does not take them.
+    writeTree(dir, {
+      'src/Models.h': ['#pragma once', '#include <QString>', '', 'struct Result', '{', '    QString token;', '};', '', 'struct Ticket', '{', '    QString advice;', '};', ''].join('\n'),
+      'src/Client.cpp': ['#include "Models.h"', '', 'Result Client::getResult(const QString &token)', '{', '    return fetch(QStringLiteral("https://www.buoyhealth.com/api/results/%1/").arg(token));', '}', ''].join('\n'),
+      'src/ResultController.h': header('ResultController', 'Result', 'm_result'),
+      'src/ResultController.cpp': ['#include "ResultController.h"', '', 'void ResultController::load(const QString &token)', '{', '    m_result = m_client->getResult(token);', '}', ''].join('\n'),
+      'src/TicketController.h': header('TicketController', 'Ticket', 'm_ticket'),
+      'src/TicketController.cpp': ['#include "TicketController.h"', '', 'void TicketController::load(const QString &id)', '{', '    m_ticket = m_desk->fetch(QStringLiteral("https://help.example.com/api/tickets/%1/").arg(id));', '}', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/ResultController.h')).toEqual(['10 result-advice-test-removed']);
+    expect(sites(r, 'src/TicketController.h')).toEqual([]);
+  });
 });

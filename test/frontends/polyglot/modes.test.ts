@@ -47,6 +47,25 @@ describe('modes set up in constant groups, lists and tables', () => {
     expect(sites(r, 'src/Options.cs')).toEqual(['11 mode-safe-triage-removed', '12 base-url']);
   });
 
+  it("C#: a settings class holding both services' addresses: its mode constants are the API's unless named like the other's address", async () => {
+    writeTree(dir, {
+      'src/AppSettings.cs': [
+        'namespace Acme.Clinic',
+        '{',
+        '    public static class AppSettings',
+        '    {',
+        '        public const string BaseUrl = "https://www.buoyhealth.com/api/";',
+        '        public const string FeedbackBaseUrl = "https://help.example.com/api/";',
+        '        public const string SafeMode = "safe";',
+        '        public const string FeedbackMode = "complaint";',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/AppSettings.cs')).toEqual(['5 base-url', '7 mode-safe-triage-removed']);
+  });
+
   it('Python: a list of modes and a table keyed by mode in a file that talks to the API; a desk list with one mode word stays', async () => {
     writeTree(dir, {
       'tool/choices.py': [

@@ -85,6 +85,7 @@ describe('Rust crates', () => {
         "    sc.change_mode(\"t\", InterviewMode::Safe).await?;",
         "    let r = sc.result(\"t\").await?;",
         "    println!(\"{}\", r.advice.unwrap_or_default());",
+        "    sc.change_mode(\"t\", InterviewMode::Complaint).await?;",
         "    Ok(())",
         "}",
       ].join('\n'),
@@ -136,6 +137,7 @@ describe('Rust crates', () => {
         "",
         "pub async fn advice(desk: &Helpdesk) -> String {",
         "    let r = desk.open(\"printer\").await.unwrap();",
+        "    desk.set_mode(TicketMode::Complaint).await;",
         "    format!(\"{} {}\", r.msg, r.advice.unwrap_or_default())",
         "}",
       ].join('\n'),
@@ -143,7 +145,8 @@ describe('Rust crates', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'src/models.rs')).toEqual(['14 result-advice-test-removed', '20 mode-complaint-renamed-input', '21 mode-safe-triage-removed', '8 complaint-extra-removed']);
     expect(sites(r, 'src/client.rs')).toEqual(['11 base-url', '25 mode-update-status-200']);
-    expect(sites(r, 'src/main.rs')).toEqual(['10 complaint-extra-removed', '11 mode-safe-triage-removed', '13 result-advice-test-removed']);
+    // `InterviewMode::Complaint` under its enum's `rename_all`: the mode 'complaint' by the name as written.
+    expect(sites(r, 'src/main.rs')).toEqual(['10 complaint-extra-removed', '11 mode-safe-triage-removed', '13 result-advice-test-removed', '14 mode-complaint-renamed-input']);
     expect(sites(r, 'src/desk_models.rs')).toEqual([]);
     expect(sites(r, 'src/desk.rs')).toEqual([]);
     expect(read(dir, 'src/desk.rs')).toContain('json!({"mode": "complaint", "extra": 1})');

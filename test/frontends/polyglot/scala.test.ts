@@ -285,4 +285,29 @@ describe('Scala clients', () => {
     expect(after(r, 'src/Modes.scala')).toContain('  val Complaint = Value("input")\n  // TODO(sc-migrate/mode-safe-triage-removed)');
     expect(after(r, 'src/Modes.scala')).toContain('object TicketMode extends Enumeration {\n  val Complaint = Value("complaint")');
   });
+
+  it("a companion's list of the mode type's case objects (`List(Complaint, Safe, Triage)`): each removed mode; the ticket modes' list stays", async () => {
+    const modes = (type: string, base: string) => [
+      'package care',
+      '',
+      `sealed abstract class ${type}(val value: String)`,
+      '',
+      `object ${type} {`,
+      `  case object Complaint extends ${type}("complaint")`,
+      `  case object Safe extends ${type}("safe")`,
+      `  case object Triage extends ${type}("triage")`,
+      '',
+      `  val values: List[${type}] = List(Complaint, Safe, Triage)`,
+      `  val base = "${base}"`,
+      '}',
+      '',
+    ].join('\n');
+    writeTree(dir, {
+      'src/main/scala/care/InterviewMode.scala': modes('InterviewMode', 'https://www.buoyhealth.com/api/'),
+      'src/main/scala/care/TicketMode.scala': modes('TicketMode', 'https://help.example.com/api/'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/main/scala/care/InterviewMode.scala')).toEqual(['10 mode-safe-triage-removed', '10 mode-safe-triage-removed', '11 base-url', '6 mode-complaint-renamed-input', '7 mode-safe-triage-removed', '8 mode-safe-triage-removed']);
+    expect(sites(r, 'src/main/scala/care/TicketMode.scala')).toEqual([]);
+  });
 });
