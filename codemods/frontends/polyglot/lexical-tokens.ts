@@ -102,7 +102,7 @@ export function tokenize(src: string, ext: string): Tok[] {
       if (q === 34 && src.startsWith('"""', at)) {
         const end = src.indexOf('"""', at + 3);
         const stop = end < 0 ? n : end + 3;
-        out.push({ kind: /^[A-Z][A-Z0-9_]*$/.test(m[0]) ? 'id' : 'str', start: i, end: stop, text: src.slice(at + 3, end < 0 ? n : end) });
+        out.push({ kind: 'str', start: i, end: stop, text: src.slice(at + 3, end < 0 ? n : end) });
         i = stop;
         continue;
       }
@@ -114,7 +114,7 @@ export function tokenize(src: string, ext: string): Tok[] {
         else j++;
       }
       const closed = j < n && src.charCodeAt(j) === q;
-      out.push({ kind: /^[A-Z][A-Z0-9_]*$/.test(m[0]) ? 'id' : 'str', start: i, end: closed ? j + 1 : j, text: src.slice(at + 1, Math.min(j, n)) });
+      out.push({ kind: 'str', start: i, end: closed ? j + 1 : j, text: src.slice(at + 1, Math.min(j, n)) });
       i = closed ? j + 1 : j;
       continue;
     }
