@@ -79,6 +79,8 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
       if ((t.kind === 'id' || t.kind === 'str') && toks[k + 1]?.text === '=>' && toks[k - 1]?.text !== '->') hashKey(k);
       if (t.kind === 'id' && t.text.startsWith('$') && chainStarts(k)) read(k, base(k));
       if (t.text === ')' && toks[k + 1]?.text === '->' && toks[k + 2]?.text === '{') read(k, callBase(k));
+      // `$tx->result->json->{advice}`: a method's answer read without parentheses.
+      if (t.kind === 'id' && toks[k - 1]?.text === '->' && toks[k + 1]?.text === '->' && toks[k + 2]?.text === '{') read(k, methodBase(t, k));
     }
     statuses();
   }
@@ -126,7 +128,9 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
         const m = SEGMENT.exec(t.text);
         if (m) paths.add(vocab.segments.get(m[1]!)!);
       } else if (t.kind === 'id' && !t.text.startsWith('$') && (toks[k + 1]?.text === '(' || toks[k - 1]?.text === '->' || (toks[k + 1]?.text === '=>' && toks[k + 2]?.text === 'sub'))) {
-        wordsResources(words(t.text), calls);
+        // A one-word accessor (Mojo's `$tx->result`) is the library's, not a method of the API's client.
+        const ws = words(t.text);
+        if (ws.length > 1 || toks[k + 1]?.text === '(' || toks[k + 1]?.text === '=>') wordsResources(ws, calls);
       }
     }
     return one(paths) ?? (paths.size === 0 ? one(calls) : null);
@@ -187,7 +191,8 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
     }
     if (!vocab.fieldNames.has(path[path.length - 1]!)) return;
     const r = resourceAt(k);
-    if (r) judge({ resource: r, path: [] }, path, toks[k]!, false);
+    // A body handed through a library's option (`json => {…}`, `content => {…}`) is the resource's after it.
+    if (r) judge({ resource: r, path: [] }, path, toks[k]!, true);
   }
 
   /** Report the sites of `path` under `b`: as written, or through a part the path names (`conditions` of a result). */
@@ -340,17 +345,23 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
   function callBase(close: number): Base | null {
     const open = [...match].find(([, c]) => c === close)?.[0];
     const name = open !== undefined ? toks[open - 1] : undefined;
-    if (!name || name.kind !== 'id') return null;
+    return name && name.kind === 'id' ? methodBase(name, close) : null;
+  }
+
+  function methodBase(name: Tok, k: number): Base | null {
+    if (otherThing(name.text)) return null;
     const s = new Set<ResourceName>();
     wordsResources(words(name.text), s);
     const r = one(s);
-    return r ? { resource: r, path: [] } : about(close);
+    return r ? { resource: r, path: [] } : about(k);
   }
 
+  /** A method named for doing something to another thing (`open_ticket`, `send_email`); one word (`outcome`) says too little. */
   function otherThing(name: string): boolean {
+    const ws = words(name);
     const s = new Set<ResourceName>();
-    wordsResources(words(name), s);
-    return s.size === 0 && headNamesAnotherThing(name) && !/^(?:decode|encode|from|to)_?json$/i.test(name) && !/json/i.test(name);
+    wordsResources(ws, s);
+    return ws.length > 1 && s.size === 0 && headNamesAnotherThing(name) && !/json/i.test(name);
   }
 
   /**
@@ -371,8 +382,11 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
     const lineStart = source.lastIndexOf('\n', l.start) + 1;
     for (let j = k - 1; j >= 0 && toks[j]!.start >= lineStart; j--) {
       if (toks[j]!.text === '{' && toks[j + 2]?.text === '}' && MODE.test(toks[j + 1]!.text) && toks[j - 1]?.text === '}' && toks[j - 3]?.text === '{') {
-        if (otherThing(toks[j - 2]!.text)) return true;
+        if (!nouns.has(norm(toks[j - 2]!.text)) && headNamesAnotherThing(toks[j - 2]!.text)) return true;
       }
+      // `$ticket->{status} == 202`: compared with another thing's field.
+      const v = toks[j]!;
+      if (v.kind === 'id' && v.text.startsWith('$') && chainStarts(j) && v.text.length > 5 && !modelTie(v.text.slice(1)) && headNamesAnotherThing(v.text.slice(1))) return true;
     }
     return false;
   }

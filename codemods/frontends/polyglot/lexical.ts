@@ -276,7 +276,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
           const keyed = prev?.text === ':' || prev?.text === '=' ? toks[k - 2] : undefined;
           const statusKey = !!keyed && keyed.kind === 'id' && words(keyed.text).some((x) => x === 'status' || x === 'code');
           const beside = statusKey && resourceOnLine(t.start) === rule.resource;
-          if ((compared && rule.from >= 200 && rule.from < 300) || beside) report(change.id, t, rule.message);
+          if (((compared && rule.from >= 200 && rule.from < 300) || beside) && !perl?.foreign(t)) report(change.id, t, rule.message);
           // A constant named for the change (`SCHTTPStatusModeUpdateAccepted = 202`), not another service's (`HelpdeskStatusQueued`).
           if (prev?.text === '=' && toks[k - 2]?.kind === 'id' && named(toks[k - 2]!.text)) report(change.id, t, rule.message);
         } else if (t.kind === 'id' && compared && named(t.text) && index.statusConstant(t.text) === rule.from) report(change.id, t, rule.message);
