@@ -79,6 +79,8 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
       if ((t.kind === 'id' || t.kind === 'str') && toks[k + 1]?.text === '=>' && toks[k - 1]?.text !== '->') hashKey(k);
       if (t.kind === 'id' && t.text.startsWith('$') && chainStarts(k)) read(k, base(k));
       if (t.text === ')' && toks[k + 1]?.text === '->' && toks[k + 2]?.text === '{') read(k, callBase(k));
+      // Mojo's JSON pointer: `$tx->result->json('/potential_condition/triage')`.
+      if (t.kind === 'str' && /^\/\w/.test(t.text) && toks[k - 1]?.text === '(' && toks[k - 2]?.text === 'json' && toks[k - 3]?.text === '->') pointer(k);
       // `$tx->result->json->{advice}`: a method's answer read without parentheses.
       if (t.kind === 'id' && toks[k - 1]?.text === '->' && toks[k + 1]?.text === '->' && toks[k + 2]?.text === '{') read(k, methodBase(t, k));
     }
@@ -199,9 +201,9 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
   function judge(b: Base, path: string[], at: Tok, wrapped: boolean): boolean {
     const full = [...b.path, ...path];
     const tries: string[][] = [full];
-    for (let i = 0; i < path.length - 1; i++) {
-      const sub = subjectOf(b.resource, path[i]!);
-      if (sub) tries.push([...sub, ...path.slice(i + 1)]);
+    for (let i = 0; i < full.length - 1; i++) {
+      const sub = subjectOf(b.resource, full[i]!);
+      if (sub) tries.push([...sub, ...full.slice(i + 1)]);
     }
     // A response held in a wrapper (`$res->{data}{msg}`): the resource's own path after it.
     if (wrapped) for (let i = 1; i < full.length; i++) tries.push(full.slice(i));
@@ -250,6 +252,12 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
     }
   }
 
+  function pointer(k: number): void {
+    const b = about(k);
+    const keys = toks[k]!.text.slice(1).split('/').filter((x) => !/^\d+$/.test(x)).map(norm);
+    if (b && keys.length > 0 && vocab.fieldNames.has(keys[keys.length - 1]!)) judge(b, keys, toks[k]!, true);
+  }
+
   /** What a variable holds at token k. */
   function base(k: number): Base | null {
     const name = toks[k]!.text;
@@ -278,6 +286,8 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
       if (list >= 0 && toks[list]!.text === '(' && toks[list - 1]?.text === 'my') {
         const close = match.get(list) ?? list;
         if (toks[close + 1]?.text === '=' && toks[close + 2]?.text === '@' && toks[close + 3]?.text === '_') return about(j);
+        // `my ($top) = sort { … } @{ $result->{conditions} }`: an item of the list.
+        if (toks[close + 1]?.text === '=' && /^(?:sort|grep|first)$/.test(toks[close + 2]?.text ?? '') && toks[close + 3]?.text === '{') return listOf((match.get(close + 3) ?? close) + 1);
       }
       // `for my $o (@{ $q->{options} })`.
       if (toks[j - 1]?.text === 'my' && /^(?:for|foreach)$/.test(toks[j - 2]?.text ?? '') && toks[j + 1]?.text === '(') return listOf(j + 2);

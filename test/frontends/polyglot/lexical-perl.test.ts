@@ -56,6 +56,11 @@ const app = {
     '    my @levels = map { $_->{potential_condition}{triage} } @{ $r->{triage_explanation} || [] };',
     '    return { advice => $r->{advice}, triage => $r->{triage}, levels => \\@levels };',
     '}',
+    '',
+    'sub top_level {',
+    '    my ($self, $token) = @_;',
+    "    return $self->ua->get($self->base . \"results/$token/\")->result->json('/triage_explanation/0/potential_condition/triage');",
+    '}',
     '1;',
   ].join('\n'),
   // A plain script with HTTP::Tiny and JSON::PP, using the client's package.
@@ -67,6 +72,8 @@ const app = {
     '    my $result = $checker->outcome($token);',
     '    print join(", ", @{ $result->{advice} }), "\\n";',
     '    for my $q (@{ $checker->questions($token) }) { print $q->{text}; }',
+    '    my ($top) = sort { $b->{probability} <=> $a->{probability} } @{ $result->{conditions} };',
+    '    print $top->{triage}, $result->{triage}{level};',
     '}',
   ].join('\n'),
   // Test::More with stubbed answers.
@@ -123,8 +130,9 @@ describe('Perl read by its tokens', () => {
       '21 update-msg-in-links',
       '27 potential-condition-triage-removed',
       '28 result-advice-test-removed',
+      '33 potential-condition-triage-removed',
     ].sort());
-    expect(sites(r, 'bin/report.pl')).toEqual(['6 result-advice-test-removed']);
+    expect(sites(r, 'bin/report.pl')).toEqual(['6 result-advice-test-removed', '9 potential-condition-triage-removed'].sort());
     expect(sites(r, 't/client.t')).toEqual([
       '5 potential-condition-triage-removed',
       '5 result-advice-test-removed',
