@@ -67,7 +67,12 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
       }
     }
   }
+  const opener = new Map<number, number>();
+  for (const [o, c] of match) opener.set(c, o);
   const regions = subRegions();
+  // Each token's innermost `sub` body (regions nest: a later-opening one inside an earlier one wins).
+  const innermost = new Int32Array(toks.length).fill(-1);
+  regions.forEach((r, i) => innermost.fill(i, r.open + 1, r.close));
   const resourceMemo = new Map<string, ResourceName | null>();
   const varMemo = new Map<string, Base | null>();
 
@@ -104,9 +109,8 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
   }
 
   function regionOf(k: number): Region | null {
-    let best: Region | null = null;
-    for (const r of regions) if (r.open < k && k < r.close && (!best || r.open > best.open)) best = r;
-    return best;
+    const i = innermost[k] ?? -1;
+    return i >= 0 ? regions[i]! : null;
   }
 
   function one(set: Set<ResourceName>): ResourceName | null {
@@ -332,7 +336,7 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
       const t = toks[o]!;
       if (t.text === '{' && /^(?:map|grep|first|any|all|sort)$/.test(toks[o - 1]?.text ?? '')) return listOf((match.get(o) ?? o) + 1);
       if (t.text === '{' && toks[o - 1]?.text === ')') {
-        const open = [...match].find(([, c]) => c === o - 1)?.[0];
+        const open = opener.get(o - 1);
         if (open !== undefined && /^(?:for|foreach)$/.test(toks[open - 1]?.text ?? '')) return listOf(open + 1);
       }
     }
@@ -353,7 +357,7 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
 
   /** A call's result read (`$client->get_complaint('c-1')->{extra}`): the method's resource, else the code's. */
   function callBase(close: number): Base | null {
-    const open = [...match].find(([, c]) => c === close)?.[0];
+    const open = opener.get(close);
     const name = open !== undefined ? toks[open - 1] : undefined;
     return name && name.kind === 'id' ? methodBase(name, close) : null;
   }
