@@ -72,7 +72,7 @@ export function lexicalScopes(toks: readonly Tok[]): Scope[] {
 }
 
 /** Each opening bracket's closing token index. */
-function matching(toks: readonly Tok[]): Map<number, number> {
+export function matching(toks: readonly Tok[]): Map<number, number> {
   const out = new Map<number, number>();
   const stack: number[] = [];
   const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
@@ -103,7 +103,21 @@ export function lexicalFacts(toks: readonly Tok[], scopes: readonly Scope[], lan
     const t = toks[k]!;
     if (t.kind === 'id' && /^[A-Z]/.test(t.text) && t.text.length > 1) uses.add(t.text);
     if (t.kind === 'id' && (toks[k - 1]?.text === '.' || toks[k - 1]?.text === '->') && /^[a-z_]\w{2,}$/.test(t.text)) uses.add(`.${t.text}`);
-    if (t.kind !== 'id' || toks[k + 1]?.text !== '=') continue;
+    // Perl's `use constant { HTTP_ACCEPTED => 202 }`, `package SymptomChecker::Client;` (a name other files use: `SymptomChecker::Client->new`).
+    const perl = lang === 'lexical-pl';
+    if (perl && t.kind === 'id' && /^[A-Z]/.test(t.text)) {
+      let j = k;
+      while (toks[j + 1]?.text === '::' && toks[j + 2]?.kind === 'id' && toks[j + 1]!.start === toks[j]!.end) j += 2;
+      if (j > k) {
+        const name = toks.slice(k, j + 1).map((x) => x.text).join('');
+        uses.add(name);
+        if (tied && toks[k - 1]?.text === 'package') addresses.push(name);
+        k = j;
+        continue;
+      }
+    }
+    const assigns = toks[k + 1]?.text === '=' || (perl && toks[k + 1]?.text === '=>' && /^[A-Z][A-Z0-9_]+$/.test(t.text));
+    if (t.kind !== 'id' || !assigns) continue;
     const v = toks[k + 2];
     if (!v || toks[k + 3]?.text === '+') continue;
     if (v.kind === 'str' && /^[A-Z]/.test(t.text) && t.text.length > 3 && findV1Urls(config, v.text).length > 0) addresses.push(t.text);

@@ -5,6 +5,9 @@
  * file: a huge or minified file costs one look at each character, and an unterminated literal ends at its line.
  */
 
+/** Perl's extensions (a test is `.t`, a PSGI app `.psgi`). */
+export const PERL = new Set(['pl', 'pm', 't', 'psgi']);
+
 export interface Tok {
   kind: 'str' | 'id' | 'num' | 'punct';
   start: number;
@@ -25,6 +28,8 @@ const SYNTAX: Record<string, Syntax> = {
   lua: { line: ['--'], block: [['--[[', ']]']], singleQuoted: true },
   pl: { line: ['#'], block: [], singleQuoted: true },
   pm: { line: ['#'], block: [], singleQuoted: true },
+  t: { line: ['#'], block: [], singleQuoted: true },
+  psgi: { line: ['#'], block: [], singleQuoted: true },
   r: { line: ['#'], block: [], singleQuoted: true },
   ex: { line: ['#'], block: [], singleQuoted: true },
   exs: { line: ['#'], block: [], singleQuoted: true },
@@ -53,6 +58,7 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 
 export function tokenize(src: string, ext: string): Tok[] {
   const syntax = syntaxOf(ext);
+  const perl = PERL.has(ext);
   const out: Tok[] = [];
   const n = src.length;
   let i = 0;
@@ -62,6 +68,21 @@ export function tokenize(src: string, ext: string): Tok[] {
     if (c === 32 || c === 9 || c === 10 || c === 13) {
       i++;
       continue;
+    }
+    if (perl && (c === 61 || c === 113)) {
+      // Perl's POD (`=head1 …` to `=cut`, at a line's start) is prose; `qw(a b)` is a list of strings.
+      if (c === 61 && (i === 0 || src.charCodeAt(i - 1) === 10) && /^=[a-z]/.test(src.slice(i, i + 2))) {
+        const cut = src.indexOf('\n=cut', i);
+        const end = cut < 0 ? n : src.indexOf('\n', cut + 1);
+        i = end < 0 ? n : end;
+        continue;
+      }
+      const qw = c === 113 ? qwWords(src, i) : null;
+      if (qw) {
+        out.push(...qw.words);
+        i = qw.end;
+        continue;
+      }
     }
     for (const [open, close] of syntax.block) {
       if (!startsWith(open)) continue;
@@ -125,3 +146,18 @@ function charLiteral(src: string, at: number): boolean {
   const close = src.indexOf("'", at + 1);
   return close > at + 1 && close - at <= 4 && !src.slice(at + 1, close).includes('\n');
 }
+
+/** Perl's `qw(a b c)`: its words are string literals; a constant's name (`qw(MODE_SAFE)`, an import) stays a name. */
+function qwWords(src: string, at: number): { end: number; words: Tok[] } | null {
+  if (!src.startsWith('qw', at) || (at > 0 && isIdPart(src.charCodeAt(at - 1)))) return null;
+  let i = at + 2;
+  while (src[i] === ' ') i++;
+  const close = QW_CLOSE[src[i] ?? ''];
+  if (!close) return null;
+  const end = src.indexOf(close, i + 1);
+  if (end < 0) return null;
+  const out: Tok[] = [];
+  for (const m of src.slice(i + 1, end).matchAll(/\S+/g)) out.push({ kind: /^[A-Z][A-Z0-9_]*$/.test(m[0]) ? 'id' : 'str', start: i + 1 + m.index!, end: i + 1 + m.index! + m[0].length, text: m[0] });
+  return { end: end + 1, words: out };
+}
+const QW_CLOSE: Record<string, string> = { '(': ')', '[': ']', '{': '}', '/': '/', '<': '>' };

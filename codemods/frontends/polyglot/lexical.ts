@@ -6,7 +6,8 @@ import type { Finding } from '../../types';
 import { TextFile } from '../text-file';
 import { words } from '../../engine/words';
 import { builtMessage } from '../../engine/rules/built-addresses';
-import { tokenize, type Tok } from './lexical-tokens';
+import { PERL, tokenize, type Tok } from './lexical-tokens';
+import { perlReader } from './lexical-perl';
 import { lexicalScopes, lexicalFacts, type Scope } from './lexical-facts';
 import { buildLangIndex, cppUnit, type PolyFacts } from './project';
 import type { LangIndex } from './project-types';
@@ -97,7 +98,7 @@ export function lexicalLang(ext: string): string {
   if (['m', 'mm', 'h', 'c', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx', 'ipp'].includes(ext)) return 'lexical-c';
   if (ext === 'sc') return 'lexical-scala';
   if (ext === 'exs') return 'lexical-ex';
-  if (ext === 'pm') return 'lexical-pl';
+  if (PERL.has(ext)) return 'lexical-pl';
   return `lexical-${ext}`;
 }
 
@@ -153,6 +154,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   const wanted = needles();
   const lines = new Lines(source);
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
+  const perl = PERL.has(ext) ? perlReader(toks, source, vocab, index, input.changes, report, (r, p) => fieldSites(vocab, r, p)) : null;
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
     if (t.kind === 'str') literal(t, k);
@@ -161,6 +163,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   }
   statuses();
   v1Paths();
+  perl?.sites();
   return { findings: file.finish(false).findings, facts };
 
   /** A key written as a name in a table or map (`{ extra = note }` in Lua, `%{extra: note}` and `[mode: …]` in Elixir). */
@@ -189,7 +192,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
 
   function literal(l: Tok, k: number): void {
     const found = wanted.get(l.text) ?? [];
-    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start)) || optionAfterArgument(k)) return;
+    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start)) || optionAfterArgument(k) || perl?.foreign(l)) return;
     const owner = ownerAt(l.start);
     const tie = owner ? modelTie(owner.name) : null;
     if (tie) {
@@ -287,7 +290,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
           const keyed = prev?.text === ':' || prev?.text === '=' ? toks[k - 2] : undefined;
           const statusKey = !!keyed && keyed.kind === 'id' && words(keyed.text).some((x) => x === 'status' || x === 'code');
           const beside = statusKey && resourceOnLine(t.start) === rule.resource;
-          if ((compared && rule.from >= 200 && rule.from < 300) || beside) report(change.id, t, rule.message);
+          if (((compared && rule.from >= 200 && rule.from < 300) || beside) && !perl?.foreign(t)) report(change.id, t, rule.message);
           // A constant named for the change (`SCHTTPStatusModeUpdateAccepted = 202`), not another service's (`HelpdeskStatusQueued`).
           if (prev?.text === '=' && toks[k - 2]?.kind === 'id' && named(toks[k - 2]!.text)) report(change.id, t, rule.message);
         } else if (t.kind === 'id' && compared && named(t.text) && index.statusConstant(t.text) === rule.from) report(change.id, t, rule.message);

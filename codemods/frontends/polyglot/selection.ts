@@ -147,7 +147,7 @@ export function linked(lang: string, source: string, index: PolyIndex | undefine
   if (readsHeld(source, index!.language(lang).heldFields) || readsHeld(source, index!.language(lang).derivedNames)) return true;
   let re = patterns.get(names);
   if (re === undefined) {
-    const words = [...names].filter((n) => /^\w+$/.test(n)).map(escapeRe);
+    const words = [...names].filter((n) => /^\w+(?:::\w+)*$/.test(n)).map(escapeRe);
     re = words.length > 0 ? new RegExp(`\\b(?:${words.join('|')})\\b`) : null;
     patterns.set(names, re);
   }
