@@ -1,11 +1,11 @@
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import { helperNameTie } from '../../engine/ties/names';
-import { headNamesAnotherThing } from '../../engine/ties/mode-types';
+import { headNamesAnotherThing, namesAnotherThing } from '../../engine/ties/mode-types';
 import { words } from '../../engine/words';
 import { encloses, type Ctx } from './context';
 import { escapeRe, functionName } from './file';
-import { span, type Call } from './lang';
+import { sameNode, span, type Call } from './lang';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
 import { scriptScopes } from './script-scopes';
@@ -151,6 +151,14 @@ const STATUS_CREATOR = /^with(?=[A-Z])/;
 /** Verbs of a function that changes a mode (`setMode`, `update_mode`, `switchMode`). */
 const MODE_VERB = /^_*(set|update|change|put|patch|switch|advance)/i;
 
+/** A type named for the mode's update (`ModeUpdate`, `InterviewModeChange`, `ModeUpdateResult`), not another thing's (`TicketModeChange`). */
+function modeUpdateType(name: string): boolean {
+  const w = words(name);
+  const verb = (x: string) => /^(?:update|change|switch)$/.test(x);
+  const rest = w.filter((x) => x !== norm(api.modeField) && !verb(x));
+  return w.includes(norm(api.modeField)) && w.some(verb) && (rest.length === 0 || !namesAnotherThing(rest.join('_')));
+}
+
 /** Whether a node is in a function named for setting the mode (`set_mode`, `switchMode`). */
 function modeSetterAround(ctx: Ctx, n: SgNode): boolean {
   return ctx.file.scopesOf(n).some((s) => {
@@ -195,6 +203,10 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
     // a call to an endpoint of the resource that neither creates nor reads, with a mode key or in a mode setter.
     const updates = endpoints.some(({ e }) => e!.op !== 'create' && e!.op !== 'read');
     if (updates && (modeKey || (own && saysMode(own) && MODE_VERB.test(own)))) return true;
+    // A method of the mode update's own answer type (`class ModeUpdate { … return $this->status === 202; }`): the
+    // status it holds is the answer's to that operation; a ticket's `TicketModeChange` is another thing's.
+    const type = scope === file.root ? null : file.x.types.find((t) => !sameNode(t.node, scope) && encloses(t.node, scope));
+    if (ctx.tied && type && modeUpdateType(type.name)) return true;
     const setsMode = (c: Call) => saysMode(c.callee) || saysMode(c.args.map((a) => a.text()).join(' '));
     if (endpoints.some(({ c, e }) => e!.op !== 'create' && e!.op !== 'read' && setsMode(c))) return true;
     // A general update of the resource (`update_interview(token, attrs)`) that the file's mode setter calls with a mode.
