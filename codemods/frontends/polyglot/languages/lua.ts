@@ -1,0 +1,131 @@
+import type { SgNode } from '@ast-grep/napi';
+import { COMMENTS } from '../../../markers';
+import { all, childOf, collect, namedKids, span, type EnumCase, type LangSpec, type Lit } from '../lang';
+
+const EQUALITY = new Set(['==', '~=']);
+
+/** The operator of a binary_expression. */
+function operator(n: SgNode): string {
+  return n.children().find((c) => !c.isNamed())?.kind() as string;
+}
+
+/** The last name of a callee or an assigned name: `post` for `httpc:post`, `MODES` for `M.MODES`. */
+function lastName(n: SgNode): SgNode | null {
+  if (n.kind() === 'identifier') return n;
+  if (n.kind() === 'dot_index_expression' || n.kind() === 'method_index_expression') {
+    const last = namedKids(n).slice(-1)[0];
+    return last?.kind() === 'identifier' ? last : null;
+  }
+  return null;
+}
+
+/**
+ * The key of a table field: a name (`mode = …`) or a bracketed string (`["extra"] = …`); a field without a key
+ * (`{ "a", "b" }`) has none.
+ */
+function fieldKey(field: SgNode, lit: (n: SgNode) => Lit | null): { key: string; keyNode: SgNode; value: SgNode | null } | null {
+  const kids = field.children();
+  const eq = kids.findIndex((c) => c.kind() === '=');
+  if (eq < 0) return null;
+  const before = kids.slice(0, eq).filter((c) => c.isNamed());
+  const value = kids.slice(eq + 1).find((c) => c.isNamed()) ?? null;
+  const k = before[0];
+  if (!k) return null;
+  const bracketed = kids.slice(0, eq).some((c) => c.kind() === '[');
+  if (!bracketed) return k.kind() === 'identifier' ? { key: k.text(), keyNode: k, value } : null;
+  const l = lit(k);
+  return l?.simple ? { key: l.text, keyNode: k, value } : null;
+}
+
+/**
+ * Lua: tables (`{ mode = "complaint", ["extra"] = note }`) as request bodies, stubbed answers and constant groups
+ * (`M.MODES = { COMPLAINT = "complaint" }`), assignments and `local` declarations (each name its value, `local res, err
+ * = httpc:request_uri(…)` every name the one call), function parameters, `==`/`~=` comparisons, calls with their last
+ * name (`httpc:request_uri`, `http.request`, `HttpService:RequestAsync`) and `for _, pc in ipairs(xs)` loops, the item
+ * declared with the collection it walks. A file the grammar cannot read (Luau's type annotations) gets the token pass.
+ */
+export const lua: LangSpec = {
+  id: 'lua',
+  grammar: '@ast-grep/lang-lua',
+  extensions: ['lua', 'luau'],
+  comment: COMMENTS.dash,
+  stringKinds: ['string'],
+  contentKinds: ['string_content'],
+  escapeKinds: ['escape_sequence'],
+  functionKinds: ['function_declaration', 'function_definition'],
+  chainKinds: ['dot_index_expression', 'bracket_index_expression', 'method_index_expression', 'function_call'],
+  nameKinds: ['identifier'],
+  intKinds: ['number'],
+  returnKinds: ['return_statement'],
+  lambdas: { kinds: ['function_definition'], params: ['parameters'], pick: 'first' },
+  lexicalFallback: true,
+  functionName: (fn) => {
+    if (fn.kind() !== 'function_declaration') return null;
+    const name = namedKids(fn)[0];
+    return name ? lastName(name)?.text() ?? null : null;
+  },
+  extract(root, lit) {
+    const { pairs, decls, types, compares, calls } = collect();
+    for (const n of all(root, 'field')) {
+      const f = fieldKey(n, lit);
+      if (!f) continue;
+      const container = n.parent()!;
+      // `f{ mode = "x" }`: a table given to a call without parentheses is the call's table, not named arguments.
+      pairs.push({ node: n, ...span(n), key: f.key, keyNode: f.keyNode, value: f.value, container, named: false });
+    }
+    for (const n of all(root, 'assignment_statement')) {
+      const names = namedKids(childOf(n, 'variable_list') ?? n).filter((c) => c.kind() !== 'attribute');
+      const values = namedKids(childOf(n, 'expression_list') ?? n);
+      // `local res, err = httpc:request_uri(…)`: each name gets the one call.
+      const single = values.length === 1 && values[0]!.kind() === 'function_call' ? values[0]! : null;
+      for (const [i, target] of names.entries()) {
+        const nameNode = lastName(target);
+        if (!nameNode || target.kind() === 'method_index_expression') continue;
+        const init = single ?? values[i] ?? null;
+        decls.push({ node: n, name: nameNode.text(), nameNode, type: null, init });
+        // `M.MODES = { COMPLAINT = "complaint", … }`: a table of named strings is a group of constants.
+        if (init?.kind() === 'table_constructor') {
+          const cases = constantCases(init, lit);
+          if (cases.length > 0) types.push({ node: n, name: nameNode.text(), fields: [], cases });
+        }
+      }
+    }
+    for (const n of all(root, 'parameters')) {
+      for (const p of namedKids(n)) if (p.kind() === 'identifier') decls.push({ node: p, name: p.text(), nameNode: p, type: null, init: null });
+    }
+    // `for _, pc in ipairs(result.potential_conditions) do`: the value variable holds an item of the collection.
+    for (const n of all(root, 'for_generic_clause')) {
+      const names = namedKids(childOf(n, 'variable_list') ?? n);
+      const source = namedKids(childOf(n, 'expression_list') ?? n)[0];
+      const item = names[names.length - 1];
+      if (!item || !source || item.kind() !== 'identifier') continue;
+      const walked = source.kind() === 'function_call' && /^i?pairs$/.test(namedKids(source)[0]?.text() ?? '') ? namedKids(childOf(source, 'arguments') ?? source)[0] : source;
+      if (walked) decls.push({ node: n, name: item.text(), nameNode: item, type: null, init: walked });
+    }
+    for (const n of all(root, 'binary_expression')) {
+      const [left, right] = namedKids(n);
+      if (left && right && EQUALITY.has(operator(n))) compares.push({ node: n, sides: [left, right] });
+    }
+    for (const n of all(root, 'function_call')) {
+      const fn = namedKids(n)[0];
+      if (!fn) continue;
+      const callee = lastName(fn)?.text() ?? '';
+      const argList = childOf(n, 'arguments');
+      calls.push({ node: n, callee, args: argList ? namedKids(argList) : [] });
+    }
+    return { pairs, decls, types, compares, calls };
+  },
+};
+
+/** `{ COMPLAINT = "complaint", SAFE = "safe" }`: every field a name given a string; none otherwise. */
+function constantCases(table: SgNode, lit: (n: SgNode) => Lit | null): EnumCase[] {
+  const cases: EnumCase[] = [];
+  for (const f of namedKids(table)) {
+    if (f.kind() !== 'field') continue;
+    const entry = fieldKey(f, lit);
+    const value = entry?.value ? lit(entry.value) : null;
+    if (!entry || entry.keyNode.kind() !== 'identifier' || !value?.simple) return [];
+    cases.push({ node: f, name: entry.key, nameNode: entry.keyNode, values: [value] });
+  }
+  return cases;
+}
