@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
-import { all, childOf, collect, namedKids, span, type EnumCase, type LangSpec, type Lit } from '../lang';
+import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit, type TypeDecl } from '../lang';
 
 const EQUALITY = new Set(['==', '~=']);
 
@@ -113,9 +113,35 @@ export const lua: LangSpec = {
       const argList = childOf(n, 'arguments');
       calls.push({ node: n, callee, args: argList ? namedKids(argList) : [] });
     }
+    types.push(...classTypes(root));
     return { pairs, decls, types, compares, calls };
   },
 };
+
+/**
+ * Classes written as tables with methods (`local Interview = class("Interview")` of middleclass, `Interview.__index =
+ * Interview`): a name with methods declared with a colon (`function Interview:initialize(data)`) is a type whose fields
+ * are what those methods assign to `self` (`self.marketplace = data.marketplace`).
+ */
+function classTypes(root: SgNode): TypeDecl[] {
+  const byName = new Map<string, { node: SgNode; fields: Map<string, FieldDecl> }>();
+  for (const fn of all(root, 'function_declaration')) {
+    const head = namedKids(fn)[0];
+    if (head?.kind() !== 'method_index_expression') continue;
+    const owner = namedKids(head)[0];
+    if (owner?.kind() !== 'identifier' || !/^[A-Z]/.test(owner.text())) continue;
+    const entry = byName.get(owner.text()) ?? { node: fn, fields: new Map<string, FieldDecl>() };
+    byName.set(owner.text(), entry);
+    for (const a of all(fn, 'assignment_statement')) {
+      for (const target of namedKids(childOf(a, 'variable_list') ?? a)) {
+        const [obj, name] = target.kind() === 'dot_index_expression' ? namedKids(target) : [];
+        if (obj?.text() !== 'self' || name?.kind() !== 'identifier' || entry.fields.has(name.text())) continue;
+        entry.fields.set(name.text(), { node: a, name: name.text(), nameNode: name, key: null, keyNode: null });
+      }
+    }
+  }
+  return [...byName].filter(([, e]) => e.fields.size > 0).map(([name, e]) => ({ node: e.node, name, fields: [...e.fields.values()], cases: [] }));
+}
 
 /** `{ COMPLAINT = "complaint", SAFE = "safe" }`: every field a name given a string; none otherwise. */
 function constantCases(table: SgNode, lit: (n: SgNode) => Lit | null): EnumCase[] {

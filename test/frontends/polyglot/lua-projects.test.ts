@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * Lua projects (languages/lua.ts): a class written as a table with colon methods (middleclass's `class("Result")`,
+ * a Roblox module's `Result.__index = Result`) declares the fields its methods assign to `self`; a help desk's
+ * class of the same shape, fed by another host, stays unreported and unchanged.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+const model = (name: string, extra: string) =>
+  [
+    'local class = require("middleclass")',
+    '',
+    `local ${name} = class("${name}")`,
+    '',
+    `function ${name}:initialize(data)`,
+    '  data = data or {}',
+    '  self.token = data.token',
+    '  self.advice = data.advice',
+    '  self.mode = data.mode',
+    `  ${extra}`,
+    'end',
+    '',
+    `return ${name}`,
+  ].join('\n');
+
+const client = (name: string, url: string, segment: string) =>
+  [
+    'local http = require("socket.http")',
+    'local json = require("dkjson")',
+    `local ${name} = require("models.${name.toLowerCase()}")`,
+    '',
+    'local M = {}',
+    '',
+    'function M.fetch(token)',
+    `  local body, code = http.request("${url}${segment}/" .. token .. "/")`,
+    '  if code == 200 then',
+    `    return ${name}:new(json.decode(body))`,
+    '  end',
+    'end',
+    '',
+    'return M',
+  ].join('\n');
+
+describe('Lua classes', () => {
+  it("the result's advice assigned to self is a site; the desk reply's stays", async () => {
+    writeTree(dir, {
+      'models/result.lua': model('Result', 'self.explanation = data.triage_explanation'),
+      'api/checker.lua': client('Result', 'https://www.buoyhealth.com/api/', 'results'),
+      'models/reply.lua': model('Reply', 'self.queue = data.queue'),
+      'api/desk.lua': client('Reply', 'https://help.example.com/api/', 'replies'),
+    });
+    const r = await scanProject(dir);
+    // The field assigned and the key read from the answer.
+    expect(sites(r, 'models/result.lua')).toEqual(['8 result-advice-test-removed', '8 result-advice-test-removed']);
+    expect(sites(r, 'models/reply.lua')).toEqual([]);
+    expect(sites(r, 'api/desk.lua')).toEqual([]);
+    expect(r.outcomes.find((o) => o.relPath === 'models/reply.lua')?.after ?? read(dir, 'models/reply.lua')).toBe(model('Reply', 'self.queue = data.queue'));
+  });
+});
