@@ -64,4 +64,39 @@ describe('Lua classes', () => {
     expect(sites(r, 'api/desk.lua')).toEqual([]);
     expect(r.outcomes.find((o) => o.relPath === 'models/reply.lua')?.after ?? read(dir, 'models/reply.lua')).toBe(model('Reply', 'self.queue = data.queue'));
   });
+
+  it("a table's status constant compared with a bare `status` in the mode update is a site; the desk's queued constant stays", async () => {
+    const constants = (table: string, name: string) => [`local M = {}`, '', `M.${table} = {`, '  OK = 200,', `  ${name} = 202,`, '}', '', 'return M'].join('\n');
+    const client = (url: string, fn: string, segment: string, table: string, name: string) =>
+      [
+        'local http = require("resty.http")',
+        'local cjson = require("cjson")',
+        `local constants = require("${table.toLowerCase()}")`,
+        `local ${table} = constants.${table}`,
+        '',
+        'local M = {}',
+        '',
+        `function M.${fn}(token, mode)`,
+        '  local httpc = http.new()',
+        `  local res = httpc:request_uri("${url}${segment}/" .. token .. "/", { method = "PUT", body = cjson.encode({ mode = mode }) })`,
+        '  local status = res.status',
+        `  if status == ${table}.${name} then`,
+        '    return true',
+        '  end',
+        'end',
+        '',
+        'return M',
+      ].join('\n');
+    writeTree(dir, {
+      'checker/status.lua': constants('STATUS', 'MODE_PENDING'),
+      'checker/client.lua': client('https://www.buoyhealth.com/api/', 'set_mode', 'interviews', 'STATUS', 'MODE_PENDING'),
+      'desk/queue.lua': constants('QUEUE', 'TICKET_QUEUED'),
+      'desk/client.lua': client('https://help.example.com/api/', 'set_mode', 'tickets', 'QUEUE', 'TICKET_QUEUED'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'checker/client.lua').filter((s) => !s.endsWith('base-url'))).toEqual(['12 mode-update-status-200']);
+    expect(sites(r, 'checker/status.lua')).toEqual(['5 mode-update-status-200']);
+    expect(sites(r, 'desk/queue.lua')).toEqual([]);
+    expect(sites(r, 'desk/client.lua')).toEqual([]);
+  });
 });

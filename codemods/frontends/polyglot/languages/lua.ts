@@ -72,6 +72,8 @@ export const lua: LangSpec = {
       const container = n.parent()!;
       // `f{ mode = "x" }`: a table given to a call without parentheses is the call's table, not named arguments.
       pairs.push({ node: n, ...span(n), key: f.key, keyNode: f.keyNode, value: f.value, container, named: false });
+      // `STATUS = { MODE_PENDING = 202 }`: a constant of a table of constants, read as `STATUS.MODE_PENDING`.
+      if (/^[A-Z][A-Z0-9_]*$/.test(f.key) && f.keyNode.kind() === 'identifier') decls.push({ node: n, name: f.key, nameNode: f.keyNode, type: null, init: f.value });
     }
     for (const n of all(root, 'assignment_statement')) {
       const names = namedKids(childOf(n, 'variable_list') ?? n).filter((c) => c.kind() !== 'attribute');
