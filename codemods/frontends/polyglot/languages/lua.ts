@@ -1,5 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
+import { aliasFieldType, isTypeAlias, prepareLuau } from './luau-syntax';
 import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit, type TypeDecl } from '../lang';
 
 const EQUALITY = new Set(['==', '~=']);
@@ -64,11 +65,15 @@ export const lua: LangSpec = {
     const name = namedKids(fn)[0];
     return name ? lastName(name)?.text() ?? null : null;
   },
+  prepare: (source, attempt) => (attempt === 0 ? prepareLuau(source) : null),
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
+    const aliases = typeAliases(root, lit);
+    types.push(...aliases.types);
     for (const n of all(root, 'field')) {
       const f = fieldKey(n, lit);
-      if (!f) continue;
+      // A type alias's fields declare a model; they hold no data.
+      if (!f || aliases.spans.some((a) => span(n).start >= a.start && span(n).end <= a.end)) continue;
       const container = n.parent()!;
       // `f{ mode = "x" }`: a table given to a call without parentheses is the call's table, not named arguments.
       pairs.push({ node: n, ...span(n), key: f.key, keyNode: f.keyNode, value: f.value, container, named: false });
@@ -82,7 +87,7 @@ export const lua: LangSpec = {
       const single = values.length === 1 && values[0]!.kind() === 'function_call' ? values[0]! : null;
       for (const [i, target] of names.entries()) {
         const nameNode = lastName(target);
-        if (!nameNode || target.kind() === 'method_index_expression') continue;
+        if (!nameNode || target.kind() === 'method_index_expression' || aliases.names.has(span(nameNode).start)) continue;
         const init = single ?? values[i] ?? null;
         decls.push({ node: n, name: nameNode.text(), nameNode, type: null, init });
         // `M.MODES = { COMPLAINT = "complaint", … }`: a table of named strings is a group of constants.
@@ -143,6 +148,38 @@ function classTypes(root: SgNode): TypeDecl[] {
     }
   }
   return [...byName].filter(([, e]) => e.fields.size > 0).map(([name, e]) => ({ node: e.node, name, fields: [...e.fields.values()], cases: [] }));
+}
+
+/**
+ * Luau's type aliases (luau-syntax.ts wrote `export type Interview = { marketplace: string? }` as an assignment of
+ * a table): a table's named fields are the model's fields; a union of strings (`"complaint" | "safe"`) its cases.
+ */
+function typeAliases(root: SgNode, lit: (n: SgNode) => Lit | null): { types: TypeDecl[]; spans: { start: number; end: number }[]; names: Set<number> } {
+  const out = { types: [] as TypeDecl[], spans: [] as { start: number; end: number }[], names: new Set<number>() };
+  const parsed = root.text();
+  for (const n of all(root, 'assignment_statement')) {
+    const nameNode = namedKids(childOf(n, 'variable_list') ?? n)[0];
+    const value = namedKids(childOf(n, 'expression_list') ?? n)[0];
+    if (nameNode?.kind() !== 'identifier' || !value || !isTypeAlias(parsed, span(nameNode).start)) continue;
+    out.names.add(span(nameNode).start);
+    out.spans.push(span(value));
+    if (value.kind() === 'table_constructor') {
+      const fields: FieldDecl[] = [];
+      for (const f of namedKids(value)) {
+        const entry = f.kind() === 'field' ? fieldKey(f, lit) : null;
+        if (entry && entry.keyNode.kind() === 'identifier') fields.push({ node: f, name: entry.key, nameNode: entry.keyNode, key: null, keyNode: null, type: aliasFieldType(span(entry.keyNode).start) });
+      }
+      out.types.push({ node: n, name: nameNode.text(), fields, cases: [] });
+    } else {
+      const strings = all(value, 'string');
+      const cases: EnumCase[] = strings.flatMap((s) => {
+        const l = lit(s);
+        return l?.simple ? [{ node: s, name: l.text, nameNode: s, values: [l] }] : [];
+      });
+      if (cases.length > 0) out.types.push({ node: n, name: nameNode.text(), fields: [], cases });
+    }
+  }
+  return out;
 }
 
 /** `{ COMPLAINT = "complaint", SAFE = "safe" }`: every field a name given a string; none otherwise. */
