@@ -177,7 +177,7 @@ export function prepareLuau(src: string): string | null {
       continue;
     }
     const w = word(i);
-    let next = i + w.length;
+    const next = i + w.length;
     if (starts && (w === 'type' || (w === 'export' && word(skipSpace(next, false)) === 'type'))) {
       const kw = w === 'export' ? skipSpace(next, false) + 4 : next;
       const name = skipSpace(kw, false);
