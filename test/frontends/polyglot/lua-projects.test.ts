@@ -99,4 +99,33 @@ describe('Lua classes', () => {
     expect(sites(r, 'desk/queue.lua')).toEqual([]);
     expect(sites(r, 'desk/client.lua')).toEqual([]);
   });
+
+  it("a removed mode's constant of a group with capitalised names, used through its module (Constants.InterviewModes.Triage), is a site; the desk's stays", async () => {
+    const constants = (group: string) => ['local Constants = {}', '', `Constants.${group} = {`, '\tComplaint = "complaint",', '\tTriage = "triage",', '}', '', 'return Constants'].join('\n');
+    const service = (url: string, segment: string, group: string) =>
+      [
+        'local HttpService = game:GetService("HttpService")',
+        'local Constants = require(script.Parent.Constants)',
+        '',
+        'local Service = {}',
+        '',
+        'function Service.escalate(token)',
+        `\tlocal body = HttpService:JSONEncode({ mode = Constants.${group}.Triage })`,
+        `\treturn HttpService:RequestAsync({ Url = "${url}${segment}/" .. token .. "/", Method = "PUT", Body = body })`,
+        'end',
+        '',
+        'return Service',
+      ].join('\n');
+    writeTree(dir, {
+      'checker/Constants.lua': constants('InterviewModes'),
+      'checker/Service.lua': service('https://www.buoyhealth.com/api/', 'interviews', 'InterviewModes'),
+      'desk/Constants.lua': constants('QueueModes'),
+      'desk/Service.lua': service('https://help.example.com/api/', 'tickets', 'QueueModes'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'checker/Service.lua').filter((s) => !s.endsWith('base-url'))).toEqual(['7 mode-safe-triage-removed']);
+    expect(sites(r, 'checker/Constants.lua')).toEqual(['4 mode-complaint-renamed-input', '5 mode-safe-triage-removed']);
+    expect(sites(r, 'desk/Constants.lua')).toEqual([]);
+    expect(sites(r, 'desk/Service.lua')).toEqual([]);
+  });
 });

@@ -94,6 +94,8 @@ export const lua: LangSpec = {
         if (init?.kind() === 'table_constructor') {
           const cases = constantCases(init, lit);
           if (cases.length > 0) types.push({ node: n, name: nameNode.text(), fields: [], cases });
+          // Each a constant too (`InterviewModes.Triage`), as upper-case keys of any table are (above).
+          for (const c of cases) if (!/^[A-Z][A-Z0-9_]*$/.test(c.name)) decls.push({ node: c.node, name: c.name, nameNode: c.nameNode, type: null, init: c.values[0]!.node });
         }
       }
     }
