@@ -2,6 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { ResourceName } from '../../../catalogue';
 import type { Config } from '../../../config';
 import { findV1Urls, parseBase } from '../../../config/urls';
+import { nestedResourceLits } from './nested-paths';
 import { all, HOLE, loopDecl, span, type Call, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
 import { norm, type Vocabulary } from './vocabulary';
 import { gapLit, HOLE_KIND } from './gap-literals';
@@ -16,7 +17,7 @@ export class PolyFile {
   private readonly litAt = new Map<number, Lit>();
   private readonly declsByName = new Map<string, Decl[]>();
   /** Literals that address a resource (`"complaints/"`, `f"interviews/{t}/"`, a v1 base followed by a segment). */
-  readonly resourceLits: { lit: Lit; resource: ResourceName; rest: string }[] = [];
+  resourceLits: { lit: Lit; resource: ResourceName; rest: string }[] = [];
   private names: SgNode[] | undefined;
   /** The file talks to this API: a v1 or v2 address, the token service or a resource path in a literal. */
   readonly tied: boolean;
@@ -56,6 +57,7 @@ export class PolyFile {
       const hit = this.addressedResource(lit.text);
       if (hit) this.resourceLits.push({ lit, ...hit });
     }
+    this.resourceLits = nestedResourceLits(this.resourceLits);
     // Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`): their uses address it too.
     for (const d of this.x.decls) {
       // The literal itself, or a base joined to it (`CREATE = SC_BASE + "interviews/anonymous/"`).

@@ -8,6 +8,7 @@ import { elixir } from './languages/elixir';
 import { go } from './languages/go';
 import { java } from './languages/java';
 import { kotlin } from './languages/kotlin';
+import { lua } from './languages/lua';
 import { php } from './languages/php';
 import { python } from './languages/python';
 import { ruby } from './languages/ruby';
@@ -16,7 +17,7 @@ import { scala } from './languages/scala';
 import { swift } from './languages/swift';
 
 /** The languages with a parser-based front-end, in the order they are registered. */
-export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust, elixir, scala, cpp];
+export const LANGUAGES: readonly LangSpec[] = [python, go, java, kotlin, swift, ruby, php, csharp, dart, rust, elixir, scala, cpp, lua];
 
 /** One front-end per language, then the file-level check for languages without one. */
 export function polyglotFrontEnds(): FrontEnd[] {

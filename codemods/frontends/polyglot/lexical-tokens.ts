@@ -26,6 +26,7 @@ interface Syntax {
 const C_LIKE: Syntax = { line: ['//'], block: [['/*', '*/']], singleQuoted: false };
 const SYNTAX: Record<string, Syntax> = {
   lua: { line: ['--'], block: [['--[[', ']]']], singleQuoted: true },
+  luau: { line: ['--'], block: [['--[[', ']]']], singleQuoted: true },
   pl: { line: ['#'], block: [], singleQuoted: true },
   pm: { line: ['#'], block: [], singleQuoted: true },
   t: { line: ['#'], block: [], singleQuoted: true },

@@ -87,7 +87,7 @@ export const RESOURCE_PATH = new RegExp(`^(?![a-z]+://)(?:.*/)?(${Object.values(
 const ATOMS = new Set(['ex', 'exs', 'cr', 'rb']);
 
 /** Languages whose tables and maps write a key as a name: `{ extra = note }`, `%{extra: note}`, `[extra: note]`. */
-const EQ_KEYS = new Set(['lua']);
+const EQ_KEYS = new Set(['lua', 'luau']);
 const COLON_KEYS = new Set(['ex', 'exs', 'cr', 'rb', 'groovy']);
 
 /** Receivers that stand for the type whose code this is. */
@@ -99,6 +99,7 @@ export function lexicalLang(ext: string): string {
   if (ext === 'sc') return 'lexical-scala';
   if (ext === 'exs') return 'lexical-ex';
   if (PERL.has(ext)) return 'lexical-pl';
+  if (ext === 'luau') return 'lexical-lua';
   return `lexical-${ext}`;
 }
 

@@ -37,8 +37,11 @@ export const STATIC_CONSTANT = /^\s*(?:(?:public|private|internal|fileprivate)\s
 /** A member read through the types that group it (`Constants.StatusCode.modeUpdateAccepted`). */
 const TYPE_QUALIFIED = /^(?:[A-Z]\w*\s*\.\s*)+[a-z]\w*$/;
 
-/** A read of a response's status (`response.status_code`, `res.statusCode`, `$response->status()`, `resp.StatusCode`). */
-const STATUS_READ = /(?:\.|->)\s*(?:get_?)?(?:status_?code|status|code)(?:\(\s*\))?$/i;
+/**
+ * A read of a response's status (`response.status_code`, `res.statusCode`, `$response->status()`, `resp.StatusCode`),
+ * or a variable named for it (Lua's `local status, body = request(…)`).
+ */
+const STATUS_READ = /(?:\.|->)\s*(?:get_?)?(?:status_?code|status|code)(?:\(\s*\))?$|^(?:status|status_?code)$/i;
 
 /**
  * Comparisons of a response's status with another file's constant, in a function that performs a status rule's
