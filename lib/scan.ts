@@ -14,7 +14,7 @@ import { buildProject, resolveImport } from './project';
 import { quietFiles } from './prefilter';
 import { decode, decodeText, decodeUtf16, DEFAULT_MAX_FILE_SIZE, isBinary, looksGenerated, looksMinified, readHead, readUpTo, streamLines, type Decoded } from './read';
 import { selectFiles, type SelectedFile } from './select';
-import { storeMapperUsers } from './store-users';
+import { storeMapperUsers, storeValueUsers } from './store-users';
 import { mergeTypeAwareFindings, typeAwareHook } from './typeaware';
 import { SKIP_REASONS, type FileOutcome, type FrontEnd, type RunFileFacts, type ScanOptions, type ScanResult, type SkipReason } from './types';
 
@@ -166,18 +166,23 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     for (const abs of await scriptGlobalUsers(ctx.facts, selected, frontEnds, passing, maxSize)) extra.add(abs);
     for (const abs of storeMapperUsers(ctx.facts, selected, frontEnds, passing, maxSize)) extra.add(abs);
     const byPath = new Map(selected.map((f) => [f.absPath, f]));
-    for (const abs of [...extra].sort()) {
-      if (outcomes.has(abs)) continue;
-      const file = byPath.get(abs)!;
-      const frontEnd = registry.forFile(abs);
-      try {
-        const text = texts.get(abs) ?? decodeText(await fs.promises.readFile(abs));
-        if (isBinary(Buffer.from(text.text.slice(0, 8000)))) continue;
-        texts.set(abs, text);
-        outcomes.set(abs, analyzeFile(file, frontEnd, text, ctx));
-      } catch (err) {
-        outcomes.set(abs, failed(file, frontEnd, '', `cannot read: ${(err as Error).message}`));
+    // A second hop for the importers of a module that exports stores (store-users.ts), once that module is read.
+    for (let hop = 0; hop < 2 && extra.size > 0; hop++) {
+      for (const abs of [...extra].sort()) {
+        if (outcomes.has(abs)) continue;
+        const file = byPath.get(abs)!;
+        const frontEnd = registry.forFile(abs);
+        try {
+          const text = texts.get(abs) ?? decodeText(await fs.promises.readFile(abs));
+          if (isBinary(Buffer.from(text.text.slice(0, 8000)))) continue;
+          texts.set(abs, text);
+          outcomes.set(abs, analyzeFile(file, frontEnd, text, ctx));
+        } catch (err) {
+          outcomes.set(abs, failed(file, frontEnd, '', `cannot read: ${(err as Error).message}`));
+        }
       }
+      extra.clear();
+      for (const abs of storeValueUsers(ctx.facts, candidates, known, outcomes)) extra.add(abs);
     }
 
     // Files the pre-scan left out that use what the others define by name (polyglot models, endpoints, hosts),

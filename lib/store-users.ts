@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { decode, isBinary, readUpTo } from './read';
+import { resolveImport } from './project';
 import type { SelectedFile } from './select';
 import type { FrontEnd, RunFileFacts } from './types';
 
@@ -31,6 +32,22 @@ export function storeMapperUsers(facts: ReadonlyMap<string, RunFileFacts>, selec
     if (passing.has(file.absPath) || !frontEnds.get(file.absPath)?.imports) continue;
     const { buf } = readUpTo(file.absPath, maxSize);
     if (buf && !isBinary(buf) && mapper.test(decode(buf).text)) out.push(file.absPath);
+  }
+  return out;
+}
+
+/**
+ * Modules that export stores whose value is tied (codemods/engine/ties/exported-stores.ts): the run's files that import
+ * one and were not read yet (a component that reads `$bodyStats.bmi`, two hops from the API module) are read too.
+ */
+export function storeValueUsers(facts: ReadonlyMap<string, RunFileFacts>, candidates: readonly { file: SelectedFile; specs: string[] }[], known: ReadonlySet<string>, outcomes: ReadonlyMap<string, unknown>): string[] {
+  const stores = new Set<string>();
+  for (const [file, f] of facts) if (!('kind' in f) && f.storeValues) stores.add(file);
+  if (stores.size === 0) return [];
+  const out: string[] = [];
+  for (const { file, specs } of candidates) {
+    if (outcomes.has(file.absPath)) continue;
+    if (specs.some((s) => /^[.@~$]/.test(s) && stores.has(resolveImport(file.absPath, s, known) ?? ''))) out.push(file.absPath);
   }
   return out;
 }

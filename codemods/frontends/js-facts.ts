@@ -9,6 +9,7 @@ import { passedValues } from '../engine/ties/passed-values';
 import { numberExports } from '../engine/ties/numbers';
 import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
 import { mapsStore, storeActions, storeMembers } from '../engine/ties/store-members';
+import { exportedStores } from '../engine/ties/exported-stores';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
 import { api } from '../../catalogue';
@@ -50,6 +51,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   const reexports = reexportsOf(ctx);
   const store = storeMembers(ctx);
   const actionKeys = storeActions(ctx);
+  const storeValues = exportedStores(ctx);
   return {
     exports: fileExports(ctx),
     uses,
@@ -66,6 +68,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(reexports.length > 0 ? { reexports } : {}),
     ...(Object.keys(store).length > 0 ? { store } : {}),
     ...(Object.keys(actionKeys).length > 0 ? { storeActions: actionKeys } : {}),
+    ...(Object.keys(storeValues).length > 0 ? { storeValues } : {}),
     ...(mapsStore(ctx) ? { readsStore: true as const } : {}),
   };
 }

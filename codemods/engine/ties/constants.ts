@@ -256,7 +256,7 @@ function builderCallText(ctx: FileContext, p: Path, depth: number): string | nul
   let text: string | null = null;
   if (callee.type === 'Identifier') {
     const fn = localFunction(p.get('callee'));
-    if (fn) text = returnedText(ctx, fn, depth);
+    if (fn) text = joinedText(ctx, p, fn, returnedText(ctx, fn, depth), depth);
     else {
       const imported = importedConst(ctx, p.get('callee'));
       if (imported?.value.kind === 'builder') text = imported.value.value;
@@ -276,6 +276,21 @@ function builderCallText(ctx: FileContext, p: Path, depth: number): string | nul
 }
 
 const isPathText = (text: string) => text.includes('/');
+
+/**
+ * `api('interviews/:token/')` of `const api = (path) => \`${BASE}${path}\``: a helper of this file that puts a base before
+ * its one parameter, whatever its name; the argument's text takes the parameter's place (`{}`) at the end, as it
+ * would written out (`${BASE}interviews/:token/`).
+ */
+function joinedText(ctx: FileContext, call: Path, fn: Path, text: string | null, depth: number): string | null {
+  const param = fn.node.params.length === 1 && fn.node.params[0].type === 'Identifier' ? fn.node.params[0].name : null;
+  let e = fn.node.body?.type === 'BlockStatement' ? (fn.node.body.body.length === 1 ? fn.node.body.body[0].argument : null) : fn.node.body;
+  if (e?.type === 'TemplateLiteral' && e.quasis.at(-1).value.raw === '') e = e.expressions.at(-1);
+  else if (e?.type === 'BinaryExpression' && e.operator === '+') e = e.right;
+  if (!param || text === null || !text.endsWith('{}') || call.node.arguments.length !== 1 || e?.type !== 'Identifier' || e.name !== param) return text;
+  const arg = staticText(ctx, call.get('arguments', 0), depth + 1);
+  return arg !== null && isPathText(arg) ? `${text.slice(0, -2)}${text.endsWith('/{}') ? arg.replace(/^\//, '') : arg}` : text;
+}
 
 /** The function an identifier names in this file: a declaration, or a const arrow or function expression. */
 function localFunction(idPath: Path): Path | null {

@@ -29,6 +29,7 @@ import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
 import { expectedRequestBodyTie, insideTest, receiverVerbTie } from './test-context';
 import { recordedBodyTie } from './recorded-bodies';
 import { apiCall } from './url';
+import { derivedCallback, derivedSource, importedStoreTie, storeReadArgument } from './exported-stores';
 import { wrapperPart } from './response-parts';
 import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
@@ -86,7 +87,7 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       if (!obj) {
         if (name === '*' || isCallee(path)) return null;
         // `case T.RESULT_LOADED: … action.payload`: what other files dispatch with that type.
-        return (name === 'payload' ? actionPayloadTie(ctx, path) : null) ?? storeStateTie(ctx, path) ?? (ctx.otherApiOnly() ? null : nameTie(name));
+        return (name === 'payload' ? actionPayloadTie(ctx, path) : null) ?? storeStateTie(ctx, path) ?? importedStoreTie(ctx, path) ?? (ctx.otherApiOnly() ? null : nameTie(name));
       }
       return step(obj, name);
     }
@@ -149,6 +150,12 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     const byName = (!objTie || (objTie.via === 'name' && objTie.list)) && name ? helperNameTie(name) ?? (!objTie && insideTest(path) ? receiverVerbTie(path.get('callee')) : null) : null;
     return modeUpdateOf(byName, argPaths(path)) ?? sentThrough(ctx, path);
   }
+  // `get(bodyStats)` (svelte/store): the store's value.
+  const read = storeReadArgument(ctx, path);
+  if (read) return tieOf(ctx, read);
+  // `derived(profile, ($p) => ({ bmi: $p.bmi }))`: what its callback returns.
+  const deriving = derivedCallback(path);
+  if (deriving) return returnTie(ctx, deriving, null);
   // `computed(() => props.interview.profile)`, `ref(result)`, `useMemo(() => data.result, […])`: the wrapped value.
   if (callee.type === 'Identifier' && WRAPPING.has(callee.name) && n.arguments[0]) {
     const arg = path.get('arguments', 0);
@@ -292,6 +299,9 @@ function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
     const input = inputs[fnPath.node.params.indexOf(paramPath.node)];
     return input ? selectedTie(ctx, input) : null;
   }
+  // Svelte's `derived(interview, ($i) => …)`, nanostores' `computed(interview, (i) => …)`: the value of the store it derives from.
+  const derivedFrom = derivedSource(callPath, fnPath, paramPath);
+  if (derivedFrom) return tieOf(ctx, derivedFrom);
   const name = memberName(callPath.node.callee);
   if (!name) return null;
   const listed = utilityItemTie(ctx, callPath, fnPath, paramPath.node);
@@ -358,6 +368,9 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
   const binding = bindingOf(path);
   if (binding) {
     if (ctx.paramTies.has(binding.node)) return ctx.paramTies.get(binding.node)!;
+    // A store another module of the run exports (exported-stores.ts): its value.
+    const stored = parentOf(binding)?.node.type === 'ImportSpecifier' ? importedStoreTie(ctx, path) : null;
+    if (stored) return stored;
     // A fixture a test double answers with (`.reply(202, modeUpdated)`): that response's body, as the test wrote it
     // (a person moves the reads: the fixture itself may still have the old shape).
     const served = repliedBindings(ctx).get(binding.node);
@@ -401,7 +414,8 @@ function identifierTie(ctx: FileContext, path: Path): Tie | null {
     if (owned && (!byName || byName.resource === owned.resource)) return owned;
     return byName;
   }
-  return ctx.otherApiOnly() ? null : nameTie(n.name);
+  // Svelte's `$bodyStats`: the imported store `bodyStats`, subscribed.
+  return importedStoreTie(ctx, path, true) ?? (ctx.otherApiOnly() ? null : nameTie(n.name));
 }
 
 /** The tie of the first tied value assigned to a variable declared without one (`let x; … x = f();`). */

@@ -58,6 +58,8 @@ export interface ProjectFacts {
   storeMember?(namespace: string, name: string): Tie | null;
   /** The request field the payload key `key` of the action `action` of the run's Vuex module `namespace` is sent as. */
   storeActionKey?(namespace: string, action: string, key: string): Tie | null;
+  /** The value of the store the module `specifier` imported from `fromFile` exports as `name`, if tied. */
+  importedStore?(fromFile: string, specifier: string, name: string): Tie | null;
 }
 
 /**
@@ -75,6 +77,7 @@ export const noProject: ProjectFacts = {
   calledWith: () => null,
   storeMember: () => null,
   storeActionKey: () => null,
+  importedStore: () => null,
 };
 
 /** What one file contributes to the project's facts. */
@@ -106,6 +109,11 @@ export interface FileFacts {
   readsActions?: boolean;
   /** A Vuex module: its state fields and getters that are tied (ties/store-members.ts), for the components that map them. */
   store?: Record<string, Tie>;
+  /**
+   * Stores it exports whose value is tied (ties/exported-stores.ts: `export const bodyStats = derived(profile, …)`),
+   * for the files that import and read them (`$bodyStats.bmi`, `get(stores.bodyStats)`).
+   */
+  storeValues?: Record<string, Tie>;
   /** A Vuex module's actions whose payload keys carry request fields (ties/store-members.ts `storeActions`). */
   storeActions?: Record<string, Record<string, Tie>>;
   /** It maps a namespaced Vuex module's members (`mapState('interview', […])`): analysed again when a module is known. */

@@ -74,7 +74,7 @@ function gettersObjects(ctx: FileContext, part = 'getters'): Path[] {
 }
 
 /** What a getter returns: its expression body, or the argument of its last statement's `return`. */
-function returned(fn: Path): Path | null {
+export function returned(fn: Path): Path | null {
   const body = fn.node.body;
   if (!body) return null;
   if (body.type !== 'BlockStatement') return fn.get('body');
@@ -83,7 +83,7 @@ function returned(fn: Path): Path | null {
 }
 
 /** The tie of a getter's value, through guards (`a && a.b`, `a ? a.b : null`), fallbacks and a copying object. */
-function valueTie(ctx: FileContext, p: Path, depth = 0): Tie | null {
+export function valueTie(ctx: FileContext, p: Path, depth = 0): Tie | null {
   const n = p.node;
   if (depth > 4) return null;
   if (n.type === 'ParenthesizedExpression') return valueTie(ctx, p.get('expression'), depth + 1);

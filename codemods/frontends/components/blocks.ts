@@ -11,7 +11,7 @@ import { collectFacts } from '../js-facts';
 import { plainTextAddresses } from '../text';
 import { TextFile } from '../text-file';
 import { bindingTies, foreignBindings } from './bindings';
-import { boundFieldReads, mappedSiteReads, storeBindings } from './store-bindings';
+import { boundFieldReads, importedStoreBindings, mappedSiteReads, storeBindings } from './store-bindings';
 import { modeOptions } from './mode-options';
 import { postedFields, serverTemplate } from './posted-fields';
 import { boundInputs, sentCells, type SentCell } from './bound-inputs';
@@ -84,6 +84,7 @@ export function migrateComponent(input: FrontEndInput, extracted: Extracted): Fr
     });
     for (const [name, tie] of bindingTies(ctx)) ties.set(name, tie);
     const mappedSites = storeBindings(ctx, ties);
+    importedStoreBindings(ctx, ties);
     for (const s of mappedSites) mapped.add(s.local);
     storeReads.push(...mappedSiteReads(input, mappedSites, block.start));
     for (const imp of ctx.imports()) imported.set(imp.local, { specifier: imp.specifier, name: imp.exportName });

@@ -35,6 +35,16 @@ export function storeBindings(ctx: FileContext, ties: Map<string, Tie>): MappedS
   return sites;
 }
 
+/** Svelte's `$bodyStats` in the markup: the value of a store the component imports from another module (ties/exported-stores.ts). */
+export function importedStoreBindings(ctx: FileContext, ties: Map<string, Tie>): void {
+  // The template reader reads `$bodyStats` by its name without the `$`.
+  if (!ctx.filePath.endsWith('.svelte')) return;
+  for (const imp of ctx.imports()) {
+    const tie = imp.exportName === 'default' ? null : ctx.project.importedStore?.(ctx.filePath, imp.specifier, imp.exportName);
+    if (tie && !ties.has(imp.local)) ties.set(imp.local, tie);
+  }
+}
+
 /** `computed: { metrics () { return this.profileMetrics } }`: `metrics` is what `profileMetrics` is. */
 function computedAliases(ctx: FileContext, ties: Map<string, Tie>): void {
   for (const prop of ctx.nodesOf('ObjectProperty', 'Property')) {

@@ -12,6 +12,9 @@ const valid: { code: string; expect: { resource: string; op: string; method: str
   { code: `/*@*/request('questions/' + q + '/', { method: 'PUT', body: JSON.stringify(answer) });`, expect: { resource: 'question', op: 'answer', method: 'PUT' } },
   { code: `/*@*/axios({ url: 'interviews/anonymous/', method: 'post', data: { profile } });`, expect: { resource: 'interview', op: 'create', method: 'POST' } },
   { code: `/*@*/call(token, 'POST', 'complaints/?interview=' + t, { text });`, expect: { resource: 'complaint', op: 'create', method: 'POST' } },
+  // A helper of the file that puts a base before its parameter, whatever its name (msw 1 handlers, a client's own calls).
+  { code: `const api = (path) => \`\${BASE}\${path}\`;\n/*@*/rest.put(api('interviews/:token/'), (req, res, ctx) => res(ctx.json({ msg })));`, expect: { resource: 'interview', op: 'update', method: 'PUT' } },
+  { code: `function at(p) { return '${V1}' + p; }\n/*@*/rest.post(at('intents/'), (req, res, ctx) => res(ctx.json(intent)));`, expect: { resource: 'intent', op: 'create', method: 'POST' } },
 ];
 
 const invalid: string[] = [
@@ -19,6 +22,8 @@ const invalid: string[] = [
   `/*@*/fetch('tickets/');`, // not a resource of this API
   `/*@*/fetch(url);`, // nothing static
   `/*@*/console.log('complaints/ loaded');`, // a message, not a path at the start
+  `const desk = (path) => 'https://desk.example.com/api/' + path;\n/*@*/rest.put(desk('interviews/:id/'), (req, res, ctx) => res(ctx.json({ msg })));`, // another host's helper
+  `const api = (path, v) => \`\${BASE}\${v}\`;\n/*@*/rest.put(api('interviews/:token/', x), (req, res, ctx) => res(ctx.json({ msg })));`, // the argument is not what it appends
 ];
 
 tieCases('ties/url: requests to this API', apiCall, valid, invalid);
