@@ -83,5 +83,35 @@ export function cannedAnswer(ctx: Ctx, container: SgNode, scope: SgNode): Contai
   const own = of(after, until);
   // Answers queued one after another, then the calls: only when every call after them is of one resource.
   const seen = own.resources.size > 0 ? own : of(after, Infinity);
-  return seen.resources.size === 1 ? seen.first : null;
+  return seen.resources.size === 1 ? seen.first : queuedInOrder(ctx, holder, scope);
+}
+
+/**
+ * Answers queued together, then as many endpoint calls of the run (`new MockHandler([new Response(201, …), new
+ * Response(201, …)])`, then `createComplaint(…)` and `createIntent(…)`): the k-th answer is the k-th call's. Any other
+ * count tells nothing.
+ */
+function queuedInOrder(ctx: Ctx, holder: Call, scope: SgNode): ContainerTie | null {
+  const { file } = ctx;
+  const builds = (c: Call) => CANNED.test(c.callee) || answerBuilders(file).has(c.callee);
+  const inScope = file.x.calls.filter((c) => encloses(scope, c.node));
+  // The innermost (`makeClient([$this->response(…), …])` holds two answers, not one).
+  const answers = inScope.filter((c) => builds(c) && !inScope.some((o) => o !== c && builds(o) && encloses(c.node, o.node) && !sameNode(o.node, c.node)));
+  const events: { at: number; call: Call; resource?: string }[] = answers.map((c) => ({ at: span(c.node).start, call: c }));
+  for (const c of inScope) {
+    const e = endpointOfCall(ctx.index, c);
+    if (e) events.push({ at: span(c.node).start, call: c, resource: e.resource });
+  }
+  events.sort((a, b) => a.at - b.at);
+  const i = events.findIndex((e) => sameNode(e.call.node, holder.node));
+  if (i < 0) return null;
+  let from = i;
+  while (from > 0 && !events[from - 1]!.resource) from--;
+  let to = i;
+  while (to + 1 < events.length && !events[to + 1]!.resource) to++;
+  const calls: string[] = [];
+  for (let j = to + 1; j < events.length && events[j]!.resource; j++) calls.push(events[j]!.resource!);
+  const run = to - from + 1;
+  if (run < 2 || calls.length !== run) return null;
+  return { resource: calls[i - from]! as ContainerTie['resource'], path: [], via: 'index', sent: false, stub: true };
 }

@@ -4,7 +4,8 @@ import { encloses } from './context';
 import { span } from './lang';
 import { functionName } from './file';
 import { matchParen } from './ties';
-import { norm } from './vocabulary';
+import { norm, type FieldSite } from './vocabulary';
+import type { SgNode } from '@ast-grep/napi';
 
 /** A named argument (`extra=x`, `extra: x`): the front-ends read those as entries already. */
 const NAMED = /^[$@]?\w+\s*(?::(?!:)|=(?!=))/;
@@ -36,6 +37,7 @@ export function endpointArgs(ctx: Ctx): void {
       const near = held?.init && /dictionary|hash|map|composite|object|array_creation|collection/.test(held.init.kind() as string) && lineOf(file.source, span(arg).start) - lineOf(file.source, span(held.node).start) <= 4;
       const start = near ? span(held!.node).start : span(arg).start;
       out.manual(site.change.id, start, span(arg).end, site.message, { anchor: near ? start : span(call.node).start, subject: params[i]! });
+      heldByProperty(ctx, call.node, name, site);
     });
   }
 }
@@ -83,6 +85,24 @@ function endpointParams(ctx: Ctx): void {
       out.manual(site.change.id, at, at + name.length, site.message, { anchor: at, subject: name });
     }
   }
+}
+
+/**
+ * A property of the class the call is made in that the argument passes (`$this->extra`, `$this->intentDetail ?: null`
+ * in a Livewire component or a form model's own action): its declaration (`public string $extra = '';`) holds the
+ * removed field's value for the form that fills it, a site of its own.
+ */
+function heldByProperty(ctx: Ctx, call: SgNode, arg: string, site: FieldSite): void {
+  const { file, out } = ctx;
+  const prop = /^\$this->(\w+)\s*(?:(?:\?:|\?\?)[^,]*)?$/.exec(arg)?.[1];
+  if (!prop || file.spec.id !== 'php') return;
+  const owner = file.x.types.filter((t) => encloses(t.node, call)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0];
+  if (!owner) return;
+  const text = file.source.slice(span(owner.node).start, span(owner.node).end);
+  const m = new RegExp(`\\b(?:public|protected|private|var)\\s+(?:readonly\\s+)?(?:\\??[\\w\\\\|]+\\s+)?\\$(${prop})\\b\\s*[=;]`).exec(text);
+  if (!m) return;
+  const at = span(owner.node).start + m.index + m[0].lastIndexOf(`$${prop}`) + 1;
+  out.manual(site.change.id, at, at + prop.length, site.message, { anchor: at, subject: prop });
 }
 
 function lineOf(src: string, at: number): number {

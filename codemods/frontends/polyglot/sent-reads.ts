@@ -33,6 +33,21 @@ const REQUEST_THEN_BODY = String.raw`\b(?:(?:last|sent|recorded|captured)_?reque
 const REQUEST_BODY_KEY = new RegExp(`${REQUEST_THEN_BODY}(?:\\s*,\\s*(?:true|associative\\s*:\\s*true))?\\s*\\)?\\s*(?:\\[\\s*['"]|\\.\\s*|->\\s*)(\\w+)`, 'gi');
 /** The whole sent body, as a variable's value: the same reads without a key after them. */
 const WHOLE = new RegExp(String.raw`(?:${REQUEST_THEN_BODY}\s*\)?|\brequests?\b(?:\s*\[[^\]]*\])?\s*(?:\.|->|\[\s*['"])\s*(?:content|body|data|json)\b['"]?\s*\]?(?:\s*\(\s*\))?\s*\)?|\b(?:last|sent|request|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\([^()'"]*\)|(?:${RECORDED})\s*(?:,\s*(?:true|associative\s*:\s*true)\s*)?\)?)\s*$`, 'i');
+/**
+ * In a test file, the request a stub library recorded, as PSR-7 and Yii give it: Guzzle's history
+ * (`$this->history[0]['request']->getBody()`, or `$request->getBody()` of a variable holding it), a test's own list of
+ * the requests sent (`$this->sent[1]->getData()`), optionally decoded (`json_decode((string) …, true)`). Outside tests
+ * `$request->getBody()` is the app's own incoming request: never read there.
+ */
+const RECORDED_PSR = String.raw`\b(?:requests?|history|sent|recorded|captured)\b(?:\s*\[[^\]]*\])*\s*(?:\.|->)\s*get(?:Body|Data|Content|Json)\s*\(\s*\)(?:\s*,\s*(?:true|associative\s*:\s*true))?\s*\)?`;
+const PSR_KEY = new RegExp(`${RECORDED_PSR}\\s*\\[\\s*['"](\\w+)`, 'g');
+const PSR_WHOLE = new RegExp(`${RECORDED_PSR}\\s*$`);
+/** A test's file: its folder or its name says so (`tests/`, `FooTest.php`, `foo_test.go`, `foo.spec.ts`). */
+const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|__tests__)[\\/]|(?:Test|Tests|Spec)\.\w+$|[._-](?:test|spec)\.\w+$/;
+const inTest = (ctx: Ctx) => !!ctx.filePath && TEST_FILE.test(ctx.filePath);
+/** The whole sent body, in this file: `WHOLE`, and in a test the recorded PSR-7/Yii request's. */
+const whole = (ctx: Ctx, text: string) => WHOLE.test(text) || (inTest(ctx) && PSR_WHOLE.test(text));
+
 /** A sent body read somewhere in an expression (`server.takeRequest().body.readUtf8() shouldContain "…"`). */
 const RECORDED_IN = new RegExp(RECORDED, 'i');
 
@@ -63,7 +78,8 @@ export function sentReads(ctx: Ctx): void {
     const parent = node.parent();
     if (parent && kinds.has(parent.kind() as string) && span(parent).start === span(node).start) continue;
     const text = node.text();
-    for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER), ...text.matchAll(REQUEST_BODY_KEY)]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
+    const psr = inTest(ctx) ? [...text.matchAll(PSR_KEY)] : [];
+    for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER), ...text.matchAll(REQUEST_BODY_KEY), ...psr]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
     // `sent_json(mocked, "POST", url)["extra"]`: the request its arguments name, when they name one of the API's resources.
     for (const m of text.matchAll(NAMED_HELPER)) {
       const call = file.x.calls.find((c) => span(c.node).start === span(node).start + m.index! && c.callee === m[1]);
@@ -82,7 +98,7 @@ export function sentReads(ctx: Ctx): void {
   }
   // `body = json.loads(route.calls.last.request.content)`, then `body["detail"]` in the same function.
   for (const d of file.x.decls) {
-    if (!d.init || !WHOLE.test(d.init.text()) || !/^\$?\w+$/.test(d.name)) continue;
+    if (!d.init || !whole(ctx, d.init.text()) || !/^\$?\w+$/.test(d.name)) continue;
     const scope = file.scopeOf(d.node);
     if (scope === file.root) continue;
     const at = span(scope);
@@ -165,7 +181,7 @@ export function expectedSentBody(ctx: Ctx, literal: SgNode): ResourceName | null
   const { file } = ctx;
   const at = span(literal);
   const same = (n: SgNode) => span(n).start === at.start && span(n).end === at.end;
-  const sent = (n: SgNode) => WHOLE.test(n.text()) && !n.text().includes('\n');
+  const sent = (n: SgNode) => whole(ctx, n.text()) && !n.text().includes('\n');
   // `sent_json(mocked, "PUT", url) == {"mode": "triage"}`: the request the helper's arguments name.
   const named = (n: SgNode) => {
     const c = file.x.calls.find((x) => sameSpan(x.node, n) && new RegExp(`^${NAMED_HELPER.source}$`, 'i').test(`${x.node.text()}["_`));

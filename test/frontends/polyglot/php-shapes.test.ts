@@ -198,3 +198,60 @@ describe('PHP endpoint parameters', () => {
     expect(sites(r, 'src/Desk.php')).toEqual([]);
   });
 });
+
+describe('PHP components that hold a removed field', () => {
+  it("a Livewire component's `public string $extra` passed as `$this->extra` (or `$this->intentDetail ?: null`) to createComplaint / createIntent is a site; a desk component's, and one passed to a read, are not", async () => {
+    writeTree(dir, {
+      'app/Services/Client.php': [
+        '<?php',
+        'final class Client',
+        '{',
+        '    public function createComplaint(string $token, string $text, string $extra = \'\'): array',
+        '    {',
+        "        return $this->http->post('https://www.buoyhealth.com/api/complaints/', ['interview' => $token, 'text' => $text, 'extra' => $extra])->json();",
+        '    }',
+        '',
+        '    public function createIntent(string $token, string $name, ?string $detail = null): array',
+        '    {',
+        "        return $this->http->post('https://www.buoyhealth.com/api/intents/', ['interview' => $token, 'name' => $name, 'detail' => $detail])->json();",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'app/Http/Livewire/ComplaintStep.php': [
+        '<?php',
+        'class ComplaintStep extends Component',
+        '{',
+        "    public string $text = '';",
+        "    public string $extra = '';",
+        "    public string $intentDetail = '';",
+        '',
+        '    public function add(Client $client)',
+        '    {',
+        '        $client->createComplaint($this->token, $this->text, $this->extra);',
+        "        $client->createIntent($this->token, 'care', $this->intentDetail ?: null);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'app/Http/Livewire/TicketStep.php': [
+        '<?php',
+        'class TicketStep extends Component',
+        '{',
+        "    public string $extra = '';",
+        "    public string $detail = '';",
+        '',
+        '    public function open(Desk $desk, Client $client)',
+        '    {',
+        '        $desk->openTicket($this->token, $this->extra);',
+        '        $client->getComplaint($this->detail);',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'app/Http/Livewire/ComplaintStep.php')).toEqual(['10 complaint-extra-removed', '11 intent-detail-context-removed', '5 complaint-extra-removed', '6 intent-detail-context-removed']);
+    expect(sites(r, 'app/Http/Livewire/TicketStep.php')).toEqual([]);
+  });
+});

@@ -181,4 +181,55 @@ describe('bodies the stub libraries recorded', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'test/ClientTest.kt')).toEqual(['6 complaint-extra-removed', '7 intent-detail-context-removed']);
   });
+
+  it("PHP (Guzzle history, a Yii test's own list): `json_decode((string) $this->history[0]['request']->getBody(), true)['extra']`, `$this->sent[1]->getData()` compared with a mode; the desk's stay; an app's own `$request->getBody()` is never read", async () => {
+    const client = ['<?php', 'final class Client', '{', '    public function createComplaint(string $token, string $text): array', '    {', "        return $this->send('POST', 'complaints/', ['interview' => $token, 'text' => $text]);", '    }', '', '    public function updateMode(string $token, string $mode): array', '    {', "        return $this->send('PUT', \"interviews/{$token}/\", ['mode' => $mode]);", '    }', '}', ''];
+    writeTree(dir, {
+      'src/Client.php': client.join('\n'),
+      'tests/ClientTest.php': [
+        '<?php',
+        'final class ClientTest extends TestCase',
+        '{',
+        '    public function testComplaint(): void',
+        '    {',
+        "        $this->client->createComplaint('t-1', 'cough');",
+        "        $sent = json_decode((string) $this->history[0]['request']->getBody(), true);",
+        "        self::assertSame('x', $sent['extra']);",
+        '    }',
+        '',
+        '    public function testMode(): void',
+        '    {',
+        "        $this->client->updateMode('t-1', $this->next);",
+        "        $this->assertSame(['mode' => 'triage'], $this->sent[1]->getData());",
+        "        $request = $this->history[0]['request'];",
+        "        self::assertSame(['mode' => 'triage'], json_decode((string) $request->getBody(), true));",
+        '    }',
+        '',
+        '    public function testTicket(): void',
+        '    {',
+        "        $this->desk->openTicket('cough');",
+        "        $sent = json_decode((string) $this->history[0]['request']->getBody(), true);",
+        "        self::assertSame('x', $sent['extra']);",
+        "        $this->assertSame(['mode' => 'triage'], $this->sent[1]->getData());",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/ComplaintAction.php': [
+        '<?php',
+        'final class ComplaintAction',
+        '{',
+        '    public function __invoke($request, $response)',
+        '    {',
+        "        $body = json_decode((string) $request->getBody(), true);",
+        "        $this->client->createComplaint($body['token'], $body['text'] . $body['extra']);",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'tests/ClientTest.php')).toEqual(['14 mode-safe-triage-removed', '16 mode-safe-triage-removed', '8 complaint-extra-removed']);
+    expect(sites(r, 'src/ComplaintAction.php')).toEqual([]);
+  });
 });
