@@ -4,7 +4,7 @@ import type { Ctx } from './context';
 import { encloses } from './context';
 import { norm, type FieldSite } from './vocabulary';
 import { resourceAround } from './json';
-import type { Lit } from './lang';
+import { sameNode, type Lit } from './lang';
 
 /**
  * Key paths written as one dotted string: Laravel's `Arr::get($data, 'triage_explanation.potential_condition.triage')`
@@ -82,5 +82,25 @@ export function jsonPathMode(ctx: Ctx, lit: Lit): boolean {
   const before = file.source.slice(stmtStart + 1, lit.start);
   const m = /["']\$\.(\w+)["']\s*(?:,\s*\w+\s*\(\s*|\)\s*\.\s*\w+\s*\(\s*)$/.exec(before);
   if (!m || norm(m[1]!) !== norm(ctx.vocab.modeField)) return false;
-  return resourceAround(ctx, lit) === ctx.vocab.modeResource;
+  return (statementResource(ctx, lit) ?? resourceAround(ctx, lit)) === ctx.vocab.modeResource;
 }
+
+/**
+ * The one resource the statement holding a literal addresses (`server.expect(requestTo(BASE + "/interviews/" + t + "/"))
+ * .andExpect(jsonPath("$.mode").value("safe"))`): the request the matcher is chained to says what it matches, whatever
+ * else the test asserts afterwards (a link to a question it reads back).
+ */
+function statementResource(ctx: Ctx, lit: Lit): ResourceName | null {
+  const { file } = ctx;
+  const scope = file.scopeOf(lit.node);
+  let stmt: SgNode | null = null;
+  for (const a of lit.node.ancestors()) {
+    if (sameNode(a, scope)) break;
+    if (STATEMENT.test(a.kind() as string)) stmt = a;
+  }
+  if (!stmt) return null;
+  const found = new Set(file.resourcesIn(stmt).map((r) => r.resource));
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+const STATEMENT = /^(?:expression_statement|local_variable_declaration|statement)$/;

@@ -137,6 +137,9 @@ function keyOffset(source: string, lit: Lit, name: string, nth: number): number 
  * function that uses any (a test that calls `repository.changeMode(…)`, one that builds a resource's model), or in a file that talks to the API,
  * helpers named after a resource and the name of the constant holding the text (`RESULT_JSON = '{…}'`).
  */
+/** A bean getter's name (`getNextQuestion`, `isPreselected`). */
+const GETTER = /^(?:get|is)[A-Z]/;
+
 function onReceiver(c: Call): boolean {
   const text = c.node.text();
   const open = text.lastIndexOf('(');
@@ -170,7 +173,9 @@ export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
       // An endpoint, a helper named for a resource, or a model of one built here (`new InterviewModeUpdate(…)` written as JSON).
       // A constructor (`InterviewModeUpdate(…)`, `new Intent(…)`), not a capitalised method on a receiver (C#'s `client.SubmitComplaint(…)`).
       const model = /^[A-Z]/.test(c.callee) && !onReceiver(c) ? ctx.ties.model(c.callee) : null;
-      const r = endpointOfCall(ctx.index, c)?.resource ?? (byName && !foreignCall(ctx.index, c) ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
+      // A getter read off an object (`response.get().getNextQuestion()`) holds what came back; it calls nothing by its name.
+      const getter = c.args.length === 0 && GETTER.test(c.callee) && onReceiver(c);
+      const r = endpointOfCall(ctx.index, c)?.resource ?? (byName && !getter && !foreignCall(ctx.index, c) ? helperNameTie(c.callee)?.resource : undefined) ?? (model && model.path.length === 0 ? model.resource : undefined);
       if (r) found.add(r);
     }
     if (found.size > 0) return found.size === 1 ? [...found][0]! : null;

@@ -100,8 +100,9 @@ export function tokenize(src: string, ext: string): Tok[] {
     const at = c === 64 && src.charCodeAt(i + 1) === 34 ? i + 1 : i; // `@"…"`
     const q = src.charCodeAt(at);
     if (q === 34 || (q === 39 && syntax.singleQuoted) || (q === 39 && charLiteral(src, at))) {
-      if (q === 34 && src.startsWith('"""', at)) {
-        const end = src.indexOf('"""', at + 3);
+      const triple = q === 34 ? '"""' : "'''";
+      if (src.startsWith(triple, at)) {
+        const end = src.indexOf(triple, at + 3);
         const stop = end < 0 ? n : end + 3;
         out.push({ kind: 'str', start: i, end: stop, text: src.slice(at + 3, end < 0 ? n : end) });
         i = stop;

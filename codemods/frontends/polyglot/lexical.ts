@@ -16,6 +16,7 @@ import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
 import { apiHosts, escapeRe } from './file';
 import { isPublicHost } from './foreign-addresses';
 import { headNamesAnotherThing } from '../../engine/ties/mode-types';
+import { jsonBodySites, routeOperation, stubRouteBefore, stubStatusAt } from './lexical-stubs';
 
 /** The mode field's name in any letter case (`mode`, `InterviewMode`, `kModeSafe`). */
 const MODE_WORD = new RegExp(escapeRe(api.modeField), 'i');
@@ -185,6 +186,20 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     return toks[k - 1]?.text === ',' && [']', '}', ')'].includes(toks[k - 2]?.text ?? '') && toks[k + 1]?.text === ')';
   }
 
+  /** The one argument of an annotation (`@ActiveProfiles("test")`, `@Named("advice")`): a name the framework reads, not a key of the API's. */
+  function annotationArgument(k: number): boolean {
+    const name = toks[k - 2];
+    const at = toks[k - 3];
+    return toks[k - 1]?.text === '(' && toks[k + 1]?.text === ')' && name?.kind === 'id' && at?.text === '@' && at.end === name.start;
+  }
+
+  /** JSON in a stub's body (`withBody('{"mode":"complaint", …}')`), read for the resource of the stub's path. */
+  function stubBody(l: Tok, k: number): void {
+    const route = stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab);
+    if (!route || elsewhere(lines.paragraph(l.start, BEFORE, AFTER))) return;
+    for (const s of jsonBodySites(l, source, route, vocab)) report(s.change, { start: s.at, end: s.at + s.name.length }, s.message, s.name);
+  }
+
   /** A symbol written as a value (`:safe` in Elixir, Crystal): the text it stands for. */
   function atom(k: number): boolean {
     const colon = toks[k - 1];
@@ -193,6 +208,8 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
 
   function literal(l: Tok, k: number): void {
     const found = wanted.get(l.text) ?? [];
+    if (found.length === 0 && /^\s*[{[]/.test(l.text)) return stubBody(l, k);
+    if (annotationArgument(k)) return;
     if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start)) || optionAfterArgument(k) || perl?.foreign(l)) return;
     const owner = ownerAt(l.start);
     const tie = owner ? modelTie(owner.name) : null;
@@ -225,7 +242,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const t = toks[k]!;
     const w = words(t.text);
     if (w.length === 0) return;
-    modeName(t, w);
+    modeName(t, w, k);
     if (!vocab.fieldNames.has(w[w.length - 1]!) && !w.some((x, i) => i < w.length - 1 && vocab.fieldNames.has(w.slice(0, i + 1).join('_')))) return;
     const receiver = receiverOf(k);
     let base: { resource: ResourceName; path: string[] } | null = null;
@@ -248,10 +265,13 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   }
 
   /** `SCInterviewModeSafe`, `kModeTriage`: a member of the API's mode type (or a constant of its modes) named for a changed mode. */
-  function modeName(t: Tok, w: string[]): void {
+  function modeName(t: Tok, w: string[], k: number): void {
     const mode = vocab.modes.get(w[w.length - 1]!);
     if (!mode) return;
-    if (modeMember(t.text, w)) report(mode.change.id, t, mode.message, t.text);
+    // Or a constant of the API's mode type read through it (`InterviewMode.COMPLAINT`); `TicketMode.COMPLAINT` is another thing's.
+    const owner = receiverOf(k);
+    const ofModeType = !!owner && w.length === 1 && (!!modeOwnerTie(owner) || index.modeGroup(owner));
+    if (modeMember(t.text, w) || ofModeType) report(mode.change.id, t, mode.message, t.text);
   }
 
   /** The receiver's name of a member read (`result` of `result.advice`, `self`), or null for a bare name or an ivar. */
@@ -292,6 +312,10 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
           const statusKey = !!keyed && keyed.kind === 'id' && words(keyed.text).some((x) => x === 'status' || x === 'code');
           const beside = statusKey && resourceOnLine(t.start) === rule.resource;
           if (((compared && rule.from >= 200 && rule.from < 300) || beside) && !perl?.foreign(t)) report(change.id, t, rule.message);
+          // A stub's answer (`withStatus(400)`) chained to a route of the rule's resource and operation.
+          const route = stubStatusAt(toks, k) ? stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab) : null;
+          const op = route && route.resource === rule.resource ? routeOperation(route, vocab) : null;
+          if (op && (op === rule.operation || (rule.operation === 'mode-update' && op === 'update'))) report(change.id, t, rule.message);
           // A constant named for the change (`SCHTTPStatusModeUpdateAccepted = 202`), not another service's (`HelpdeskStatusQueued`).
           if (prev?.text === '=' && toks[k - 2]?.kind === 'id' && named(toks[k - 2]!.text)) report(change.id, t, rule.message);
         } else if (t.kind === 'id' && compared && named(t.text) && index.statusConstant(t.text) === rule.from) report(change.id, t, rule.message);

@@ -132,7 +132,12 @@ export function statuses(ctx: Ctx): void {
     const all = file.scopesOf(m.node);
     const scopes = all.length === 0 && !m.outer ? scriptScopes(file, m.node) : all.slice(m.outer ? 1 : 0, m.near ? 1 : undefined);
     for (const site of vocab.statuses) {
-      if (site.rule.from !== m.code || !scopes.some((scope) => performs(ctx, scope, site))) continue;
+      if (site.rule.from !== m.code) continue;
+      if (!scopes.some((scope) => performs(ctx, scope, site))) {
+        // Named in the condition (an error decoder's): the constant's value is the one thing to change, else the code compared.
+        if (operationInCondition(ctx, m.node, site)) report(site, m.constant ?? m.node);
+        continue;
+      }
       // A callback that performs the operation itself answers with its own status (an app's route handler).
       if (m.outer && performs(ctx, all[0]!, site)) continue;
       report(site, m.node);
@@ -260,4 +265,24 @@ function generatedOperation(name: string): ReturnType<typeof helperNameTie> {
 /** Whether a generated operation is the status rule's (a mode update's answers are the resource's update's). */
 function sameOperation(op: NonNullable<ReturnType<typeof helperNameTie>>, site: StatusSite): boolean {
   return op.resource === site.rule.resource && op.op === (site.rule.operation === 'mode-update' ? 'update' : site.rule.operation);
+}
+
+/**
+ * A comparison joined in one condition with a test of the operation's name (a Feign ErrorDecoder's `status ==
+ * LOCATION_STATUS && methodKey.contains("createInterview")`, `"BuoyClient#createInterview(…)".equals(methodKey)`): the
+ * status is that operation's answer, in a file tied to the API. `"createTicket"` names another thing's.
+ */
+function operationInCondition(ctx: Ctx, node: SgNode, site: StatusSite): boolean {
+  let top: SgNode = node;
+  for (let a = node.parent(); a && /binary_expression|parenthesized_expression/.test(a.kind() as string); a = a.parent()) top = a;
+  if (top === node) return false;
+  return ctx.file.lits.some((l) => {
+    if (!encloses(top, l.node)) return false;
+    const name = /^(?:[A-Z]\w*#)?([a-z]\w*)(?:\(.*\))?$/.exec(l.text.trim())?.[1];
+    if (!name) return false;
+    // One of the run's endpoints of the API by its name, or (in a file tied to the API) a name that says the operation.
+    const e = ctx.index.endpoint(name);
+    const op = e?.op ? { resource: e.resource, op: e.op } : ctx.tied ? helperNameTie(name) : null;
+    return !!op && sameOperation(op as NonNullable<ReturnType<typeof helperNameTie>>, site);
+  });
 }
