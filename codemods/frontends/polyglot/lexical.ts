@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
+import { api, rulesOfKind, type ResourceName } from '../../../catalogue';
 import { findV1Urls, parseBase } from '../../../config/urls';
 import type { FrontEndInput } from '../../../lib/types';
 import type { Finding } from '../../types';
@@ -12,14 +12,11 @@ import { lexicalScopes, lexicalFacts, type Scope } from './lexical-facts';
 import { buildLangIndex, cppUnit, type PolyFacts } from './project';
 import type { LangIndex } from './project-types';
 import { modelTie, modeOwnerTie } from './ties';
-import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
-import { apiHosts, escapeRe } from './file';
+import { norm, vocabularyFor } from './vocabulary';
+import { apiHosts } from './file';
 import { isPublicHost } from './foreign-addresses';
-import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import { jsonBodySites, routeOperation, stubRouteBefore, stubStatusAt } from './lexical-stubs';
-
-/** The mode field's name in any letter case (`mode`, `InterviewMode`, `kModeSafe`). */
-const MODE_WORD = new RegExp(escapeRe(api.modeField), 'i');
+import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, resourcesNamed } from './lexical-support';
 
 /**
  * Source in a language without a parser here (Objective-C, C, Scala, Elixir, Lua…) read by its tokens
@@ -38,45 +35,6 @@ const MODE_WORD = new RegExp(escapeRe(api.modeField), 'i');
  * - v1 paths (`@"/api/interviews/"`) in a file that names a v1 host (a test's stubs).
  * Nothing is rewritten here: these are pointers for a person, beside the file-level finding.
  */
-
-interface Needle {
-  change: string;
-  message: string;
-  /** The resource whose field or value it is. */
-  resource: ResourceName;
-  /** A top-level field removed from the resource's requests. */
-  request?: boolean;
-  /** Only on a line that names the mode field (`@"safe"` is a mode there; `@"triage"` is also a result's field). */
-  modeLine?: boolean;
-}
-
-let needlesMemo: Map<string, Needle[]> | null = null;
-
-/** The literal texts the catalogue names, each with the changes it stands for. */
-function needles(): Map<string, Needle[]> {
-  if (needlesMemo) return needlesMemo;
-  const out = new Map<string, Needle[]>();
-  const add = (text: string, n: Needle) => {
-    const list = out.get(text) ?? [];
-    if (!list.some((x) => x.change === n.change)) list.push(n);
-    out.set(text, list);
-  };
-  // A resource's own top-level field (`extra`, `detail`), not one of a part (a profile's `race`), may be judged by the resource the code names.
-  for (const { change, rule } of rulesOfKind('request-field-removed')) {
-    add(rule.path[rule.path.length - 1]!, { change: change.id, message: rule.message, resource: rule.resource, ...(rule.path.length === 1 ? { request: true } : {}) });
-  }
-  for (const { change, rule } of rulesOfKind('response-field-removed')) {
-    for (const name of [rule.path[rule.path.length - 1]!, ...(rule.spellings ?? [])]) add(name, { change: change.id, message: rule.message, resource: rule.resource });
-  }
-  for (const { change, rule } of rulesOfKind('response-field-moved')) add(rule.from[rule.from.length - 1]!, { change: change.id, message: rule.message, resource: rule.resource });
-  for (const { change, rule } of rulesOfKind('value-renamed')) {
-    add(rule.from, { change: change.id, message: `${rule.field} '${rule.from}' renamed '${rule.to}'`, resource: rule.resource, modeLine: rule.field === api.modeField });
-  }
-  for (const { change, rule } of rulesOfKind('value-removed')) {
-    for (const v of rule.values) add(v, { change: change.id, message: rule.message, resource: rule.resource, modeLine: rule.field === api.modeField });
-  }
-  return (needlesMemo = out);
-}
 
 /** A literal given as a description, a log line or a title (`expectationWithDescription:@"msg"`, `NSLog(@"extra")`): words, not a key. */
 const PROSE_BEFORE = /(?:description|log|print|title|label)\w*\s*[:(]\s*$/i;
@@ -354,18 +312,6 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   }
 }
 
-/**
- * `SCInterviewModeSafe`, `kModeTriage`, `MODE_COMPLAINT`: a name that says mode, owned by nothing but the API's mode type
- * (or a short prefix), and ends with a changed mode. `TicketModeComplaint` is another thing's.
- */
-function modeMember(name: string, w: readonly string[]): boolean {
-  const at = w.lastIndexOf(norm(api.modeField));
-  if (at < 0 || at === w.length - 1 || !vocabularyFor(catalogue).modes.has(w[w.length - 1]!)) return false;
-  const before = w.slice(0, at);
-  const cut = name.toLowerCase().lastIndexOf(api.modeField);
-  return before.length === 0 || (before.length === 1 && before[0]!.length <= 2) || (cut > 0 && !!modeOwnerTie(name.slice(0, cut + api.modeField.length)));
-}
-
 /** The front-end's own pre-scan: a file that names a member of the API's mode type for a changed mode (an enum's header, its string table). */
 export function lexicalSelects(source: string, absPath: string): boolean {
   const ext = path.extname(absPath).slice(1).toLowerCase();
@@ -373,84 +319,7 @@ export function lexicalSelects(source: string, absPath: string): boolean {
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
 
-/** The resources a piece of code names: by their nouns and path segments, or a part of one (`profile`, `option`). */
-function resourcesNamed(text: string): Set<ResourceName> {
-  const out = new Set<ResourceName>();
-  for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) for (const w of words(m[0])) { const r = NOUNS.get(w); if (r) out.add(r); }
-  return out;
-}
-const NOUNS = new Map<string, ResourceName>([
-  ...Object.entries(api.resources).flatMap(([name, r]) => [r.segment, ...r.nouns].map((n) => [norm(n), name as ResourceName] as const)),
-  ...Object.values(api.subjects).flatMap((s) => s.nouns.map((n) => [norm(n), s.parent] as const)),
-]);
-
-/**
- * A line whose every name that says mode is a type of another thing's modes (`case object Complaint extends
- * TicketMode("complaint")`): the mode there is not this API's. A key or constant (`entry_mode`, `INTAKE_MODE`) says
- * too little: its first word may be any step of this API's flow.
- */
-function othersModeLine(line: string): boolean {
-  const named = [...line.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((n) => MODE_WORD.test(n));
-  return named.length > 0 && named.every((n) => {
-    if (!/^[A-Z][a-z]/.test(n) || n.includes('_')) return false;
-    const w = words(n);
-    const at = w.lastIndexOf(norm(api.modeField));
-    const before = w.slice(0, Math.max(at, 0)).filter((x) => x.length > 2);
-    return before.length > 0 && headNamesAnotherThing(before.join('_'));
-  });
-}
-
-/** The catalogue's sites for a field at a path of a resource, request and response side. */
-function fieldSites(vocab: Vocabulary, resource: ResourceName, p: string[]): { change: string; message: string }[] {
-  const out = new Map<string, string>();
-  for (const side of ['request', 'response'] as const) for (const s of vocab.fields(resource, p, side)) if (!out.has(s.change.id)) out.set(s.change.id, s.message);
-  return [...out].map(([change, message]) => ({ change, message }));
-}
-
-/** Lines by a table of their starts, built once: no search back and forth over a long (minified) line per site. */
-class Lines {
-  private readonly starts: number[] = [0];
-  constructor(private readonly source: string) {
-    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
-  }
-  lineOf(at: number): number {
-    let lo = 0;
-    let hi = this.starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.starts[mid]! <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
-  }
-  /** The lines around `at`, up to `back` before and `fwd` after, not across a blank line (a paragraph of code). */
-  paragraph(at: number, back: number, fwd: number): string {
-    const l = this.lineOf(at);
-    const blank = (i: number) => {
-      const end = i + 1 < this.starts.length ? this.starts[i + 1]! : this.source.length;
-      return end - this.starts[i]! < 200 && this.source.slice(this.starts[i]!, end).trim() === '';
-    };
-    let first = l;
-    while (first > 0 && l - first < back && !blank(first - 1)) first--;
-    let last = l;
-    while (last + 1 < this.starts.length && last - l < fwd && !blank(last + 1)) last++;
-    const end = last + 1 < this.starts.length ? this.starts[last + 1]! : this.source.length;
-    return this.source.slice(this.starts[first]!, Math.min(end, this.starts[first]! + PARAGRAPH_MAX));
-  }
-
-  /** The line of `at`, at most a few hundred characters either side of it. */
-  around(at: number): string {
-    const l = this.lineOf(at);
-    const start = Math.max(this.starts[l]!, at - AROUND);
-    const end = Math.min(l + 1 < this.starts.length ? this.starts[l + 1]! - 1 : this.source.length, at + AROUND);
-    return this.source.slice(start, end);
-  }
-}
-
-/** How far a line is read either side of a site; how deep types may nest. */
-const AROUND = 300;
-/** A paragraph's reach: lines before and after a site, and at most so many characters (a minified line). */
+/** How far a paragraph reaches: lines before and after a site; how deep types may nest. */
 const BEFORE = 6;
 const AFTER = 2;
-const PARAGRAPH_MAX = 4000;
 const NESTING = 16;
