@@ -73,10 +73,11 @@ function endpointParams(ctx: Ctx): void {
       const name = m[1]!;
       const site = vocab.fields(e.resource, [norm(name)], 'request')[0];
       if (!site || !out.has(site.change.id)) continue;
-      // A parameter's name: followed by its type (`extra: String`), a default, a comma or the end; never a type itself.
+      // A parameter's name: followed by its type (`extra: String`), a default (Elixir's `extra \\ %{}`), a comma or the end;
+      // never a type itself.
       const after = head.slice(m.index! + m[0].length);
       const before = head.slice(0, m.index!);
-      if (!/^\s*(?:[:=,]|\?\s*[:=,)]|$)/.test(after) || /[.:]\s*$/.test(before)) continue;
+      if (!/^\s*(?:[:=,]|\\\\|\?\s*[:=,)]|$)/.test(after) || /[.:]\s*$/.test(before)) continue;
       const type = /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
       // `Optional[str]`, `Optional<String>`: the type it wraps (Python's read here as `Optional` alone); PHP's `?string`.
       const inner = type?.replace(/^(?:typing\.)?Optional\b\s*[[<]?/, '').replace(/^\?/, '') ?? null;

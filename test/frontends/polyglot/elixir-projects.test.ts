@@ -103,4 +103,31 @@ describe('Elixir apps', () => {
     expect(sites(r, 'lib/desk.ex')).toEqual([]);
     expect(r.outcomes.find((o) => o.relPath === 'lib/desk.ex')?.after ?? desk).toBe(desk);
   });
+
+  it('a parameter with a default (`extra \\ %{}`) of an endpoint that writes is a site, as a plain one is; the desk twin stays', async () => {
+    writeTree(dir, {
+      'lib/clinic/checker.ex': [
+        'defmodule Clinic.Checker do',
+        '  @base "https://www.buoyhealth.com/api/"',
+        '',
+        '  def add_complaint(interview, text, extra \\\\ %{}) do',
+        '    Req.post!(@base <> "complaints/", json: %{interview: interview, text: text, extra: extra})',
+        '  end',
+        'end',
+      ].join('\n'),
+      'lib/clinic/desk.ex': [
+        'defmodule Clinic.Desk do',
+        '  @base "https://desk.example.com/api/"',
+        '',
+        '  def open_ticket(subject, extra \\\\ %{}) do',
+        '    Req.post!(@base <> "tickets/", json: %{subject: subject, extra: extra})',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/clinic/checker.ex')).toContain('4 complaint-extra-removed');
+    expect(sites(r, 'lib/clinic/desk.ex')).toEqual([]);
+  });
 });
+
