@@ -142,6 +142,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (objTie && name && DEFERRED_CALLBACKS.has(name)) return objTie;
     if (objTie && name && ['find', 'findLast', 'at'].includes(name)) return item(objTie);
     if (objTie && name && ['filter', 'slice', 'concat', 'sort', 'reverse'].includes(name)) return objTie;
+    // `_.clone(resp)`, `angular.copy(result)`, `Object.freeze(q)`: a library's copy of the value it is given.
+    if (!objTie && name && callee.object.type === 'Identifier' && COPY_LIBRARIES.has(callee.object.name) && (WRAPPING.has(name) || name === 'copy') && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
     // `[].concat(result.triage_explanation.potential_condition || [])`: the one value (or list) an empty array is given.
     if (!objTie && name === 'concat' && callee.object.type === 'ArrayExpression' && callee.object.elements.length === 0 && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
@@ -358,6 +360,8 @@ export function chainOrigin(ctx: FileContext, path: Path): Tie | null {
  * Calls that wrap a value in a reactive cell without changing it (its `.value` is the value: tie.ts `step`), or
  * hand back a copy of it (`structuredClone(q)`, `cloneDeep(r)`, `toRaw(x)`).
  */
+/** Namespaces whose `clone`, `cloneDeep`, `copy`, `freeze` hand back a copy of their argument. */
+const COPY_LIBRARIES = new Set(['_', 'lodash', 'angular', 'R', 'Object']);
 const WRAPPING = new Set(['computed', 'ref', 'shallowRef', 'reactive', 'readonly', 'toRef', 'unref', 'useMemo', 'signal', 'writable', 'derived', 'structuredClone', 'cloneDeep', 'clone', 'toRaw', 'markRaw', 'freeze', 'deepFreeze']);
 
 /** RxJS operators whose callback receives the piped value (or its error). */

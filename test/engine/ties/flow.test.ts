@@ -11,6 +11,8 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `const x = await api.getResult(token);\n/*@*/x.advice;`, expect: { resource: 'result', path: ['advice'], via: 'name' } },
   // A copy of a tied value: `structuredClone`, `cloneDeep`.
   { code: `const res = await axios.get('${V1}questions/');\nconst copy = structuredClone(res.data[0]);\n/*@*/copy.preselected;`, expect: { resource: 'question', path: ['preselected'] } },
+  { code: `const res = await axios.get('${V1}results/1/');\nconst data = _.clone(res.data);\n/*@*/data.advice;`, expect: { resource: 'result', path: ['advice'] } },
+  { code: `$http.get('${V1}questions/1/').then(function (r) { var q = angular.copy(r.data); return /*@*/q.preselected; });`, expect: { resource: 'question', path: ['preselected'] } },
   // A variable handed, under a key, to a body sent to the resource: it is that key of the request.
   { code: `const profile = { age: 3 };\nif (h) profile.height = /*@*/profile.height;\nawait ky.post('${V1}interviews/anonymous/', { json: { profile, location: null } });`, expect: { resource: 'interview', role: 'request', path: ['profile', 'height'] } },
   // …unless the key is the resource's own name: an envelope (`{ complaint: {…} }`) around the complaint.
@@ -75,6 +77,7 @@ const invalid: string[] = [
   `import { call } from 'redux-saga/effects';\nfunction* f() { const r = yield call(desk.openTicket, t);\n/*@*/r.data.advice; }`,
   `import { fork } from 'redux-saga/effects';\nfunction* f() { const task = yield fork(client.getResult, t);\n/*@*/task.advice; }`,
   `const copy = structuredClone(settings);\n/*@*/copy.preselected;`, // a copy of something untied
+  `const res = await fetch('https://desk.example.com/api/tickets/1');\nconst t = _.clone(await res.json());\n/*@*/t.advice;`, // a copy of another API's answer
   // A variable handed, under a key, to another API's body.
   `const profile = { age: 3 };\nawait ky.post('https://desk.example.com/api/tickets', { json: { profile } });\n/*@*/profile.height;`,
   `const m = /x/.exec(s);\n/*@*/m.advice;`, // a regex match, whatever it is called
