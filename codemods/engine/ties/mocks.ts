@@ -6,6 +6,7 @@ import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
 import { ANSWER_CLASSES, answered, chainCall, patternCall, routeTableAnswers } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
+import { sinonAnswer } from './sinon-answers';
 
 /**
  * Test doubles of the API: what a test says the API answers. A team's tests pin v1 behaviour there (a mocked
@@ -17,6 +18,7 @@ import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from '
  * - msw 2: `http.put(url, () => HttpResponse.json({ msg }, { status: 202 }))`;
  * - Angular's HttpTestingController: `httpMock.expectOne(url).flush(body, { status: 400 })`;
  * - axios-mock-adapter: `mock.onPost(/interviews/).reply(400, { … })` (a route given as a pattern too);
+ * - sinon's fake server: `server.respondWith('PUT', url, [202, headers, JSON.stringify({ msg })])`;
  * - redux-saga-test-plan's static providers: `.provide([[matchers.call.fn(api.updateInterview), { status: 202 }]])`.
  */
 export interface MockedResponse {
@@ -118,6 +120,12 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       const endpoint = built ? builtEndpoint(ctx, call) : null;
       if (built && endpoint) out.push({ call: endpoint, ...built });
       if (built) continue;
+    }
+    // sinon's fake server: `server.respondWith('PUT', url, [202, headers, JSON.stringify({ msg })])`.
+    const faked = sinonAnswer(ctx, call);
+    if (faked) {
+      out.push(faked);
+      continue;
     }
     // msw: a handler for a route of this API; its answers are inside the resolver.
     const endpoint = isMember(n.callee) && n.arguments.length >= 2 && isFunction(n.arguments[n.arguments.length - 1]) ? apiCall(ctx, call) : null;
