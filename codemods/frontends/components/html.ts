@@ -35,9 +35,13 @@ export function extractHtml(source: string): Extracted {
   const aliases: TemplateAlias[] = [];
   const templates: PageTemplate[] = [];
   // `base`: where the parsed text starts in the file (a template script's markup is parsed on its own).
-  const walk = (node: any, anchor: number, base = 0, text = source) => {
+  // `selection`: the object a Thymeleaf `th:object` selects for the `*{…}` expressions inside it.
+  const walk = (node: any, anchor: number, base = 0, text = source, selection?: string) => {
     const loc = node.sourceCodeLocation;
     const own = node.tagName && loc ? base + loc.startOffset : anchor;
+    // `th:object` is evaluated before the element's other attributes: its selection holds there too.
+    const object = (node.attrs ?? []).find((a: any) => THYMELEAF_OBJECT.test(a.name));
+    if (object) selection = selected(object.value, selection);
     if (node.tagName === 'script' || node.tagName === 'style') {
       const attrs = Object.fromEntries((node.attrs ?? []).map((a: any) => [a.name, a.value]));
       const body = node.childNodes?.[0];
@@ -77,7 +81,7 @@ export function extractHtml(source: string): Extracted {
       const valueStart = base + at.startOffset + q + /=\s*["']?/.exec(raw.slice(q))![0].length;
       const th = THYMELEAF_ATTR.exec(a.name);
       if (th) {
-        for (const m of a.value.matchAll(THYMELEAF_EXPR)) expressions.push({ text: m[1]!, start: valueStart + m.index + 2, anchor: own });
+        for (const m of a.value.matchAll(THYMELEAF_EXPR)) expressions.push(selectionRead(m, valueStart, own, THYMELEAF_OBJECT.test(a.name) ? undefined : selection));
         aliases.push(...thymeleafAliases(th[1]!, a.value));
       } else if (EXPRESSION_ATTR.test(a.name)) {
         expressions.push({ text: a.value, start: valueStart, anchor: own });
@@ -89,11 +93,33 @@ export function extractHtml(source: string): Extracted {
         for (const m of mustaches(a.value)) expressions.push({ ...m, start: m.start + valueStart, anchor: own });
       }
     }
-    for (const c of node.childNodes ?? []) walk(c, own, base, text);
-    if (node.content) walk(node.content, own, base, text);
+    for (const c of node.childNodes ?? []) walk(c, own, base, text, selection);
+    if (node.content) walk(node.content, own, base, text, selection);
   };
   walk(doc, 0);
   return { scripts, expressions, aliases, templateRanges: complement(skip, source.length), templates };
+}
+
+const THYMELEAF_OBJECT = /^(?:th:|data-th-)object$/;
+
+/** What `th:object="${interview.profile}"` selects (`*{profile}` inside an outer selection is a member of it); none when it is not one chain. */
+function selected(value: string, outer: string | undefined): string | undefined {
+  const m = /^\s*([$*])\{\s*([A-Za-z_]\w*(?:\s*\??\.\s*[A-Za-z_]\w*)*)\s*\}\s*$/.exec(value);
+  if (!m) return undefined;
+  if (m[1] === '*') return outer ? `${outer}.${m[2]!}` : m[2]!;
+  return m[2]!;
+}
+
+/**
+ * A `${…}` or `*{…}` expression; a `*{bmi}` inside a `th:object` is read as a member of the selection
+ * (`interview.profile.bmi`), its text placed so that its own names keep their offsets in the file.
+ */
+function selectionRead(m: RegExpMatchArray, valueStart: number, anchor: number, selection: string | undefined): TemplateExpression {
+  const start = valueStart + m.index! + 2;
+  const inner = m[1]!;
+  const lead = /^\s*/.exec(inner)![0].length;
+  if (!m[0].startsWith('*') || !selection || !/^[A-Za-z_]/.test(inner.slice(lead))) return { text: inner, start, anchor };
+  return { text: `${selection}.${inner.slice(lead)}`, start: start + lead - selection.length - 1, anchor };
 }
 
 /** `th:each="o : ${question.options}"` names an item; `th:with="pc=${result.triage_explanation.potential_condition}"` a value. */

@@ -82,6 +82,34 @@ describe('Thymeleaf pages', () => {
   });
 });
 
+describe("Thymeleaf's th:object selections", () => {
+  it('a *{…} inside th:object (nested, data-th-, on the same element) reads a member of the selection', () => {
+    const page = [
+      '<dl th:object="${interview.profile}">',
+      '  <dd th:text="*{age}">35</dd>',
+      '  <dd th:text="*{ bmi }">24</dd>',
+      '</dl>',
+      '<div data-th-object="${interview}"><p data-th-object="*{profile}"><span data-th-text="*{weight}">70</span></p></div>',
+      '<p th:object="${interview.profile}" th:text="*{height}">170</p>',
+      '<p th:text="*{race}">x</p>',
+    ].join('\n');
+    const r = run('src/main/resources/templates/interview.html', page);
+    expect(report(r)).toEqual(['3 interview-profile-fields-removed manual', '5 interview-profile-fields-removed manual', '6 interview-profile-fields-removed manual']);
+    expect(run('src/main/resources/templates/interview.html', r.output).output).toBe(r.output);
+  });
+
+  it("a helpdesk's selections and a posted form's fields stay byte-identical", () => {
+    const desk = [
+      '<dl th:object="${ticket.customer}"><dd th:text="*{bmi}">x</dd><dd th:text="*{weight}">x</dd></dl>',
+      '<div th:object="${ticket}"><p th:text="*{advice}">x</p><p th:object="*{requester}" th:text="*{height}">x</p></div>',
+      '<form th:object="${form}"><input th:field="*{weight}"><input th:field="*{height}"></form>',
+    ].join('\n');
+    const r = run('src/main/resources/templates/ticket.html', desk);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(desk);
+  });
+});
+
 describe('spellings of a field the catalogue gives', () => {
   it("a template's read of an option's `preselected_value` is a read of the removed field; a survey choice's is not", () => {
     const vue = [
