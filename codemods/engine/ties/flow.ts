@@ -360,9 +360,9 @@ export function chainOrigin(ctx: FileContext, path: Path): Tie | null {
  * Calls that wrap a value in a reactive cell without changing it (its `.value` is the value: tie.ts `step`), or
  * hand back a copy of it (`structuredClone(q)`, `cloneDeep(r)`, `toRaw(x)`).
  */
+const WRAPPING = new Set(['computed', 'ref', 'shallowRef', 'reactive', 'readonly', 'toRef', 'unref', 'useMemo', 'signal', 'writable', 'derived', 'structuredClone', 'cloneDeep', 'clone', 'toRaw', 'markRaw', 'freeze', 'deepFreeze']);
 /** Namespaces whose `clone`, `cloneDeep`, `copy`, `freeze` hand back a copy of their argument. */
 const COPY_LIBRARIES = new Set(['_', 'lodash', 'angular', 'R', 'Object']);
-const WRAPPING = new Set(['computed', 'ref', 'shallowRef', 'reactive', 'readonly', 'toRef', 'unref', 'useMemo', 'signal', 'writable', 'derived', 'structuredClone', 'cloneDeep', 'clone', 'toRaw', 'markRaw', 'freeze', 'deepFreeze']);
 
 /** RxJS operators whose callback receives the piped value (or its error). */
 const RX_OPERATORS = new Set(['map', 'tap', 'switchMap', 'mergeMap', 'concatMap', 'exhaustMap', 'filter', 'catchError', 'finalize']);
