@@ -1,4 +1,5 @@
-import type { Path } from '../ast';
+import { keyName, type Node, type Path } from '../ast';
+import { modelDefaultsTie } from '../ties/resource-models';
 import { tieOf } from '../ties/flow';
 import { camelName, pathMatches, type Tie } from '../ties/tie';
 import { pathReads } from './path-reads';
@@ -50,6 +51,16 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   routeDataMembers(ctx, (member, tie) => {
     if (tie.resource === rule.resource && pathMatches(rule.path, tie.path)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
   });
+  // A model's `defaults` (Backbone's `defaults: { marketplace: null }` of a model addressing the resource): attributes
+  // it holds, filled from the resource's answers.
+  for (const obj of ctx.nodesOf('ObjectExpression')) {
+    const t = modelDefaultsTie(ctx, obj);
+    if (!t || t.resource !== rule.resource) continue;
+    obj.node.properties.forEach((p: Node, i: number) => {
+      const k = keyName(p);
+      if (k && names.has(k) && !ctx.claimed.has(p.key) && pathMatches(rule.path, [...t.path, k])) ctx.manual(change, obj.get('properties', i), `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this model's defaults.`, p.key, field);
+    });
+  }
   // Fixtures and mocks written with the model's type.
   typedLiterals(ctx, rule.resource, (prop, path) => {
     if (pathMatches(rule.path, path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this value.`, prop.node.key, field);
