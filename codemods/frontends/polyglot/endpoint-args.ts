@@ -32,9 +32,6 @@ export function endpointArgs(ctx: Ctx): void {
       if (!site || !out.has(site.change.id)) return;
       const scope = file.scopeOf(call.node);
       const name = arg.text().trim();
-      // Lua: a parameter of the caller passed on under another name (`submitComplaint(…, note)` giving `note` as
-      // `extra`) is the caller's pass-through, left to where it is filled.
-      if (file.spec.id === 'lua' && /^\w+$/.test(name) && norm(name) !== norm(params[i]!) && file.declsOf(name, arg).some((d) => d.node.parent()?.kind() === 'parameters')) return;
       const held = /^\w+$/.test(name) ? file.declsOf(name, arg).filter((d) => d.init && encloses(scope, d.node) && span(d.node).end <= span(call.node).start).pop() : undefined;
       // The literal built just before the call and passed on (`extra := map[string]any{…}` then `AddComplaint(…, extra)`): one site, from the one to the other.
       const near = held?.init && /dictionary|hash|map|composite|object|array_creation|collection/.test(held.init.kind() as string) && lineOf(file.source, span(arg).start) - lineOf(file.source, span(held.node).start) <= 4;

@@ -75,8 +75,7 @@ export function paramsOf(file: PolyFile, fn: SgNode): string[] {
     named ||= !!declarator;
     const kind = c.kind() as string;
     if (/body|block|statements/.test(kind)) break;
-    // Lua's `function _M.add_complaint(…)`, `function Client:add_complaint(…)`: a name qualified by its table.
-    named ||= file.spec.nameKinds.includes(kind) || (file.spec.id === 'lua' && /^(?:dot|method)_index_expression$/.test(kind));
+    named ||= file.spec.nameKinds.includes(kind);
     if (!named || !/param/.test(kind)) continue;
     // C#'s extension receiver (`this HttpClient http`) is no argument, as a Go method's receiver is not.
     const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '').replace(/^\s*this\s+[^,]+,?/, '');
