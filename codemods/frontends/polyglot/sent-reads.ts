@@ -42,6 +42,11 @@ const WHOLE = new RegExp(String.raw`(?:${REQUEST_THEN_BODY}\s*\)?|\brequests?\b(
 const RECORDED_PSR = String.raw`\b(?:requests?|history|sent|recorded|captured)\b(?:\s*\[[^\]]*\])*\s*(?:\.|->)\s*get(?:Body|Data|Content|Json)\s*\(\s*\)(?:\s*,\s*(?:true|associative\s*:\s*true))?\s*\)?`;
 const PSR_KEY = new RegExp(`${RECORDED_PSR}\\s*\\[\\s*['"](\\w+)`, 'g');
 const PSR_WHOLE = new RegExp(`${RECORDED_PSR}\\s*$`);
+/**
+ * Lua: a test's own list of the requests its stub captured (`calls[1].body.extra`, `requests[#requests].body.detail`)
+ * and a helper answering the body sent (`http:lastBody().extra`), a key read with a dot.
+ */
+const LUA_SENT = /\b(?:calls|requests?|sent|captured|recorded)\s*\[[^\]]*\]\s*\.\s*body\s*\.\s*(\w+)|\b(?:last|sent|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\(\s*\)\s*\.\s*(?!\w+\s*\()(\w+)/gi;
 /** A test's file: its folder or its name says so (`tests/`, `FooTest.php`, `foo_test.go`, `foo.spec.ts`). */
 const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|__tests__)[\\/]|(?:Test|Tests|Spec)\.\w+$|[._-](?:test|spec)\.\w+$/;
 const inTest = (ctx: Ctx) => !!ctx.filePath && TEST_FILE.test(ctx.filePath);
@@ -80,6 +85,10 @@ export function sentReads(ctx: Ctx): void {
     const text = node.text();
     const psr = inTest(ctx) ? [...text.matchAll(PSR_KEY)] : [];
     for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER), ...text.matchAll(REQUEST_BODY_KEY), ...psr]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
+    for (const m of file.spec.id === 'lua' && inTest(ctx) ? text.matchAll(LUA_SENT) : []) {
+      const key = (m[1] ?? m[2])!;
+      report(ctx, node, span(node).start + m.index! + m[0].length - key.length, key);
+    }
     // `sent_json(mocked, "POST", url)["extra"]`: the request its arguments name, when they name one of the API's resources.
     for (const m of text.matchAll(NAMED_HELPER)) {
       const call = file.x.calls.find((c) => span(c.node).start === span(node).start + m.index! && c.callee === m[1]);
@@ -105,6 +114,9 @@ export function sentReads(ctx: Ctx): void {
     const body = file.source.slice(span(d.node).end, at.end);
     // PHP's `$body['extra']`: the variable's `$` before its name.
     const read = new RegExp(`(?<![\\w$])\\$?${escapeRe(d.name.replace(/^\$/, ''))}\\s*\\[\\s*['"](\\w+)['"]\\s*\\]`, 'g');
+    // Lua's `body.detail` as well.
+    const dotted = file.spec.id === 'lua' ? [...body.matchAll(new RegExp(`(?<![\\w.:])${escapeRe(d.name)}\\s*\\.\\s*(\\w+)\\b(?!\\s*[(=])`, 'g'))] : [];
+    for (const m of dotted) report(ctx, d.node, span(d.node).end + m.index! + m[0].length - m[1]!.length, m[1]!, scope);
     for (const m of body.matchAll(read)) {
       const start = span(d.node).end + m.index! + m[0].indexOf(m[1]!, m[0].indexOf('['));
       report(ctx, d.node, start, m[1]!, scope);

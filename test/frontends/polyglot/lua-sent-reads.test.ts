@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scanProject, sites } from './support';
+import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
+
+/**
+ * Lua specs that read back the body their stub captured (sent-reads.ts): a test's own list of calls
+ * (`calls[1].body.extra`), a helper's `http:lastBody().extra`, or `local body = http:lastBody()` then `body.extra`,
+ * in a test that calls the run's endpoint function. The same spec for a help desk's client stays unreported.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = tmpDir();
+});
+afterEach(() => cleanup(dir));
+
+const client = (url: string, fn: string, segment: string) =>
+  [
+    'local http = require("resty.http")',
+    'local cjson = require("cjson")',
+    '',
+    'local _M = {}',
+    '',
+    `function _M.${fn}(token, text, note)`,
+    '  local httpc = http.new()',
+    `  return httpc:request_uri("${url}${segment}/", { method = "POST", body = cjson.encode({ text = text, extra = note, detail = note }) })`,
+    'end',
+    '',
+    'return _M',
+  ].join('\n');
+
+const spec = (module: string, fn: string) =>
+  [
+    `local client = require("${module}")`,
+    '',
+    'describe("client", function()',
+    '  it("sends the note", function()',
+    '    local calls, http = {}, require("spec.fake_http")',
+    `    client.${fn}("t", "headache", "since monday")`,
+    '    assert.equal("since monday", calls[1].body.extra)',
+    '    expect(http:lastBody().extra).to.equal("since monday")',
+    '    local body = http:lastBody()',
+    '    expect(body.extra).to.equal("since monday")',
+    '    expect(body.text).to.equal("headache")',
+    '  end)',
+    'end)',
+  ].join('\n');
+
+describe('Lua sent bodies', () => {
+  it("a removed field read back from the captured body is a site; the desk's spec stays", async () => {
+    writeTree(dir, {
+      'checker/client.lua': client('https://www.buoyhealth.com/api/', 'add_complaint', 'complaints'),
+      'spec/checker_spec.lua': spec('checker.client', 'add_complaint'),
+      'desk/client.lua': client('https://help.example.com/api/', 'add_ticket', 'tickets'),
+      'spec/desk_spec.lua': spec('desk.client', 'add_ticket'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'spec/checker_spec.lua')).toEqual(['10 complaint-extra-removed', '7 complaint-extra-removed', '8 complaint-extra-removed']);
+    expect(sites(r, 'spec/desk_spec.lua')).toEqual([]);
+    expect(r.outcomes.find((o) => o.relPath === 'spec/desk_spec.lua')?.after ?? read(dir, 'spec/desk_spec.lua')).toBe(spec('desk.client', 'add_ticket'));
+  });
+});
