@@ -43,7 +43,8 @@ function fieldKey(field: SgNode, lit: (n: SgNode) => Lit | null): { key: string;
  * (`M.MODES = { COMPLAINT = "complaint" }`), assignments and `local` declarations (each name its value, `local res, err
  * = httpc:request_uri(…)` every name the one call), function parameters, `==`/`~=` comparisons, calls with their last
  * name (`httpc:request_uri`, `http.request`, `HttpService:RequestAsync`) and `for _, pc in ipairs(xs)` loops, the item
- * declared with the collection it walks. A file the grammar cannot read (Luau's type annotations) gets the token pass.
+ * declared with the collection it walks. Luau is read through luau-syntax.ts (annotations, casts and generics blanked,
+ * offsets kept); a file the grammar still cannot read gets the token pass.
  */
 export const lua: LangSpec = {
   id: 'lua',
