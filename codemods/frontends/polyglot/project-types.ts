@@ -12,6 +12,8 @@ export interface PolyFacts {
   tied: boolean;
   /** Go: the package (folder) whose files share their names. */
   pkg: string | null;
+  /** Lua: the module the file is required as (`client` of `kong/plugins/x/client.lua`, a folder's `init.lua` by the folder). */
+  module?: string;
   /** Kotlin Multiplatform: the Gradle module of a shared source set (`shared` of `shared/src/commonMain/kotlin/…`), whose
    * classes Swift code sees by importing the module's framework (`import shared`). Swift: the modules the file imports. */
   kmp?: { module?: string; imports?: string[] };
@@ -159,6 +161,8 @@ export interface LangIndex {
   modeGroup(name: string): boolean;
   /** The parameter names of a function of that name, when its definitions agree on them. */
   params(name: string): string[] | null;
+  /** The modules (PolyFacts.module) of the files that define a function of that name. */
+  modulesOf?(name: string): ReadonlySet<string>;
   /** The mode type every function of that name declares one parameter with (PolyFunction.modeType). */
   modeType(name: string): string | null;
   /** Whether every function of that name calls an endpoint that updates the resource (a flow's `advance(token, mode)`). */

@@ -176,6 +176,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     tied: file.tied || distinctive || namesApi(file, file.config),
     // A C++ header and its source file are one unit (`InterviewController.h`'s inline getters, `InterviewController.cpp`'s calls).
     pkg: spec.id === 'go' ? path.dirname(filePath) : spec.id === 'cpp' ? cppUnit(filePath) : null,
+    ...(spec.calledModule ? { module: moduleName(filePath) } : {}),
     ...kmpFacts(spec.id, filePath, file.source),
     types: file.x.types.map((t) => {
       const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
@@ -202,6 +203,12 @@ const PLATFORM_TYPES = new Set(['String', 'Object', 'Unit', 'Void', 'Boolean', '
 
 /** A call whose receiver chain starts at a capitalised name (a class or module: `ERB.new(…)`, `File::read`, `Json->x`). */
 const ON_CLASS = /^[A-Z][A-Za-z0-9_]*\s*(?:\.|::|->)/;
+
+/** The module a file is required as: its name without the extension (`client.lua`), a folder's `init.lua` by the folder. */
+function moduleName(filePath: string): string {
+  const base = path.basename(filePath).replace(/\.[^.]+$/, '');
+  return base === 'init' ? path.basename(path.dirname(filePath)) : base;
+}
 
 /** One language's index. A name defined twice with different meanings is left out. */
 /** A C++ file's extension: what a header and its source differ by. */
@@ -301,6 +308,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     // A directory, or the name code qualifies a package's members with (its directory's last segment).
     tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || units.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
     hasEndpoints: [...endpoints.values()].some(Boolean),
+    modulesOf: (name) => new Set(all.filter((f) => f.module && f.functions.some((fn) => fn.name === name)).map((f) => f.module!)),
     params: (name) => {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;

@@ -67,6 +67,7 @@ export const lua: LangSpec = {
     return name ? lastName(name)?.text() ?? null : null;
   },
   prepare: (source, attempt) => (attempt === 0 ? prepareLuau(source) : null),
+  calledModule,
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     const aliases = typeAliases(root, lit);
@@ -127,6 +128,31 @@ export const lua: LangSpec = {
     return { pairs, decls, types, compares, calls };
   },
 };
+
+/**
+ * The module a call's table is required from: `helpdesk` for `helpdesk.add_complaint(…)` after `local helpdesk =
+ * require "app.helpdesk"` (or `require("app/helpdesk")`, Roblox's `require(script.Parent.Helpdesk)`). Null for a
+ * table the file does not bind to one `require` (`self._client:create(…)`, a module's own `_M.create(…)`).
+ */
+function calledModule(call: SgNode): string | null {
+  const callee = namedKids(call)[0];
+  if (callee?.kind() !== 'dot_index_expression' && callee?.kind() !== 'method_index_expression') return null;
+  const receiver = namedKids(callee)[0];
+  if (receiver?.kind() !== 'identifier') return null;
+  let root = call;
+  while (root.parent()) root = root.parent()!;
+  const modules = new Set<string>();
+  for (const n of all(root, 'assignment_statement')) {
+    const names = namedKids(childOf(n, 'variable_list') ?? n);
+    const values = namedKids(childOf(n, 'expression_list') ?? n);
+    const i = names.findIndex((c) => c.kind() === 'identifier' && c.text() === receiver.text());
+    const value = i >= 0 ? values[i] : undefined;
+    if (value?.kind() !== 'function_call' || namedKids(value)[0]?.text() !== 'require') continue;
+    const m = /(\w+)[\s"')\]]*$/.exec(childOf(value, 'arguments')?.text() ?? '');
+    if (m) modules.add(m[1]!);
+  }
+  return modules.size === 1 ? [...modules][0]! : null;
+}
 
 /**
  * Classes written as tables with methods (`local Interview = class("Interview")` of middleclass, `Interview.__index =
