@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
 import { aliasFieldType, isTypeAlias, prepareLuau } from './luau-syntax';
+import { prepareNginxLua } from './lua-nginx';
 import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit, type TypeDecl } from '../lang';
 
 const EQUALITY = new Set(['==', '~=']);
@@ -66,7 +67,13 @@ export const lua: LangSpec = {
     const name = namedKids(fn)[0];
     return name ? lastName(name)?.text() ?? null : null;
   },
-  prepare: (source, attempt) => (attempt === 0 ? prepareLuau(source) : null),
+  // First the Lua an nginx configuration in a long string holds (lua-nginx.ts) and Luau's syntax; then, should that not
+  // parse, Luau's alone.
+  prepare: (source, attempt) => {
+    const luau = prepareLuau(source);
+    const embedded = prepareNginxLua(luau ?? source);
+    return attempt === 0 ? embedded ?? luau : embedded ? luau ?? source : null;
+  },
   calledModule,
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
