@@ -44,11 +44,14 @@ export function stubPaths(ctx: Ctx): void {
     const pair = file.x.pairs.find((p) => p.value && (encloses(p.value, lit.node) || (!!held && /^\w+$/.test(p.value.text()) && p.value.text() === held.name)));
     if (!pair?.value || (!held && span(pair.value).end - span(pair.value).start <= lit.end - lit.start + 2)) continue;
     // MicroProfile's `<client>/mp-rest/url` separates its words with slashes.
-    if (keyRole(pair.key.replace(/\//g, '.')) !== 'base' || !(serves || inApiScope(file.config, [pair.key]))) continue;
+    if (keyRole(pair.key.replace(/\//g, '.')) !== 'base' || !((serves && PLAIN_BASE.test(pair.key)) || inApiScope(file.config, [pair.key]))) continue;
     const message = `this is the v1 path of the API's base address, joined to a stub server's address as \`${pair.key}\`; in v2 the API is served under ${api.v2BasePath}: use the v2 path.`;
     out.manual(id, lit.start, lit.end, message, { anchor: span(pair.node).start, subject: pair.key });
   }
 }
+
+/** A base setting named for nothing else (`base_url`, `baseUrl`, `api_base_url`): not another API's (`helpdesk-api/mp-rest/url`). */
+const PLAIN_BASE = /^(?:api[_.-]?)?base[_.-]?(?:url|uri|address)$/i;
 
 /**
  * Request matchers of stub servers that take a path: WireMock's `urlEqualTo`, `urlPathEqualTo`, `urlMatching`,

@@ -7,7 +7,7 @@ import { read, writeTree } from '../../cli/helpers';
  * Lua inside an nginx configuration a busted spec holds in a long string (Kong's `http_mock` fixtures, an OpenResty
  * test server): languages/lua-nginx.ts writes it as the code it holds, offsets kept, so the answers its
  * `content_by_lua_block`s give are read as the API's answers under the location that serves them, and the
- * locations' v1 paths are stub matchers. A help desk's mock server of the same shape stays unreported and unchanged.
+ * locations' v1 paths are stub matchers (and the plain base setting given the v1 path, not a help desk's setting). A help desk's mock server of the same shape stays unreported and unchanged.
  */
 
 const dir = tempProjectDir();
@@ -17,7 +17,7 @@ const spec = (base: string, interview: string, result: string) =>
     'local helpers = require "spec.helpers"',
     '',
     `local MOCK_BASE = "http://127.0.0.1:" .. 16566 .. "${base}"`,
-    '',
+    `local DESK_BASE = "http://127.0.0.1:" .. 16567 .. "${base}"`,
     'local fixtures = {',
     '  http_mock = {',
     '    mock = string.format([[',
@@ -47,7 +47,7 @@ const spec = (base: string, interview: string, result: string) =>
     'describe("gateway", function()',
     '  lazy_setup(function()',
     '    helpers.start_kong({ plugins = "bundled" }, nil, nil, fixtures)',
-    '    bp.plugins:insert { name = "enricher", config = { base_url = MOCK_BASE } }',
+    '    bp.plugins:insert { name = "enricher", config = { base_url = MOCK_BASE, helpdesk_url = DESK_BASE } }',
     '  end)',
     'end)',
   ].join('\n');
