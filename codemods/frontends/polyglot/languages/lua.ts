@@ -138,13 +138,16 @@ export const lua: LangSpec = {
 
 /**
  * The module a call's table is required from: `helpdesk` for `helpdesk.add_complaint(…)` after `local helpdesk =
- * require "app.helpdesk"` (or `require("app/helpdesk")`, Roblox's `require(script.Parent.Helpdesk)`). Null for a
+ * require "app.helpdesk"` (or `require("app/helpdesk")`, Roblox's `require(script.Parent.Helpdesk)`), or where the
+ * call is made on it (`require("app.handlers.result").present(…)`). Null for a
  * table the file does not bind to one `require` (`self._client:create(…)`, a module's own `_M.create(…)`).
  */
 function calledModule(call: SgNode): string | null {
   const callee = namedKids(call)[0];
   if (callee?.kind() !== 'dot_index_expression' && callee?.kind() !== 'method_index_expression') return null;
   const receiver = namedKids(callee)[0];
+  // `require("app.handlers.result").present(…)`: the module required there.
+  if (receiver?.kind() === 'function_call') return requiredName(receiver);
   if (receiver?.kind() !== 'identifier') return null;
   let root = call;
   while (root.parent()) root = root.parent()!;
@@ -154,11 +157,16 @@ function calledModule(call: SgNode): string | null {
     const values = namedKids(childOf(n, 'expression_list') ?? n);
     const i = names.findIndex((c) => c.kind() === 'identifier' && c.text() === receiver.text());
     const value = i >= 0 ? values[i] : undefined;
-    if (value?.kind() !== 'function_call' || namedKids(value)[0]?.text() !== 'require') continue;
-    const m = /(\w+)[\s"')\]]*$/.exec(childOf(value, 'arguments')?.text() ?? '');
-    if (m) modules.add(m[1]!);
+    const name = value?.kind() === 'function_call' ? requiredName(value) : null;
+    if (name) modules.add(name);
   }
   return modules.size === 1 ? [...modules][0]! : null;
+}
+
+/** The last segment of the module a `require` call names (`result` of `require("app.handlers.result")`), or null for another call. */
+function requiredName(call: SgNode): string | null {
+  if (namedKids(call)[0]?.text() !== 'require') return null;
+  return /(\w+)[\s"')\]]*$/.exec(childOf(call, 'arguments')?.text() ?? '')?.[1] ?? null;
 }
 
 /**
