@@ -149,7 +149,10 @@ export class Ties {
     // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells. An object initializer's members
     // and a call's keyword arguments (`new TicketRequest { Mode = Modes.Complaint }`, `Ticket(mode=TicketMode.COMPLAINT)`)
     // are values the object holds, not what it is.
-    for (const k of expr.children().filter((c) => c.isNamed() && !HELD_PARTS.test(c.kind() as string)).slice(0, 3)) {
+    // A guard's `x and x.y` (`x && x.y`) gives its last part.
+    const parts = expr.children().filter((c) => c.isNamed() && !HELD_PARTS.test(c.kind() as string)).slice(0, 3);
+    const guarded = expr.children().some((c) => !c.isNamed() && /^(?:and|&&)$/.test(c.text()));
+    for (const k of guarded ? parts.reverse() : parts) {
       const t = this.ofExpr(k, depth + 1);
       if (t) return t;
     }
