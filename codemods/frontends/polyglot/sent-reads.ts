@@ -44,9 +44,10 @@ const PSR_KEY = new RegExp(`${RECORDED_PSR}\\s*\\[\\s*['"](\\w+)`, 'g');
 const PSR_WHOLE = new RegExp(`${RECORDED_PSR}\\s*$`);
 /**
  * Lua: a test's own list of the requests its stub captured (`calls[1].body.extra`, `requests[#requests].body.detail`)
- * and a helper answering the body sent (`http:lastBody().extra`), a key read with a dot.
+ * and a helper answering the body sent (`http:lastBody().extra`) or the request recorded last (`stub.last().body.extra`),
+ * a key read with a dot.
  */
-const LUA_SENT = /\b(?:calls|requests?|sent|captured|recorded)\s*\[[^\]]*\]\s*\.\s*body\s*\.\s*(\w+)|\b(?:last|sent|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\(\s*\)\s*\.\s*(?!\w+\s*\()(\w+)/gi;
+const LUA_SENT = /\b(?:calls|requests?|sent|captured|recorded)\s*\[[^\]]*\]\s*\.\s*body\s*\.\s*(\w+)|\b(?:last|sent|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\(\s*\)\s*\.\s*(?!\w+\s*\()(\w+)|\b(?:last|sent|recorded|captured)(?:_?request)?\s*\(\s*\)\s*\.\s*body\s*\.\s*(\w+)/gi;
 /** A test's file: its folder or its name says so (`tests/`, `FooTest.php`, `foo_test.go`, `foo.spec.ts`). */
 const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|__tests__)[\\/]|(?:Test|Tests|Spec)\.\w+$|[._-](?:test|spec)\.\w+$/;
 const inTest = (ctx: Ctx) => !!ctx.filePath && TEST_FILE.test(ctx.filePath);
@@ -86,7 +87,7 @@ export function sentReads(ctx: Ctx): void {
     const psr = inTest(ctx) ? [...text.matchAll(PSR_KEY)] : [];
     for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER), ...text.matchAll(REQUEST_BODY_KEY), ...psr]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
     for (const m of file.spec.id === 'lua' && inTest(ctx) ? text.matchAll(LUA_SENT) : []) {
-      const key = (m[1] ?? m[2])!;
+      const key = (m[1] ?? m[2] ?? m[3])!;
       report(ctx, node, span(node).start + m.index! + m[0].length - key.length, key);
     }
     // `sent_json(mocked, "POST", url)["extra"]`: the request its arguments name, when they name one of the API's resources.

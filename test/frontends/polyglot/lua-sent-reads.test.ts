@@ -4,7 +4,7 @@ import { cleanup, read, tmpDir, writeTree } from '../../cli/helpers';
 
 /**
  * Lua specs that read back the body their stub captured (sent-reads.ts): a test's own list of calls
- * (`calls[1].body.extra`), a helper's `http:lastBody().extra`, or `local body = http:lastBody()` then `body.extra`,
+ * (`calls[1].body.extra`), a helper's `http:lastBody().extra` or `stub.last().body.extra`, or `local body = http:lastBody()` then `body.extra`,
  * in a test that calls the run's endpoint function. The same spec for a help desk's client stays unreported.
  */
 
@@ -42,6 +42,7 @@ const spec = (module: string, fn: string) =>
     '    local body = http:lastBody()',
     '    expect(body.extra).to.equal("since monday")',
     '    expect(body.text).to.equal("headache")',
+    '    assert.are.equal("since monday", stub.last().body.extra)',
     '  end)',
     'end)',
   ].join('\n');
@@ -55,7 +56,7 @@ describe('Lua sent bodies', () => {
       'spec/desk_spec.lua': spec('desk.client', 'add_ticket'),
     });
     const r = await scanProject(dir);
-    expect(sites(r, 'spec/checker_spec.lua')).toEqual(['10 complaint-extra-removed', '7 complaint-extra-removed', '8 complaint-extra-removed']);
+    expect(sites(r, 'spec/checker_spec.lua')).toEqual(['10 complaint-extra-removed', '12 complaint-extra-removed', '7 complaint-extra-removed', '8 complaint-extra-removed']);
     expect(sites(r, 'spec/desk_spec.lua')).toEqual([]);
     expect(r.outcomes.find((o) => o.relPath === 'spec/desk_spec.lua')?.after ?? read(dir, 'spec/desk_spec.lua')).toBe(spec('desk.client', 'add_ticket'));
   });
