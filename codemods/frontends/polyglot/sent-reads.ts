@@ -51,8 +51,10 @@ const LUA_SENT = /\b(?:calls|requests?|sent|captured|recorded)\s*\[[^\]]*\]\s*\.
 /** A test's file: its folder or its name says so (`tests/`, `FooTest.php`, `foo_test.go`, `foo.spec.ts`). */
 const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|__tests__)[\\/]|(?:Test|Tests|Spec)\.\w+$|[._-](?:test|spec)\.\w+$/;
 const inTest = (ctx: Ctx) => !!ctx.filePath && TEST_FILE.test(ctx.filePath);
-/** The whole sent body, in this file: `WHOLE`, and in a test the recorded PSR-7/Yii request's. */
-const whole = (ctx: Ctx, text: string) => WHOLE.test(text) || (inTest(ctx) && PSR_WHOLE.test(text));
+/** A Lua spec's whole captured body (`calls[1].body`, `stub.last().body`). */
+const LUA_WHOLE = /\b(?:calls|requests?|sent|captured|recorded)\s*\[[^\]]*\]\s*\.\s*body\s*$|\b(?:last|sent|recorded|captured)(?:_?request)?\s*\(\s*\)\s*\.\s*body\s*$/i;
+/** The whole sent body, in this file: `WHOLE`, and in a test the recorded PSR-7/Yii request's (a Lua spec's captured one). */
+const whole = (ctx: Ctx, text: string) => WHOLE.test(text) || (inTest(ctx) && (PSR_WHOLE.test(text) || (ctx.file.spec.id === 'lua' && LUA_WHOLE.test(text))));
 
 /** A sent body read somewhere in an expression (`server.takeRequest().body.readUtf8() shouldContain "…"`). */
 const RECORDED_IN = new RegExp(RECORDED, 'i');
@@ -210,5 +212,5 @@ export function expectedSentBody(ctx: Ctx, literal: SgNode): ResourceName | null
   return resources.size === 1 ? [...resources][0]! : null;
 }
 
-/** Equality assertions of the test frameworks (`assertSame`, `assertEquals`, `assertEqual`, `XCTAssertEqual`). */
-const ASSERT = /^(?:assert_?(?:same|equals?|equal)|XCTAssertEqual|Equal|AreEqual)$/i;
+/** Equality assertions of the test frameworks (`assertSame`, `assertEquals`, `assertEqual`, `XCTAssertEqual`, busted's `assert.same`). */
+const ASSERT = /^(?:assert_?(?:same|equals?|equal)|XCTAssertEqual|Equal|AreEqual|same)$/i;
