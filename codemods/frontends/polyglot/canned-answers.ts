@@ -14,8 +14,11 @@ import { endpointOfCall } from './case-endpoints';
  * endpoints called before the test's next answer.
  */
 
-/** A call named for the canned answer it builds (`fake_response`, `mockResponse`, `json_response`, `new Response`). */
-export const CANNED = /(?:^|_|[a-z])response$/i;
+/**
+ * A call named for the canned answer it builds (`fake_response`, `mockResponse`, `json_response`, `new Response`), or
+ * a stub told to answer it (`http:respond(201, { … })` of a Lua spec's double).
+ */
+export const CANNED = /(?:^|_|[a-z])response$|^respond$/i;
 
 /** A serialiser whose first argument is a response's body (`json_encode([…])`, `json.dumps({…})`, `JSON.stringify`). */
 const SERIALISE = /^(?:json_encode|jsonencode|encode|dumps|stringify|to_json|tojson|writevalueasstring|serialize)$/i;

@@ -82,7 +82,8 @@ export function chainSegments(text: string, offset: number): Segment[] {
   while (i < text.length) {
     const rest = text.slice(i);
     let m: RegExpExecArray | null;
-    if ((m = /^\s*(?:\?\.|!!\.|\.|->|::|&\.)\s*([A-Za-z_]\w*)/.exec(rest))) {
+    // Lua's method call too (`http:lastBody()`): a single colon before a name called.
+    if ((m = /^\s*(?:\?\.|!!\.|\.|->|::|&\.|:(?=[A-Za-z_]\w*\s*\())\s*([A-Za-z_]\w*)/.exec(rest))) {
       const at = i + m[0].length - m[1]!.length;
       i += m[0].length;
       // Type arguments before the call's (Scala's `cursor.get[String]("msg")`).

@@ -16,6 +16,7 @@ import { cannedAnswer } from './canned-answers';
 import { ownerEndpoint } from './owner-endpoints';
 import { fixtureName, sampleFunction } from './sample-functions';
 import { serialisedModel } from './serialised-model';
+import { presentedArgument } from './presented';
 
 /** What every rule module gets: the parsed file, its ties, the run's index, the edits and findings being collected. */
 export interface Ctx {
@@ -160,7 +161,7 @@ function ownTie(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null
   const serialised = serialisedModel(ctx, container, scope);
   if (serialised) return serialised;
   // Passed to one of the API's endpoints that sends a body (`service.startInterview(mapOf("profile" to …))`).
-  const passed = endpointArgument(ctx, container);
+  const passed = endpointArgument(ctx, container) ?? presentedArgument(ctx, container);
   if (passed) return passed;
   // A test's fixture that holds the literal under a name, as a variable would (`let(:question) { {…} }`).
   const fixture = decl ? null : fixtureName(ctx, container, scope, fn) ?? sampleFunction(ctx, container, scope);

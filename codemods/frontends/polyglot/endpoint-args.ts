@@ -23,6 +23,10 @@ export function endpointArgs(ctx: Ctx): void {
   for (const call of file.x.calls) {
     const e = ctx.index.endpoint(call.callee);
     if (!e || e.op === 'read') continue;
+    // `helpdesk.add_complaint(…)` on a table another module holds (`local helpdesk = require "app.helpdesk"`): that
+    // module's function, not the API client's of the same name.
+    const module = file.spec.calledModule?.(call.node);
+    if (module && ctx.index.modulesOf && !ctx.index.modulesOf(call.callee).has(module)) continue;
     const params = ctx.index.params(call.callee);
     // Fewer arguments than parameters: the rest take their defaults (`CancellationToken ct = default`), the first ones are filled in order.
     if (!params || params.length < call.args.length) continue;

@@ -23,7 +23,7 @@ import { grammarState, parseWith, registerGrammars } from './grammars';
 import { jsonRules } from './json';
 import { subscriptWrites } from './subscript-writes';
 import { dotPaths } from './dot-paths';
-import { keyLists } from './key-lists';
+import { keyLists, walkedKeys } from './key-lists';
 import { staticGetters } from './static-getters';
 import { builders } from './builders';
 import { endpointArgs } from './endpoint-args';
@@ -115,6 +115,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   subscriptWrites(ctx);
   dotPaths(ctx);
   keyLists(ctx);
+  walkedKeys(ctx);
   staticGetters(ctx);
   builders(ctx);
   endpointArgs(ctx);

@@ -75,7 +75,8 @@ export function paramsOf(file: PolyFile, fn: SgNode): string[] {
     named ||= !!declarator;
     const kind = c.kind() as string;
     if (/body|block|statements/.test(kind)) break;
-    named ||= file.spec.nameKinds.includes(kind);
+    // Lua's `function _M.add_complaint(…)` and `function Client:add_complaint(…)`: the name is the table's member.
+    named ||= file.spec.nameKinds.includes(kind) || /^(?:dot|method)_index_expression$/.test(kind);
     if (!named || !/param/.test(kind)) continue;
     // C#'s extension receiver (`this HttpClient http`) is no argument, as a Go method's receiver is not.
     const text = c.text().replace(/^\s*\(|\)\s*$/g, '').replace(/[@#]\[?[\w.]+(?:\([^)]*\))?\]?/g, '').replace(/^\s*this\s+[^,]+,?/, '');
@@ -100,7 +101,8 @@ export function returnType(file: PolyFile, fn: SgNode): string | null {
   for (const c of fn.children()) {
     const kind = c.kind() as string;
     if (/body|block|statements/.test(kind)) break;
-    named ||= file.spec.nameKinds.includes(kind);
+    // Lua's `function _M.add_complaint(…)` and `function Client:add_complaint(…)`: the name is the table's member.
+    named ||= file.spec.nameKinds.includes(kind) || /^(?:dot|method)_index_expression$/.test(kind);
     // Go: `func (c *Client) Get(t string) (*Result, error)`: the list after the parameters holds the results.
     if (/param/.test(kind) && named && ++lists >= 2 && file.spec.id === 'go') return typeName(namedKids(c)[0]?.text().replace(/^\w+\s+(?=\S)/, ''));
     if (/param|modifier|annotation|attribute/.test(kind) || !c.isNamed() || file.spec.nameKinds.includes(kind)) continue;

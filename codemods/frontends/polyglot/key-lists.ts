@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { encloses, type Ctx } from './context';
-import { span } from './lang';
+import { childOf, namedKids, sameNode, span } from './lang';
 import { norm, type FieldSite } from './vocabulary';
 
 /** Calls that pick or drop keys of a hash or array by name (Rails, Laravel, lodash). */
@@ -47,4 +47,35 @@ function receiverNode(call: SgNode, end: number): SgNode | null {
   };
   walk(call);
   return best;
+}
+
+/**
+ * A table of field names walked by its keys to read them from a tied value: Lua's `for field, header in
+ * pairs(PROFILE_HEADERS) do set_header(header, profile[field]) end` on `local PROFILE_HEADERS = { race = "X-Race", … }`.
+ * Each key of the table is a field read there: a removed one is a site, on the key. A table walked to read another
+ * thing (a desk ticket's fields) stays.
+ */
+export function walkedKeys(ctx: Ctx): void {
+  const { file, vocab, out } = ctx;
+  for (const loop of file.within(file.root, ['for_generic_clause'])) {
+    const key = namedKids(childOf(loop, 'variable_list') ?? loop)[0];
+    const source = namedKids(childOf(loop, 'expression_list') ?? loop)[0];
+    if (key?.kind() !== 'identifier' || source?.kind() !== 'function_call' || namedKids(source)[0]?.text() !== 'pairs') continue;
+    const table = namedKids(childOf(source, 'arguments') ?? source)[0];
+    const held = table?.kind() === 'identifier' ? file.declsOf(table.text(), table).find((d) => d.init?.kind() === 'table_constructor') : undefined;
+    const statement = loop.parent();
+    if (!held?.init || !statement) continue;
+    for (const read of file.within(statement, ['bracket_index_expression'])) {
+      const [subject, index] = namedKids(read);
+      if (!subject || index?.text() !== key.text()) continue;
+      const tie = ctx.ties.ofExpr(subject);
+      if (!tie) continue;
+      for (const p of file.x.pairs) {
+        if (!sameNode(p.container, held.init) || p.keyNode.kind() !== 'identifier') continue;
+        const path = [...tie.path, norm(p.key)];
+        const site: FieldSite | undefined = vocab.fields(tie.resource, path, 'response')[0] ?? vocab.fields(tie.resource, path, 'request')[0];
+        if (site && out.has(site.change.id)) out.manual(site.change.id, span(p.keyNode).start, span(p.keyNode).end, site.message, { anchor: span(p.keyNode).start, subject: p.key });
+      }
+    }
+  }
 }

@@ -170,6 +170,11 @@ export interface LangSpec {
   builtReturn?(fn: SgNode): string | null;
   /** The name of a function whose kind carries no name of its own (Elixir's `def run(…)` is a macro call). */
   functionName?(fn: SgNode): string | null;
+  /**
+   * The module a call's receiver is bound to by the file (Lua's `local helpdesk = require "app.helpdesk"` for
+   * `helpdesk.add_complaint(…)`): its last segment, which names the file that defines the function (PolyFacts.module).
+   */
+  calledModule?(call: SgNode): string | null;
 }
 
 /** A loop's variable, declared with the collection it walks as its value (`Option o` keeps its type). */

@@ -101,7 +101,10 @@ function memberMode(ctx: Ctx, name: string, at?: SgNode, owner?: string): ModeVa
 export function removedModeMembers(ctx: Ctx): void {
   const { file, out } = ctx;
   for (const node of file.within(file.root, file.spec.chainKinds)) {
-    const segs = chainSegments(node.text(), span(node).start);
+    const all = chainSegments(node.text(), span(node).start);
+    // A group reached through the module that holds it (Lua's `constants.MODES.COMPLAINT`, `Constants.Modes.SAFE`):
+    // the group is the owner.
+    const segs = all.length === 3 && /^[A-Z]/.test(all[1]!.name) ? all.slice(1) : all;
     if (segs.length !== 2) continue;
     const [owner, member] = segs as [typeof segs[0], typeof segs[0]];
     // `self::Triage`, `static::SAFE` in a method of the mode type: a member of the type around it.

@@ -12,6 +12,8 @@ export interface PolyFacts {
   tied: boolean;
   /** Go: the package (folder) whose files share their names. */
   pkg: string | null;
+  /** Lua: the module the file is required as (`client` of `kong/plugins/x/client.lua`, a folder's `init.lua` by the folder). */
+  module?: string;
   /** Kotlin Multiplatform: the Gradle module of a shared source set (`shared` of `shared/src/commonMain/kotlin/…`), whose
    * classes Swift code sees by importing the module's framework (`import shared`). Swift: the modules the file imports. */
   kmp?: { module?: string; imports?: string[] };
@@ -148,6 +150,8 @@ export interface LangIndex {
   rowKeys?(name: string): RowKeys | null;
   /** The names of those functions. */
   rowBuilders?: ReadonlySet<string>;
+  /** Functions of files that talk to the API taking a parameter named for a resource (presented.ts), where calls name their module (Lua). */
+  presenters?: ReadonlySet<string>;
   /** A request handler of the run passes its request's mode on to the API (own-routes.ts). */
   modeForwarded?: boolean;
   /** The models that declare a derived reader of that name. */
@@ -159,6 +163,10 @@ export interface LangIndex {
   modeGroup(name: string): boolean;
   /** The parameter names of a function of that name, when its definitions agree on them. */
   params(name: string): string[] | null;
+  /** The modules (PolyFacts.module) of the files that define a function of that name. */
+  modulesOf?(name: string): ReadonlySet<string>;
+  /** Each definition of a function of that name: its file's module, whether that file talks to the API, its parameters. */
+  definedIn?(name: string): { module: string | null; tied: boolean; params: readonly string[] }[];
   /** The mode type every function of that name declares one parameter with (PolyFunction.modeType). */
   modeType(name: string): string | null;
   /** Whether every function of that name calls an endpoint that updates the resource (a flow's `advance(token, mode)`). */

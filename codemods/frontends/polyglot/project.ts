@@ -8,6 +8,7 @@ import { span, type Call } from './lang';
 import { norm } from './vocabulary';
 import { nameValuedFacts } from './enum-policy';
 import { words } from '../../engine/words';
+import { nounTie } from '../../engine/ties/names';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
 import { endpointName, resolveEndpoints, withImportedPaths } from './endpoints';
@@ -67,6 +68,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (f.modePairs && i.modeForwarded) return true;
       // A call of a function that answers with rows carrying removed fields (row-keys.ts).
       if (i.rowBuilders?.size && f.uses.some((u) => i.rowBuilders!.has(u))) return true;
+      // A call of a function that presents one of the API's resources, given a literal there (presented.ts).
+      if (i.presenters?.size && f.uses.some((u) => i.presenters!.has(u))) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
@@ -131,7 +134,8 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     // An interface's or abstract method's declaration (`Task<Complaint> CreateComplaintAsync(string text, string? extra);`):
     // no body, so no URL of its own; the implementations of its name say what it calls (see resolveEndpoints).
     const declaration = resources.length === 0 && !fn.node.children().some((c) => BODY.test(c.kind() as string));
-    const params = resources.length > 0 || callees.length > 0 || declaration ? paramsOf(file, fn.node) : [];
+    // Where calls name the module they call into (Lua), every function's: a presenter's that calls nothing (presented.ts).
+    const params = resources.length > 0 || callees.length > 0 || declaration || spec.calledModule ? paramsOf(file, fn.node) : [];
     const refs = resources.length === 0 ? foreignRefs(file, fn.node) : [];
     const modeTypes = modeDecls.get(functionKey(fn.node.kind() as string, fn.start, fn.end)) ?? [];
     const modeType = modeTypes.length === 1 ? { modeType: modeTypes[0]! } : {};
@@ -176,6 +180,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     tied: file.tied || distinctive || namesApi(file, file.config),
     // A C++ header and its source file are one unit (`InterviewController.h`'s inline getters, `InterviewController.cpp`'s calls).
     pkg: spec.id === 'go' ? path.dirname(filePath) : spec.id === 'cpp' ? cppUnit(filePath) : null,
+    ...(spec.calledModule ? { module: moduleName(filePath) } : {}),
     ...kmpFacts(spec.id, filePath, file.source),
     types: file.x.types.map((t) => {
       const derived = derivedReaders(file, t, (fn) => paramsOf(file, fn));
@@ -202,6 +207,12 @@ const PLATFORM_TYPES = new Set(['String', 'Object', 'Unit', 'Void', 'Boolean', '
 
 /** A call whose receiver chain starts at a capitalised name (a class or module: `ERB.new(…)`, `File::read`, `Json->x`). */
 const ON_CLASS = /^[A-Z][A-Za-z0-9_]*\s*(?:\.|::|->)/;
+
+/** The module a file is required as: its name without the extension (`client.lua`), a folder's `init.lua` by the folder. */
+function moduleName(filePath: string): string {
+  const base = path.basename(filePath).replace(/\.[^.]+$/, '');
+  return base === 'init' ? path.basename(path.dirname(filePath)) : base;
+}
 
 /** One language's index. A name defined twice with different meanings is left out. */
 /** A C++ file's extension: what a header and its source differ by. */
@@ -277,6 +288,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   // The model an endpoint returns brings in the file that declares it and the files that read it (the name
   // alone ties nothing: once that file is read, the model is the index's). Built last: every name above links too.
   const links = new Set(names);
+  // Lua's (whose calls name their module): functions of files that talk to the API taking a parameter named for a
+  // resource bring in the files that call them (a spec's sample given to a presenter, presented.ts).
+  const presenters = new Set(all.filter((f) => f.module && (f.tied || f.uses.some((u) => names.has(u)))).flatMap((f) => f.functions.filter((fn) => fn.params?.some((p) => nounTie(p))).map((fn) => fn.name)));
+  for (const n of presenters) links.add(n);
   // A C++ source that calls what the run's tied files define (`m_client->getResult(t)`) ties its unit too (its header).
   const units = new Set(all.filter((f) => f.lang === 'cpp' && f.pkg && f.uses.some((u) => names.has(u))).map((f) => f.pkg!));
   for (const e of endpoints.values()) if (e?.returns && /^[A-Z]\w{3,}$/.test(e.returns) && !PLATFORM_TYPES.has(e.returns)) links.add(e.returns);
@@ -301,6 +316,9 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     // A directory, or the name code qualifies a package's members with (its directory's last segment).
     tiedPackage: (pkg) => pkg !== null && (packages.has(pkg) || units.has(pkg) || (!/[\\/]/.test(pkg) && [...packages].some((p) => path.basename(p) === pkg))),
     hasEndpoints: [...endpoints.values()].some(Boolean),
+    definedIn: (name) =>
+      all.flatMap((f) => f.functions.filter((fn) => fn.name === name).map((fn) => ({ module: f.module ?? null, tied: f.tied || f.uses.some((u) => names.has(u)), params: fn.params ?? [] }))),
+    modulesOf: (name) => new Set(all.filter((f) => f.module && f.functions.some((fn) => fn.name === name)).map((f) => f.module!)),
     params: (name) => {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
@@ -316,6 +334,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     derivedNames: derived,
     rowKeys: rows,
     modeForwarded: modeForwarded(all, endpoints),
+    // Lua's (whose calls name their module): functions of files that talk to the API taking a parameter named for a resource.
+    presenters,
     rowBuilders: new Set([...new Set(all.flatMap((f) => f.functions.map((fn) => fn.name)))].filter((n) => rows(n))),
     modelsWith: (method) => [...models.values()].filter((m): m is ModelFacts => !!m?.derived?.has(method)),
     modeGroup: (name) => modeGroups.has(name),

@@ -44,14 +44,17 @@ const PSR_KEY = new RegExp(`${RECORDED_PSR}\\s*\\[\\s*['"](\\w+)`, 'g');
 const PSR_WHOLE = new RegExp(`${RECORDED_PSR}\\s*$`);
 /**
  * Lua: a test's own list of the requests its stub captured (`calls[1].body.extra`, `requests[#requests].body.detail`)
- * and a helper answering the body sent (`http:lastBody().extra`), a key read with a dot.
+ * and a helper answering the body sent (`http:lastBody().extra`) or the request recorded last (`stub.last().body.extra`),
+ * a key read with a dot.
  */
-const LUA_SENT = /\b(?:calls|requests?|sent|captured|recorded)\s*\[[^\]]*\]\s*\.\s*body\s*\.\s*(\w+)|\b(?:last|sent|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\(\s*\)\s*\.\s*(?!\w+\s*\()(\w+)/gi;
+const LUA_SENT = /\b(?:calls|requests?|sent|captured|recorded)\s*\[[^\]]*\]\s*\.\s*body\s*\.\s*(\w+)|\b(?:last|sent|recorded|captured)_?(?:request_?)?(?:body|json|payload)\s*\(\s*\)\s*\.\s*(?!\w+\s*\()(\w+)|\b(?:last|sent|recorded|captured)(?:_?request)?\s*\(\s*\)\s*\.\s*body\s*\.\s*(\w+)/gi;
 /** A test's file: its folder or its name says so (`tests/`, `FooTest.php`, `foo_test.go`, `foo.spec.ts`). */
 const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|__tests__)[\\/]|(?:Test|Tests|Spec)\.\w+$|[._-](?:test|spec)\.\w+$/;
 const inTest = (ctx: Ctx) => !!ctx.filePath && TEST_FILE.test(ctx.filePath);
-/** The whole sent body, in this file: `WHOLE`, and in a test the recorded PSR-7/Yii request's. */
-const whole = (ctx: Ctx, text: string) => WHOLE.test(text) || (inTest(ctx) && PSR_WHOLE.test(text));
+/** A Lua spec's whole captured body (`calls[1].body`, `stub.last().body`). */
+const LUA_WHOLE = /\b(?:calls|requests?|sent|captured|recorded)\s*\[[^\]]*\]\s*\.\s*body\s*$|\b(?:last|sent|recorded|captured)(?:_?request)?\s*\(\s*\)\s*\.\s*body\s*$/i;
+/** The whole sent body, in this file: `WHOLE`, and in a test the recorded PSR-7/Yii request's (a Lua spec's captured one). */
+const whole = (ctx: Ctx, text: string) => WHOLE.test(text) || (inTest(ctx) && (PSR_WHOLE.test(text) || (ctx.file.spec.id === 'lua' && LUA_WHOLE.test(text))));
 
 /** A sent body read somewhere in an expression (`server.takeRequest().body.readUtf8() shouldContain "…"`). */
 const RECORDED_IN = new RegExp(RECORDED, 'i');
@@ -86,7 +89,7 @@ export function sentReads(ctx: Ctx): void {
     const psr = inTest(ctx) ? [...text.matchAll(PSR_KEY)] : [];
     for (const m of [...text.matchAll(SENT), ...text.matchAll(HELPER), ...text.matchAll(REQUEST_BODY_KEY), ...psr]) report(ctx, node, span(node).start + m.index! + m[0].length - m[1]!.length, m[1]!);
     for (const m of file.spec.id === 'lua' && inTest(ctx) ? text.matchAll(LUA_SENT) : []) {
-      const key = (m[1] ?? m[2])!;
+      const key = (m[1] ?? m[2] ?? m[3])!;
       report(ctx, node, span(node).start + m.index! + m[0].length - key.length, key);
     }
     // `sent_json(mocked, "POST", url)["extra"]`: the request its arguments name, when they name one of the API's resources.
@@ -209,5 +212,5 @@ export function expectedSentBody(ctx: Ctx, literal: SgNode): ResourceName | null
   return resources.size === 1 ? [...resources][0]! : null;
 }
 
-/** Equality assertions of the test frameworks (`assertSame`, `assertEquals`, `assertEqual`, `XCTAssertEqual`). */
-const ASSERT = /^(?:assert_?(?:same|equals?|equal)|XCTAssertEqual|Equal|AreEqual)$/i;
+/** Equality assertions of the test frameworks (`assertSame`, `assertEquals`, `assertEqual`, `XCTAssertEqual`, busted's `assert.same`). */
+const ASSERT = /^(?:assert_?(?:same|equals?|equal)|XCTAssertEqual|Equal|AreEqual|same)$/i;

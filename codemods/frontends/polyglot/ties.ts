@@ -108,7 +108,10 @@ export class Ties {
   /** What an expression holds. */
   ofExpr(expr: SgNode | null, depth = 0): ValueTie | null {
     if (!expr || depth > 6 || this.file.lit(expr) || /string|literal_value|composite|dictionary|array|hash|map_literal|content/.test(expr.kind() as string)) return null;
-    const urls = this.file.resourcesIn(expr);
+    // A Lua table by the addresses it holds itself (`{ Url = base .. "interviews/" }`), not those of a table it nests
+    // (a sample's `_links = { next = ".../complaints/" }` says where to go next, not what the sample is).
+    const nested = expr.kind() === 'table_constructor' ? this.file.within(expr, ['table_constructor']).filter((t) => !sameNode(t, expr)) : [];
+    const urls = this.file.resourcesIn(expr).filter((u) => !nested.some((t) => span(t).start <= u.start && u.end <= span(t).end));
     const text = expr.text();
     if (urls.length > 0 && new Set(urls.map((u) => u.resource)).size === 1) {
       // Fetched and decoded as a model in one chain (`session.request(url).serializingDecodable(Result.self).value`):
@@ -149,7 +152,10 @@ export class Ties {
     // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells. An object initializer's members
     // and a call's keyword arguments (`new TicketRequest { Mode = Modes.Complaint }`, `Ticket(mode=TicketMode.COMPLAINT)`)
     // are values the object holds, not what it is.
-    for (const k of expr.children().filter((c) => c.isNamed() && !HELD_PARTS.test(c.kind() as string)).slice(0, 3)) {
+    // A guard's `x and x.y` (`x && x.y`) gives its last part.
+    const parts = expr.children().filter((c) => c.isNamed() && !HELD_PARTS.test(c.kind() as string)).slice(0, 3);
+    const guarded = expr.children().some((c) => !c.isNamed() && /^(?:and|&&)$/.test(c.text()));
+    for (const k of guarded ? parts.reverse() : parts) {
       const t = this.ofExpr(k, depth + 1);
       if (t) return t;
     }

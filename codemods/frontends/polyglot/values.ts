@@ -156,8 +156,10 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   // `assertSame('safe', $this->last_body()['mode'])`: an equality assertion against a read of the mode.
   // Rewritten when the value read is tied to the interview; only reported when the file alone ties it (a desk's
   // `XCTAssertEqual(ticket.mode, "complaint")` in a test file of the API's client).
-  if (call && (EQUALITY_ASSERT.test(call.callee) || call.callee === 'assertSame') && call.args.length >= 2) {
-    const asserted = assertedMode(ctx, call, lit);
+  // Or chained on what it checks (TestEZ's and chai's `expect(http:lastBody().mode).to.equal("triage")`).
+  const expected = call && call.args.length === 1 && EQUALITY_ASSERT.test(call.callee) ? expectedOf(ctx, call) : null;
+  if (call && (EQUALITY_ASSERT.test(call.callee) || call.callee === 'assertSame') && (call.args.length >= 2 || expected)) {
+    const asserted = assertedMode(ctx, expected ? { ...call, args: [...expected.args, ...call.args] } : call, lit);
     return asserted === 'tied' ? 'comparison' : asserted === 'file' ? 'asserted' : null;
   }
   // `InterviewRequest.builder().mode("complaint")`: the mode field of a builder of the interviews resource's model
@@ -277,3 +279,9 @@ function assertedMode(ctx: Ctx, call: Call, lit: Lit): 'tied' | 'file' | null {
 
 /** Verbs and prepositions of a function that answers a mode (`pick_mode`, `modeFor`, `resolveModeFromAge`). */
 const PICKS = new Set(['pick', 'choose', 'select', 'get', 'resolve', 'compute', 'determine', 'decide', 'for', 'from', 'by', 'of', 'to', 'age']);
+
+/** The `expect(x)` a matcher is chained on (`expect(x).to.equal(…)`), starting where the matcher's call starts. */
+function expectedOf(ctx: Ctx, call: Call): Call | null {
+  const at = span(call.node);
+  return ctx.file.x.calls.find((c) => c.callee === 'expect' && c.args.length === 1 && span(c.node).start === at.start && span(c.node).end < at.end) ?? null;
+}

@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { COMMENTS } from '../../../markers';
 import { aliasFieldType, isTypeAlias, prepareLuau } from './luau-syntax';
+import { prepareNginxLua } from './lua-nginx';
 import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, type LangSpec, type Lit, type TypeDecl } from '../lang';
 
 const EQUALITY = new Set(['==', '~=']);
@@ -66,7 +67,14 @@ export const lua: LangSpec = {
     const name = namedKids(fn)[0];
     return name ? lastName(name)?.text() ?? null : null;
   },
-  prepare: (source, attempt) => (attempt === 0 ? prepareLuau(source) : null),
+  // First the Lua an nginx configuration in a long string holds (lua-nginx.ts) and Luau's syntax; then, should that not
+  // parse, Luau's alone.
+  prepare: (source, attempt) => {
+    const luau = prepareLuau(source);
+    const embedded = prepareNginxLua(luau ?? source);
+    return attempt === 0 ? embedded ?? luau : embedded ? luau ?? source : null;
+  },
+  calledModule,
   extract(root, lit) {
     const { pairs, decls, types, compares, calls } = collect();
     const aliases = typeAliases(root, lit);
@@ -127,6 +135,39 @@ export const lua: LangSpec = {
     return { pairs, decls, types, compares, calls };
   },
 };
+
+/**
+ * The module a call's table is required from: `helpdesk` for `helpdesk.add_complaint(…)` after `local helpdesk =
+ * require "app.helpdesk"` (or `require("app/helpdesk")`, Roblox's `require(script.Parent.Helpdesk)`), or where the
+ * call is made on it (`require("app.handlers.result").present(…)`). Null for a
+ * table the file does not bind to one `require` (`self._client:create(…)`, a module's own `_M.create(…)`).
+ */
+function calledModule(call: SgNode): string | null {
+  const callee = namedKids(call)[0];
+  if (callee?.kind() !== 'dot_index_expression' && callee?.kind() !== 'method_index_expression') return null;
+  const receiver = namedKids(callee)[0];
+  // `require("app.handlers.result").present(…)`: the module required there.
+  if (receiver?.kind() === 'function_call') return requiredName(receiver);
+  if (receiver?.kind() !== 'identifier') return null;
+  let root = call;
+  while (root.parent()) root = root.parent()!;
+  const modules = new Set<string>();
+  for (const n of all(root, 'assignment_statement')) {
+    const names = namedKids(childOf(n, 'variable_list') ?? n);
+    const values = namedKids(childOf(n, 'expression_list') ?? n);
+    const i = names.findIndex((c) => c.kind() === 'identifier' && c.text() === receiver.text());
+    const value = i >= 0 ? values[i] : undefined;
+    const name = value?.kind() === 'function_call' ? requiredName(value) : null;
+    if (name) modules.add(name);
+  }
+  return modules.size === 1 ? [...modules][0]! : null;
+}
+
+/** The last segment of the module a `require` call names (`result` of `require("app.handlers.result")`), or null for another call. */
+function requiredName(call: SgNode): string | null {
+  if (namedKids(call)[0]?.text() !== 'require') return null;
+  return /(\w+)[\s"')\]]*$/.exec(childOf(call, 'arguments')?.text() ?? '')?.[1] ?? null;
+}
 
 /**
  * Classes written as tables with methods (`local Interview = class("Interview")` of middleclass, `Interview.__index =
