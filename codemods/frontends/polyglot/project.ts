@@ -258,12 +258,13 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const compared = new Map<string, string[]>();
   for (const c of all.flatMap((f) => f.statusCompared ?? [])) compared.set(c.name, [...(compared.get(c.name) ?? []), c.change]);
   for (const [n, e] of endpoints) if (e) names.add(n);
-  // A class whose methods are endpoints only by its name (`ComplaintService.create`): a file that calls it by its name or
+  // A class whose methods are endpoints only by its name (`ComplaintService.create`, or a `result` a controller's action
+  // also defines, so that the bare name resolves to nothing): a file that calls it by its name or
   // an instance's (`question_service.answer(…)`) calls them. Not a name two classes of the run share (`Client`).
   const classes = new Map<string, number>();
   for (const t of all.flatMap((f) => f.types)) classes.set(t.name, (classes.get(t.name) ?? 0) + 1);
   for (const fn of all.flatMap((f) => f.functions)) {
-    if (!fn.owner || endpointName(fn.name) || classes.get(fn.owner) !== 1 || !endpoints.get(`${fn.owner}.${fn.name}`)) continue;
+    if (!fn.owner || endpoints.get(fn.name) || classes.get(fn.owner) !== 1 || !endpoints.get(`${fn.owner}.${fn.name}`)) continue;
     names.add(fn.owner).add(words(fn.owner).join('_'));
   }
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
