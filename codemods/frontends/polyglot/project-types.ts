@@ -1,3 +1,4 @@
+import type { CarriedProp } from './carried-props';
 import type { Operation, ResourceName } from '../../../catalogue';
 import type { Derived } from './derived';
 import type { RowKeys } from './row-keys';
@@ -69,6 +70,10 @@ export interface PolyFacts {
   modePairs?: true;
   /** Removed request fields its request handlers take from the request and send to the API (own-routes.ts), set by the analysis. */
   forwardedFields?: { field: string; change: string }[];
+  /** Properties of other objects its sites send for removed request fields (carried-props.ts), set by the analysis. */
+  carriedProps?: CarriedProp[];
+  /** Names its form builders bind to a model's properties (carried-props.ts boundNames). */
+  boundNames?: string[];
 }
 
 export interface PolyFunction {
@@ -142,6 +147,8 @@ export interface LangIndex {
   heldModel(field: string): string | null;
   /** The names of those fields. */
   heldFields: ReadonlySet<string>;
+  /** Properties other files send for removed request fields, by name (carried-props.ts). */
+  carriedProps?: ReadonlyMap<string, readonly CarriedProp[]>;
   /** Names of the models' methods that read changed fields (ModelFacts.derived). */
   derivedNames: ReadonlySet<string>;
   /** The row keys a function of that name answers with (row-keys.ts): its own, or those of the one row builder it calls. */

@@ -36,6 +36,7 @@ import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedD
  */
 import { familiesOf, kmpFacts } from './families';
 import { withoutProse } from './comments';
+import { boundNames, type CarriedProp } from './carried-props';
 export type { PolyFacts, PolyFunction, Endpoint, ModelFacts, LangIndex, PolyIndex } from './project-types';
 import type { PolyFacts, PolyFunction, ModelFacts, LangIndex, PolyIndex } from './project-types';
 
@@ -65,6 +66,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (f.statusConstants?.some((c) => i.statusCompared(c.name).length > 0)) return true;
       // A mode posted to a route of the app whose handler passes it on (own-routes.ts).
       if (f.modePairs && i.modeForwarded) return true;
+      // A property another file sends for a removed field, declared here (carried-props.ts).
+      if (i.carriedProps && (f.types.some((t) => t.fields.some((x) => i.carriedProps!.has(x.name))) || f.boundNames?.some((n) => i.carriedProps!.has(n)))) return true;
       // A call of a function that answers with rows carrying removed fields (row-keys.ts).
       if (i.rowBuilders?.size && f.uses.some((u) => i.rowBuilders!.has(u))) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
@@ -193,6 +196,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     ...(/audience/i.test(file.source) ? { audience: true as const } : {}),
     ...nameValuedFacts(file),
     ...ownRouteFacts(file, vocab.modes),
+    ...withBound(boundNames(file)),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -289,6 +293,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const [n, e] of endpoints) if (e && n.startsWith('.')) links.add(n.slice(1));
   // A file that uses a name of the run's client talks to the API as much as one that holds its address.
   const rows = rowKeysIndex(all, (f) => f.tied || f.uses.some((u) => names.has(u)));
+  // A property other files send for a removed field brings in the files that declare or bind it (carried-props.ts).
+  const carried = new Map<string, CarriedProp[]>();
+  for (const c of all.flatMap((f) => f.carriedProps ?? [])) carried.set(c.prop, [...(carried.get(c.prop) ?? []), c]);
+  for (const n of carried.keys()) links.add(n);
   return {
     model: (name) => models.get(name) ?? null,
     unlike: (name) => unlike.has(name),
@@ -314,6 +322,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     keysOf: (field) => renamed.get(field) ?? [],
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
+    ...(carried.size > 0 ? { carriedProps: carried } : {}),
     derivedNames: derived,
     rowKeys: rows,
     modeForwarded: modeForwarded(all, endpoints),
@@ -413,4 +422,8 @@ function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped' |
   const mapped = mappedAtConstruction(file);
   const rendered = renderedNames(file);
   return { ...(mapped.length > 0 ? { constructedMapped: mapped } : {}), ...(rendered.length > 0 ? { rendered } : {}) };
+}
+
+function withBound(names: string[]): Pick<PolyFacts, 'boundNames'> {
+  return names.length > 0 ? { boundNames: names } : {};
 }
