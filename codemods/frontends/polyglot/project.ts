@@ -10,7 +10,7 @@ import { nameValuedFacts } from './enum-policy';
 import { words } from '../../engine/words';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
-import { endpointName, resolveEndpoints, withImportedPaths } from './endpoints';
+import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { modeOwnerTie, saysMode } from './ties';
 import { derivedReaders } from './derived';
