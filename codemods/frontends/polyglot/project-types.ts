@@ -149,6 +149,8 @@ export interface LangIndex {
   heldFields: ReadonlySet<string>;
   /** Properties other files send for removed request fields, by name (carried-props.ts). */
   carriedProps?: ReadonlyMap<string, readonly CarriedProp[]>;
+  /** Methods by which a model of a resource fills itself from the API's answer (`loadFromApi`, context.ts). */
+  fillMethods?: ReadonlySet<string>;
   /** Names of the models' methods that read changed fields (ModelFacts.derived). */
   derivedNames: ReadonlySet<string>;
   /** The row keys a function of that name answers with (row-keys.ts): its own, or those of the one row builder it calls. */
@@ -166,6 +168,8 @@ export interface LangIndex {
   modeGroup(name: string): boolean;
   /** The parameter names of a function of that name, when its definitions agree on them. */
   params(name: string): string[] | null;
+  /** The one class whose methods of that name the run declares (PolyFunction.owner), or null. */
+  methodOwner?(name: string): string | null;
   /** The mode type every function of that name declares one parameter with (PolyFunction.modeType). */
   modeType(name: string): string | null;
   /** Whether every function of that name calls an endpoint that updates the resource (a flow's `advance(token, mode)`). */

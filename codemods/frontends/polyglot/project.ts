@@ -12,7 +12,8 @@ import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
 import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
-import { modeOwnerTie, saysMode } from './ties';
+import { modelTie, modeOwnerTie, saysMode } from './ties';
+import { fillsFromAnswer } from './fill-methods';
 import { derivedReaders } from './derived';
 import { rowKeys, rowKeysIndex, withRowKeys } from './row-keys';
 import { modeForwarded, modeParamCallees } from './own-routes';
@@ -68,6 +69,8 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (f.modePairs && i.modeForwarded) return true;
       // A property another file sends for a removed field, declared here (carried-props.ts).
       if (i.carriedProps && (f.types.some((t) => t.fields.some((x) => i.carriedProps!.has(x.name))) || f.boundNames?.some((n) => i.carriedProps!.has(n)))) return true;
+      // A call of a model's method that fills it from the API's answer (context.ts modelMethodArgument).
+      if (i.fillMethods && f.uses.some((u) => i.fillMethods!.has(u))) return true;
       // A call of a function that answers with rows carrying removed fields (row-keys.ts).
       if (i.rowBuilders?.size && f.uses.some((u) => i.rowBuilders!.has(u))) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
@@ -297,6 +300,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const carried = new Map<string, CarriedProp[]>();
   for (const c of all.flatMap((f) => f.carriedProps ?? [])) carried.set(c.prop, [...(carried.get(c.prop) ?? []), c]);
   for (const n of carried.keys()) links.add(n);
+  // A method a model of a resource fills itself with from the API's answer brings in the files that call it (a test's
+  // `$interview->loadFromApi([…])`, context.ts modelMethodArgument).
+  const fills = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.owner && fillsFromAnswer(fn.name) && modelTie(fn.owner)?.path.length === 0).map((fn) => fn.name));
+  for (const n of fills) links.add(n);
   return {
     model: (name) => models.get(name) ?? null,
     unlike: (name) => unlike.has(name),
@@ -314,6 +321,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
     },
+    methodOwner: (name) => {
+      const owners = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => fn.owner ?? ''));
+      return owners.size === 1 ? [...owners][0]! || null : null;
+    },
     modeType: (name) => {
       const types = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => fn.modeType ?? ''));
       return types.size === 1 ? [...types][0]! || null : null;
@@ -323,6 +334,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
     ...(carried.size > 0 ? { carriedProps: carried } : {}),
+    ...(fills.size > 0 ? { fillMethods: fills } : {}),
     derivedNames: derived,
     rowKeys: rows,
     modeForwarded: modeForwarded(all, endpoints),
