@@ -17,6 +17,7 @@ import { carriedFields } from './carried-fields';
 import { rowKeyReads, unpackedRowKeys } from './row-keys';
 import { forwardedFields, ownRouteModes } from './own-routes';
 import { carriedProps, carriedPropSites } from './carried-props';
+import { phpMigrations } from './php-migrations';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
 import { buildLangIndex, cppUnit, fileFacts } from './project';
@@ -130,6 +131,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   // Last: a mode the value rules report where a route's path spells the API's is not reported twice.
   ownRouteModes(ctx);
   carriedPropSites(ctx);
+  phpMigrations(ctx);
   const removedModes = ctx.removedModes?.filter((m) => !m.local).map(({ name, value }) => ({ name, value }));
   if (removedModes?.length) facts.removedModes = removedModes;
   const grouped = groupModes(file);
