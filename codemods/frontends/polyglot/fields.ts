@@ -10,6 +10,7 @@ import { expectsFailure } from './expected-failure';
 import { selfMapped } from './self-mapped';
 import { wrappedReceiver } from './wrappers';
 import { fieldListTie, flattenedColumn, heldCollection } from './collections';
+import { columnSite } from '../sql';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
@@ -165,6 +166,9 @@ function namedFields(ctx: Ctx): void {
       const tie = ctx.ties.model(type.name)!;
       const path = [...tie.path, k];
       site = vocab.fields(tie.resource, path, 'request')[0] ?? vocab.fields(tie.resource, path, 'response')[0];
+      // An ORM model's list of its table's columns (CodeIgniter's `$allowedFields`, Eloquent's `$fillable`): a row of the
+      // resource flattened, its parts' fields among its columns (`bmi` of the interview's profile).
+      if (!site && tie.path.length === 0 && held && COLUMN_LISTS.test(held.name)) site = columnSite(vocab, k, new Set([tie.resource]));
       // The declaration of a field the model fills from the moved key itself (`attr_reader :msg`): the read changes, not it.
       const declared = type.fields.find((f) => span(f.nameNode).start === lit.start);
       if (site && declared && movedWithin(site, path) && mappedFields(ctx, type).includes(declared.name)) continue;
@@ -187,6 +191,9 @@ function namedFields(ctx: Ctx): void {
     if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, Math.max(lit.end, fieldEnd.get(lit.start) ?? 0), site.message, { anchor: lit.start, subject: lit.text });
   }
 }
+
+/** The lists an ORM model names its table's columns with (CodeIgniter, Eloquent). */
+const COLUMN_LISTS = /^(?:allowedFields|fillable)$/;
 
 /** The model a function builds: the type it returns, or one a variable of its own is declared with. */
 function builtModel(ctx: Ctx, fn: SgNode): ValueTie | null {

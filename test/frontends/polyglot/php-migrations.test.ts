@@ -87,4 +87,58 @@ describe('PHP migrations of the API\'s tables', () => {
     expect(sites(r, 'migrations/m201012_create_result.php')).toEqual(['14 result-advice-test-removed', '15 result-advice-test-removed', '16 potential-condition-triage-removed', '8 interview-profile-fields-removed', '9 interview-marketplace-variant-removed']);
     expect(sites(r, 'database/migrations/2020_11_02_create_interviews_table.php')).toEqual(['10 interview-profile-fields-removed', '8 mode-complaint-renamed-input', '9 interview-marketplace-variant-removed']);
   });
+
+  it("an ORM model's column list (CodeIgniter's $allowedFields, Eloquent's $fillable) names the profile's flattened fields too; a ticket model's does not", async () => {
+    writeTree(dir(), {
+      'app/Libraries/Checker.php': [
+        '<?php',
+        'class Checker',
+        '{',
+        "    public $base = 'https://www.buoyhealth.com/api/';",
+        '    public function createInterview(array $profile): array',
+        '    {',
+        "        return $this->post('interviews/anonymous/', ['profile' => $profile]);",
+        '    }',
+        '}',
+      ].join('\n'),
+      'app/Models/InterviewModel.php': [
+        '<?php',
+        'class InterviewModel extends Model',
+        '{',
+        "    protected $table = 'interviews';",
+        "    protected $allowedFields = ['token', 'mode', 'marketplace', 'bmi'];",
+        '    public function start(Checker $checker): array',
+        '    {',
+        "        return $checker->createInterview(['age' => 30]);",
+        '    }',
+        '}',
+      ].join('\n'),
+      'app/Models/Interview.php': [
+        '<?php',
+        'class Interview extends Model',
+        '{',
+        "    protected $fillable = ['token', 'race', 'variant'];",
+        '    public function start(Checker $checker): array',
+        '    {',
+        "        return $checker->createInterview(['age' => 30]);",
+        '    }',
+        '}',
+      ].join('\n'),
+      'app/Models/TicketModel.php': [
+        '<?php',
+        'class TicketModel extends Model',
+        '{',
+        "    protected $allowedFields = ['subject', 'bmi', 'marketplace'];",
+        '    public function start(Checker $checker): array',
+        '    {',
+        "        return $checker->createInterview(['age' => 30]);",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'app/Models/InterviewModel.php')).toEqual(['5 interview-marketplace-variant-removed', '5 interview-profile-fields-removed']);
+    expect(sites(r, 'app/Models/Interview.php')).toEqual(['4 interview-marketplace-variant-removed', '4 interview-profile-fields-removed']);
+    expect(sites(r, 'app/Models/TicketModel.php')).toEqual([]);
+  });
 });
