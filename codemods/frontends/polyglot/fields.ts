@@ -11,6 +11,7 @@ import { selfMapped } from './self-mapped';
 import { wrappedReceiver } from './wrappers';
 import { fieldListTie, flattenedColumn, heldCollection } from './collections';
 import { columnSite } from '../sql';
+import { flattenedRead } from './flattened-reads';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
@@ -327,6 +328,7 @@ function reads(ctx: Ctx): void {
       const renamed = ctx.index.keysOf(name).some((x) => vocab.fieldNames.has(norm(x)));
       // A method called without arguments (`$result->conditionTriage()`) is the same reader.
       if (!vocab.fieldNames.has(k) && !renamed && (!seg.call || seg.parens) && ctx.index.derivedNames.has(name)) derivedRead(ctx, segs.slice(0, j), seg, node);
+      if (!vocab.fieldNames.has(k) && !renamed && !seg.call && /^[a-z]\w*(?:_|[a-z][A-Z])/.test(name)) flattenedRead(ctx, segs.slice(0, j), seg, node);
       if ((!vocab.fieldNames.has(k) && !renamed) || seg.call || unserialised.has(name)) continue;
       // `Types::InterviewMode.valid?(m)`, `Api\\InterviewMode::COMPLAINT`: a type or constant of a namespace, not a field.
       if (/^[A-Z]/.test(name) && file.source.slice(segs[j - 1]!.end, seg.start).includes('::')) continue;
