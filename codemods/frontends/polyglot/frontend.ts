@@ -18,6 +18,7 @@ import { rowKeyReads, unpackedRowKeys } from './row-keys';
 import { forwardedFields, ownRouteModes } from './own-routes';
 import { carriedProps, carriedPropSites } from './carried-props';
 import { phpMigrations } from './php-migrations';
+import { phpViewModes } from './php-view-modes';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
 import { buildLangIndex, cppUnit, fileFacts } from './project';
@@ -132,6 +133,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   ownRouteModes(ctx);
   carriedPropSites(ctx);
   phpMigrations(ctx);
+  phpViewModes(ctx);
   const removedModes = ctx.removedModes?.filter((m) => !m.local).map(({ name, value }) => ({ name, value }));
   if (removedModes?.length) facts.removedModes = removedModes;
   const grouped = groupModes(file);

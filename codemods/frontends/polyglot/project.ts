@@ -14,6 +14,7 @@ import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { modelTie, modeOwnerTie, saysMode } from './ties';
 import { fillsFromAnswer } from './fill-methods';
+import { postsModeField } from './php-view-modes';
 import { derivedReaders } from './derived';
 import { rowKeys, rowKeysIndex, withRowKeys } from './row-keys';
 import { modeForwarded, modeParamCallees } from './own-routes';
@@ -427,7 +428,9 @@ export function foreignCall(index: LangIndex, call: Call): boolean {
 function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pick<PolyFacts, 'modeParamCallees' | 'modePairs'> {
   const callees = modeParamCallees(file);
   const pairs = file.x.pairs.some((p) => norm(p.key) === norm(api.modeField) && !!p.value && modes.has(p.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2')));
-  return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(pairs ? { modePairs: true as const } : {}) };
+  // A PHP view's form field that posts a mode (php-view-modes.ts) is such a pair.
+  const posted = pairs || postsModeField(file);
+  return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(posted ? { modePairs: true as const } : {}) };
 }
 
 function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped' | 'rendered'> {
