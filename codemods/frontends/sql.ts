@@ -141,7 +141,7 @@ function columnsOf(s: Statement, open: number): Column[] {
 }
 
 /** The resource a column's name says the row belongs to (`interview_token`, `result_id`). */
-function ownedResource(column: string): ResourceName[] {
+export function ownedResource(column: string): ResourceName[] {
   const w = words(column);
   if (w.length !== 2 || !OWN_KEY.has(w[1]!)) return [];
   return w[0]! in api.resources ? [w[0] as ResourceName] : [];

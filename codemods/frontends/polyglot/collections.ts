@@ -15,7 +15,9 @@ const COLLECTION = /^(list|array|tuple|set|symbol_array|string_array|array_liter
  * `PROFILE_ATTRIBUTES = %i[age sex race].freeze`, `PROFILE_FIELDS = ("race", "height")`, or the key it is given under.
  */
 export function heldCollection(ctx: Ctx, lit: Lit): { name: string; collection: SgNode } | null {
-  const parent = valueArguments(ctx, lit) ?? lit.node.parent();
+  let parent = valueArguments(ctx, lit) ?? lit.node.parent();
+  // PHP wraps each element of `['complaint', 'safe']` in an initializer of its own (a keyed one is an entry, not an element).
+  if (parent?.kind() === 'array_element_initializer' && !parent.children().some((c) => c.kind() === '=>')) parent = parent.parent();
   if (!parent || !(COLLECTION.test(parent.kind() as string) || ARGUMENTS.test(parent.kind() as string))) return null;
   const at = span(parent);
   // The whole value, less a freeze or a type annotation around it (`.freeze`, `as const`).

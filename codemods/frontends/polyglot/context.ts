@@ -1,4 +1,5 @@
 import { headNamesAnotherThing } from '../../engine/ties/mode-types';
+import { fillsFromAnswer } from './fill-methods';
 import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import type { UrlMapper } from '../../../config/urls';
@@ -6,7 +7,7 @@ import type { TextFile } from '../text-file';
 import { escapeRe, type PolyFile } from './file';
 import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
-import { Ties, type ValueTie } from './ties';
+import { modelTie, Ties, type ValueTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { itemOf, keyedAnswer } from './keyed-answers';
 import { routedHandlerAnswer } from './routed-handlers';
@@ -161,7 +162,7 @@ function ownTie(ctx: Ctx, container: SgNode, depth: number): ContainerTie | null
   const serialised = serialisedModel(ctx, container, scope);
   if (serialised) return serialised;
   // Passed to one of the API's endpoints that sends a body (`service.startInterview(mapOf("profile" to …))`).
-  const passed = endpointArgument(ctx, container) ?? presentedArgument(ctx, container);
+  const passed = endpointArgument(ctx, container) ?? presentedArgument(ctx, container) ?? modelMethodArgument(ctx, container);
   if (passed) return passed;
   // A test's fixture that holds the literal under a name, as a variable would (`let(:question) { {…} }`).
   const fixture = decl ? null : fixtureName(ctx, container, scope, fn) ?? sampleFunction(ctx, container, scope);
@@ -379,4 +380,22 @@ export function encloses(outer: SgNode, inner: SgNode): boolean {
   const a = span(outer);
   const b = span(inner);
   return a.start <= b.start && b.end <= a.end;
+}
+
+/**
+ * A literal given to a method of a model class of one of the API's resources that fills it from the API's answer
+ * (`$interview->loadFromApi(['mode' => …, 'marketplace' => …])` in a test, `InterviewResult::fromApi($i, […])`): an answer
+ * of that resource, as a canned one is. The method is known by name across the run's files, declared by one class only,
+ * whose name designates the resource itself (not a part of it), and named for filling from an answer.
+ */
+function modelMethodArgument(ctx: Ctx, container: SgNode): ContainerTie | null {
+  const { file, index } = ctx;
+  const call = file.x.calls.find((c) => c.args.some((a) => sameNode(a, container)));
+  if (!call || !index.methodOwner) return null;
+  if (!fillsFromAnswer(call.callee)) return null;
+  const owner = index.methodOwner(call.callee);
+  // The class's name designates the resource (`Interview`), whether or not this file talks to the API (a test of the model).
+  const tie = owner ? ctx.ties.model(owner) ?? modelTie(owner) : null;
+  if (!tie || tie.path.length > 0) return null;
+  return { resource: tie.resource, path: [], via: 'index', sent: false, stub: true };
 }

@@ -10,6 +10,8 @@ import { expectsFailure } from './expected-failure';
 import { selfMapped } from './self-mapped';
 import { wrappedReceiver } from './wrappers';
 import { fieldListTie, flattenedColumn, heldCollection } from './collections';
+import { columnSite } from '../sql';
+import { flattenedRead } from './flattened-reads';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 
@@ -165,6 +167,9 @@ function namedFields(ctx: Ctx): void {
       const tie = ctx.ties.model(type.name)!;
       const path = [...tie.path, k];
       site = vocab.fields(tie.resource, path, 'request')[0] ?? vocab.fields(tie.resource, path, 'response')[0];
+      // An ORM model's list of its table's columns (CodeIgniter's `$allowedFields`, Eloquent's `$fillable`): a row of the
+      // resource flattened, its parts' fields among its columns (`bmi` of the interview's profile).
+      if (!site && tie.path.length === 0 && held && COLUMN_LISTS.test(held.name)) site = columnSite(vocab, k, new Set([tie.resource]));
       // The declaration of a field the model fills from the moved key itself (`attr_reader :msg`): the read changes, not it.
       const declared = type.fields.find((f) => span(f.nameNode).start === lit.start);
       if (site && declared && movedWithin(site, path) && mappedFields(ctx, type).includes(declared.name)) continue;
@@ -187,6 +192,9 @@ function namedFields(ctx: Ctx): void {
     if (site && out.has(site.change.id)) out.manual(site.change.id, lit.start, Math.max(lit.end, fieldEnd.get(lit.start) ?? 0), site.message, { anchor: lit.start, subject: lit.text });
   }
 }
+
+/** The lists an ORM model names its table's columns with (CodeIgniter, Eloquent). */
+const COLUMN_LISTS = /^(?:allowedFields|fillable)$/;
 
 /** The model a function builds: the type it returns, or one a variable of its own is declared with. */
 function builtModel(ctx: Ctx, fn: SgNode): ValueTie | null {
@@ -320,6 +328,7 @@ function reads(ctx: Ctx): void {
       const renamed = ctx.index.keysOf(name).some((x) => vocab.fieldNames.has(norm(x)));
       // A method called without arguments (`$result->conditionTriage()`) is the same reader.
       if (!vocab.fieldNames.has(k) && !renamed && (!seg.call || seg.parens) && ctx.index.derivedNames.has(name)) derivedRead(ctx, segs.slice(0, j), seg, node);
+      if (!vocab.fieldNames.has(k) && !renamed && !seg.call && /^[a-z]\w*(?:_|[a-z][A-Z])/.test(name)) flattenedRead(ctx, segs.slice(0, j), seg, node);
       if ((!vocab.fieldNames.has(k) && !renamed) || seg.call || unserialised.has(name)) continue;
       // `Types::InterviewMode.valid?(m)`, `Api\\InterviewMode::COMPLAINT`: a type or constant of a namespace, not a field.
       if (/^[A-Z]/.test(name) && file.source.slice(segs[j - 1]!.end, seg.start).includes('::')) continue;

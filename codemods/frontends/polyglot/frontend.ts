@@ -16,6 +16,9 @@ import { extensionReads } from './extension-reads';
 import { carriedFields } from './carried-fields';
 import { rowKeyReads, unpackedRowKeys } from './row-keys';
 import { forwardedFields, ownRouteModes } from './own-routes';
+import { carriedProps, carriedPropSites } from './carried-props';
+import { phpMigrations } from './php-migrations';
+import { phpViewModes } from './php-view-modes';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
 import { buildLangIndex, cppUnit, fileFacts } from './project';
@@ -129,6 +132,9 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   dottedKeys(ctx);
   // Last: a mode the value rules report where a route's path spells the API's is not reported twice.
   ownRouteModes(ctx);
+  carriedPropSites(ctx);
+  phpMigrations(ctx);
+  phpViewModes(ctx);
   const removedModes = ctx.removedModes?.filter((m) => !m.local).map(({ name, value }) => ({ name, value }));
   if (removedModes?.length) facts.removedModes = removedModes;
   const grouped = groupModes(file);
@@ -138,6 +144,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const done = out.finish(input.markers);
   const forwarded = forwardedFields(input.source, done.findings, input.changes);
   if (forwarded.length > 0) facts.forwardedFields = forwarded;
+  const carried = carriedProps(spec.id, input.source, done.findings, input.changes);
+  if (carried.length > 0) facts.carriedProps = carried;
   return { ...done, facts };
 }
 

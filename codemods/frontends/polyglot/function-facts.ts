@@ -121,7 +121,14 @@ export function fieldType(file: PolyFile, f: FieldDecl): string | null {
   if (['kotlin', 'swift', 'python', 'scala'].includes(file.spec.id)) return typeName(/^\s*:\s*([^=,){\n]+)/.exec(after)?.[1]);
   if (file.spec.id === 'go') return typeName(/^\s+([*[\]\w.]+)/.exec(after)?.[1]);
   const before = text.slice(0, f.nameNode.range().start.index - f.node.range().start.index);
-  return typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
+  const declared = typeName(/([\w.?]+(?:<[^>]*>)?(?:\[\])?)\s*$/.exec(before)?.[1]);
+  // PHP: a list typed in the docblock above (`/** @var Condition[] */ public array $conditions;`): its items' type.
+  if (file.spec.id === 'php' && (!declared || /^(?:array|iterable)$/i.test(declared))) {
+    const doc = f.node.prev();
+    const item = doc?.kind() === 'comment' ? /@var\s+\??\\?(?:\w+\\)*(\w+)\[\]/.exec(doc.text())?.[1] : undefined;
+    if (item) return item;
+  }
+  return declared;
 }
 
 /** A function's key in modeTypedDecls: its kind and span. */

@@ -22,9 +22,9 @@ import { goModeArgs, goModeRowAnswers, goRouteOf } from './own-routes-go';
  */
 
 const FIELD = escapeRe(api.modeField);
-/** A read of the request's mode parameter. */
+/** A read of the request's mode parameter (PHP's `$this->request->getPost('mode')`, `$request->input('mode')` too). */
 const REQUEST_MODE = new RegExp(
-  String.raw`^\s*(?:params\s*(?:\[\s*:?["']?${FIELD}["']?\s*\]|\.(?:require|fetch)\(\s*:?["']?${FIELD}["']?)|request\.(?:POST|GET|form|args|data|json|query_params|params)\s*(?:\[\s*["']${FIELD}["']\s*\]|\.get\(\s*["']${FIELD}["'])|(?:\w+\.)?cleaned_data\s*(?:\[\s*["']${FIELD}["']\s*\]|\.get\(\s*["']${FIELD}["']))`,
+  String.raw`^\s*(?:params\s*(?:\[\s*:?["']?${FIELD}["']?\s*\]|\.(?:require|fetch)\(\s*:?["']?${FIELD}["']?)|request\.(?:POST|GET|form|args|data|json|query_params|params)\s*(?:\[\s*["']${FIELD}["']\s*\]|\.get\(\s*["']${FIELD}["'])|(?:\w+\.)?cleaned_data\s*(?:\[\s*["']${FIELD}["']\s*\]|\.get\(\s*["']${FIELD}["'])|(?:\$(?:this->)?|Yii::\$app->)request->(?:getPost|getGet|getVar|getPostGet|input|post|get|query)\(\s*["']${FIELD}["'])`,
 );
 
 /** The callees a file passes its request's mode parameter to (facts stage): directly, or through a variable set from it. */
@@ -86,7 +86,7 @@ function requestOf(file: PolyFile, lit: import('@ast-grep/napi').SgNode): Call |
 }
 
 /** A route named for the mode's resource or for the mode (`interview_path`, `"/interviews/1/mode"`), not another resource's (`ticket_path`). */
-function namesModeRoute(route: string, resource: ResourceName | null): boolean {
+export function namesModeRoute(route: string, resource: ResourceName | null): boolean {
   if (!resource) return false;
   const words = [...api.resources[resource].nouns, api.modeField].map((w) => escapeRe(w.toLowerCase()));
   return new RegExp(`(?:^|[^a-z])(?:${words.join('|')})`).test(route.toLowerCase());

@@ -1,3 +1,4 @@
+import type { CarriedProp } from './carried-props';
 import type { Operation, ResourceName } from '../../../catalogue';
 import type { Derived } from './derived';
 import type { RowKeys } from './row-keys';
@@ -71,6 +72,10 @@ export interface PolyFacts {
   modePairs?: true;
   /** Removed request fields its request handlers take from the request and send to the API (own-routes.ts), set by the analysis. */
   forwardedFields?: { field: string; change: string }[];
+  /** Properties of other objects its sites send for removed request fields (carried-props.ts), set by the analysis. */
+  carriedProps?: CarriedProp[];
+  /** Names its form builders bind to a model's properties (carried-props.ts boundNames). */
+  boundNames?: string[];
 }
 
 export interface PolyFunction {
@@ -144,6 +149,10 @@ export interface LangIndex {
   heldModel(field: string): string | null;
   /** The names of those fields. */
   heldFields: ReadonlySet<string>;
+  /** Properties other files send for removed request fields, by name (carried-props.ts). */
+  carriedProps?: ReadonlyMap<string, readonly CarriedProp[]>;
+  /** Methods by which a model of a resource fills itself from the API's answer (`loadFromApi`, context.ts). */
+  fillMethods?: ReadonlySet<string>;
   /** Names of the models' methods that read changed fields (ModelFacts.derived). */
   derivedNames: ReadonlySet<string>;
   /** The row keys a function of that name answers with (row-keys.ts): its own, or those of the one row builder it calls. */
@@ -167,6 +176,8 @@ export interface LangIndex {
   modulesOf?(name: string): ReadonlySet<string>;
   /** Each definition of a function of that name: its file's module, whether that file talks to the API, its parameters. */
   definedIn?(name: string): { module: string | null; tied: boolean; params: readonly string[] }[];
+  /** The one class whose methods of that name the run declares (PolyFunction.owner), or null. */
+  methodOwner?(name: string): string | null;
   /** The mode type every function of that name declares one parameter with (PolyFunction.modeType). */
   modeType(name: string): string | null;
   /** Whether every function of that name calls an endpoint that updates the resource (a flow's `advance(token, mode)`). */

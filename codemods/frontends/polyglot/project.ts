@@ -11,9 +11,11 @@ import { words } from '../../engine/words';
 import { nounTie } from '../../engine/ties/names';
 import { goQualifiedUses } from './go-uses';
 import { namesApi } from './names-api';
-import { endpointName, resolveEndpoints, withImportedPaths } from './endpoints';
+import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
-import { modeOwnerTie, saysMode } from './ties';
+import { modelTie, modeOwnerTie, saysMode } from './ties';
+import { fillsFromAnswer } from './fill-methods';
+import { postsModeField } from './php-view-modes';
 import { derivedReaders } from './derived';
 import { rowKeys, rowKeysIndex, withRowKeys } from './row-keys';
 import { modeForwarded, modeParamCallees } from './own-routes';
@@ -37,6 +39,7 @@ import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedD
  */
 import { familiesOf, kmpFacts } from './families';
 import { withoutProse } from './comments';
+import { boundNames, type CarriedProp } from './carried-props';
 export type { PolyFacts, PolyFunction, Endpoint, ModelFacts, LangIndex, PolyIndex } from './project-types';
 import type { PolyFacts, PolyFunction, ModelFacts, LangIndex, PolyIndex } from './project-types';
 
@@ -66,6 +69,10 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (f.statusConstants?.some((c) => i.statusCompared(c.name).length > 0)) return true;
       // A mode posted to a route of the app whose handler passes it on (own-routes.ts).
       if (f.modePairs && i.modeForwarded) return true;
+      // A property another file sends for a removed field, declared here (carried-props.ts).
+      if (i.carriedProps && (f.types.some((t) => t.fields.some((x) => i.carriedProps!.has(x.name))) || f.boundNames?.some((n) => i.carriedProps!.has(n)))) return true;
+      // A call of a model's method that fills it from the API's answer (context.ts modelMethodArgument).
+      if (i.fillMethods && f.uses.some((u) => i.fillMethods!.has(u))) return true;
       // A call of a function that answers with rows carrying removed fields (row-keys.ts).
       if (i.rowBuilders?.size && f.uses.some((u) => i.rowBuilders!.has(u))) return true;
       // A call of a function that presents one of the API's resources, given a literal there (presented.ts).
@@ -198,6 +205,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     ...(/audience/i.test(file.source) ? { audience: true as const } : {}),
     ...nameValuedFacts(file),
     ...ownRouteFacts(file, vocab.modes),
+    ...withBound(boundNames(file)),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -269,12 +277,13 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const compared = new Map<string, string[]>();
   for (const c of all.flatMap((f) => f.statusCompared ?? [])) compared.set(c.name, [...(compared.get(c.name) ?? []), c.change]);
   for (const [n, e] of endpoints) if (e) names.add(n);
-  // A class whose methods are endpoints only by its name (`ComplaintService.create`): a file that calls it by its name or
+  // A class whose methods are endpoints only by its name (`ComplaintService.create`, or a `result` a controller's action
+  // also defines, so that the bare name resolves to nothing): a file that calls it by its name or
   // an instance's (`question_service.answer(…)`) calls them. Not a name two classes of the run share (`Client`).
   const classes = new Map<string, number>();
   for (const t of all.flatMap((f) => f.types)) classes.set(t.name, (classes.get(t.name) ?? 0) + 1);
   for (const fn of all.flatMap((f) => f.functions)) {
-    if (!fn.owner || endpointName(fn.name) || classes.get(fn.owner) !== 1 || !endpoints.get(`${fn.owner}.${fn.name}`)) continue;
+    if (!fn.owner || endpoints.get(fn.name) || classes.get(fn.owner) !== 1 || !endpoints.get(`${fn.owner}.${fn.name}`)) continue;
     names.add(fn.owner).add(words(fn.owner).join('_'));
   }
   // Functions that take a mode and pass it to an endpoint updating the interview (`advance(token, mode)`): their callers send one.
@@ -303,6 +312,14 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   for (const [n, e] of endpoints) if (e && n.startsWith('.')) links.add(n.slice(1));
   // A file that uses a name of the run's client talks to the API as much as one that holds its address.
   const rows = rowKeysIndex(all, (f) => f.tied || f.uses.some((u) => names.has(u)));
+  // A property other files send for a removed field brings in the files that declare or bind it (carried-props.ts).
+  const carried = new Map<string, CarriedProp[]>();
+  for (const c of all.flatMap((f) => f.carriedProps ?? [])) carried.set(c.prop, [...(carried.get(c.prop) ?? []), c]);
+  for (const n of carried.keys()) links.add(n);
+  // A method a model of a resource fills itself with from the API's answer brings in the files that call it (a test's
+  // `$interview->loadFromApi([…])`, context.ts modelMethodArgument).
+  const fills = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.owner && fillsFromAnswer(fn.name) && modelTie(fn.owner)?.path.length === 0).map((fn) => fn.name));
+  for (const n of fills) links.add(n);
   return {
     model: (name) => models.get(name) ?? null,
     unlike: (name) => unlike.has(name),
@@ -323,6 +340,10 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
     },
+    methodOwner: (name) => {
+      const owners = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => fn.owner ?? ''));
+      return owners.size === 1 ? [...owners][0]! || null : null;
+    },
     modeType: (name) => {
       const types = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => fn.modeType ?? ''));
       return types.size === 1 ? [...types][0]! || null : null;
@@ -331,6 +352,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     keysOf: (field) => renamed.get(field) ?? [],
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
+    ...(carried.size > 0 ? { carriedProps: carried } : {}),
+    ...(fills.size > 0 ? { fillMethods: fills } : {}),
     derivedNames: derived,
     rowKeys: rows,
     modeForwarded: modeForwarded(all, endpoints),
@@ -425,11 +448,17 @@ export function foreignCall(index: LangIndex, call: Call): boolean {
 function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pick<PolyFacts, 'modeParamCallees' | 'modePairs'> {
   const callees = modeParamCallees(file);
   const pairs = file.x.pairs.some((p) => norm(p.key) === norm(api.modeField) && !!p.value && modes.has(p.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2')));
-  return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(pairs ? { modePairs: true as const } : {}) };
+  // A PHP view's form field that posts a mode (php-view-modes.ts) is such a pair.
+  const posted = pairs || postsModeField(file);
+  return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(posted ? { modePairs: true as const } : {}) };
 }
 
 function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped' | 'rendered'> {
   const mapped = mappedAtConstruction(file);
   const rendered = renderedNames(file);
   return { ...(mapped.length > 0 ? { constructedMapped: mapped } : {}), ...(rendered.length > 0 ? { rendered } : {}) };
+}
+
+function withBound(names: string[]): Pick<PolyFacts, 'boundNames'> {
+  return names.length > 0 ? { boundNames: names } : {};
 }

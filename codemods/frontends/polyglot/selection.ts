@@ -23,8 +23,11 @@ import { vocabularyFor } from './vocabulary';
 const vocab = vocabularyFor(catalogue);
 const modes = [...vocab.modes.keys()].map(escapeRe);
 const cap = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);
-/** A changed mode written as a value: quoted, a symbol or member (`:safe`, `.safe`), an enum case or constant. */
-const VALUE = `["':.](?:${modes.join('|')})\\b|\\bcase\\s+(?:${modes.join('|')})\\b|\\b(?:${modes.map((m) => m.toUpperCase()).join('|')}|${modes.map(cap).join('|')})\\b`;
+/**
+ * A changed mode written as a value: quoted, a symbol or member (`:safe`, `.safe`), an enum case or constant, or listed
+ * in a validation rule (`in_list[complaint,safe]`, `in:praise,triage`).
+ */
+const VALUE = `["':.](?:${modes.join('|')})\\b|\\bin(?:_list\\[|:)(?:[\\w\\s]*,)*\\s*(?:${modes.join('|')})\\b|\\bcase\\s+(?:${modes.join('|')})\\b|\\b(?:${modes.map((m) => m.toUpperCase()).join('|')}|${modes.map(cap).join('|')})\\b`;
 /** The mode word in any letter case (`mode`, `InterviewMode`, `MODE_SAFE`), the values in theirs. */
 const MODE = [...vocab.modeField].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRe(c))).join('');
 const MODE_TYPE = new RegExp(`\\b(?:class|enum|struct|object|interface|record)\\s+\\w*${cap(vocab.modeField)}s?\\b`);

@@ -23,6 +23,7 @@ import { norm } from './vocabulary';
 import { enumPolicy } from './enum-policy';
 import { expectedSentBody } from './sent-reads';
 import { EQUALITY_ASSERT, statuses } from './status-values';
+import { ruleModes } from './rule-modes';
 
 /**
  * Values: interview modes that were renamed or removed, where the literal is a mode (the value of a `mode`
@@ -33,6 +34,7 @@ import { EQUALITY_ASSERT, statuses } from './status-values';
  */
 export function valueRules(ctx: Ctx): void {
   modes(ctx);
+  ruleModes(ctx);
   removedModeMembers(ctx);
   statuses(ctx);
 }
