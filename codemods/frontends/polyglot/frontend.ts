@@ -24,6 +24,7 @@ import { jsonRules } from './json';
 import { subscriptWrites } from './subscript-writes';
 import { dotPaths } from './dot-paths';
 import { keyLists } from './key-lists';
+import { methodReferences } from './method-refs';
 import { staticGetters } from './static-getters';
 import { builders } from './builders';
 import { endpointArgs } from './endpoint-args';
@@ -116,6 +117,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   dotPaths(ctx);
   keyLists(ctx);
   staticGetters(ctx);
+  methodReferences(ctx);
   builders(ctx);
   endpointArgs(ctx);
   caseFields(ctx);
