@@ -112,6 +112,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     }
     return null;
   };
+  const locals = localTypes(toks);
   const wanted = needles();
   const lines = new Lines(source);
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
@@ -252,7 +253,11 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       }
       const tie = modelTie(name);
       if (tie) return tie;
-      if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') return null;
+      if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') {
+        // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`, `def p = new Profile(…)`).
+        const built = locals(name, toks[j]!.start);
+        return built ? modelTie(built) : null;
+      }
     }
     return null;
   }
@@ -333,6 +338,34 @@ export function lexicalSelects(source: string, absPath: string): boolean {
   const ext = path.extname(absPath).slice(1).toLowerCase();
   if (!MODE_WORD.test(source)) return false;
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
+}
+
+/**
+ * Locals set to a value built by a type (`def view = TriageViews.ResultView.of(r)`, `def p = new Profile(age: 1)`,
+ * `val v = ResultView.from(r)`): the type's name, the last capitalised name of the chain before its call, by where each
+ * is declared (a name declared again in the next test method holds that one's type).
+ */
+function localTypes(toks: readonly Tok[]): (name: string, at: number) => string | null {
+  const out = new Map<string, { at: number; type: string | null }[]>();
+  for (let k = 1; k < toks.length - 2; k++) {
+    if (toks[k]!.kind !== 'id' || toks[k + 1]!.text !== '=' || !/^(?:def|var|val|final|let)$/.test(toks[k - 1]!.text)) continue;
+    let j = k + 2;
+    if (toks[j]?.text === 'new') j++;
+    let type: string | null = null;
+    for (; toks[j]?.kind === 'id'; j += 2) {
+      if (/^[A-Z]/.test(toks[j]!.text)) type = toks[j]!.text;
+      if (toks[j + 1]?.text !== '.') break;
+    }
+    // Any other value declared under the name hides an earlier one's type.
+    const list = out.get(toks[k]!.text) ?? [];
+    list.push({ at: toks[k]!.start, type: type && toks[j + 1]?.text === '(' ? type : null });
+    out.set(toks[k]!.text, list);
+  }
+  return (name, at) => {
+    let found: string | null = null;
+    for (const d of out.get(name) ?? []) if (d.at < at) found = d.type;
+    return found;
+  };
 }
 
 /** An interpolated address followed by a bare path (`${stub.URL}/api/`, `$baseUrl/api`): the path. */

@@ -124,3 +124,36 @@ describe('a field read by its whole name in camel case', () => {
     expect(sites(r, 'src/test/groovy/CheckSpec.groovy').filter((s) => s.startsWith('6 '))).toEqual([]);
   });
 });
+
+describe('a local built as a model of the API in a Groovy spec', () => {
+  const spec = (type: string) => [
+    'class ViewSpec extends Specification {',
+    '    def "maps"() {',
+    '        when:',
+    `        def view = Views.${type}.of(service.result("/api/results/r-1/"))`,
+    '        then:',
+    '        view.advice == "Rest"',
+    '    }',
+    '    def "other"() {',
+    '        when:',
+    '        def view = service.other()',
+    '        then:',
+    '        view.advice == "Rest"',
+    '    }',
+    '}',
+  ].join('\n');
+
+  it('reads its members as that model\'s (def view = Views.ResultView.of(…); view.advice), until the name is set again', async () => {
+    writeTree(dir, { 'src/test/groovy/ViewSpec.groovy': spec('ResultView') });
+    const r = await scanProject(dir);
+    const found = sites(r, 'src/test/groovy/ViewSpec.groovy');
+    expect(found).toContain('6 result-advice-test-removed');
+    expect(found.filter((s) => s.startsWith('12 '))).toEqual([]);
+  });
+
+  it('leaves a local built as another thing (TicketView)', async () => {
+    writeTree(dir, { 'src/test/groovy/ViewSpec.groovy': spec('TicketView') });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/test/groovy/ViewSpec.groovy').filter((s) => s.startsWith('6 '))).toEqual([]);
+  });
+});
