@@ -27,6 +27,7 @@ import { jsonRules } from './json';
 import { subscriptWrites } from './subscript-writes';
 import { dotPaths } from './dot-paths';
 import { keyLists, walkedKeys } from './key-lists';
+import { methodReferences } from './method-refs';
 import { staticGetters } from './static-getters';
 import { builders } from './builders';
 import { endpointArgs } from './endpoint-args';
@@ -120,6 +121,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   keyLists(ctx);
   walkedKeys(ctx);
   staticGetters(ctx);
+  methodReferences(ctx);
   builders(ctx);
   endpointArgs(ctx);
   caseFields(ctx);

@@ -155,6 +155,9 @@ function otherServiceAround(ctx: Ctx, lit: Lit): boolean {
 
 export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
   const { file } = ctx;
+  const call = file.x.calls.find((c) => c.args.some((a) => sameNode(a, lit.node) || encloses(a, lit.node)));
+  const told = call ? resourceOfCall(ctx, call, lit) : null;
+  if (told) return told;
   // A script's top-level statement (`val r = basicRequest.put(uri"…interviews/$t/").body("""{"mode": …}""")`) is its own scope.
   const scopes = file.scopesOf(lit.node);
   const holder: SgNode | undefined = file.x.decls.find((d) => d.init && encloses(d.init, lit.node))?.nameNode;
@@ -181,4 +184,37 @@ export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
     if (found.size > 0) return found.size === 1 ? [...found][0]! : null;
   }
   return byName && byName.path.length === 0 ? byName.resource : null;
+}
+
+/**
+ * What the call a JSON text is handed to says it is: the type it is read into (`JsonUtility.FromJson<InterviewUpdateResponse>(…)`,
+ * `mapper.readValue(json, Result.class)`, `typeof(Result)`, `Result::class.java`), or, for an assertion on text, the one
+ * resource the other argument was built from (`StringAssert.Contains("\"extra\":…", complaint)` after `complaint =
+ * JsonUtility.ToJson(new ComplaintRequest { … })`). A model of another thing says nothing.
+ */
+function resourceOfCall(ctx: Ctx, call: Call, lit: Lit): ResourceName | null {
+  const { file } = ctx;
+  const text = call.node.text();
+  const head = text.slice(0, text.indexOf('(') < 0 ? text.length : text.indexOf('('));
+  const generic = /<\s*([A-Z]\w*)\s*>\s*$/.exec(head)?.[1];
+  const named = generic ?? call.args.map((a) => /^(?:typeof\s*\(\s*([A-Z]\w*)\s*\)|([A-Z]\w*)(?:\.class|::class(?:\.java)?))$/.exec(a.text().trim())).find(Boolean)?.slice(1).find(Boolean);
+  if (named) {
+    const tie = ctx.ties.model(named);
+    return tie && tie.path.length === 0 ? tie.resource : null;
+  }
+  if (!ctx.tied) return null;
+  const scope = file.scopeOf(lit.node);
+  const found = new Set<ResourceName>();
+  for (const a of call.args) {
+    if (sameNode(a, lit.node) || !/^[A-Za-z_]\w*$/.test(a.text().trim())) continue;
+    const decl = file.x.decls.find((d) => d.name === a.text().trim() && d.init && encloses(scope, d.node) && span(d.node).end <= span(a).start);
+    if (!decl?.init) continue;
+    for (const c of file.x.calls) {
+      if (!encloses(decl.init, c.node) && !sameNode(decl.init, c.node)) continue;
+      const model = /^[A-Z]/.test(c.callee) && !onReceiver(c) ? ctx.ties.model(c.callee) : null;
+      const r = endpointOfCall(ctx.index, c)?.resource ?? (model && model.path.length === 0 ? model.resource : undefined);
+      if (r) found.add(r);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
 }

@@ -16,6 +16,7 @@ import { norm, vocabularyFor } from './vocabulary';
 import { apiHosts } from './file';
 import { isPublicHost } from './foreign-addresses';
 import { jsonBodySites, routeOperation, stubRouteBefore, stubStatusAt } from './lexical-stubs';
+import { routedMethods, routedSites } from './lexical-routes';
 import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, resourcesNamed } from './lexical-support';
 
 /**
@@ -111,6 +112,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     }
     return null;
   };
+  const locals = localTypes(toks);
   const wanted = needles();
   const lines = new Lines(source);
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
@@ -123,6 +125,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   }
   statuses();
   v1Paths();
+  fakes();
   perl?.sites();
   return { findings: file.finish(false).findings, facts };
 
@@ -201,7 +204,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const w = words(t.text);
     if (w.length === 0) return;
     modeName(t, w, k);
-    if (!vocab.fieldNames.has(w[w.length - 1]!) && !w.some((x, i) => i < w.length - 1 && vocab.fieldNames.has(w.slice(0, i + 1).join('_')))) return;
+    if (!vocab.fieldNames.has(w[w.length - 1]!) && !w.some((x, i) => vocab.fieldNames.has(w.slice(0, i + 1).join('_')))) return;
     const receiver = receiverOf(k);
     let base: { resource: ResourceName; path: string[] } | null = null;
     if (receiver === null || SELF.has(receiver)) {
@@ -250,7 +253,11 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       }
       const tie = modelTie(name);
       if (tie) return tie;
-      if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') return null;
+      if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') {
+        // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`, `def p = new Profile(…)`).
+        const built = locals(name, toks[j]!.start);
+        return built ? modelTie(built) : null;
+      }
     }
     return null;
   }
@@ -297,10 +304,21 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     return null;
   }
 
+  /** A test's fake of the API routed by annotations (`@Post("/api/interviews/anonymous/")`): its v1 routes and what it answers. */
+  function fakes(): void {
+    const base = input.changes.find((c) => c.rules.some((r) => r.kind === 'base-url'));
+    const methods = routedMethods(toks, input.filePath, RESOURCE_PATH, v1BasePaths(), vocab);
+    routedSites(toks, methods, vocab, input.changes, report, base, base ? builtMessage(base) : '');
+  }
+
+  function v1BasePaths(): string[] {
+    return [...new Set(Object.values(input.config.environments).map((e) => parseBase(e.v1.baseUrl).path))].filter((p) => p !== '');
+  }
+
   /** `@"/api/interviews/anonymous/"` in a file that names a v1 host: the v1 path of an address built elsewhere (a stub's). */
   function v1Paths(): void {
     if (v1.length === 0) return;
-    const bases = [...new Set(Object.values(input.config.environments).map((e) => parseBase(e.v1.baseUrl).path))].filter((p) => p !== '');
+    const bases = v1BasePaths();
     const base = input.changes.find((c) => c.rules.some((r) => r.kind === 'base-url'));
     if (!base) return;
     for (const t of toks) {
@@ -308,6 +326,9 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       const b = bases.find((p) => t.text.startsWith(`${p}/`));
       const r = b ? RESOURCE_PATH.exec(t.text.slice(b.length + 1)) : null;
       if (r && t.text.slice(b!.length + 1).startsWith(r[1]!)) report(base.id, t, builtMessage(base), t.text);
+      // A stub server's address and the v1 base path (`"${server.URL}/api/"`): the base a test hands the client.
+      const host = INTERPOLATED_HOST.exec(t.text);
+      if (host && bases.includes(host[1]!)) report(base.id, t, builtMessage(base), t.text);
     }
   }
 }
@@ -318,6 +339,37 @@ export function lexicalSelects(source: string, absPath: string): boolean {
   if (!MODE_WORD.test(source)) return false;
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
+
+/**
+ * Locals set to a value built by a type (`def view = TriageViews.ResultView.of(r)`, `def p = new Profile(age: 1)`,
+ * `val v = ResultView.from(r)`): the type's name, the last capitalised name of the chain before its call, by where each
+ * is declared (a name declared again in the next test method holds that one's type).
+ */
+function localTypes(toks: readonly Tok[]): (name: string, at: number) => string | null {
+  const out = new Map<string, { at: number; type: string | null }[]>();
+  for (let k = 1; k < toks.length - 2; k++) {
+    if (toks[k]!.kind !== 'id' || toks[k + 1]!.text !== '=' || !/^(?:def|var|val|final|let)$/.test(toks[k - 1]!.text)) continue;
+    let j = k + 2;
+    if (toks[j]?.text === 'new') j++;
+    let type: string | null = null;
+    for (; toks[j]?.kind === 'id'; j += 2) {
+      if (/^[A-Z]/.test(toks[j]!.text)) type = toks[j]!.text;
+      if (toks[j + 1]?.text !== '.') break;
+    }
+    // Any other value declared under the name hides an earlier one's type.
+    const list = out.get(toks[k]!.text) ?? [];
+    list.push({ at: toks[k]!.start, type: type && toks[j + 1]?.text === '(' ? type : null });
+    out.set(toks[k]!.text, list);
+  }
+  return (name, at) => {
+    let found: string | null = null;
+    for (const d of out.get(name) ?? []) if (d.at < at) found = d.type;
+    return found;
+  };
+}
+
+/** An interpolated address followed by a bare path (`${stub.URL}/api/`, `$baseUrl/api`): the path. */
+const INTERPOLATED_HOST = /^(?:\$\{[^}]*\}|\$[A-Za-z_][\w.]*)(\/[\w-]+(?:\/[\w-]+)*)\/?$/;
 
 /** How far a paragraph reaches: lines before and after a site; how deep types may nest. */
 const BEFORE = 6;

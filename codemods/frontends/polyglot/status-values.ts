@@ -97,6 +97,13 @@ export function statuses(ctx: Ctx): void {
     if (call.args.some((a) => file.resourcesIn(a).length > 0 && (!!file.lit(a) || !file.x.calls.some((c) => encloses(a, c.node))))) {
       for (const a of call.args) if (/^\d{3}$/.test(a.text().trim()) && codes.has(Number(a.text().trim()))) mentions.push({ node: a, code: Number(a.text().trim()) });
     }
+    // A code handed to a function named for the operation's answer (`ResponseClassifier.ForModeUpdate(202, null)` in a test).
+    if (ctx.tied) {
+      for (const a of call.args) {
+        const code = /^\d{3}$/.test(a.text().trim()) ? Number(a.text().trim()) : null;
+        if (code !== null && codes.has(code)) for (const site of vocab.statuses) if (site.rule.from === code && namedOperation(call.callee, site)) report(site, a);
+      }
+    }
     // An equality assertion on a response's status (`assertEquals(202, response.code())`, `assert.Equal(t, 202, resp.StatusCode)`).
     if (EQUALITY_ASSERT.test(call.callee) && call.args.length >= 2) {
       const read = call.args.some((a) => statusOf(ctx, a) === null && words(a.text().replace(/\W+/g, ' ')).some((w) => w === 'status' || w === 'code'));
@@ -190,6 +197,9 @@ function ownAnswer(ctx: Ctx, container: SgNode): boolean {
  */
 function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   const { file, vocab } = ctx;
+  // A function named for the operation's answer (`ForModeUpdate(long status, …)`, `classifyCreateInterview(code)`), in a file tied to the API.
+  const named = ctx.tied && scope !== file.root ? functionName(file.spec, scope) : null;
+  if (named && namedOperation(named, site)) return true;
   const urls = file.resourcesIn(scope).filter((u) => u.resource === site.rule.resource);
   const calls = file.x.calls.filter((c) => encloses(scope, c.node));
   const endpoints = calls.map((c) => ({ c, e: endpointOfCall(ctx.index, c) })).filter((x) => x.e?.resource === site.rule.resource);
@@ -233,6 +243,24 @@ function performs(ctx: Ctx, scope: SgNode, site: StatusSite): boolean {
   }
   return urls.length > 0;
 }
+
+/**
+ * Whether a function's name says it handles the answer of the status rule's operation, after a word of its own
+ * (`ForModeUpdate`, `onModeChanged`, `ForCreateInterview`, `classifyCreateInterview`); `ForCreateTicket` is another thing's.
+ */
+function namedOperation(name: string, site: StatusSite): boolean {
+  const w = words(name);
+  let i = 0;
+  while (i < w.length && ANSWER_WORDS.test(w[i]!)) i++;
+  if (i === 0 || i >= w.length - 1) return false;
+  const rest = w.slice(i).map((x) => x[0]!.toUpperCase() + x.slice(1)).join('');
+  if (site.rule.operation === 'mode-update') return modeUpdateType(rest);
+  const tie = helperNameTie(rest);
+  return !!tie?.op && tie.resource === site.rule.resource && tie.op === site.rule.operation;
+}
+
+/** Words before an operation's name in a function that reads its answer (`ForModeUpdate`, `onCreateInterview`, `classify…`). */
+const ANSWER_WORDS = /^(?:for|on|of|after|handle|classify|interpret|decode|outcome|status|code|check)$/;
 
 /** A setter called on a value named for another thing (`ticket.setMode(…)` of a helpdesk's ticket): that thing's mode. */
 function onOtherThing(call: Call): boolean {

@@ -55,6 +55,9 @@ const CASE_BINDINGS = /^(?:switch_entry|switch_pattern|guard_statement|if_statem
 
 /** Parts of an expression that are values it holds: initializer members, keyword and named arguments. */
 const HELD_PARTS = /^(initializer_expression|keyword_argument|named_argument)$/
+/** A conditional expression's kinds (C#, Java, JS, Dart, PHP, Python). */
+const CONDITIONAL = /^(?:conditional_expression|ternary_expression)$/;
+
 export class Ties {
   private readonly memo = new Map<string, ValueTie | null>();
   constructor(
@@ -152,10 +155,13 @@ export class Ties {
     // `x or {}`, `x ?? default`, `await x`, `(x)`: the first named part that tells. An object initializer's members
     // and a call's keyword arguments (`new TicketRequest { Mode = Modes.Complaint }`, `Ticket(mode=TicketMode.COMPLAINT)`)
     // are values the object holds, not what it is.
-    // A guard's `x and x.y` (`x && x.y`) gives its last part.
-    const parts = expr.children().filter((c) => c.isNamed() && !HELD_PARTS.test(c.kind() as string)).slice(0, 3);
+    // A guard's `x and x.y` (`x && x.y`) gives its last part; a conditional, its branches, not its condition
+    // (`r.te != null ? r.te.potential_condition : null`; Python's `a if c else b`).
+    const parts = expr.children().filter((c) => c.isNamed() && !HELD_PARTS.test(c.kind() as string));
+    if (CONDITIONAL.test(expr.kind() as string) && parts.length === 3) parts.splice(this.file.spec.id === 'python' ? 1 : 0, 1);
+    const first = parts.slice(0, 3);
     const guarded = expr.children().some((c) => !c.isNamed() && /^(?:and|&&)$/.test(c.text()));
-    for (const k of guarded ? parts.reverse() : parts) {
+    for (const k of guarded ? first.reverse() : first) {
       const t = this.ofExpr(k, depth + 1);
       if (t) return t;
     }
