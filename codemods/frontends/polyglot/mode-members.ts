@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { headNamesAnotherThing } from '../../engine/ties/mode-types';
+import { api } from '../../../catalogue';
+import { headNamesAnotherThing, namesAnotherThing } from '../../engine/ties/mode-types';
 import type { SgNode } from '@ast-grep/napi';
 import { encloses, type Ctx } from './context';
 import { ourModeType, foreignOwner } from './foreign';
@@ -67,6 +68,9 @@ export function holdsMode(ctx: Ctx, other: SgNode): boolean {
   // handler, a `FeedbackForm`) is that thing's.
   const owner = file.x.types.filter((t) => encloses(t.node, other)).pop();
   if (owner && headNamesAnotherThing(owner.name)) return false;
+  // A `Mode` of the class itself in a class named for another thing that declares a mode of its own (a
+  // `FeedbackViewModel` with `private string mode`): that thing's mode.
+  if (owner && segs.length === 1 && namesAnotherThing(owner.name) && owner.fields.some((f) => norm(f.key ?? f.name) === norm(api.modeField))) return false;
   return ctx.tied;
 }
 

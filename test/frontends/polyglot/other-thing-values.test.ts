@@ -104,6 +104,42 @@ describe('values of another thing beside the API client', () => {
     expect(sites(r, 'App/AppSettings.cs')).toEqual(['5 base-url', '6 mode-complaint-renamed-input']);
   });
 
+  it("C#: a feedback view model with a `Mode` of its own compares its own mode; the interview view model's comparison is renamed", async () => {
+    const feedback = [
+      'namespace SymptomChecker.App.ViewModels;',
+      '',
+      'public partial class FeedbackViewModel : ObservableObject',
+      '{',
+      '    [ObservableProperty] private string mode;',
+      '',
+      '    private async Task SendAsync()',
+      '    {',
+      '        var ticket = new TicketRequest',
+      '        {',
+      '            Mode = Mode == "complaint" ? TicketModes.Complaint : Mode,',
+      '        };',
+      '        if (Mode == "complaint") Subject = "Complaint";',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const interview = [
+      'namespace SymptomChecker.App.ViewModels;',
+      '',
+      'public partial class InterviewViewModel : ObservableObject',
+      '{',
+      '    [ObservableProperty] private string mode;',
+      '',
+      '    public bool Started => Mode == "complaint";',
+      '}',
+      '',
+    ].join('\n');
+    writeTree(dir(), { 'App/ViewModels/FeedbackViewModel.cs': feedback, 'App/ViewModels/InterviewViewModel.cs': interview });
+    const r = await scanProject(dir());
+    expect(sites(r, 'App/ViewModels/FeedbackViewModel.cs')).toEqual([]);
+    expect(sites(r, 'App/ViewModels/InterviewViewModel.cs')).toEqual(['7 mode-complaint-renamed-input']);
+  });
+
   it("Rust: a helpdesk's `NewTicket { extra, .. }` in `file_complaint` is the ticket's; the API's `NewComplaint { extra }` stays a site", async () => {
     const models = [
       'use serde::{Deserialize, Serialize};',
