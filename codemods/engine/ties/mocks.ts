@@ -4,7 +4,7 @@ import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
-import { ANSWER_CLASSES, answered, chainCall, patternCall, routeTableAnswers } from './mock-routes';
+import { ANSWER_CLASSES, answered, chainCall, patternCall, returnedAnswers, routeTableAnswers } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
 import { sinonAnswer } from './sinon-answers';
 
@@ -154,6 +154,9 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       const m = inner.node;
       if (m.callee.type === 'Identifier' && ANSWER_CLASSES.has(m.callee.name)) out.push(...answered(endpoint, inner));
     });
+    // Mirage (and Pretender-like servers): the resolver's own returned object is the answer body,
+    // `this.get('/interviews/:token/', (schema, request) => ({ … }))`.
+    out.push(...returnedAnswers(ctx, endpoint, call.get('arguments', n.arguments.length - 1)));
   }
   out.push(...routeTableAnswers(ctx));
   memo.set(ctx, out);
