@@ -180,3 +180,16 @@ function foreignPrefix(ctx: FileContext): boolean {
   }
   return foreign;
 }
+
+/**
+ * The route of a fake server whose handler a value is built in: `json(400, { … })` in Pretender's
+ * `this.server.post(\`${BASE}/interviews/anonymous/\`, () => json(400, { … }))` answers that route.
+ */
+export function handledRoute(ctx: FileContext, inner: Path): ApiCall | null {
+  const fn = enclosingFunction(inner);
+  const route = fn ? parentOf(fn) : null;
+  if (!route || !isCall(route.node) || !isMember(route.node.callee) || route.node.arguments[route.node.arguments.length - 1] !== fn!.node || route.node.arguments.length < 2) return null;
+  const endpoint = apiCall(ctx, route);
+  if (!endpoint || (!/^https?:/i.test(endpoint.url) && foreignPrefix(ctx))) return null;
+  return endpoint;
+}

@@ -4,7 +4,7 @@ import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
-import { ANSWER_CLASSES, answered, chainCall, patternCall, returnedAnswers, routeTableAnswers } from './mock-routes';
+import { ANSWER_CLASSES, answered, chainCall, handledRoute, patternCall, returnedAnswers, routeTableAnswers } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
 import { sinonAnswer } from './sinon-answers';
 
@@ -235,7 +235,7 @@ function transportInTest(ctx: FileContext, mockCall: Path): Tie | null {
  * A helper given another API's address (`capture(deskUrl + 'tickets/', …)`) stands for that API.
  */
 function builtEndpoint(ctx: FileContext, call: Path): ApiCall | null {
-  const direct = apiCall(ctx, call);
+  const direct = apiCall(ctx, call) ?? handledRoute(ctx, call);
   if (direct) return direct;
   const args: Node[] = call.node.arguments;
   const method = args.map((a) => stringValue(a)?.toUpperCase() ?? '').find((m) => HTTP_VERBS.includes(m)) ?? '';
