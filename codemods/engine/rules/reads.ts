@@ -10,7 +10,7 @@ import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';
 import { apiCall } from '../ties/url';
 import { typeNameTie, typeTie } from '../ties/types';
-import { entityColumn, entityResource, flattenedColumnPath } from '../ties/orm-entities';
+import { entityColumn, entityResource, flattenedColumnPath, storeModelAttribute } from '../ties/orm-entities';
 import type { Tie } from '../ties/tie';
 
 /** Shared by the rules about response fields: where code reads a field, and where a type declares one. */
@@ -170,6 +170,10 @@ export function interfaceMembers(
     if (!tie || tie.resource !== resource) return;
     decl.node.body.body.forEach((m: Node, i: number) => {
       if (m.type !== 'ClassProperty' && m.type !== 'PropertyDefinition') return;
+      // A store model's attribute named for a nested field (`@attr('number') height` of an interview model): flattened.
+      const attr = tie.path.length === 0 ? storeModelAttribute(decl.node, m) : null;
+      const flat = attr ? flattenedColumnPath(tie.resource, attr) : null;
+      if (flat) return void visit(decl.get('body', 'body', i), flat, tie.role, 'type', m.key);
       const wire = wireKey(m);
       // A renamed member's site is where its JSON key is written (`@Expose({ name: 'interview_mode' })`).
       if (wire) visit(decl.get('body', 'body', i), [...tie.path, wire.key], tie.role, 'type', wire.site);
