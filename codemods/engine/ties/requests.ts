@@ -11,6 +11,7 @@ import { sagaEffect } from './effects';
 import { enclosingCallSending, requestConfig } from './url';
 import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrappers';
 import { modelBodyTie, modelDefaultsTie } from './resource-models';
+import { constructedRecordTie } from './store-records';
 
 /**
  * The request side of data flow: which object literals are request bodies (sent to an API call, directly or
@@ -74,7 +75,7 @@ function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
   if (asserted) return asserted.role === 'request' ? { ...asserted, weak: true } : null;
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-  return wrapperArgumentTie(ctx, path) ?? mutationArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
+  return wrapperArgumentTie(ctx, path) ?? mutationArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape) ?? constructedRecordTie(ctx, path);
 }
 
 /**
