@@ -34,6 +34,7 @@ import { wrapperPart } from './response-parts';
 import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
 import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, jqueryThenParamTie, signalFieldTie, utilityItemTie } from './library-callbacks';
+import { sentByModelTie } from './store-records';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -146,6 +147,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (!objTie && name && callee.object.type === 'Identifier' && COPY_LIBRARIES.has(callee.object.name) && (WRAPPING.has(name) || name === 'copy') && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
     // `[].concat(result.triage_explanation.potential_condition || [])`: the one value (or list) an empty array is given.
     if (!objTie && name === 'concat' && callee.object.type === 'ArrayExpression' && callee.object.elements.length === 0 && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
+    // `let json = super.serialize(snapshot, options)` in a serializer's `serialize` that returns it: the body sent.
+    if (!objTie && callee.object.type === 'Super') return sentByModelTie(ctx, path);
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
     // A client named for the resource (`this.interviews.updateMode(…)`) says no more than its method does.
     // In a test, a bare verb on a holder named for the resource: `ResultService.read('r-1')`, `interviewService.create(…)`.

@@ -81,7 +81,7 @@ function branchTexts(ctx: FileContext, p: Path, depth = 0): string[] {
 }
 
 /** The object literal or class body a member function belongs to, and the member's name. */
-function memberOf(fn: Path): { holder: Path; name: string } | null {
+export function memberOf(fn: Path): { holder: Path; name: string } | null {
   const up = parentOf(fn);
   if (!up) return null;
   if ((up.node.type === 'ObjectMethod' || up.node.type === 'ClassMethod') && up.node === fn.node) {

@@ -1,10 +1,11 @@
 import { rulesOfKind, type ResourceName } from '../../../catalogue';
-import { calleeName, isCall, isMember, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import { words } from '../words';
 import { nounTie } from './names';
 import type { Tie } from './tie';
 import { typeNameTie } from './types';
+import { memberOf, modelResource } from './resource-models';
 
 /**
  * Records a model layer builds from the caller's own attributes and sends when saved: Backbone's (and Ampersand's,
@@ -38,4 +39,47 @@ export function constructedRecordTie(ctx: FileContext, obj: Path): Tie | null {
   }
   if (!resource || !createdResources().has(resource)) return null;
   return { resource, op: 'create', role: 'request', path: [], via: 'name', weak: true };
+}
+
+const METHODS = new Set(['ClassMethod', 'ObjectMethod']);
+
+/** Methods of a model layer whose returned value is the body sent: Backbone's `toJSON`, an Ember Data serializer's `serialize`. */
+const BODY_METHODS = new Set(['toJSON', 'serialize']);
+
+/**
+ * The resource a serializer class is named for (`ComplaintSerializer`, `InterviewSerializer extends
+ * ApplicationSerializer`); not `ApplicationSerializer` or `HelpdeskTicketSerializer`.
+ */
+export function serializerResource(cls: Node): ResourceName | null {
+  const name: string | undefined = cls?.id?.name;
+  if (!name || !/Serializer$/.test(name)) return null;
+  const t = typeNameTie(name.replace(/Serializer$/, ''));
+  return t && t.role === 'response' && t.path.length === 0 && !t.list ? t.resource : null;
+}
+
+/**
+ * The body a value becomes when the model layer's body method returns it: `var json = _.pick(this.attributes, …);
+ * return json;` in `toJSON` of a model that addresses a resource, `let json = super.serialize(snapshot, options)` in
+ * `serialize` of a serializer named for one. Attributes set on it (`json.extra = …`) or picked into it are sent.
+ */
+export function sentByModelTie(ctx: FileContext, value: Path): Tie | null {
+  let fn: Path | null = parentOf(value);
+  while (fn && !isFunction(fn.node) && !METHODS.has(fn.node.type)) fn = parentOf(fn);
+  const m = !fn ? null : METHODS.has(fn.node.type) ? { holder: parentOf(fn)!, name: keyName(fn.node) ?? '' } : memberOf(fn);
+  if (!m || !BODY_METHODS.has(m.name)) return null;
+  // The value is returned itself, or through the variable it initialises.
+  const parent = parentOf(value);
+  let returned = parent?.node.type === 'ReturnStatement';
+  if (!returned && parent?.node.type === 'VariableDeclarator' && parent.node.init === value.node && parent.node.id.type === 'Identifier') {
+    const name = parent.node.id.name;
+    returned = ctx.j(fn!).find(ctx.j.ReturnStatement).some((r: Path) => r.node.argument?.type === 'Identifier' && r.node.argument.name === name);
+  }
+  if (!returned) return null;
+  if (m.name === 'toJSON') {
+    const model = modelResource(ctx, m.holder);
+    return model && model !== 'other' ? { resource: model.resource, role: 'request', path: [], via: 'flow' } : null;
+  }
+  const cls = m.holder.node.type === 'ClassBody' ? parentOf(m.holder)?.node : null;
+  const resource = cls ? serializerResource(cls) : null;
+  return resource ? { resource, role: 'request', path: [], via: 'name', weak: true } : null;
 }
