@@ -42,6 +42,8 @@ export function constructedRecordTie(ctx: FileContext, obj: Path): Tie | null {
 }
 
 const METHODS = new Set(['ClassMethod', 'ObjectMethod']);
+/** Library calls that return a copy of their first argument, some keys dropped at most. */
+const COPIES = new Set(['omit', 'omitBy', 'pickBy', 'clone', 'cloneDeep', 'compact', 'cleanDeep']);
 
 /** Methods of a model layer whose returned value is the body sent: Backbone's `toJSON`, an Ember Data serializer's `serialize`. */
 const BODY_METHODS = new Set(['toJSON', 'serialize']);
@@ -72,7 +74,12 @@ export function sentByModelTie(ctx: FileContext, value: Path): Tie | null {
   let returned = parent?.node.type === 'ReturnStatement';
   if (!returned && parent?.node.type === 'VariableDeclarator' && parent.node.init === value.node && parent.node.id.type === 'Identifier') {
     const name = parent.node.id.name;
-    returned = ctx.j(fn!).find(ctx.j.ReturnStatement).some((r: Path) => r.node.argument?.type === 'Identifier' && r.node.argument.name === name);
+    // `return json;`, or a copy that drops some of it: `return _.omit(json, isNull)`.
+    const named = (n: Node) => n?.type === 'Identifier' && n.name === name;
+    returned = ctx.j(fn!).find(ctx.j.ReturnStatement).some((r: Path) => {
+      const a = r.node.argument;
+      return named(a) || (isCall(a) && COPIES.has(calleeName(a.callee)) && named(a.arguments[0]));
+    });
   }
   if (!returned) return null;
   if (m.name === 'toJSON') {
