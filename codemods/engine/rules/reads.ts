@@ -11,6 +11,7 @@ import { mockedResponses } from '../ties/mocks';
 import { apiCall } from '../ties/url';
 import { typeNameTie, typeTie } from '../ties/types';
 import { entityColumn, entityResource, flattenedColumnPath, storeModelAttribute } from '../ties/orm-entities';
+import { normalizedPayloadTie } from '../ties/store-records';
 import type { Tie } from '../ties/tie';
 
 /** Shared by the rules about response fields: where code reads a field, and where a type declares one. */
@@ -285,6 +286,9 @@ export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: 
  * body the code sends (those are requests).
  */
 function untypedLiteralTie(ctx: FileContext, obj: Path): Tie | null {
+  // The payload a test hands a serializer's normalize call for a resource's model (Ember Data).
+  const normalized = normalizedPayloadTie(ctx, obj);
+  if (normalized) return normalized;
   if (!ctx.touchesApi() || ctx.otherApiOnly() || requestTieOfObject(ctx, obj)) return null;
   const subject = assertedSubject(obj);
   if (subject) {

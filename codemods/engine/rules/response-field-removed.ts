@@ -1,7 +1,7 @@
 import { keyName, type Node, type Path } from '../ast';
 import { modelDefaultsTie } from '../ties/resource-models';
 import { tieOf } from '../ties/flow';
-import { camelName, pathMatches, type Tie } from '../ties/tie';
+import { camelName, memberPath, pathMatches, type Tie } from '../ties/tie';
 import { pathReads } from './path-reads';
 import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';
@@ -17,7 +17,7 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   // A client that camel-cases keys reads `interview_mode` as `interviewMode`.
   const names = new Set([field, ...(camelName(field) ? [camelName(field)!] : [])]);
   const matches = (tie: Tie | null, name: string) =>
-    !!tie && tie.role !== 'request' && tie.resource === rule.resource && !tie.list && pathMatches(rule.path, [...tie.path, name]);
+    !!tie && tie.role !== 'request' && tie.resource === rule.resource && !tie.list && pathMatches(rule.path, memberPath(tie, name));
   // Names only this API uses (snake_case) are reads of the field wherever they appear.
   const distinctive = field.includes('_');
   memberReads(ctx, names, (path: Path, name) => {

@@ -34,7 +34,7 @@ import { wrapperPart } from './response-parts';
 import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
 import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, jqueryThenParamTie, signalFieldTie, utilityItemTie } from './library-callbacks';
-import { sentByModelTie } from './store-records';
+import { normalizedAttributesTie, sentByModelTie, storeModelThisTie, storeRecordTie } from './store-records';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -82,6 +82,9 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       // `req.request.body` of Angular's `const req = httpMock.expectOne(url)`: the body the code sent.
       const sent = name === 'body' ? expectedRequestBodyTie(ctx, path) : null;
       if (sent) return sent;
+      // `normalized.data.attributes` of a serializer's normalize call: the record's attributes.
+      const attributes = name === 'attributes' ? normalizedAttributesTie(ctx, path) : null;
+      if (attributes) return attributes;
       const obj = tieOf(ctx, path.get('object'));
       // `this.result`, `state.interview`, `store.lastResult`: a property of something untied, named for the resource
       // (not in a file that talks only to another API: `response.data.results` there are that API's).
@@ -94,6 +97,8 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
     }
     case 'Identifier':
       return identifierTie(ctx, path);
+    case 'ThisExpression':
+      return storeModelThisTie(path);
     case 'ObjectExpression':
       return requestTieOfObject(ctx, path);
     // `new Interview({ … })` of a model class named for the resource (Backbone, a class of its own): its attributes.
@@ -121,6 +126,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
   const call = apiCall(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
+  const record = storeRecordTie(ctx, path);
+  if (record) return record;
   const received = mockRequestTie(ctx, path) ?? recordedBodyTie(ctx, path);
   if (received) return received;
   const schema = schemaTieOfCall(path);

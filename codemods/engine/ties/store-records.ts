@@ -1,5 +1,6 @@
 import { rulesOfKind, type ResourceName } from '../../../catalogue';
-import { calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { calleeName, constInit, declaratorOf, isCall, isFunction, isMember, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
+import { storeModelAttribute } from './orm-entities';
 import type { FileContext } from '../file';
 import { words } from '../words';
 import { nounTie } from './names';
@@ -33,9 +34,7 @@ export function constructedRecordTie(ctx: FileContext, obj: Path): Tie | null {
     if (t && t.role === 'response' && t.path.length === 0 && !t.list) resource = t.resource;
   } else if (isCall(pn) && pn.arguments[1] === obj.node && calleeName(pn.callee) === 'createRecord') {
     // Ember Data's model names are dasherized singulars (`complaint`, `interview`); `helpdesk-ticket` is another's.
-    const name = stringValue(pn.arguments[0] as Node);
-    const t = name && /^[a-z][a-z-]*$/.test(name) && words(name).length === 1 ? nounTie(name) : null;
-    if (t && t.path.length === 0 && !t.list) resource = t.resource;
+    resource = modelNameResource(pn.arguments[0]);
   }
   if (!resource || !createdResources().has(resource)) return null;
   return { resource, op: 'create', role: 'request', path: [], via: 'name', weak: true };
@@ -89,4 +88,101 @@ export function sentByModelTie(ctx: FileContext, value: Path): Tie | null {
   const cls = m.holder.node.type === 'ClassBody' ? parentOf(m.holder)?.node : null;
   const resource = cls ? serializerResource(cls) : null;
   return resource ? { resource, role: 'request', path: [], via: 'name', weak: true } : null;
+}
+
+/** A resource named by a model-layer string (`'interview'`, Ember Data's dasherized singular), not another thing's. */
+function modelNameResource(n: Node): ResourceName | null {
+  const name = stringValue(n);
+  const t = name && /^[a-z][a-z-]*$/.test(name) && words(name).length === 1 ? nounTie(name) : null;
+  return t && t.path.length === 0 && !t.list ? t.resource : null;
+}
+
+/** Store methods that answer a record of the model they name: `store.findRecord('interview', id)`. */
+const RECORD_FINDERS = new Set(['findRecord', 'peekRecord', 'queryRecord']);
+
+/**
+ * A record an Ember Data store answers for a model named for a resource (`store.findRecord('interview', id)`): the
+ * resource kept flat, as its model declares it (`record.race` is the profile's `race`). By name: manual findings.
+ */
+export function storeRecordTie(ctx: FileContext, call: Path): Tie | null {
+  const n = call.node;
+  if (!isMember(n.callee) || !RECORD_FINDERS.has(memberName(n.callee) ?? '') || ctx.otherApiOnly()) return null;
+  const resource = n.arguments[0] ? modelNameResource(n.arguments[0]) : null;
+  return resource ? { resource, role: 'body', path: [], via: 'name', weak: true, flat: true } : null;
+}
+
+/** A model class of a client-side store (`class InterviewModel extends Model { @attr … }`) and the resource it is named for. */
+function storeModelClass(cls: Node): ResourceName | null {
+  const body: Node[] = cls?.body?.body ?? [];
+  if (!cls?.id || !body.some((m) => storeModelAttribute(cls, m) !== null)) return null;
+  const t = typeNameTie(cls.id.name);
+  return t && t.role === 'response' && t.path.length === 0 && !t.list ? t.resource : null;
+}
+
+/** `this` in a method or getter of a store model named for a resource (`get hasBodyMetrics() { return this.height != null }`). */
+export function storeModelThisTie(thisPath: Path): Tie | null {
+  let p: Path | null = parentOf(thisPath);
+  while (p && p.node.type !== 'ClassBody') {
+    // A function of its own (not an arrow, not the method itself) has another `this`.
+    if (p.node.type === 'FunctionExpression' || p.node.type === 'FunctionDeclaration') return null;
+    p = parentOf(p);
+  }
+  const cls = p ? parentOf(p)?.node : null;
+  const resource = cls ? storeModelClass(cls) : null;
+  return resource ? { resource, role: 'body', path: [], via: 'name', weak: true, flat: true } : null;
+}
+
+/** Serializer methods that turn a payload of the API into the store's document: `normalizeResponse`, `normalize`. */
+const NORMALIZERS = /^normalize(Response|SingleResponse|ArrayResponse|FindRecordResponse|QueryRecordResponse|SaveResponse|CreateRecordResponse|UpdateRecordResponse)?$/;
+
+/**
+ * The resource a serializer's normalize call is about (Ember Data: `serializer.normalizeResponse(store,
+ * store.modelFor('interview'), payload, id, 'findRecord')`, `store.serializerFor('interview').normalize(…)`).
+ */
+export function normalizedResource(ctx: FileContext, call: Path): ResourceName | null {
+  const n = call.node;
+  if (!isCall(n) || !isMember(n.callee) || !NORMALIZERS.test(memberName(n.callee) ?? '') || ctx.otherApiOnly()) return null;
+  const named = (p: Path, finder: string, depth = 0): ResourceName | null => {
+    let v: Node = p.node;
+    if (v?.type === 'Identifier' && depth < 2) {
+      const init = constInit(p);
+      return init ? named(init, finder, depth + 1) : null;
+    }
+    return isCall(v) && isMember(v.callee) && memberName(v.callee) === finder && v.arguments[0] ? modelNameResource(v.arguments[0]) : null;
+  };
+  for (let i = 0; i < n.arguments.length; i++) {
+    const r = named(call.get('arguments', i), 'modelFor');
+    if (r) return r;
+  }
+  return named(call.get('callee', 'object'), 'serializerFor');
+}
+
+/** The payload a normalize call is given (an object literal, or the const holding one): the resource's answer body. */
+export function normalizedPayloadTie(ctx: FileContext, obj: Path): Tie | null {
+  const parent = parentOf(obj);
+  if (!parent) return null;
+  const callOf = (arg: Path): ResourceName | null => {
+    const call = parentOf(arg);
+    return call && isCall(call.node) && call.node.arguments.includes(arg.node) ? normalizedResource(ctx, call) : null;
+  };
+  let resource = callOf(obj);
+  if (!resource && parent.node.type === 'VariableDeclarator' && parent.node.init === obj.node && parent.node.id.type === 'Identifier') {
+    const name = parent.node.id.name;
+    for (const id of ctx.nodesOf('Identifier')) {
+      if (id.node.name !== name || id.node === parent.node.id || declaratorOf(id)?.node !== parent.node) continue;
+      resource = callOf(id);
+      if (resource) break;
+    }
+  }
+  return resource ? { resource, role: 'body', path: [], via: 'name', weak: true } : null;
+}
+
+/** `normalized.data.attributes` of what a normalize call answered: the record's attributes, kept flat. */
+export function normalizedAttributesTie(ctx: FileContext, member: Path): Tie | null {
+  const n = member.node;
+  if (memberName(n) !== 'attributes' || !isMember(n.object) || memberName(n.object) !== 'data') return null;
+  let doc: Path = member.get('object', 'object');
+  if (doc.node.type === 'Identifier') doc = constInit(doc) ?? doc;
+  const resource = isCall(doc.node) ? normalizedResource(ctx, doc) : null;
+  return resource ? { resource, role: 'body', path: [], via: 'name', weak: true, flat: true } : null;
 }
