@@ -7,6 +7,7 @@ import { apiCall } from './url';
 import { ANSWER_CLASSES, answered, chainCall, handledRoute, patternCall, returnedAnswers, routeTableAnswers } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
 import { sinonAnswer } from './sinon-answers';
+import { cannedQueueAnswers } from './canned-queues';
 
 /**
  * Test doubles of the API: what a test says the API answers. A team's tests pin v1 behaviour there (a mocked
@@ -120,6 +121,12 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       const endpoint = built ? builtEndpoint(ctx, call) : null;
       if (built && endpoint) out.push({ call: endpoint, ...built });
       if (built) continue;
+    }
+    // A queue of canned answers: `installHttpsMock([TOKEN_OK, { status: 400 }])` before `createInterview(…)`.
+    const queued = cannedQueueAnswers(ctx, call);
+    if (queued.length > 0) {
+      out.push(...queued);
+      continue;
     }
     // sinon's fake server: `server.respondWith('PUT', url, [202, headers, JSON.stringify({ msg })])`.
     const faked = sinonAnswer(ctx, call);
