@@ -177,6 +177,11 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     const fn = functionOf(path.get('callee'));
     const returned = fn ? returnTie(ctx, fn, null) : null;
     if (returned) return modeUpdateOf(returned, argPaths(path));
+    // A guard that hands back the response it checks (`ensureOk(res, 'Update interview')`, `assertOk(res)`): that response.
+    if (RESPONSE_GUARD.test(callee.name) && n.arguments[0]) {
+      const checked = tieOf(ctx, path.get('arguments', 0));
+      if (checked && checked.role === 'result') return checked;
+    }
     // A helper defined elsewhere, named for what it does: `createInterview(…)`, `getResult(token)`.
     return modeUpdateOf(helperNameTie(callee.name), argPaths(path)) ?? sentThrough(ctx, path);
   }
@@ -214,6 +219,9 @@ function sentThrough(ctx: FileContext, path: Path): Tie | null {
   }
   return null;
 }
+
+/** Names of guards that check a response and hand it back: `ensureOk`, `assertSuccess`, `checkStatus`, `raiseForStatus`. */
+const RESPONSE_GUARD = /^(ensure|assert|check|verify|expect|require|raiseFor|throwUnless)(Ok|Success|Successful|Status|Response|2xx)$/;
 
 /** The function an identifier names in this file (declaration or const arrow/function). */
 function functionOf(idPath: Path): Path | null {
