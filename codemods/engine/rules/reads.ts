@@ -11,7 +11,7 @@ import { mockedResponses } from '../ties/mocks';
 import { apiCall } from '../ties/url';
 import { typeNameTie, typeTie } from '../ties/types';
 import { entityColumn, entityResource, flattenedColumnPath, storeModelAttribute } from '../ties/orm-entities';
-import { normalizedPayloadTie } from '../ties/store-records';
+import { normalizedPayloadTie, serializerAttrs, serializerResource } from '../ties/store-records';
 import type { Tie } from '../ties/tie';
 
 /** Shared by the rules about response fields: where code reads a field, and where a type declares one. */
@@ -165,6 +165,12 @@ export function interfaceMembers(
         const path = flattenedColumnPath(table, col.column) ?? [col.column];
         for (const site of col.sites) visit(decl.get('body', 'body', i), path, 'response', 'type', site);
       });
+      return;
+    }
+    // A serializer named for the resource (`class InterviewSerializer`): the payload keys its `attrs` map.
+    const serialized = serializerResource(decl.node);
+    if (serialized) {
+      if (serialized === resource) serializerAttrs(decl.get('body'), (entry, key, site) => visit(entry, [key], 'response', 'type', site));
       return;
     }
     const tie = decl.node.id ? typeNameTie(decl.node.id.name) : null;

@@ -4,7 +4,7 @@ import { storeModelAttribute } from './orm-entities';
 import type { FileContext } from '../file';
 import { words } from '../words';
 import { nounTie } from './names';
-import type { Tie } from './tie';
+import { wireName, type Tie } from './tie';
 import { typeNameTie } from './types';
 import { memberOf, modelResource } from './resource-models';
 
@@ -185,4 +185,27 @@ export function normalizedAttributesTie(ctx: FileContext, member: Path): Tie | n
   if (doc.node.type === 'Identifier') doc = constInit(doc) ?? doc;
   const resource = isCall(doc.node) ? normalizedResource(ctx, doc) : null;
   return resource ? { resource, role: 'body', path: [], via: 'name', weak: true, flat: true } : null;
+}
+
+/**
+ * The payload keys a serializer named for a resource maps its model's attributes from (Ember Data's `attrs = {
+ * lastMessage: { key: 'msg' }, marketplace: { serialize: false }, links: '_links' }`): the key given, else the
+ * attribute's own name as the wire spells it. Each is visited with the entry and where the key is written.
+ */
+export function serializerAttrs(classBody: Path, visit: (entry: Path, key: string, site: Node) => void): void {
+  classBody.node.body.forEach((m: Node, i: number) => {
+    if ((m.type !== 'ClassProperty' && m.type !== 'PropertyDefinition') || keyName(m) !== 'attrs' || m.value?.type !== 'ObjectExpression') return;
+    const obj = classBody.get('body', i, 'value');
+    obj.node.properties.forEach((p: Node, k: number) => {
+      const name = keyName(p);
+      if (!name || (p.type !== 'ObjectProperty' && p.type !== 'Property')) return;
+      const entry = obj.get('properties', k);
+      const own = stringValue(p.value);
+      if (own !== null) return visit(entry, own, p.value);
+      const keyProp = p.value?.type === 'ObjectExpression' ? p.value.properties.find((q: Node) => keyName(q) === 'key') : null;
+      const given = keyProp ? stringValue(keyProp.value) : null;
+      if (given !== null) return visit(entry, given, keyProp.value);
+      visit(entry, wireName(name), p.key);
+    });
+  });
 }
