@@ -7,6 +7,7 @@ import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';
 import { forwardedDestructured, interfaceMembers, memberMessage, memberReads, patternReads, typedLiterals } from './reads';
 import type { RuleImpl } from './types';
+import { copiedIntoMember } from './copied-members';
 import { mirroredStateMembers } from '../ties/vuex';
 import { assertedFixtureValues } from './fixture-assertions';
 import { routeDataMembers } from '../ties/route-data';
@@ -23,7 +24,12 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   memberReads(ctx, names, (path: Path, name) => {
     if (ctx.claimed.has(path.node)) return;
     const tie = tieOf(ctx, path.get('object'));
-    if (matches(tie, name) || (distinctive && name === field && !tie && rule.path.length === 1)) ctx.manual(change, path, rule.message, path.node.property, field);
+    if (matches(tie, name) || (distinctive && name === field && !tie && rule.path.length === 1)) {
+      ctx.manual(change, path, rule.message, path.node.property, field);
+      // …and the member of the file's own type it is copied into (`session = { marketplace: interview.marketplace }`).
+      const member = tie ? copiedIntoMember(ctx, path) : null;
+      if (member && !ctx.claimed.has(member.node.key)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+    }
   });
   // `_.get(result, 'advice')`, `_.get(interview, ['profile', 'bmi'])`.
   pathReads(ctx, (literal, segments, tie) => {
