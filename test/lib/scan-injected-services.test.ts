@@ -135,6 +135,15 @@ describe('services injected into other files', () => {
         '    await desk.addComplaint(token, text, note);',
         '    return symptoms.addComplaint(token, text, note);', // 7
         '  });',
+        // A handler's parameter named for the field and only passed on as it: a parameter a person removes too.
+        "  ipcMain.handle('complaint:extra', async (_e, token: string, extra: string) => {", // 9
+        "    return symptoms.addComplaint(token, 'x', extra);",
+        '  });',
+        // …not when it also goes elsewhere (the desk's note).
+        "  ipcMain.handle('complaint:both', async (_e, token: string, extra: string) => {", // 12
+        "    await desk.addComplaint(token, 'x', extra);",
+        "    return symptoms.addComplaint(token, 'x', extra);", // 14
+        '  });',
         '}',
       ].join('\n'),
       'test/symptom-client.test.ts': [
@@ -154,7 +163,7 @@ describe('services injected into other files', () => {
     });
     const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
     const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change === 'complaint-extra-removed').map((f) => [f.line, f.fix]) ?? [];
-    expect(findings('src/main/ipc.ts')).toEqual([[7, 'manual']]);
+    expect(findings('src/main/ipc.ts')).toEqual([[7, 'manual'], [9, 'manual'], [10, 'manual'], [14, 'manual']]);
     expect(findings('test/symptom-client.test.ts')).toEqual([[10, 'manual']]);
     expect(findings('src/main/desk-client.ts')).toEqual([]);
   });

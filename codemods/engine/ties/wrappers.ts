@@ -138,7 +138,11 @@ export function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
   if (pn.type === 'SpreadElement') return requestTieOfObject(ctx, parentOf(parent)!);
   if (isCall(pn) && pn.arguments.includes(ref.node)) {
     const fn = calleeFunction(parent);
-    return fn ? paramRequestTie(ctx, fn, pn.arguments.indexOf(ref.node), depth + 1) : null;
+    if (fn) return paramRequestTie(ctx, fn, pn.arguments.indexOf(ref.node), depth + 1);
+    // A method of an imported client (`symptoms.addIntent(token, intent, detail)` in an IPC handler): what it does with it.
+    // Whether this function's parameter only carries the field is this function's to say (its own name), not the method's.
+    const t = depth < 2 ? wrapperParamTie(ctx, ref)?.tie : null;
+    return t ? { ...t, onlyAs: undefined } : null;
   }
   return null;
 }
