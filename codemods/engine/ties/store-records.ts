@@ -143,7 +143,7 @@ export function normalizedResource(ctx: FileContext, call: Path): ResourceName |
   const n = call.node;
   if (!isCall(n) || !isMember(n.callee) || !NORMALIZERS.test(memberName(n.callee) ?? '') || ctx.otherApiOnly()) return null;
   const named = (p: Path, finder: string, depth = 0): ResourceName | null => {
-    let v: Node = p.node;
+    const v: Node = p.node;
     if (v?.type === 'Identifier' && depth < 2) {
       const init = constInit(p);
       return init ? named(init, finder, depth + 1) : null;

@@ -11,6 +11,7 @@ import { receiverClass } from './class-receivers';
 import { schemaTieOfCall } from './schemas';
 import { enclosingCallSending, urlTarget } from './url';
 import { SCRIPT_GLOBAL, scriptGlobalMethods, scriptGlobalReceiver } from './script-globals';
+import { ipcArgumentTie } from './ipc-channels';
 
 /**
  * Wrappers: functions that send what they are given. `function start(profile, location) { return
@@ -166,6 +167,9 @@ export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; im
   const effect = sagaEffect(callPath);
   const index = effect ? effect.args.findIndex((a) => a.node === argPath.node) : callPath.node.arguments.indexOf(argPath.node);
   if (index < 0) return null;
+  // `ipcRenderer.invoke(channel, intent, detail)`: what the main process's handler of the channel does with it.
+  const overIpc = effect ? null : ipcArgumentTie(ctx, callPath, index);
+  if (overIpc) return { tie: overIpc, imported: true };
   const fnRef = effect ? effect.fn : callPath.get('callee');
   const fn = effect ? (fnRef.node.type === 'Identifier' ? functionNamed(fnRef) : null) : calleeFunction(callPath);
   if (fn) {
