@@ -34,7 +34,7 @@ import { wrapperPart } from './response-parts';
 import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
 import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, jqueryThenParamTie, signalFieldTie, utilityItemTie } from './library-callbacks';
-import { normalizedAttributesTie, sentByModelTie, storeModelThisTie, storeRecordTie } from './store-records';
+import { normalizedAttributesTie, savedBodyTie, sentByModelTie, storeModelThisTie, storeRecordTie } from './store-records';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -145,6 +145,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     const attribute = name === 'get' && n.arguments.length === 1 ? stringValue(n.arguments[0]) : null;
     if (objTie && objTie.role === 'body' && attribute && /^[A-Za-z_$][\w$]*$/.test(attribute)) return step(objTie, attribute);
     if (objTie && name === 'json') return { ...objTie, role: 'body', path: [], list: objTie.op === 'list' };
+    // `intent.toJSON()` of a model instance named for a resource the client creates: the body it sends when saved.
+    if (objTie && name === 'toJSON' && n.arguments.length === 0 && objTie.role === 'body' && objTie.via === 'name' && objTie.path.length === 0 && !objTie.list) return savedBodyTie(objTie);
     if (objTie && name === 'then' && n.arguments[0]) return returnTie(ctx, path.get('arguments', 0), objTie);
     // jQuery deferreds: `.done(cb)`, `.fail(cb)`, `.always(cb)` hand back the same promise, whatever cb returns.
     if (objTie && name && DEFERRED_CALLBACKS.has(name)) return objTie;

@@ -22,6 +22,11 @@ function createdResources(): Set<ResourceName> {
 }
 let created: Set<ResourceName> | null = null;
 
+/** What a model instance of a resource the client creates sends when saved (`intent.toJSON()` in a test): by name, manual. */
+export function savedBodyTie(model: Tie): Tie | null {
+  return createdResources().has(model.resource) ? { resource: model.resource, role: 'request', path: [], via: 'name', weak: true } : null;
+}
+
 /** The create body an object literal is as a new record's attributes, if it is one. */
 export function constructedRecordTie(ctx: FileContext, obj: Path): Tie | null {
   const parent = parentOf(obj);
