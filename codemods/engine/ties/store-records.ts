@@ -214,3 +214,17 @@ export function serializerAttrs(classBody: Path, visit: (entry: Path, key: strin
     });
   });
 }
+
+/**
+ * A JSON:API resource object of a resource (`{ id, type: 'interview', attributes: { mode: 'complaint' } }`, Ember
+ * Data's `store.push` or a JSON:API fixture): its attributes are that resource's, by the type's name (`interview`,
+ * `interviews`), kept flat. Another type (`helpdesk-ticket`) is another thing's.
+ */
+export function resourceObjectTie(ctx: FileContext, obj: Path): Tie | null {
+  if (obj.node.type !== 'ObjectExpression' || ctx.otherApiOnly()) return null;
+  const typeProp = obj.node.properties.find((p: Node) => keyName(p) === 'type');
+  const name = typeProp ? stringValue(typeProp.value) : null;
+  const singular = name ? name.replace(/s$/, '') : null;
+  const resource = singular ? modelNameResource({ type: 'StringLiteral', value: singular }) : null;
+  return resource ? { resource, role: 'body', path: [], via: 'name', weak: true, flat: true } : null;
+}
