@@ -11,11 +11,11 @@ afterEach(() => cleanup(dir));
 describe('Electron IPC channels', () => {
   it("a value a preload script hands over a channel is what the main process's handler of that channel does with it; a desk channel's is the desk's", async () => {
     writeTree(dir, {
-      'src/shared/channels.ts': ["export const Channels = { AddIntent: 'intent:add', AddNote: 'note:add' } as const;"].join('\n'),
-      'src/shared/types.ts': ['export interface Intent { token: string; intent: string }'].join('\n'),
+      'src/common/channels.ts': ["export const Channels = { AddIntent: 'intent:add', AddNote: 'note:add' } as const;"].join('\n'),
+      'src/common/types.ts': ['export interface Intent { token: string; intent: string }'].join('\n'),
       'src/main/ipc.ts': [
         "import { ipcMain } from 'electron';",
-        "import { Channels } from '../shared/channels';",
+        "import { Channels } from '../common/channels';",
         "const BASE = 'https://old.example.test/api/';",
         'export function registerIpc(): void {',
         '  ipcMain.handle(Channels.AddIntent, async (_e, intent: string, detail: string) => {',
@@ -31,8 +31,8 @@ describe('Electron IPC channels', () => {
       ].join('\n'),
       'src/preload/preload.ts': [
         "import { contextBridge, ipcRenderer } from 'electron';",
-        "import { Channels } from '../shared/channels';",
-        "import type { Intent } from '../shared/types';",
+        "import { Channels } from '../common/channels';",
+        "import type { Intent } from '../common/types';",
         'const api = {',
         '  addIntent: (intent: string, detail: string) => ipcRenderer.invoke(Channels.AddIntent, intent, detail),', // 5
         '  addNote: (text: string, detail: string) => ipcRenderer.invoke(Channels.AddNote, text, detail),',
