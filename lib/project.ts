@@ -123,8 +123,17 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     const owner = globalOwners.get(name.split('.')[0]!);
     return (owner ? all.get(owner)?.functions?.[name] : undefined) ?? null;
   };
+  // Electron IPC: what each channel's handler sends, for the files that send over IPC (two handlers that disagree: none).
+  const ipc = new Map<string, { index: number; tie: Tie }[] | null>();
+  for (const f of all.values()) {
+    for (const [key, params] of Object.entries(f.ipcHandlers ?? {})) ipc.set(key, ipc.has(key) ? null : params);
+  }
+  if (ipc.size > 0) for (const [file, f] of all) if (f.sendsIpc) rerun.add(file);
   if (rerun.size === 0) return null;
   const facts: ProjectFacts = {
+    ipcHandler(channel) {
+      return ipc.get(channel) ?? null;
+    },
     importedConst(fromFile, specifier, name) {
       const o = origin(fromFile, specifier, name);
       const value = o ? all.get(o.target)?.exports[o.name] : undefined;

@@ -13,6 +13,7 @@ import { exportedStores } from '../engine/ties/exported-stores';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
 import { api } from '../../catalogue';
+import { ipcHandlerParams, sendsIpc } from '../engine/ties/ipc-channels';
 
 /**
  * What a JS/TS file tells the other files of a run (lib/project.ts): the constants it exports, the modules it
@@ -52,6 +53,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   const store = storeMembers(ctx);
   const actionKeys = storeActions(ctx);
   const storeValues = exportedStores(ctx);
+  const ipcHandlers = ipcHandlerParams(ctx);
   return {
     exports: fileExports(ctx),
     uses,
@@ -70,6 +72,8 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(Object.keys(actionKeys).length > 0 ? { storeActions: actionKeys } : {}),
     ...(Object.keys(storeValues).length > 0 ? { storeValues } : {}),
     ...(mapsStore(ctx) ? { readsStore: true as const } : {}),
+    ...(Object.keys(ipcHandlers).length > 0 ? { ipcHandlers } : {}),
+    ...(sendsIpc(ctx) ? { sendsIpc: true as const } : {}),
   };
 }
 

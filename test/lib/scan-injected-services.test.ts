@@ -108,4 +108,63 @@ describe('services injected into other files', () => {
     expect(findings('src/lib/ComplaintForm.svelte')).toEqual([[10, 'manual']]);
     expect(findings('src/lib/desk.ts')).toEqual([]);
   });
+
+  it("a client handed in as a parameter typed with its class (an Electron main process's registerIpc(symptoms: SymptomClient)) or made by a test's factory (const client = makeClient()) is that class's instance; a desk client's is the desk's", async () => {
+    writeTree(dir, {
+      'src/main/symptom-client.ts': [
+        "const BASE = 'https://old.example.test/api/';",
+        'export class SymptomClient {',
+        '  async addComplaint(token: string, text: string, extra = "") {',
+        "    return fetch(`${BASE}complaints/`, { method: 'POST', body: JSON.stringify({ interview: token, text, extra }) });",
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/main/desk-client.ts': [
+        'export class DeskClient {',
+        '  async addComplaint(token: string, text: string, extra = "") {',
+        "    return fetch('https://desk.example.com/api/complaints/', { method: 'POST', body: JSON.stringify({ token, text, extra }) });",
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/main/ipc.ts': [
+        "import { ipcMain } from 'electron';",
+        "import { SymptomClient } from './symptom-client';",
+        "import { DeskClient } from './desk-client';",
+        'export function registerIpc(symptoms: SymptomClient, desk: DeskClient): void {',
+        "  ipcMain.handle('complaint:add', async (_e, token: string, text: string, note?: string) => {",
+        '    await desk.addComplaint(token, text, note);',
+        '    return symptoms.addComplaint(token, text, note);', // 7
+        '  });',
+        // A handler's parameter named for the field and only passed on as it: a parameter a person removes too.
+        "  ipcMain.handle('complaint:extra', async (_e, token: string, extra: string) => {", // 9
+        "    return symptoms.addComplaint(token, 'x', extra);",
+        '  });',
+        // …not when it also goes elsewhere (the desk's note).
+        "  ipcMain.handle('complaint:both', async (_e, token: string, extra: string) => {", // 12
+        "    await desk.addComplaint(token, 'x', extra);",
+        "    return symptoms.addComplaint(token, 'x', extra);", // 14
+        '  });',
+        '}',
+      ].join('\n'),
+      'test/symptom-client.test.ts': [
+        "import { SymptomClient } from '../src/main/symptom-client';",
+        "import { DeskClient } from '../src/main/desk-client';",
+        'function makeClient() {',
+        '  return new SymptomClient();',
+        '}',
+        'const makeDesk = () => new DeskClient();',
+        "it('sends extra', async () => {",
+        '  const client = makeClient();',
+        '  const desk = makeDesk();',
+        "  await client.addComplaint('abc', 'headache', 'since Monday');", // 10
+        "  await desk.addComplaint('abc', 'headache', 'since Monday');",
+        '});',
+      ].join('\n'),
+    });
+    const result = await scan({ roots: ['.'], config: customConfig, cwd: dir, types: 'off' });
+    const findings = (rel: string) => result.outcomes.find((o) => o.relPath === rel)?.findings.filter((f) => f.change === 'complaint-extra-removed').map((f) => [f.line, f.fix]) ?? [];
+    expect(findings('src/main/ipc.ts')).toEqual([[7, 'manual'], [9, 'manual'], [10, 'manual'], [14, 'manual']]);
+    expect(findings('test/symptom-client.test.ts')).toEqual([[10, 'manual']]);
+    expect(findings('src/main/desk-client.ts')).toEqual([]);
+  });
 });

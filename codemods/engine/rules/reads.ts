@@ -10,7 +10,8 @@ import { schemaObjects } from '../ties/schemas';
 import { mockedResponses } from '../ties/mocks';
 import { apiCall } from '../ties/url';
 import { typeNameTie, typeTie } from '../ties/types';
-import { entityColumn, entityResource, flattenedColumnPath } from '../ties/orm-entities';
+import { entityColumn, entityResource, flattenedColumnPath, storeModelAttribute } from '../ties/orm-entities';
+import { normalizedPayloadTie, serializerAttrs, serializerResource } from '../ties/store-records';
 import type { Tie } from '../ties/tie';
 
 /** Shared by the rules about response fields: where code reads a field, and where a type declares one. */
@@ -166,10 +167,20 @@ export function interfaceMembers(
       });
       return;
     }
+    // A serializer named for the resource (`class InterviewSerializer`): the payload keys its `attrs` map.
+    const serialized = serializerResource(decl.node);
+    if (serialized) {
+      if (serialized === resource) serializerAttrs(decl.get('body'), (entry, key, site) => visit(entry, [key], 'response', 'type', site));
+      return;
+    }
     const tie = decl.node.id ? typeNameTie(decl.node.id.name) : null;
     if (!tie || tie.resource !== resource) return;
     decl.node.body.body.forEach((m: Node, i: number) => {
       if (m.type !== 'ClassProperty' && m.type !== 'PropertyDefinition') return;
+      // A store model's attribute named for a nested field (`@attr('number') height` of an interview model): flattened.
+      const attr = tie.path.length === 0 ? storeModelAttribute(decl.node, m) : null;
+      const flat = attr ? flattenedColumnPath(tie.resource, attr) : null;
+      if (flat) return void visit(decl.get('body', 'body', i), flat, tie.role, 'type', m.key);
       const wire = wireKey(m);
       // A renamed member's site is where its JSON key is written (`@Expose({ name: 'interview_mode' })`).
       if (wire) visit(decl.get('body', 'body', i), [...tie.path, wire.key], tie.role, 'type', wire.site);
@@ -281,6 +292,9 @@ export function typedLiterals(ctx: FileContext, resource: string, visit: (prop: 
  * body the code sends (those are requests).
  */
 function untypedLiteralTie(ctx: FileContext, obj: Path): Tie | null {
+  // The payload a test hands a serializer's normalize call for a resource's model (Ember Data).
+  const normalized = normalizedPayloadTie(ctx, obj);
+  if (normalized) return normalized;
   if (!ctx.touchesApi() || ctx.otherApiOnly() || requestTieOfObject(ctx, obj)) return null;
   const subject = assertedSubject(obj);
   if (subject) {

@@ -6,6 +6,7 @@ import { enclosingCallSending, urlTarget } from '../ties/url';
 import { staticText } from '../ties/constants';
 import { tieOf } from '../ties/flow';
 import { requestTieOfObject } from '../ties/requests';
+import { sentByModelTie } from '../ties/store-records';
 import { pathMatches, type Tie } from '../ties/tie';
 import { pickedMembers } from './picked-members';
 import { postedControls } from './form-controls';
@@ -104,7 +105,7 @@ function pickedInto(ctx: Parameters<RuleImpl<'request-field-removed'>>[0], call:
   const sent = enclosingCallSending(ctx, call);
   if (sent) return { resource: sent.resource, op: sent.op, role: 'request', path: [], via: 'flow' };
   const prop = parentOf(call);
-  if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== call.node) return null;
+  if (!prop || (prop.node.type !== 'ObjectProperty' && prop.node.type !== 'Property') || prop.node.value !== call.node) return sentByModelTie(ctx, call);
   const outer = requestTieOfObject(ctx, parentOf(prop)!);
   const key = keyName(prop.node);
   return outer && key ? { ...outer, path: [...outer.path, key] } : null;

@@ -1,12 +1,13 @@
 import { keyName, type Node, type Path } from '../ast';
 import { modelDefaultsTie } from '../ties/resource-models';
 import { tieOf } from '../ties/flow';
-import { camelName, pathMatches, type Tie } from '../ties/tie';
+import { camelName, memberPath, pathMatches, type Tie } from '../ties/tie';
 import { pathReads } from './path-reads';
 import { pickedMembers } from './picked-members';
 import { jsdocMembers } from './jsdoc-models';
 import { forwardedDestructured, interfaceMembers, memberMessage, memberReads, patternReads, typedLiterals } from './reads';
 import type { RuleImpl } from './types';
+import { copiedIntoMember } from './copied-members';
 import { mirroredStateMembers } from '../ties/vuex';
 import { assertedFixtureValues } from './fixture-assertions';
 import { routeDataMembers } from '../ties/route-data';
@@ -17,13 +18,18 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   // A client that camel-cases keys reads `interview_mode` as `interviewMode`.
   const names = new Set([field, ...(camelName(field) ? [camelName(field)!] : [])]);
   const matches = (tie: Tie | null, name: string) =>
-    !!tie && tie.role !== 'request' && tie.resource === rule.resource && !tie.list && pathMatches(rule.path, [...tie.path, name]);
+    !!tie && tie.role !== 'request' && tie.resource === rule.resource && !tie.list && pathMatches(rule.path, memberPath(tie, name));
   // Names only this API uses (snake_case) are reads of the field wherever they appear.
   const distinctive = field.includes('_');
   memberReads(ctx, names, (path: Path, name) => {
     if (ctx.claimed.has(path.node)) return;
     const tie = tieOf(ctx, path.get('object'));
-    if (matches(tie, name) || (distinctive && name === field && !tie && rule.path.length === 1)) ctx.manual(change, path, rule.message, path.node.property, field);
+    if (matches(tie, name) || (distinctive && name === field && !tie && rule.path.length === 1)) {
+      ctx.manual(change, path, rule.message, path.node.property, field);
+      // …and the member of the file's own type it is copied into (`session = { marketplace: interview.marketplace }`).
+      const member = tie ? copiedIntoMember(ctx, path) : null;
+      if (member && !ctx.claimed.has(member.node.key)) ctx.manual(change, member, memberMessage(rule.message), member.node.key, field);
+    }
   });
   // `_.get(result, 'advice')`, `_.get(interview, ['profile', 'bmi'])`.
   pathReads(ctx, (literal, segments, tie) => {

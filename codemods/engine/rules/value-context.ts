@@ -1,3 +1,4 @@
+import { moduleValueName } from '../ties/mode-maps';
 import { api, rulesOfKind } from '../../../catalogue';
 import { calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
@@ -95,7 +96,9 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       // `MODES = { COMPLAINT: 'complaint' }`, `Object.freeze({…})`, `{…} as const`; or a map other files use as modes.
       const owner = ownerName(obj);
       // Another file using any member as the mode (`{ mode: STEPS.start }`) makes the map the mode's: its members are modes.
-      return owner !== null && (isModeName(owner) || usedAsMode(ctx, owner, null));
+      if (owner !== null) return isModeName(owner) || usedAsMode(ctx, owner, null);
+      // A module that is a map of modes and nothing else (`modes.js`: `define(function () { return { SAFE: 'safe' }; })`).
+      return isModeName(moduleValueName(ctx, obj) ?? '');
     }
     case 'TSEnumMember': {
       const decl = parentOf(parent)!.node;
@@ -163,7 +166,10 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
       const owner = ownerName(parent);
       // `SELECTABLE_MODES = Object.freeze([MODES.COMPLAINT, MODES.SAFE])`: a list of the mode map's members is a list of modes.
       const ofModeMap = pn.elements.every((e: Node) => isMember(e) && e.object.type === 'Identifier' && isModeName(e.object.name));
-      return (owner !== null && (isModeName(owner) || isModeKeyedName(owner))) || validatedModeMember(parent, field) || ofModeMap;
+      // `SKIPPABLE: ['safe', 'triage']` inside a map of modes (`MODES = { …, SKIPPABLE: [...] }`, a `modes.js` module's value).
+      const holder = parentOf(parent)?.node.type === 'ObjectProperty' || parentOf(parent)?.node.type === 'Property' ? parentOf(parentOf(parent)!) : null;
+      const inModeMap = !!holder && holder.node.type === 'ObjectExpression' && isModeName(ownerName(holder) ?? moduleValueName(ctx, holder) ?? '');
+      return (owner !== null && (isModeName(owner) || isModeKeyedName(owner))) || validatedModeMember(parent, field) || ofModeMap || inModeMap;
     }
     case 'TSLiteralType': {
       let p: Path | null = parentOf(parent)!;

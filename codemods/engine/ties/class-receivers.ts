@@ -1,4 +1,4 @@
-import { bindingOf, isCall, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 
 /**
@@ -46,9 +46,11 @@ function variableClass(ctx: FileContext, id: Path): Path | null {
   if (!binding) return null;
   const decl = parentOf(binding);
   if (decl?.node.type === 'VariableDeclarator' && decl.node.id === binding.node) {
-    const declared = typeName(binding, binding.node.typeAnnotation) ?? createdClass(decl.get('init'));
+    const declared = typeName(binding, binding.node.typeAnnotation) ?? createdClass(decl.get('init')) ?? madeBy(ctx, decl.get('init'));
     if (declared) return declared;
   }
+  // A parameter declared with the class: `function registerIpc(symptoms: SymptomClient) { symptoms.addIntent(…) }`.
+  if (decl && isFunction(decl.node) && decl.node.params.includes(binding.node)) return typeName(binding, binding.node.typeAnnotation);
   // `let service;` … `service = TestBed.inject(X)` in a `beforeEach`.
   for (const p of ctx.nodesOf('AssignmentExpression')) {
     if (p.node.left.type !== 'Identifier' || p.node.left.name !== binding.node.name || bindingOf(p.get('left'))?.node !== binding.node) continue;
@@ -56,6 +58,19 @@ function variableClass(ctx: FileContext, id: Path): Path | null {
     if (created) return created;
   }
   return null;
+}
+
+/** `makeClient()` of a local function that returns `new X(…)` (a test's factory): the class X. */
+function madeBy(ctx: FileContext, init: Path | null | undefined): Path | null {
+  const n = init?.node;
+  if (!n || !isCall(n) || n.callee.type !== 'Identifier' || n.arguments.length > 0) return null;
+  const binding = bindingOf(init!.get('callee'));
+  const decl = binding ? parentOf(binding) : null;
+  const fn = decl?.node.type === 'FunctionDeclaration' ? decl : decl?.node.type === 'VariableDeclarator' && isFunction(decl.node.init) ? decl.get('init') : null;
+  if (!fn) return null;
+  if (fn.node.body.type !== 'BlockStatement') return createdClass(fn.get('body'));
+  const last = fn.node.body.body.length - 1;
+  return last >= 0 && fn.node.body.body[last].type === 'ReturnStatement' ? createdClass(fn.get('body', 'body', last, 'argument')) : null;
 }
 
 /** The class name of a type annotation `: X` (not a generic, a union or a literal type). */

@@ -1,4 +1,4 @@
-import { bindingOf, calleeName, chainNames, constInit, isCall, isFunction, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isFunction, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import type { ConstValue } from './project';
 
@@ -31,6 +31,8 @@ export function constRef(ctx: FileContext, path: Path | null, depth = 0): ConstR
   if (value !== null) return { value, literal: p };
   if (n.type === 'Identifier') {
     const init = constInit(p);
+    // `let startMode = 'complaint'` set again later (`startMode = s.startMode || startMode`) holds other values too.
+    if (init && reassigned(ctx, p)) return null;
     if (init) {
       const r = constRef(ctx, init, depth + 1);
       return r ? { ...r, name: r.name ?? n.name } : null;
@@ -70,6 +72,22 @@ export function constRef(ctx: FileContext, path: Path | null, depth = 0): ConstR
     }
   }
   return null;
+}
+
+/** Whether a `let`/`var` binding an identifier names is assigned again in the file (`x = …`, `x += …`, `x++`). */
+function reassigned(ctx: FileContext, id: Path): boolean {
+  const decl = declaratorOf(id);
+  const kind = decl ? parentOf(decl)?.node.kind : 'const';
+  if (!decl || kind === 'const') return false;
+  const binding = decl.node.id;
+  const name = binding.type === 'Identifier' ? binding.name : null;
+  if (!name) return false;
+  for (const a of ctx.nodesOf('AssignmentExpression', 'UpdateExpression')) {
+    const target = a.node.type === 'AssignmentExpression' ? a.node.left : a.node.argument;
+    if (target?.type !== 'Identifier' || target.name !== name) continue;
+    if (declaratorOf(a.get(a.node.type === 'AssignmentExpression' ? 'left' : 'argument'))?.node === decl.node) return true;
+  }
+  return false;
 }
 
 /** The initializer of member `key` of the enum `enumName` declared in this file. */

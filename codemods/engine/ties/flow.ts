@@ -34,6 +34,7 @@ import { wrapperPart } from './response-parts';
 import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
 import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, jqueryThenParamTie, signalFieldTie, utilityItemTie } from './library-callbacks';
+import { normalizedAttributesTie, savedBodyTie, sentByModelTie, storeModelThisTie, storeRecordTie } from './store-records';
 
 /**
  * Data flow: what an expression is, following values from an API call (url.ts) through awaits, `.json()`,
@@ -81,6 +82,9 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       // `req.request.body` of Angular's `const req = httpMock.expectOne(url)`: the body the code sent.
       const sent = name === 'body' ? expectedRequestBodyTie(ctx, path) : null;
       if (sent) return sent;
+      // `normalized.data.attributes` of a serializer's normalize call: the record's attributes.
+      const attributes = name === 'attributes' ? normalizedAttributesTie(ctx, path) : null;
+      if (attributes) return attributes;
       const obj = tieOf(ctx, path.get('object'));
       // `this.result`, `state.interview`, `store.lastResult`: a property of something untied, named for the resource
       // (not in a file that talks only to another API: `response.data.results` there are that API's).
@@ -93,6 +97,8 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
     }
     case 'Identifier':
       return identifierTie(ctx, path);
+    case 'ThisExpression':
+      return storeModelThisTie(path);
     case 'ObjectExpression':
       return requestTieOfObject(ctx, path);
     // `new Interview({ … })` of a model class named for the resource (Backbone, a class of its own): its attributes.
@@ -120,6 +126,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
   const call = apiCall(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
+  const record = storeRecordTie(ctx, path);
+  if (record) return record;
   const received = mockRequestTie(ctx, path) ?? recordedBodyTie(ctx, path);
   if (received) return received;
   const schema = schemaTieOfCall(path);
@@ -137,6 +145,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     const attribute = name === 'get' && n.arguments.length === 1 ? stringValue(n.arguments[0]) : null;
     if (objTie && objTie.role === 'body' && attribute && /^[A-Za-z_$][\w$]*$/.test(attribute)) return step(objTie, attribute);
     if (objTie && name === 'json') return { ...objTie, role: 'body', path: [], list: objTie.op === 'list' };
+    // `intent.toJSON()` of a model instance named for a resource the client creates: the body it sends when saved.
+    if (objTie && name === 'toJSON' && n.arguments.length === 0 && objTie.role === 'body' && objTie.via === 'name' && objTie.path.length === 0 && !objTie.list) return savedBodyTie(objTie);
     if (objTie && name === 'then' && n.arguments[0]) return returnTie(ctx, path.get('arguments', 0), objTie);
     // jQuery deferreds: `.done(cb)`, `.fail(cb)`, `.always(cb)` hand back the same promise, whatever cb returns.
     if (objTie && name && DEFERRED_CALLBACKS.has(name)) return objTie;
@@ -146,6 +156,8 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     if (!objTie && name && callee.object.type === 'Identifier' && COPY_LIBRARIES.has(callee.object.name) && (WRAPPING.has(name) || name === 'copy') && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
     // `[].concat(result.triage_explanation.potential_condition || [])`: the one value (or list) an empty array is given.
     if (!objTie && name === 'concat' && callee.object.type === 'ArrayExpression' && callee.object.elements.length === 0 && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return tieOf(ctx, path.get('arguments', 0));
+    // `let json = super.serialize(snapshot, options)` in a serializer's `serialize` that returns it: the body sent.
+    if (!objTie && callee.object.type === 'Super') return sentByModelTie(ctx, path);
     // `api.getResult(token)`, `this.client.createInterview(…)`: a method named for what it does.
     // A client named for the resource (`this.interviews.updateMode(…)`) says no more than its method does.
     // In a test, a bare verb on a holder named for the resource: `ResultService.read('r-1')`, `interviewService.create(…)`.
@@ -167,6 +179,11 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
     const fn = functionOf(path.get('callee'));
     const returned = fn ? returnTie(ctx, fn, null) : null;
     if (returned) return modeUpdateOf(returned, argPaths(path));
+    // A guard that hands back the response it checks (`ensureOk(res, 'Update interview')`, `assertOk(res)`): that response.
+    if (RESPONSE_GUARD.test(callee.name) && n.arguments[0]) {
+      const checked = tieOf(ctx, path.get('arguments', 0));
+      if (checked && checked.role === 'result') return checked;
+    }
     // A helper defined elsewhere, named for what it does: `createInterview(…)`, `getResult(token)`.
     return modeUpdateOf(helperNameTie(callee.name), argPaths(path)) ?? sentThrough(ctx, path);
   }
@@ -204,6 +221,9 @@ function sentThrough(ctx: FileContext, path: Path): Tie | null {
   }
   return null;
 }
+
+/** Names of guards that check a response and hand it back: `ensureOk`, `assertSuccess`, `checkStatus`, `raiseForStatus`. */
+const RESPONSE_GUARD = /^(ensure|assert|check|verify|expect|require|raiseFor|throwUnless)(Ok|Success|Successful|Status|Response|2xx)$/;
 
 /** The function an identifier names in this file (declaration or const arrow/function). */
 function functionOf(idPath: Path): Path | null {

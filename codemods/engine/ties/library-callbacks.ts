@@ -62,6 +62,8 @@ export function deferredParamTie(ctx: FileContext, callPath: Path, index: number
 /** jQuery's own request functions, whose promises are deferreds. */
 const JQUERY_NAMESPACES = new Set(['$', 'jQuery']);
 const JQUERY_REQUESTS = new Set(['ajax', 'get', 'post', 'getJSON']);
+/** Libraries whose `ajax` is jQuery's, handed on: `Backbone.ajax({…})` (Backbone.$.ajax). */
+const JQUERY_DELEGATES = new Set(['Backbone']);
 
 /**
  * `$.ajax({…}).then(function (data, textStatus, xhr) { … }, function (xhr) { … })`: a deferred's `then` calls
@@ -80,6 +82,7 @@ function startsAtJquery(path: Path): boolean {
   for (let i = 0; i < 8 && isCall(p.node) && isMember(p.node.callee); i++) {
     const callee = p.node.callee;
     if (callee.object.type === 'Identifier' && JQUERY_NAMESPACES.has(callee.object.name)) return JQUERY_REQUESTS.has(memberName(callee) ?? '');
+    if (callee.object.type === 'Identifier' && JQUERY_DELEGATES.has(callee.object.name)) return memberName(callee) === 'ajax';
     if (!['then', ...DEFERRED_CALLBACKS].includes(memberName(callee) ?? '')) return false;
     p = p.get('callee', 'object');
   }

@@ -1,4 +1,4 @@
-import { calleeName, isCall, isMember, keyName, memberName, parentOf, propertyPath, type Node, type Path } from '../ast';
+import { calleeName, enclosingFunction, isCall, isMember, keyName, memberName, parentOf, propertyPath, type Node, type Path } from '../ast';
 import { staticText } from './constants';
 import type { FileContext } from '../file';
 import type { ApiCall } from './tie';
@@ -133,4 +133,63 @@ export function routeTableAnswers(ctx: FileContext): MockedResponse[] {
     });
   }
   return out;
+}
+
+/**
+ * What a route handler of a fake server answers by returning it (Mirage, a Pretender-style or Fastify-style mock of
+ * this API): `this.get('/interviews/:token/', (schema, request) => ({ … }))`, `return { msg }` at the handler's own
+ * level, or Mirage's `new Response(422, headers, body)` (status first). Objects of nested functions are not its answer.
+ */
+export function returnedAnswers(ctx: FileContext, endpoint: ApiCall, handler: Path): MockedResponse[] {
+  const out: MockedResponse[] = [];
+  // A path relative to a server whose prefix is another host (`this.urlPrefix = 'https://desk.example.com'`) is that host's.
+  if (!/^https?:/i.test(endpoint.url) && foreignPrefix(ctx)) return out;
+  const take = (v: Path | null) => {
+    let value = v;
+    while (value && (value.node.type === 'ParenthesizedExpression' || value.node.type === 'TSAsExpression')) value = value.get('expression');
+    if (!value) return;
+    if (isObj(value.node)) out.push({ call: endpoint, status: null, body: value });
+    const m = value.node;
+    if (m.type === 'NewExpression' && m.callee.type === 'Identifier' && ANSWER_CLASSES.has(m.callee.name) && isNumberNode(m.arguments[0])) {
+      out.push({ call: endpoint, status: value.get('arguments', 0), body: isObj(m.arguments[2]) ? value.get('arguments', 2) : null });
+    }
+  };
+  const fn = handler.node;
+  if (fn.body?.type !== 'BlockStatement') take(handler.get('body'));
+  else {
+    ctx.j(handler).find(ctx.j.ReturnStatement).forEach((r: Path) => {
+      if (r.node.argument && enclosingFunction(r)?.node === fn) take(r.get('argument'));
+    });
+  }
+  return out;
+}
+
+const isNumberNode = (n: Node) => (n?.type === 'NumericLiteral' || n?.type === 'Literal') && typeof n.value === 'number';
+
+/** Whether the file's fake server prefixes its routes with another host only: Mirage's `this.urlPrefix = '…'`, `urlPrefix: '…'`. */
+function foreignPrefix(ctx: FileContext): boolean {
+  let foreign = false;
+  for (const p of ctx.nodesOf('AssignmentExpression', 'ObjectProperty', 'Property')) {
+    const n = p.node;
+    const key = n.type === 'AssignmentExpression' ? (isMember(n.left) ? memberName(n.left) : null) : keyName(n);
+    if (key !== 'urlPrefix') continue;
+    const host = /^https?:\/\/([^/?#:]+)/i.exec(staticText(ctx, p.get(n.type === 'AssignmentExpression' ? 'right' : 'value')) ?? '')?.[1]?.toLowerCase();
+    if (!host) continue;
+    if (ctx.apiHosts.includes(host)) return false;
+    foreign = true;
+  }
+  return foreign;
+}
+
+/**
+ * The route of a fake server whose handler a value is built in: `json(400, { … })` in Pretender's
+ * `this.server.post(\`${BASE}/interviews/anonymous/\`, () => json(400, { … }))` answers that route.
+ */
+export function handledRoute(ctx: FileContext, inner: Path): ApiCall | null {
+  const fn = enclosingFunction(inner);
+  const route = fn ? parentOf(fn) : null;
+  if (!route || !isCall(route.node) || !isMember(route.node.callee) || route.node.arguments[route.node.arguments.length - 1] !== fn!.node || route.node.arguments.length < 2) return null;
+  const endpoint = apiCall(ctx, route);
+  if (!endpoint || (!/^https?:/i.test(endpoint.url) && foreignPrefix(ctx))) return null;
+  return endpoint;
 }

@@ -4,9 +4,10 @@ import { helperNameTie } from './names';
 import type { FileContext } from '../file';
 import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
-import { ANSWER_CLASSES, answered, chainCall, patternCall, routeTableAnswers } from './mock-routes';
+import { ANSWER_CLASSES, answered, chainCall, handledRoute, patternCall, returnedAnswers, routeTableAnswers } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
 import { sinonAnswer } from './sinon-answers';
+import { cannedQueueAnswers } from './canned-queues';
 
 /**
  * Test doubles of the API: what a test says the API answers. A team's tests pin v1 behaviour there (a mocked
@@ -121,6 +122,12 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       if (built && endpoint) out.push({ call: endpoint, ...built });
       if (built) continue;
     }
+    // A queue of canned answers: `installHttpsMock([TOKEN_OK, { status: 400 }])` before `createInterview(…)`.
+    const queued = cannedQueueAnswers(ctx, call);
+    if (queued.length > 0) {
+      out.push(...queued);
+      continue;
+    }
     // sinon's fake server: `server.respondWith('PUT', url, [202, headers, JSON.stringify({ msg })])`.
     const faked = sinonAnswer(ctx, call);
     if (faked) {
@@ -154,6 +161,9 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       const m = inner.node;
       if (m.callee.type === 'Identifier' && ANSWER_CLASSES.has(m.callee.name)) out.push(...answered(endpoint, inner));
     });
+    // Mirage (and Pretender-like servers): the resolver's own returned object is the answer body,
+    // `this.get('/interviews/:token/', (schema, request) => ({ … }))`.
+    out.push(...returnedAnswers(ctx, endpoint, call.get('arguments', n.arguments.length - 1)));
   }
   out.push(...routeTableAnswers(ctx));
   memo.set(ctx, out);
@@ -232,7 +242,7 @@ function transportInTest(ctx: FileContext, mockCall: Path): Tie | null {
  * A helper given another API's address (`capture(deskUrl + 'tickets/', …)`) stands for that API.
  */
 function builtEndpoint(ctx: FileContext, call: Path): ApiCall | null {
-  const direct = apiCall(ctx, call);
+  const direct = apiCall(ctx, call) ?? handledRoute(ctx, call);
   if (direct) return direct;
   const args: Node[] = call.node.arguments;
   const method = args.map((a) => stringValue(a)?.toUpperCase() ?? '').find((m) => HTTP_VERBS.includes(m)) ?? '';

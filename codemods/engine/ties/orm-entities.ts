@@ -46,6 +46,22 @@ export function entityResource(decl: Node): ResourceName | null {
   return tie && tie.path.length === 0 ? tie.resource : null;
 }
 
+/** Property decorators of a client-side store's model that declare a field of the record (Ember Data's `@attr`). */
+const ATTR_DECORATORS = new Set(['attr']);
+
+/**
+ * A client-side store's model (Ember Data: `class InterviewModel extends Model { @attr('number') height; }`) keeps a
+ * record flat, as a table does: an attribute named for a nested removed field (`race`, `height` of the interview's
+ * profile) is that field, flattened by the model's serializer. The attribute's name, when the member is one.
+ */
+export function storeModelAttribute(decl: Node, member: Node): string | null {
+  if (member.type !== 'ClassProperty' && member.type !== 'PropertyDefinition') return null;
+  if (!(member.decorators ?? []).some((d: Node) => ATTR_DECORATORS.has(decoratorName(d) ?? ''))) return null;
+  const sup = decl.superClass;
+  const supName = sup?.type === 'Identifier' ? sup.name : sup?.type === 'MemberExpression' && sup.property.type === 'Identifier' ? sup.property.name : null;
+  return supName === 'Model' ? keyName(member) : null;
+}
+
 /** A column of an entity: its name in the table (the option's string, else the property's name) and where each is written. */
 export function entityColumn(member: Node): { column: string; sites: Node[] } | null {
   if (member.type !== 'ClassProperty' && member.type !== 'PropertyDefinition') return null;

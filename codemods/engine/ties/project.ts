@@ -42,6 +42,8 @@ export interface ProjectFacts {
   usesOf(file: string, name: string, key: string | null): ExternalUse[];
   /** The parameters the exported function `name` of the module `specifier` sends to the API, if known. */
   importedFunction?(fromFile: string, specifier: string, name: string): { index: number; tie: Tie }[] | null;
+  /** The parameters the run's IPC handlers of a channel send to the API (ties/ipc-channels.ts), by the channel's key. */
+  ipcHandler?(channel: string): { index: number; tie: Tie }[] | null;
   /** What the run's files dispatch as the payload of actions of this type (`type` as written in `fromFile`). */
   actionPayload?(fromFile: string, type: ActionType): Tie | null;
   /** Whether the module `specifier` imported from `fromFile` talks to another API and never to this one. */
@@ -118,6 +120,10 @@ export interface FileFacts {
   storeActions?: Record<string, Record<string, Tie>>;
   /** It maps a namespaced Vuex module's members (`mapState('interview', […])`): analysed again when a module is known. */
   readsStore?: true;
+  /** Electron IPC handlers that send a parameter to the API, by channel key (ties/ipc-channels.ts). */
+  ipcHandlers?: Record<string, { index: number; tie: Tie }[]>;
+  /** The file sends values over IPC. */
+  sendsIpc?: true;
   /**
    * Names it exports from other modules of the run (a barrel's `export { InterviewMode } from './models/InterviewMode'`,
    * `export * from './models'`): `name` as the importer asks for it, `local` as the other module exports it ('*': all).

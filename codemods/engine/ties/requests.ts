@@ -11,6 +11,7 @@ import { sagaEffect } from './effects';
 import { enclosingCallSending, requestConfig } from './url';
 import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrappers';
 import { modelBodyTie, modelDefaultsTie } from './resource-models';
+import { constructedRecordTie, resourceObjectTie } from './store-records';
 
 /**
  * The request side of data flow: which object literals are request bodies (sent to an API call, directly or
@@ -48,6 +49,11 @@ function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
     // `request('complaints/', { method: 'POST', body: { … } })`: the options object is not the body.
     const call = enclosingCallSending(ctx, path) ?? configSending(ctx, parentOf(parent)!, path);
     if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
+    // A JSON:API resource object's `attributes` (`store.push({ data: { type: 'interview', attributes: { mode } } })`).
+    if (key === 'attributes') {
+      const typed = resourceObjectTie(ctx, parentOf(parent)!);
+      if (typed) return typed;
+    }
     return modelDefaultsTie(ctx, path) ?? (key ? resourceKeyTie(ctx, parentOf(parent)!, key) : null);
   }
   if (pn.type === 'TSAsExpression' || pn.type === 'TSSatisfiesExpression') {
@@ -74,7 +80,7 @@ function objectTie(ctx: FileContext, path: Path, shape: Node): Tie | null {
   if (asserted) return asserted.role === 'request' ? { ...asserted, weak: true } : null;
   const call = enclosingCallSending(ctx, path);
   if (call) return { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow' };
-  return wrapperArgumentTie(ctx, path) ?? mutationArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape);
+  return wrapperArgumentTie(ctx, path) ?? mutationArgumentTie(ctx, path) ?? schemaArgumentTie(path) ?? helperArgumentTie(path, shape) ?? constructedRecordTie(ctx, path);
 }
 
 /**

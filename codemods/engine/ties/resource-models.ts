@@ -1,4 +1,4 @@
-import { constInit, isFunction, isMember, keyName, parentOf, type Node, type Path } from '../ast';
+import { constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import { typeNameTie } from './types';
 import type { FileContext } from '../file';
 import { staticText } from './constants';
@@ -81,7 +81,7 @@ function branchTexts(ctx: FileContext, p: Path, depth = 0): string[] {
 }
 
 /** The object literal or class body a member function belongs to, and the member's name. */
-function memberOf(fn: Path): { holder: Path; name: string } | null {
+export function memberOf(fn: Path): { holder: Path; name: string } | null {
   const up = parentOf(fn);
   if (!up) return null;
   if ((up.node.type === 'ObjectMethod' || up.node.type === 'ClassMethod') && up.node === fn.node) {
@@ -178,4 +178,35 @@ export function thisModelTie(ctx: FileContext, thisPath: Path): Tie | null {
   const m = p ? memberOf(p) : null;
   const model = m ? modelResource(ctx, m.holder) : null;
   return model && model !== 'other' ? { resource: model.resource, role: 'body', path: [], via: 'flow' } : null;
+}
+
+/**
+ * The address a model's own `this.url()` (or `this.urlRoot()`, `_.result(this, 'url')`) stands for inside one of its
+ * methods (`Backbone.ajax({ url: this.url(), type: 'PUT', … })`): the static text of that member, the branch that
+ * addresses a record when it has several (`this.isNew() ? root : root + this.id + '/'`).
+ */
+export function ownAddressText(ctx: FileContext, p: Path): string | null {
+  const n = p.node;
+  let key: string | null = null;
+  let self: Path | null = null;
+  if (isCall(n) && n.arguments.length === 0 && isMember(n.callee) && n.callee.object.type === 'ThisExpression') {
+    key = memberName(n.callee);
+    self = p.get('callee', 'object');
+  } else if (isMember(n) && n.object.type === 'ThisExpression') {
+    key = memberName(n);
+    self = p.get('object');
+  } else if (isCall(n) && n.arguments.length === 2 && n.arguments[0].type === 'ThisExpression' && (n.arguments[1].value === 'url' || n.arguments[1].value === 'urlRoot')) {
+    key = n.arguments[1].value;
+    self = p.get('arguments', 0);
+  }
+  if (!key || !ADDRESS_KEYS.has(key) || !self) return null;
+  let fn: Path | null = parentOf(self);
+  while (fn && !isFunction(fn.node) && fn.node.type !== 'ClassMethod' && fn.node.type !== 'ObjectMethod') fn = parentOf(fn);
+  const holder = !fn ? null : fn.node.type === 'ClassMethod' || fn.node.type === 'ObjectMethod' ? parentOf(fn) : memberOf(fn)?.holder ?? null;
+  if (!holder || !modelResource(ctx, holder) || modelResource(ctx, holder) === 'other') return null;
+  const members: Node[] = holder.node.type === 'ObjectExpression' ? holder.node.properties : holder.node.type === 'ClassBody' ? holder.node.body : [];
+  const i = members.findIndex((m) => keyName(m) === key);
+  if (i < 0) return null;
+  const texts = addressTexts(ctx, holder.get(holder.node.type === 'ObjectExpression' ? 'properties' : 'body', i)).filter((t) => urlTarget(ctx, t));
+  return texts.find((t) => urlTarget(ctx, t)!.hasId) ?? texts[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import type { Operation, ResourceName } from '../../../catalogue';
 import type { Path } from '../ast';
 import { nounTie } from './names';
+import { flattenedColumnPath } from './orm-entities';
 
 /**
  * What the engine knows a value is, and why. Each module of this folder decides one reason a site is tied to
@@ -39,6 +40,9 @@ export interface Tie {
    * (`addComplaint(token, text, extra)` → `{ …, extra }`): once a run deletes the field, the parameter is left
    * unused and still named for it, so what is said of it and of its arguments holds in a later run too. */
   onlyAs?: boolean;
+  /** A record of a model layer that keeps the resource flat (Ember Data's attributes, filled by its serializer from
+   * `profile.race`, …): a member named for a nested field of the resource is that field. */
+  flat?: boolean;
 }
 
 export interface ApiCall {
@@ -66,6 +70,12 @@ function camelSubject(t: Tie, other: ReturnType<typeof nounTie>, name: string): 
 
 export function step(t: Tie, name: string): Tie | null {
   if (name === '*') return item(t);
+  if (t.flat) {
+    const own = t.path.length === 0 && !t.list && t.role === 'body' ? flattenedColumnPath(t.resource, name) : null;
+    const { flat: _flat, ...rest } = t;
+    if (own) return { ...rest, path: own };
+    return step(rest, name);
+  }
   // `.value` of a ref (Vue `ref`, `computed`, `useFetch` data) is the value itself; no resource has such a field.
   if (name === 'value' && t.role !== 'result') return t;
   const bodyOfResult = t.role === 'result' && (name === 'data' || name === 'body' || name === '_data' || name === 'payload');
@@ -96,6 +106,11 @@ export function step(t: Tie, name: string): Tie | null {
     return { resource: other.resource, role: 'body', path: other.path, via: 'name', list: other.list };
   }
   return { ...t, path: [...t.path, name] };
+}
+
+/** The path of a member `name` read on a tied value: beside its path, or a flat record's flattened field. */
+export function memberPath(t: Tie, name: string): string[] {
+  return (t.flat ? step(t, name)?.path : null) ?? [...t.path, name];
 }
 
 /** An item of a tied list. */

@@ -4,6 +4,7 @@ import { calleeName, isCall, isFunction, isMember, keyName, objectLiteral, paren
 import type { FileContext } from '../file';
 import { staticText, URL_BUILDERS } from './constants';
 import type { ApiCall } from './tie';
+import { ownAddressText } from './resource-models';
 
 /**
  * URL and resource: a call is a request to this API when one of its first two arguments (or the `url` of an
@@ -130,7 +131,7 @@ function computeApiCall(ctx: FileContext, path: Path, inChain = false): ApiCall 
   // axios-style config object: `axios({ url, method, data })`.
   if (!target && args[0] && args[0].type === 'ObjectExpression') {
     const urlProp = propertyPath(path.get('arguments', 0), 'url');
-    const text = urlProp ? staticText(ctx, urlProp.get('value')) : null;
+    const text = urlProp ? staticText(ctx, urlProp.get('value')) ?? ownAddressText(ctx, urlProp.get('value')) : null;
     const t = text ? urlTarget(ctx, text) : null;
     if (t) {
       target = t;
@@ -213,7 +214,7 @@ function effectMethod(n: Node): string {
 export function requestConfig(ctx: FileContext, obj: Path): ApiCall | null {
   if (obj.node.type !== 'ObjectExpression') return null;
   const urlProp = propertyPath(obj, 'url');
-  const text = urlProp ? staticText(ctx, urlProp.get('value')) : null;
+  const text = urlProp ? staticText(ctx, urlProp.get('value')) ?? ownAddressText(ctx, urlProp.get('value')) : null;
   const target = text ? urlTarget(ctx, text) : null;
   if (!target || !/^https?:/i.test(text!) && baseIsElsewhere(ctx)) return null;
   const method = optionsMethod(ctx, obj) ?? '';

@@ -11,6 +11,7 @@ import { receiverClass } from './class-receivers';
 import { schemaTieOfCall } from './schemas';
 import { enclosingCallSending, urlTarget } from './url';
 import { SCRIPT_GLOBAL, scriptGlobalMethods, scriptGlobalReceiver } from './script-globals';
+import { ipcArgumentTie } from './ipc-channels';
 
 /**
  * Wrappers: functions that send what they are given. `function start(profile, location) { return
@@ -123,6 +124,16 @@ function isKeyName(ref: Path): boolean {
   return isMember(pn) && pn.property === ref.node;
 }
 
+/** Whether the parameter a reference names belongs to a function handed to a call (`ipcMain.handle(ch, (_e, detail) => …)`) or an object's member. */
+function inHandedCallback(ref: Path): boolean {
+  const binding = bindingOf(ref);
+  const fn = binding ? parentOf(binding) : null;
+  const holder = fn ? parentOf(fn) : null;
+  if (!fn || !isFunction(fn.node) || !fn.node.params.includes(binding!.node) || !holder) return false;
+  // …or a member of an object handed on whole (a preload's `{ addIntent: (intent, detail) => ipcRenderer.invoke(…) }`).
+  return (isCall(holder.node) && holder.node.arguments.includes(fn.node)) || ((holder.node.type === 'ObjectProperty' || holder.node.type === 'Property') && holder.node.value === fn.node);
+}
+
 /** Where a reference of a parameter goes: the body of an API call, a field or spread of a body, another wrapper. */
 export function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
   const parent = parentOf(ref);
@@ -138,7 +149,12 @@ export function sentAs(ctx: FileContext, ref: Path, depth: number): Tie | null {
   if (pn.type === 'SpreadElement') return requestTieOfObject(ctx, parentOf(parent)!);
   if (isCall(pn) && pn.arguments.includes(ref.node)) {
     const fn = calleeFunction(parent);
-    return fn ? paramRequestTie(ctx, fn, pn.arguments.indexOf(ref.node), depth + 1) : null;
+    if (fn) return paramRequestTie(ctx, fn, pn.arguments.indexOf(ref.node), depth + 1);
+    // A method of an imported client (`symptoms.addIntent(token, intent, detail)` in an IPC handler): what it does with it.
+    // Only for a handler handed to a call (an IPC or event handler); a named wrapper of a wrapper stays the caller's.
+    // Whether this function's parameter only carries the field is this function's to say (its own name), not the method's.
+    const t = depth < 2 && inHandedCallback(ref) ? wrapperParamTie(ctx, ref)?.tie : null;
+    return t ? { ...t, onlyAs: undefined } : null;
   }
   return null;
 }
@@ -162,6 +178,9 @@ export function wrapperParamTie(ctx: FileContext, argPath: Path): { tie: Tie; im
   const effect = sagaEffect(callPath);
   const index = effect ? effect.args.findIndex((a) => a.node === argPath.node) : callPath.node.arguments.indexOf(argPath.node);
   if (index < 0) return null;
+  // `ipcRenderer.invoke(channel, intent, detail)`: what the main process's handler of the channel does with it.
+  const overIpc = effect ? null : ipcArgumentTie(ctx, callPath, index);
+  if (overIpc) return { tie: overIpc, imported: true };
   const fnRef = effect ? effect.fn : callPath.get('callee');
   const fn = effect ? (fnRef.node.type === 'Identifier' ? functionNamed(fnRef) : null) : calleeFunction(callPath);
   if (fn) {

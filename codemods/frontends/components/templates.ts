@@ -14,6 +14,9 @@ import type { TemplateAlias } from './template-reads';
 
 const TAGS = /\{\{-?([\s\S]*?)-?\}\}|\{%-?([\s\S]*?)-?%\}|<%[=-]?([\s\S]*?)-?%>/g;
 
+/** The opener of a Handlebars block (`#if `, `#each `, `else if `, `^`) or Mustache section (`#`), and what it reads. */
+const BLOCK_OPENER = /^(\s*(?:[#^](?:(?:if|unless|each|with|let|each-in)\s+)?|else\s+(?:if|unless)\s+))([\s\S]*)$/;
+
 export interface Segment {
   text: string;
   start: number;
@@ -25,6 +28,14 @@ export function templateSegments(text: string): { expressions: Segment[]; aliase
   const aliases: TemplateAlias[] = [];
   for (const m of text.matchAll(TAGS)) {
     const inner = m[1] ?? m[2] ?? m[3] ?? '';
+    // Handlebars/Glimmer block helpers and Mustache sections read their argument: `{{#if @result.advice}}`,
+    // `{{#each @question.options as |o|}}`, `{{else if x.test}}`, `{{#advice}}`.
+    const block = m[1] !== undefined ? BLOCK_OPENER.exec(inner) : null;
+    if (block) {
+      const arg = block[2]!.replace(/\s+as\s*\|[^|]*\|\s*$/, '');
+      if (arg.trim()) expressions.push({ text: arg, start: m.index + m[0].indexOf(inner) + block[1]!.length });
+      continue;
+    }
     if (/^\s*[#!]/.test(inner)) continue; // a comment tag
     const start = m.index + m[0].indexOf(inner);
     expressions.push({ text: digAsIndex(inner), start });

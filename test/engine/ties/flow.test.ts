@@ -57,6 +57,8 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `let r = null;\nasync function load(t) { r = await api.getResult(t); }\n/*@*/r.advice;`, expect: { resource: 'result', path: ['advice'] } },
   // In a test, a bare verb on a holder named for the resource (an AngularJS service) performs the operation.
   { code: `it('reads', function () {\n  ResultService.read('r-1').then(function (res) { /*@*/res.advice; });\n});`, expect: { resource: 'result', path: ['advice'] } },
+  // A guard that checks a response and hands it back (imported from elsewhere): that response.
+  { code: `import { ensureOk } from './http';\nconst res = await call('PUT', \`interviews/\${t}/\`, { mode });\nconst body = ensureOk(res, 'Update interview').body;\n/*@*/body.msg;`, expect: { resource: 'interview', op: 'mode-update', path: ['msg'] } },
 ];
 
 const invalid: string[] = [
@@ -81,6 +83,9 @@ const invalid: string[] = [
   // A variable handed, under a key, to another API's body.
   `const profile = { age: 3 };\nawait ky.post('https://desk.example.com/api/tickets', { json: { profile } });\n/*@*/profile.height;`,
   `const m = /x/.exec(s);\n/*@*/m.advice;`, // a regex match, whatever it is called
+  // A guard given another API's response, and a function named like one that does something else.
+  `import { ensureOk } from './http';\nconst res = await fetch('https://desk.example.com/api/tickets/1');\nconst body = ensureOk(res, 'Read ticket').body;\n/*@*/body.advice;`,
+  `const res = await axios.get('${V1}results/1/');\nconst b = ensureOkay(res).data;\n/*@*/b.advice;`,
   `const res = await fetch('https://desk.example.com/api/tickets/1');\nconst body = await res.json();\n/*@*/body.advice;`, // another API
   `const config = { advice: true };\n/*@*/config.advice;`, // a name that says nothing
   `const getTicket = (s) => s.desk.ticket;\nconst hints = createSelector([getTicket], (t) => /*@*/t.advice);`, // a selector of another thing
