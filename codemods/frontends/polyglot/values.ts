@@ -100,7 +100,10 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const { file } = ctx;
   // A case of a mode type, whatever gives it its value (`@Json(name = "safe") SAFE`, `case safe = "safe"`).
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
-  if (type) return saysMode(type.name) && ourModeType(ctx, type.name) ? 'enum' : null;
+  if (type && saysMode(type.name)) return ourModeType(ctx, type.name) ? 'enum' : null;
+  // A settings class's attribute (`class Config: BUOY_START_MODE = "complaint"`; Python's class attributes read as
+  // cases): a constant whose own name says mode, in a class named for no other thing; read as one below.
+  if (type && !(type.cases.find((c) => c.values.includes(lit)) && saysMode(type.cases.find((c) => c.values.includes(lit))!.name) && !headNamesAnotherThing(type.name))) return null;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
   // The value of another field of the API that says mode (a removed `interview_mode` flag) is no mode.
