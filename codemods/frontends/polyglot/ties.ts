@@ -94,6 +94,9 @@ export class Ties {
     // A field holding a model named for its own place in the resource (`conditions: List[PotentialCondition]`
     // flattened from `triage_explanation.potential_condition`): that model's path, not the field's name.
     const held = type ? this.index.model(type) : null;
+    // A value held as a nested object read for that object under its own wire name (`condition["potential_condition"]`
+    // of a `condition` that was the explanation around it): the object itself (none has a field named for itself).
+    if (!type && !m?.keys.has(name) && tie.path.length > 0 && norm(name) === tie.path[tie.path.length - 1]) return tie;
     const path = held?.pinned && held.resource === tie.resource && held.path.length > 0 && tie.path.length === 0 ? held.path : [...tie.path, norm(m?.keys.get(name) ?? name)];
     return { ...tie, path, model: type };
   }
