@@ -48,3 +48,29 @@ describe('loops over a model list named by its plural', () => {
     expect(r.output).toBe(page);
   });
 });
+
+describe('template tags inside a start tag', () => {
+  it('<input … {% if question.options… %}> and a tag in an attribute value are read', () => {
+    const page = [
+      '{% for option in question.options %}',
+      '  <input type="{% if question.type == \'M\' %}checkbox{% else %}radio{% endif %}" name="option"',
+      '         value="{{ option.token }}" {% if option.preselected %}checked{% endif %}>',
+      '  <input type="hidden" name="legacy" value="{% if question.preselected %}1{% endif %}">',
+      '{% endfor %}',
+    ].join('\n');
+    const r = run('app/templates/question.html', page);
+    expect(report(r)).toEqual(['3 question-preselected-removed manual', '4 question-preselected-removed manual']);
+    expect(run('app/templates/question.html', r.output).output).toBe(r.output);
+  });
+
+  it("a ticket's options in a start tag stay byte-identical", () => {
+    const page = [
+      '{% for option in ticket.options %}',
+      '  <input type="radio" value="{{ option.token }}" {% if option.preselected %}checked{% endif %}>',
+      '{% endfor %}',
+    ].join('\n');
+    const r = run('app/templates/ticket.html', page);
+    expect(report(r)).toEqual([]);
+    expect(r.output).toBe(page);
+  });
+});
