@@ -51,3 +51,38 @@ describe('data frames of the API’s warehouse tables', () => {
     expect(r.output).toBe(source);
   });
 });
+
+describe("modes a frame's mode column is matched against", () => {
+  it(`df[df["mode"].isin([...])] of the API's frame is reported, never rewritten (the rows are stored)`, () => {
+    const source = [
+      'import pandas as pd',
+      '',
+      'df = pd.read_sql("SELECT * FROM analytics.symptom_checker_results", engine)',
+      'by_mode = df[df["mode"].isin(["complaint", "safe", "triage"])]',
+      '',
+    ].join('\n');
+    const r = run('analysis/modes.py', source);
+    expect(r.findings.map((f) => `${f.line} ${f.change} ${f.fix}`)).toEqual([
+      '4 mode-complaint-renamed-input manual',
+      '4 mode-safe-triage-removed manual',
+      '4 mode-safe-triage-removed manual',
+    ]);
+    expect(r.output).toContain('"complaint", "safe", "triage"');
+  });
+
+  it("a ticket frame's mode column and one mode word stay byte-identical", () => {
+    const source = [
+      'import pandas as pd',
+      '',
+      'tickets = pd.read_sql("SELECT * FROM helpdesk.tickets", engine)',
+      'open_ = tickets[tickets["mode"].isin(["complaint", "safe"])]',
+      'df = pd.read_sql("SELECT * FROM analytics.symptom_checker_results", engine)',
+      'kinds = df[df["category"].isin(["complaint", "safe"])]',
+      '',
+    ].join('\n');
+    const r = run('analysis/desk.py', source);
+    expect(r.findings).toEqual([]);
+    expect(r.output).toBe(source);
+  });
+});
+
