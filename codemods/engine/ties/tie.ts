@@ -68,6 +68,12 @@ function camelSubject(t: Tie, other: ReturnType<typeof nounTie>, name: string): 
   return !!other && other.resource === t.resource && !other.list && other.path.length > 1 && name !== last && wireName(name) === last;
 }
 
+/** A plural of a nested object of the same resource, not a field of the wire (`conditions` for `potential_condition`). */
+function pluralSubject(t: Tie, other: ReturnType<typeof nounTie>, name: string): boolean {
+  const last = other?.path[other.path.length - 1];
+  return !!other && other.resource === t.resource && other.list && other.path.length > 1 && !other.path.includes('*') && name !== last;
+}
+
 export function step(t: Tie, name: string): Tie | null {
   if (name === '*') return item(t);
   if (t.flat) {
@@ -102,6 +108,9 @@ export function step(t: Tie, name: string): Tie | null {
   // A view model named for the resource that keeps a nested object under its camel-cased name (`result.potentialCondition`
   // of `{ potentialCondition: data.triage_explanation.potential_condition }`): that object.
   if (t.role === 'body' && t.via === 'name' && t.path.length === 0 && !t.list && camelSubject(t, other, name)) return { ...t, path: [...other!.path] };
+  // A model named for the resource that keeps the list of a nested object under its plural (`result.conditions`,
+  // `result.potential_conditions` of `[PotentialCondition.from_dict(c) for c in explanation["potential_condition"]]`): that list.
+  if (t.role === 'body' && t.via === 'name' && t.path.length === 0 && !t.list && pluralSubject(t, other, name)) return { ...t, path: [...other!.path], list: true };
   if (other && other.resource !== t.resource && t.role !== 'request') {
     return { resource: other.resource, role: 'body', path: other.path, via: 'name', list: other.list };
   }

@@ -72,6 +72,14 @@ export function extractHtml(source: string): Extracted {
       for (const m of flow.expressions) expressions.push({ ...m, start: m.start + base + loc.startOffset, anchor: flowAnchor(text, base, loc.startOffset + m.start, anchor) });
       aliases.push(...flow.aliases);
     }
+    // A Django/Jinja tag inside a start tag, between or inside its attributes (`<input {% if o.token in preselected %}checked{% endif %}>`):
+    // parse5 reads it as attribute names; the tag is read as written.
+    const startTag = node.tagName && loc?.startTag ? text.slice(loc.startTag.startOffset, loc.startTag.endOffset) : '';
+    if (startTag.includes('{%')) {
+      const segs = templateSegments(startTag.replace(/\{\{[\s\S]*?\}\}/g, (m) => ' '.repeat(m.length)));
+      for (const m of segs.expressions) expressions.push({ ...m, start: m.start + base + loc.startTag.startOffset, anchor: own });
+      aliases.push(...segs.aliases);
+    }
     for (const a of node.attrs ?? []) {
       const at = loc?.attrs?.[a.name];
       if (!at) continue;

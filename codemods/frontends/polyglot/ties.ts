@@ -7,6 +7,7 @@ import { within, type PolyFile } from './file';
 import { lambdaParams, sameNode, span, typeName, type Call } from './lang';
 import type { LangIndex } from './project';
 import { norm } from './vocabulary';
+import { inApiScope } from '../config/vocab';
 import { callerParamTie, modelParamTie } from './model-params';
 import { chainSegments, dataSegments, matchParen, memberName, type Segment } from './chains';
 
@@ -94,6 +95,9 @@ export class Ties {
     // A field holding a model named for its own place in the resource (`conditions: List[PotentialCondition]`
     // flattened from `triage_explanation.potential_condition`): that model's path, not the field's name.
     const held = type ? this.index.model(type) : null;
+    // A value held as a nested object read for that object under its own wire name (`condition["potential_condition"]`
+    // of a `condition` that was the explanation around it): the object itself (none has a field named for itself).
+    if (!type && !m?.keys.has(name) && tie.path.length > 0 && norm(name) === tie.path[tie.path.length - 1]) return tie;
     const path = held?.pinned && held.resource === tie.resource && held.path.length > 0 && tie.path.length === 0 ? held.path : [...tie.path, norm(m?.keys.get(name) ?? name)];
     return { ...tie, path, model: type };
   }
@@ -128,6 +132,9 @@ export class Ties {
       const t = this.model(decoded);
       if (t) return t;
     }
+    // A data frame read from a warehouse table named for the API and one of its resources: its columns are that resource's fields.
+    const table = /call/.test(expr.kind() as string) ? warehouseTable(this.file, text) : null;
+    if (table) return { resource: table, path: [], via: 'name' };
     const chain = chainSegments(text, span(expr).start);
     const segs = dataSegments(chain);
     const last = segs[segs.length - 1];
@@ -359,4 +366,21 @@ export function modeOwnerTie(name: string): ValueTie | null {
 export function generatedStatus(name: string): number | null {
   const m = /^[A-Z]\w*?JSON(\d{3})$|^JSON(\d{3})$/.exec(name);
   return m ? Number(m[1] ?? m[2]) : null;
+}
+
+/**
+ * The resource a pandas read of a warehouse table holds (`pd.read_sql("SELECT * FROM analytics.symptom_checker_results
+ * WHERE …", engine)`, `pd.read_sql_table("symptom_checker_results", engine)`): a table named for the API (its words in
+ * the config's API scope) and ending in a resource's noun. A table of another thing (`helpdesk_tickets`) holds none.
+ */
+function warehouseTable(file: PolyFile, text: string): ResourceName | null {
+  const m = /^\s*(?:pd|pandas)\s*\.\s*read_sql(_query|_table)?\s*\(\s*[rRuU]?(["'])([^"'\n]*)\2/.exec(text);
+  if (!m) return null;
+  const name = m[1] === '_table' ? m[3]!.trim() : /\bfrom\s+([\w.]+)/i.exec(m[3]!)?.[1];
+  if (!name || /\bjoin\b/i.test(m[3]!)) return null;
+  const last = name.split('.').pop()!;
+  const w = words(last);
+  const noun = w[w.length - 1]?.replace(/s$/, '');
+  if (!noun || !(noun in api.resources) || w.length < 2 || !inApiScope(file.config, [w.slice(0, -1).join('_')])) return null;
+  return noun as ResourceName;
 }

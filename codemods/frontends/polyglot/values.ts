@@ -39,8 +39,8 @@ export function valueRules(ctx: Ctx): void {
   statuses(ctx);
 }
 
-/** Where a mode is set up rather than sent (mode-defaults.ts), or matched in a stub (dot-paths.ts): reported, not rewritten. */
-const SET_UP = new Set(['setting', 'table-key', 'default', 'json-path', 'list', 'map-key', 'asserted']);
+/** Where a mode is set up rather than sent (mode-defaults.ts), matched in a stub (dot-paths.ts) or against stored rows (pandas' `isin`): reported, not rewritten. */
+const SET_UP = new Set(['setting', 'isin', 'table-key', 'default', 'json-path', 'list', 'map-key', 'asserted']);
 
 function modes(ctx: Ctx): void {
   const { file, vocab, out } = ctx;
@@ -100,7 +100,10 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   const { file } = ctx;
   // A case of a mode type, whatever gives it its value (`@Json(name = "safe") SAFE`, `case safe = "safe"`).
   const type = file.x.types.find((t) => t.cases.some((c) => c.values.includes(lit)));
-  if (type) return saysMode(type.name) && ourModeType(ctx, type.name) ? 'enum' : null;
+  if (type && saysMode(type.name)) return ourModeType(ctx, type.name) ? 'enum' : null;
+  // A settings class's attribute (`class Config: BUOY_START_MODE = "complaint"`; Python's class attributes read as
+  // cases): a constant whose own name says mode, in a class named for no other thing; read as one below.
+  if (type && !(type.cases.find((c) => c.values.includes(lit)) && saysMode(type.cases.find((c) => c.values.includes(lit))!.name) && !headNamesAnotherThing(type.name))) return null;
   // The value of a `mode` key, or of an entry whose key names a mode type (`[InterviewMode.Safe] = "safe"`).
   const pair = file.x.pairs.find((p) => p.value && encloses(p.value, lit.node) && span(p.value).start === lit.start);
   // The value of another field of the API that says mode (a removed `interview_mode` flag) is no mode.
@@ -145,6 +148,7 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
   }
   // `MODE_CHOICES = ["complaint", "safe"]`: an element of a list of modes held by a name that says mode.
   if (listOfModes(ctx, lit) || modeLiteralType(ctx, lit)) return 'list';
+  if (isinModes(ctx, lit)) return 'isin';
   // The literal is a side itself: one inside a side (`set_mode(t, "complaint") == "ok"`) is read by what holds it.
   const cmp = file.x.compares.find((c) => c.sides.some((s) => file.lit(s) === lit));
   if (cmp) {
@@ -206,6 +210,21 @@ function modeGroupOf(ctx: Ctx, decl: SgNode): boolean {
     return saysMode(name) && ourModeType(ctx, name);
   }
   return false;
+}
+
+/**
+ * pandas' `df[df["mode"].isin(["complaint", "safe"])]`: the modes a mode column is matched against, where the frame is
+ * tied to the API (a warehouse table of a resource, an answer) and the list names two or more of its modes.
+ */
+function isinModes(ctx: Ctx, lit: Lit): boolean {
+  const call = ctx.file.x.calls.find((c) => c.callee === 'isin' && c.args.length === 1 && encloses(c.args[0]!, lit.node));
+  const fn = call?.node.child(0);
+  const receiver = fn && /attribute|member/.test(fn.kind() as string) ? fn.child(0) : null;
+  if (!call || !receiver || !modeValuesOnly(ctx, call.args[0]!)) return false;
+  const segs = dataSegments(chainSegments(receiver.text(), span(receiver).start));
+  const last = segs[segs.length - 1];
+  if (!last || !saysMode(last.name) || foreignOwner(ctx, receiver)) return false;
+  return segs.length > 1 && !!ctx.ties.ofChain(segs.slice(0, -1), receiver);
 }
 
 function listOfModes(ctx: Ctx, lit: Lit): boolean {
