@@ -95,10 +95,12 @@ export function lispModes(ctx: Ctx) {
       if (t.text !== String(rule.from)) continue;
       const o = parent[k]!;
       const compared = o >= 0 && toks[o]!.text === '(' && /^(?:=|not=)$/.test(toks[o + 1]?.text ?? '');
+      // `(case (:status resp) 202 …)`: an arm's code.
+      const arm = o >= 0 && toks[o]!.text === '(' && toks[o + 1]?.text === 'case' && /status|code/.test(toks[o + 2]?.text === '(' ? (toks[o + 3]?.text ?? '') : (toks[o + 2]?.text ?? ''));
       const keyed = toks[k - 1]?.kind === 'kw' && /^(?:status|code)$/.test(toks[k - 1]!.text) && mapKey(k - 1);
       // A stub's answer: the code handed to a call before its body (`(respond 202 nil)`, `(fx/response 400 {…})`).
       const stub = o >= 0 && toks[o]!.text === '(' && toks[o + 1] !== t && (toks[k + 1]?.text === '{' || toks[k + 1]?.text === 'nil');
-      if ((compared || keyed || stub) && about(k) === rule.resource) report(change.id, t, rule.message);
+      if ((compared || arm || keyed || stub) && about(k) === rule.resource) report(change.id, t, rule.message);
     }
   }
 

@@ -34,7 +34,8 @@ const COLL_FNS = new Set(['map', 'mapv', 'filter', 'filterv', 'remove', 'keep', 
 /** Words of a namespace that say what kind of code it is, not whose. */
 const GENERIC = new Set(['client', 'api', 'http', 'core', 'util', 'utils', 'events', 'subs', 'views', 'db', 'config', 'spec', 'handler', 'fixtures', 'test', 'service', 'services']);
 
-export function lispReader(source: string, vocab: Vocabulary, changes: readonly Change[], report: Report, sites: Sites) {
+/** `own`: whether an absolute address is the API's (a v1 or v2 host of the run's configuration). */
+export function lispReader(source: string, vocab: Vocabulary, changes: readonly Change[], report: Report, sites: Sites, own: (url: string) => boolean) {
   const toks = lispTokens(source);
   const close = new Int32Array(toks.length).fill(-1);
   const parent = new Int32Array(toks.length).fill(-1);
@@ -152,7 +153,9 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
     for (let j = t; j < end; j++) {
       const x = toks[j]!;
       if (x.kind === 'str') {
-        const m = SEGMENT.exec(x.text);
+        // A relative path (`"/complaints/"`), or the path of the API's own address (a stub's `"https://…/api/results/r-1/"`).
+        const abs = /^[a-z]+:\/\/[^/\s]+(\/.*)$/i.exec(x.text);
+        const m = abs ? (own(x.text) ? SEGMENT.exec(abs[1]!) : null) : SEGMENT.exec(x.text);
         if (m) paths.add(vocab.segments.get(m[1]!)!);
       } else if (x.kind === 'sym' && toks[j - 1]?.text === '(' && j !== t + 1) {
         if (otherThing(x.text, x.ns)) other = true;
@@ -322,6 +325,18 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
         if (toks[x]!.kind === 'kw') keys.push(toks[x]!);
         else if (keys.length > 0 || toks[x]!.kind !== 'sym') break;
       }
+    }
+    if (head.kind === 'sym' && !head.ns && /^(?:assoc|dissoc|assoc-in|update|update-in)$/.test(head.text) && kids.length >= 3) {
+      // `(assoc body :extra note)`, `(dissoc r :advice)`, `(assoc-in req [:profile :bmi] x)`: keys written into the map.
+      const b = formBase(kids[1]!);
+      const step = head.text === 'dissoc' ? 1 : head.text === 'assoc' ? 2 : kids.length;
+      for (let i = 2; i < kids.length; i += step) {
+        const x = toks[kids[i]!]!;
+        const path = x.kind === 'kw' ? [x] : x.text === '[' ? children(kids[i]!).map((c) => toks[c]!).filter((c) => c.kind === 'kw') : [];
+        const last = path[path.length - 1];
+        if (b && last && !path.some((c) => c.ns) && vocab.fieldNames.has(norm(last.text))) judge(b, path.map((c) => norm(c.text)), last);
+      }
+      return;
     }
     if (head.kind === 'sym' && !head.ns && head.text === 'select-keys' && kids.length === 3 && toks[kids[2]!]!.text === '[') {
       // `(select-keys intent [:intent :detail :context])`: each key read from the map.

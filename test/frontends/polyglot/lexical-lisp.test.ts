@@ -60,6 +60,16 @@ const app = {
     '        {:strs [advice]} raw]',
     '    [(:test r) (get-in raw ["triage_explanation" "potential_condition" "triage"]) advice]))',
   ].join('\n'),
+  // clj-http-fake routes on the API's own address, a case on the status, a body built with assoc.
+  'test/checker/api_test.clj': [
+    '(ns checker.api-test (:require [clj-http.fake :refer [with-fake-routes]] [clj-http.client :as http]))',
+    '(deftest pending-mode',
+    '  (with-fake-routes {"https://sandbox.buoyhealth.com/api/interviews/iv-1/" (fn [_] {:status 202 :body ""})}',
+    '    (let [resp (http/put "https://sandbox.buoyhealth.com/api/interviews/iv-1/" {})]',
+    '      (case (:status resp) 202 :pending :done))))',
+    '(defn complaint-body [token text note]',
+    '  (assoc {:interview token :text text} :extra note))',
+  ].join('\n'),
   'src/checker/spec.cljc': [
     '(ns checker.spec (:require [clojure.spec.alpha :as s]))',
     '(s/def :checker.result/advice (s/nilable string?))',
@@ -87,6 +97,15 @@ const desk = {
     '(def Ticket [:map [:mode :string] [:extra {:optional true} :map]])',
     '(defn ticket-advice [base t]',
     '  (let [r (desk/open-ticket base t {})] (:advice r)))',
+  ].join('\n'),
+  'test/checker/desk_test.clj': [
+    '(ns checker.desk-test (:require [clj-http.fake :refer [with-fake-routes]] [clj-http.client :as http]))',
+    '(deftest queued-ticket',
+    '  (with-fake-routes {"https://desk.example.com/api/complaints/" (fn [_] {:status 202 :body ""})}',
+    '    (let [resp (http/post "https://desk.example.com/api/complaints/" {})]',
+    '      (case (:status resp) 202 :queued :done))))',
+    '(defn ticket-body [subject note]',
+    '  (assoc {:subject subject} :extra note :mode "complaint"))',
   ].join('\n'),
   'src/checker/feedback.clj': [
     '(ns checker.feedback',
@@ -122,6 +141,9 @@ describe('Clojure read by its own tokens', () => {
       '10 result-advice-test-removed',
     ].sort());
     expect(sites(r, 'src/checker/desk_schema.cljs')).toEqual([]);
+    // Its v1 addresses are rewritten by the text pass, as before.
+    expect(sites(r, 'test/checker/api_test.clj').filter((x) => !x.endsWith('base-url'))).toEqual(['3 mode-update-status-200', '5 mode-update-status-200', '7 complaint-extra-removed'].sort());
+    expect(sites(r, 'test/checker/desk_test.clj')).toEqual([]);
     expect(sites(r, 'src/checker/spec.cljc')).toEqual(['2 result-advice-test-removed', '3 result-advice-test-removed']);
     // Another service's client of the same shapes, and a caller of it.
     expect(sites(r, 'src/checker/desk.clj')).toEqual([]);
