@@ -14,7 +14,7 @@ import type { LTok } from './lexical-lisp-tokens';
 
 export const FOREIGN = 'foreign' as const;
 export type About = ResourceName | typeof FOREIGN | null;
-export const DEFS = /^(?:def|defn-?|defonce|defmethod|deftest|defspec|reg-event-(?:db|fx|ctx)|reg-sub|reg-fx|defmulti|s\/def)$/;
+export const DEFS = /^(?:def|defn-?|defschema|s\/defschema|defrecord|deftype|defonce|defmethod|deftest|defspec|reg-event-(?:db|fx|ctx)|reg-sub|reg-fx|defmulti|s\/def)$/;
 
 interface Ctx {
   toks: LTok[];
@@ -24,6 +24,7 @@ interface Ctx {
   changes: readonly Change[];
   report: (change: string, t: { start: number; end: number }, message: string, subject?: string) => void;
   modesFile: boolean;
+  serving: boolean;
   about: (k: number) => About;
   mapKey: (k: number) => boolean;
   named: (name: string) => ResourceName | null;
@@ -31,7 +32,7 @@ interface Ctx {
 }
 
 export function lispModes(ctx: Ctx) {
-  const { toks, parent, top, vocab, changes, report, modesFile, about, mapKey, named, fullName } = ctx;
+  const { toks, parent, top, vocab, changes, report, modesFile, serving, about, mapKey, named, fullName } = ctx;
   const modeWord = norm(api.modeField);
   const constants = modeConstants();
   return { modeLiteral, modeUse: (k: number) => modeUse(k, constants), status };
@@ -97,7 +98,7 @@ export function lispModes(ctx: Ctx) {
       const compared = o >= 0 && toks[o]!.text === '(' && /^(?:=|not=)$/.test(toks[o + 1]?.text ?? '');
       // `(case (:status resp) 202 …)`: an arm's code.
       const arm = o >= 0 && toks[o]!.text === '(' && toks[o + 1]?.text === 'case' && /status|code/.test(toks[o + 2]?.text === '(' ? (toks[o + 3]?.text ?? '') : (toks[o + 2]?.text ?? ''));
-      const keyed = toks[k - 1]?.kind === 'kw' && /^(?:status|code)$/.test(toks[k - 1]!.text) && mapKey(k - 1);
+      const keyed = !serving && toks[k - 1]?.kind === 'kw' && /^(?:status|code)$/.test(toks[k - 1]!.text) && mapKey(k - 1);
       // A stub's answer: the code handed to a call before its body (`(respond 202 nil)`, `(fx/response 400 {…})`).
       const stub = o >= 0 && toks[o]!.text === '(' && toks[o + 1] !== t && (toks[k + 1]?.text === '{' || toks[k + 1]?.text === 'nil');
       if ((compared || arm || keyed || stub) && about(k) === rule.resource) report(change.id, t, rule.message);

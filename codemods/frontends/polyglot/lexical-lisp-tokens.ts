@@ -61,12 +61,14 @@ export function lispTokens(src: string): LTok[] {
  * modes (`(ns app.modes)` defining `"safe"`) names nothing the text scan looks for, but is the API's.
  */
 export function lispSelects(source: string, vocab: Vocabulary): boolean {
-  if (!/:[\w.-]+\/|\(ns /.test(source)) return false;
+  if (!/:[\w.-]+\/|\(ns |\(def(?:record|type)|defschema/.test(source)) return false;
   const toks = lispTokens(source);
   const ns = toks[1]?.text === 'ns' ? toks[2] : undefined;
   const modes = !!ns && words((ns.ns ? `${ns.ns}/${ns.text}` : ns.text).split('.').pop() ?? '').some((w) => w === norm(api.modeField) || w === `${norm(api.modeField)}s`);
   return toks.some((t, k) => {
     if (modes && t.kind === 'str' && vocab.modes.has(t.text) && toks[k - 2]?.text === 'def') return true;
+    // A record or schema named for a model (`(defrecord Result [advice …])`, `(s/defschema Complaint {…})`).
+    if (t.kind === 'sym' && /^(?:defrecord|deftype|defschema)$/.test(t.text) && toks[k + 1]?.kind === 'sym' && modelTie(norm(toks[k + 1]!.text))) return true;
     if (t.kind !== 'kw' || !t.ns || !vocab.fieldNames.has(norm(t.text))) return false;
     const seg = norm(t.ns.split('.').pop()!);
     return !!modelTie(seg) || Object.values(api.resources).some((r) => r.nouns.includes(seg) || r.segment === seg);

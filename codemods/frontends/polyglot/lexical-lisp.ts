@@ -70,12 +70,14 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
     }
   }
   const modeWord = norm(api.modeField);
+ // A namespace that serves HTTP itself (ring, reitit, compojure…), not a test: its `{:status …}` maps are its own answers.
+  const serving = !/-test$/.test(fileNsName) && toks.some((t, k) => t.kind === 'sym' && /^(?:ring|compojure|reitit|io\.pedestal|yada|bidi)(?:\.|$)/.test(t.text) && toks[k - 1]?.text === '[');
   const modesFile = !!fileNs && words(fileNs.text.split('.').pop() ?? '').some((w) => w === modeWord || w === `${modeWord}s`);
 
   return { sites: run, foreign };
 
   function run(): void {
-    const { modeLiteral, modeUse, status } = lispModes({ toks, parent, top, vocab, changes, report, modesFile, about: (k) => about(k), mapKey, named, fullName });
+    const { modeLiteral, modeUse, status } = lispModes({ toks, parent, top, vocab, changes, report, modesFile, serving, about: (k) => about(k), mapKey, named, fullName });
     for (let k = 0; k < toks.length; k++) {
       const t = toks[k]!;
       if (t.kind === 'kw') {
@@ -83,7 +85,10 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
         namespaced(k);
         if (malliKey(k)) key(k);
         if ((t.text === 'keys' || t.text === 'strs') && toks[k + 1]?.text === '[' && parent[k]! >= 0 && toks[parent[k]!]!.text === '{') destructured(k);
-      } else if (t.kind === 'open' && t.text === '(') call(k);
+      } else if (t.kind === 'open' && t.text === '(') {
+        call(k);
+        record(k);
+      }
       else if (t.kind === 'str') modeLiteral(k);
       else if (t.kind === 'sym') {
         modeUse(k);
@@ -104,9 +109,28 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
   }
 
   function mapKey(k: number): boolean {
-    const o = parent[k]!;
+    let o = parent[k]!;
+    let at = k;
+    // Plumatic Schema's `{(s/optional-key :extra) s/Str}`: the key inside its marker.
+    if (o >= 0 && toks[o]!.text === '(' && /^(?:optional-key|required-key)$/.test(toks[o + 1]?.text ?? '') && o + 2 === k) {
+      at = o;
+      o = parent[o]!;
+    }
     if (o < 0 || toks[o]!.text !== '{') return false;
-    return children(o).indexOf(k) % 2 === 0;
+    return children(o).indexOf(at) % 2 === 0;
+  }
+
+  /** `(defrecord Result [token advice test])`: a record named for a model holds its fields. */
+  function record(o: number): void {
+    const label = toks[o + 2];
+    if (!/^(?:defrecord|deftype)$/.test(toks[o + 1]?.text ?? '') || label?.kind !== 'sym' || toks[o + 3]?.text !== '[') return;
+    const tie = modelTie(norm(label.text));
+    const r = tie ? null : named(label.text);
+    if (!tie && !r) return;
+    for (const x of children(o + 3)) {
+      const f = toks[x]!;
+      if (f.kind === 'sym' && vocab.fieldNames.has(bare(f.text))) judge(tie ? { resource: tie.resource, path: tie.path } : { resource: r!, path: [] }, [bare(f.text)], f);
+    }
   }
 
   /** The words of a name, and the one resource they name. */

@@ -70,6 +70,18 @@ const app = {
     '(defn complaint-body [token text note]',
     '  (assoc {:interview token :text text} :extra note))',
   ].join('\n'),
+  // Records and Plumatic Schema; a ring handler of the app's own route answers its own 202.
+  'src/checker/models.clj': [
+    '(ns checker.models (:require [schema.core :as s]))',
+    '(defrecord Result [token advice triage])',
+    '(s/defschema Complaint {:interview s/Str :text s/Str (s/optional-key :extra) s/Str})',
+  ].join('\n'),
+  'src/checker/routes.clj': [
+    '(ns checker.routes (:require [ring.util.response :as resp] [checker.api :as api]))',
+    '(defn update-mode-handler [{{:keys [token mode]} :params}]',
+    '  (let [r (api/set-mode "http://localhost" token mode)]',
+    '    (if (= :pending r) {:status 202 :body {:pending true}} (resp/response {:msg r}))))',
+  ].join('\n'),
   'src/checker/spec.cljc': [
     '(ns checker.spec (:require [clojure.spec.alpha :as s]))',
     '(s/def :checker.result/advice (s/nilable string?))',
@@ -106,6 +118,11 @@ const desk = {
     '      (case (:status resp) 202 :queued :done))))',
     '(defn ticket-body [subject note]',
     '  (assoc {:subject subject} :extra note :mode "complaint"))',
+  ].join('\n'),
+  'src/checker/desk_models.clj': [
+    '(ns checker.desk-models (:require [schema.core :as s]))',
+    '(defrecord Ticket [subject advice extra])',
+    '(s/defschema NewTicket {:subject s/Str (s/optional-key :extra) s/Str})',
   ].join('\n'),
   'src/checker/feedback.clj': [
     '(ns checker.feedback',
@@ -144,6 +161,9 @@ describe('Clojure read by its own tokens', () => {
     // Its v1 addresses are rewritten by the text pass, as before.
     expect(sites(r, 'test/checker/api_test.clj').filter((x) => !x.endsWith('base-url'))).toEqual(['3 mode-update-status-200', '5 mode-update-status-200', '7 complaint-extra-removed'].sort());
     expect(sites(r, 'test/checker/desk_test.clj')).toEqual([]);
+    expect(sites(r, 'src/checker/models.clj')).toEqual(['2 result-advice-test-removed', '3 complaint-extra-removed']);
+    expect(sites(r, 'src/checker/routes.clj')).toEqual([]);
+    expect(sites(r, 'src/checker/desk_models.clj')).toEqual([]);
     expect(sites(r, 'src/checker/spec.cljc')).toEqual(['2 result-advice-test-removed', '3 result-advice-test-removed']);
     // Another service's client of the same shapes, and a caller of it.
     expect(sites(r, 'src/checker/desk.clj')).toEqual([]);
