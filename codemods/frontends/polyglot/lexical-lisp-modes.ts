@@ -25,6 +25,8 @@ interface Ctx {
   report: (change: string, t: { start: number; end: number }, message: string, subject?: string) => void;
   modesFile: boolean;
   serving: boolean;
+  tied: boolean;
+  otherThing: (name: string, ns?: string) => boolean;
   about: (k: number) => About;
   mapKey: (k: number) => boolean;
   named: (name: string) => ResourceName | null;
@@ -32,7 +34,7 @@ interface Ctx {
 }
 
 export function lispModes(ctx: Ctx) {
-  const { toks, parent, top, vocab, changes, report, modesFile, serving, about, mapKey, named, fullName } = ctx;
+  const { toks, parent, top, vocab, changes, report, modesFile, serving, tied, otherThing, about, mapKey, named, fullName } = ctx;
   const modeWord = norm(api.modeField);
   const constants = modeConstants();
   return { modeLiteral, modeUse: (k: number) => modeUse(k, constants), status };
@@ -69,8 +71,16 @@ export function lispModes(ctx: Ctx) {
     const o = parent[k]!;
     const head = o >= 0 && toks[o]!.text === '(' ? toks[o + 1] : undefined;
     const handed = !!head && head.kind === 'sym' && o + 1 !== k && words(head.text.replace(/[!?*<>=]+/g, '')).includes(modeWord);
-    if (keyed || handed ? about(k) === FOREIGN : !(t >= 0 && modeDef(t))) return;
+    // In a file that names nothing of the API's, only where the code says the API's (`(defn start-interview …)`).
+    const a = about(k);
+    if (keyed || handed ? a === FOREIGN || (!tied && a === null) : !(t >= 0 && modeDef(t)) || (!tied && !modesFile && a !== vocab.modeResource && !namesValue(t, k))) return;
     report(mode.change.id, toks[k]!, mode.message, toks[k]!.text);
+  }
+
+  /** `(def mode-complaint "complaint")`: the def's name says the value it holds (a desk's `default-mode` does not). */
+  function namesValue(t: number, k: number): boolean {
+    const label = toks[t + 2];
+    return !!label && words(label.text).includes(norm(toks[k]!.text)) && (label.kind !== 'kw' || !!label.ns);
   }
 
   /** A use of a mode constant: this file's (`safe` of `(def safe "safe")`), or one named so (`modes/triage`, `mode-triage`). */
@@ -86,7 +96,7 @@ export function lispModes(ctx: Ctx) {
     }
     // A renamed mode's constant changes where it is defined; its uses keep the name. A removed one's uses are sites.
     const mode = value ? vocab.modes.get(value) : undefined;
-    if (mode && mode.to === null && about(k) !== FOREIGN) report(mode.change.id, t, mode.message, t.text);
+    if (mode && mode.to === null && !(t.ns && otherThing(t.text, t.ns)) && about(k) !== FOREIGN) report(mode.change.id, t, mode.message, t.text);
   }
 
   /** `(= 202 status)`, `{:status 202 …}`, `(case status 202 …)`: where the form is about the rule's resource. */

@@ -35,7 +35,7 @@ const COLL_FNS = new Set(['map', 'mapv', 'filter', 'filterv', 'remove', 'keep', 
 const GENERIC = new Set(['client', 'api', 'http', 'core', 'util', 'utils', 'events', 'subs', 'views', 'db', 'config', 'spec', 'handler', 'fixtures', 'test', 'service', 'services']);
 
 /** `own`: whether an absolute address is the API's (a v1 or v2 host of the run's configuration). */
-export function lispReader(source: string, vocab: Vocabulary, changes: readonly Change[], report: Report, sites: Sites, own: (url: string) => boolean) {
+export function lispReader(source: string, vocab: Vocabulary, changes: readonly Change[], report: Report, sites: Sites, own: (url: string) => boolean, tied: boolean) {
   const toks = lispTokens(source);
   const close = new Int32Array(toks.length).fill(-1);
   const parent = new Int32Array(toks.length).fill(-1);
@@ -77,7 +77,7 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
   return { sites: run, foreign };
 
   function run(): void {
-    const { modeLiteral, modeUse, status } = lispModes({ toks, parent, top, vocab, changes, report, modesFile, serving, about: (k) => about(k), mapKey, named, fullName });
+    const { modeLiteral, modeUse, status } = lispModes({ toks, parent, top, vocab, changes, report, modesFile, serving, tied, otherThing, about: (k) => about(k), mapKey, named, fullName });
     for (let k = 0; k < toks.length; k++) {
       const t = toks[k]!;
       if (t.kind === 'kw') {
@@ -174,19 +174,24 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
     const paths = new Set<ResourceName>();
     const calls = new Set<ResourceName>();
     let other = false;
+    let elsewhere = false;
     for (let j = t; j < end; j++) {
       const x = toks[j]!;
       if (x.kind === 'str') {
         // A relative path (`"/complaints/"`), or the path of the API's own address (a stub's `"https://…/api/results/r-1/"`).
         const abs = /^[a-z]+:\/\/[^/\s]+(\/.*)$/i.exec(x.text);
-        const m = abs ? (own(x.text) ? SEGMENT.exec(abs[1]!) : null) : SEGMENT.exec(x.text);
+        // A namespace that serves HTTP: its own routes (`"/results/:id"`) are not the API's paths.
+        const m = abs ? (own(x.text) ? SEGMENT.exec(abs[1]!) : null) : serving ? null : SEGMENT.exec(x.text);
+        // Another service's path or address (`"/tickets/"`, `"https://desk.example.com/api/"`).
+        if (!m && (abs ? !own(x.text) : /^\/?[a-z][\w-]*\/$|^\/[a-z][\w-]*(?:\/[\w-]+)*\/?$/.test(x.text))) elsewhere = true;
         if (m) paths.add(vocab.segments.get(m[1]!)!);
       } else if (x.kind === 'sym' && toks[j - 1]?.text === '(' && j !== t + 1) {
         if (otherThing(x.text, x.ns)) other = true;
         else if (words(x.text).length > 1 || x.ns) { const c = named(x.text); if (c) calls.add(c); }
       }
     }
-    if (label && (label.kind === 'sym' || label.kind === 'kw') && paths.size === 0 && calls.size === 0 && otherThing(label.text, label.kind === 'kw' ? '' : label.ns)) r = FOREIGN;
+    if (paths.size === 0 && elsewhere) r = FOREIGN;
+    else if (label && (label.kind === 'sym' || label.kind === 'kw') && paths.size === 0 && calls.size === 0 && otherThing(label.text, label.kind === 'kw' ? '' : label.ns)) r = FOREIGN;
     else if (paths.size === 1) r = [...paths][0]!;
     else if (paths.size === 0 && label && (label.kind === 'sym' || label.kind === 'kw') && named(label.text)) r = named(label.text);
     else if (paths.size === 0 && calls.size === 1 && !other) r = [...calls][0]!;

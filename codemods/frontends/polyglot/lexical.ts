@@ -119,7 +119,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
   const perl = PERL.has(ext) ? perlReader(toks, source, vocab, index, input.changes, report, (r, p) => fieldSites(vocab, r, p)) : null;
   const ownUrl = (url: string) => findV1Urls(input.config, url).length > 0 || hosts.has((/^[a-z]+:\/\/([^/:\s]+)/i.exec(url)?.[1] ?? '').toLowerCase());
-  const lisp = LISP.has(ext) ? lispReader(source, vocab, input.changes, report, (r, p) => fieldSites(vocab, r, p), ownUrl) : null;
+  const lisp = LISP.has(ext) ? lispReader(source, vocab, input.changes, report, (r, p) => fieldSites(vocab, r, p), ownUrl, tied) : null;
   if (lisp && !tied) {
     lisp.sites();
     return { findings: file.finish(false).findings, facts };

@@ -46,6 +46,10 @@ const app = {
     '     :level (get-in r [:triage_explanation :potential_condition :triage])}))',
     '',
     '(defn safety-check [base token] (set-mode base token modes/safe))',
+    // The desk's complaint endpoint in the same file: its own path, another host.
+    '(defn file-complaint! [url text note]',
+    '  (http/post (str url "/tickets/") {:form-params {:mode "complaint" :text text :extra note}}))',
+    '(defn escalate [text] (http/post "https://desk.example.com/api/escalations/" {:form-params {:mode "complaint"}}))',
   ].join('\n'),
   // Another team: malli schemas, a let-bound answer, JSON read without keywords.
   'src/checker/schema.cljs': [
