@@ -45,6 +45,8 @@ const SYNTAX: Record<string, Syntax> = {
   fsx: { line: ['//'], block: [['(*', '*)']], singleQuoted: false },
   clj: { line: [';'], block: [], singleQuoted: false },
   cljs: { line: [';'], block: [], singleQuoted: false },
+  cljc: { line: [';'], block: [], singleQuoted: false },
+  edn: { line: [';'], block: [], singleQuoted: false },
   vb: { line: ["'"], block: [], singleQuoted: false },
   groovy: { line: ['//'], block: [['/*', '*/']], singleQuoted: true },
 };

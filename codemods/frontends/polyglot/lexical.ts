@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { api, rulesOfKind, type ResourceName } from '../../../catalogue';
+import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
 import { findV1Urls, parseBase } from '../../../config/urls';
 import type { FrontEndInput } from '../../../lib/types';
 import type { Finding } from '../../types';
@@ -8,6 +8,8 @@ import { words } from '../../engine/words';
 import { builtMessage } from '../../engine/rules/built-addresses';
 import { PERL, tokenize, type Tok } from './lexical-tokens';
 import { perlReader } from './lexical-perl';
+import { lispReader } from './lexical-lisp';
+import { LISP, lispSelects } from './lexical-lisp-tokens';
 import { lexicalScopes, lexicalFacts, type Scope } from './lexical-facts';
 import { buildLangIndex, cppUnit, type PolyFacts } from './project';
 import type { LangIndex } from './project-types';
@@ -86,7 +88,8 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   const tied = speaks || unit || facts.uses.some((u) => (/^[A-Z]/.test(u) && strong(u)) || index.names.has(u) || index.modeGroup(u));
   // What ties this file ties the models it names for the run, as a file that talks to the API does (next round of the index).
   facts.tied = tied;
-  if (!tied) return { findings: [], facts };
+  // Lisp's forms are read by their own reader, which says whose each form is (a file of mode constants, a spec).
+  if (!tied && !LISP.has(ext)) return { findings: [], facts };
   const file = new TextFile(source, input.changes, null);
   const why = `(found by its text: sc-migrate has no parser for .${ext} files; check it by hand)`;
   // One pointer per change and line (`_advice = [d objectForKey:@"advice"]` is one site for a person).
@@ -117,6 +120,12 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   const lines = new Lines(source);
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
   const perl = PERL.has(ext) ? perlReader(toks, source, vocab, index, input.changes, report, (r, p) => fieldSites(vocab, r, p)) : null;
+  const ownUrl = (url: string) => findV1Urls(input.config, url).length > 0 || hosts.has((/^[a-z]+:\/\/([^/:\s]+)/i.exec(url)?.[1] ?? '').toLowerCase());
+  const lisp = LISP.has(ext) ? lispReader(source, vocab, input.changes, report, (r, p) => fieldSites(vocab, r, p), ownUrl, tied) : null;
+  if (lisp && !tied) {
+    lisp.sites();
+    return { findings: file.finish(false).findings, facts };
+  }
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
     if (t.kind === 'str') literal(t, k);
@@ -127,6 +136,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   v1Paths();
   fakes();
   perl?.sites();
+  lisp?.sites();
   return { findings: file.finish(false).findings, facts };
 
   /** A key written as a name in a table or map (`{ extra = note }` in Lua, `%{extra: note}` and `[mode: …]` in Elixir). */
@@ -171,7 +181,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const found = wanted.get(l.text) ?? [];
     if (found.length === 0 && /^\s*[{[]/.test(l.text)) return stubBody(l, k);
     if (annotationArgument(k)) return;
-    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start)) || optionAfterArgument(k) || perl?.foreign(l)) return;
+    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start)) || optionAfterArgument(k) || perl?.foreign(l) || lisp?.foreign(l)) return;
     const owner = ownerAt(l.start);
     const tie = owner ? modelTie(owner.name) : null;
     if (tie) {
@@ -276,7 +286,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
           const keyed = prev?.text === ':' || prev?.text === '=' ? toks[k - 2] : undefined;
           const statusKey = !!keyed && keyed.kind === 'id' && words(keyed.text).some((x) => x === 'status' || x === 'code');
           const beside = statusKey && resourceOnLine(t.start) === rule.resource;
-          if (((compared && rule.from >= 200 && rule.from < 300) || beside) && !perl?.foreign(t)) report(change.id, t, rule.message);
+          if (((compared && rule.from >= 200 && rule.from < 300) || beside) && !perl?.foreign(t) && !lisp?.foreign(t)) report(change.id, t, rule.message);
           // A stub's answer (`withStatus(400)`) chained to a route of the rule's resource and operation.
           const route = stubStatusAt(toks, k) ? stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab) : null;
           const op = route && route.resource === rule.resource ? routeOperation(route, vocab) : null;
@@ -336,6 +346,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
 /** The front-end's own pre-scan: a file that names a member of the API's mode type for a changed mode (an enum's header, its string table). */
 export function lexicalSelects(source: string, absPath: string): boolean {
   const ext = path.extname(absPath).slice(1).toLowerCase();
+  if (LISP.has(ext) && lispSelects(source, vocabularyFor(catalogue))) return true;
   if (!MODE_WORD.test(source)) return false;
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
