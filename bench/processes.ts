@@ -4,6 +4,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 
 /** CPU time (user + system) of a process so far, in ms, from /proc (Linux), or null. */
 export function procCpuMs(pid: number | undefined): number | null {
@@ -73,14 +74,32 @@ export async function listeningAddress(logFile: string, child: ChildProcess): Pr
   throw new Error('sc-migrate proxy did not start');
 }
 
-export function readProxyLog(logFile: string): { changesApplied: Record<string, number>; lines: number } {
+/** The proxy's request lines and the change ids they applied, read in chunks: a long run's log passes 512 MB, more
+ * than one string can hold. */
+export function readProxyLog(logFile: string, chunk = 8 * 1024 * 1024): { changesApplied: Record<string, number>; lines: number } {
   const changesApplied: Record<string, number> = {};
   let lines = 0;
-  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
-    if (!line.includes('"msg":"request"')) continue;
+  const take = (line: string) => {
+    if (!line.includes('"msg":"request"')) return;
     lines++;
     const rec = JSON.parse(line) as { changesApplied?: string[] };
     for (const id of rec.changesApplied ?? []) changesApplied[id] = (changesApplied[id] ?? 0) + 1;
+  };
+  const fd = fs.openSync(logFile, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(chunk);
+    const decoder = new StringDecoder('utf8');
+    let rest = '';
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      const parts = (rest + decoder.write(buf.subarray(0, n))).split('\n');
+      rest = parts.pop()!;
+      for (const line of parts) take(line);
+    }
+    take(rest + decoder.end());
+  } finally {
+    fs.closeSync(fd);
   }
   return { changesApplied, lines };
 }
