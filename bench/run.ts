@@ -1,10 +1,11 @@
 /**
  * `npm run bench [-- --quick] [--only codemod|polyglot|shim|traffic] [--runs N] [--rounds N] [--duration S] [--copies N]
  *   [--connections N] [--packages a,b] [--polyglot-src lang=DIR,…] [--polyglot-files N] [--keep] [--cpu-prof DIR]
- *   [--contenders bare,shim,direct,workers] [--base-cli OTHER/dist/cli/main.js] [--rate N]` (`--base-cli`: another
+ *   [--contenders bare,shim,direct,workers] [--base-cli OTHER/dist/cli/main.js] [--rate N] [--shim-args "--flag value …"]` (`--base-cli`: another
  *   build of the proxy as a contender in the same rounds; `--rate`: a fixed offered load in requests per second
  *   instead of as fast as each contender answers; `--cpu-prof`: profiles of the single-process proxy and of the
- *   bare pass-through)
+ *   bare pass-through; `--shim-args`: extra flags for the single-process proxy, for diagnostics such as
+ *   `--log-sample 0`: a run with them measures a different proxy than the goals name)
  *
  * Codemod/report: `sc-migrate report --format json` against two baselines on the same file list, each contender
  * in a child process of its own, alternating, several runs; medians and per-run ratios. Shim: autocannon against
@@ -55,6 +56,7 @@ interface Flags {
   contenders: ShimContender[];
   baseCli?: string;
   rate?: number;
+  shimArgs: string[];
 }
 
 function parseFlags(argv: string[]): Flags {
@@ -93,6 +95,7 @@ function parseFlags(argv: string[]): Flags {
     contenders: shimContenders(value('--contenders'), value('--base-cli') !== undefined),
     baseCli: value('--base-cli') ? path.resolve(value('--base-cli')!) : undefined,
     rate: value('--rate') !== undefined ? num('--rate', 0) : undefined,
+    shimArgs: (value('--shim-args') ?? '').split(/\s+/).filter(Boolean),
   };
 }
 
@@ -312,6 +315,7 @@ async function main(): Promise<void> {
         contenders: flags.contenders,
         baseCli: flags.baseCli,
         rate: flags.rate,
+        shimArgs: flags.shimArgs,
         tmp,
         repo: REPO,
         log,

@@ -60,6 +60,8 @@ export interface ShimOptions {
   /** Requests per second offered to every contender (autocannon's overallRate), or none: as fast as each answers.
    * At a rate all contenders sustain, CPU per request is compared at the same load (no closed-loop feedback). */
   rate?: number;
+  /** Extra flags for the single-process proxy (a diagnostic: the goals are measured without them). */
+  shimArgs?: string[];
   /** Folder for CPU profiles (`node --cpu-prof`) of the single-process proxy and of the bare pass-through, or none. */
   cpuProf?: string;
   tmp: string;
@@ -123,7 +125,7 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
       children.push(child);
       return { child, logFile, origin: await listeningAddress(logFile, child) };
     };
-    const shim = await startProxy('proxy', [], true);
+    const shim = await startProxy('proxy', opts.shimArgs ?? [], true);
     const workers = contenders.includes('workers') ? await startProxy('workers', ['--workers', String(BENCH_WORKERS)], false) : null;
     const base = contenders.includes('base') && opts.baseCli ? await startProxy('base', [], false, opts.baseCli) : null;
     const proxyChild = shim.child;
