@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 /**
  * The access line is serialised by hand (shim/access-log.ts) and log lines are batched by
  * shim/log-destination.ts: the line must be what pino would have written for the same fields, and the
@@ -103,5 +104,21 @@ describe('the batched log destination', () => {
     dest.flushSync();
     expect(fs.readFileSync(file, 'utf8').endsWith('{"last":true}\n')).toBe(true);
     fs.closeSync(fd);
+  });
+
+  it('a descriptor that would block (a non-blocking pipe whose reader is late) gets the rest of a batch later, nothing lost or written twice', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-log-'));
+    dirs.push(dir);
+    const out = path.join(dir, 'out');
+    // The reader starts late: the pipe's buffer (64 KB) fills and the synchronous write stops at EAGAIN mid-batch.
+    const reader = spawn('sh', ['-c', `sleep 0.3; cat > '${out}'`], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+    const dest = new BatchedDestination(fd, 256 * 1024, 50);
+    const lines = Array.from({ length: 20000 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(40)}"}\n`);
+    for (const l of lines) dest.write(l);
+    await new Promise<void>((resolve) => dest.flush(() => resolve()));
+    reader.stdin!.end();
+    await new Promise((resolve) => reader.once('exit', resolve));
+    expect(fs.readFileSync(out, 'utf8')).toBe(lines.join(''));
   });
 });
