@@ -5,11 +5,11 @@ import { modelTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { lispTokens, type LTok } from './lexical-lisp-tokens';
 import { DEFS, FOREIGN, lispModes, type About } from './lexical-lisp-modes';
-
+import { judgePath, RESOURCE_PATH, type LexicalBase, type LexicalSites } from './lexical-support';
 
 /**
- * Clojure, ClojureScript and EDN read by their own tokens in the shapes the parsed languages are read in: maps keyed
- * by keywords (a request's `:params {:extra x}`, a fixture's answer), keyword reads (`(:advice r)`, `(get r :advice)`,
+ * Clojure and ClojureScript (`.clj`, `.cljs`, `.cljc`; EDN files keep the address text pass) read by their own
+ * tokens in the shapes the parsed languages are read in: maps keyed by keywords (a request's `:params {:extra x}`, a fixture's answer), keyword reads (`(:advice r)`, `(get r :advice)`,
  * `(get-in r [:triage_explanation :potential_condition :triage])`, `(-> resp :body :msg)`), destructuring
  * (`{:keys [advice test]}`), namespaced keywords of a spec or schema (`:api.result/advice`, `:api.profile/bmi`) whose
  * namespace names the model, `def`s of the API's modes and their uses, statuses compared (`(= 202 status)`) or
@@ -19,16 +19,12 @@ import { DEFS, FOREIGN, lispModes, type About } from './lexical-lisp-modes';
  * the API's. Every name and path comes from the catalogue; reports only, never a rewrite.
  */
 
-interface Base {
-  resource: ResourceName;
-  path: string[];
-}
+type Base = LexicalBase;
 
 type Report = (change: string, t: { start: number; end: number }, message: string, subject?: string) => void;
-type Sites = (resource: ResourceName, path: string[]) => { change: string; message: string }[];
+type Sites = LexicalSites;
 
 
-const SEGMENT = new RegExp(`^(?![a-z]+://)(?:.*/)?(${Object.values(api.resources).map((r) => r.segment).join('|')})(?:/|$|\\?)`);
 /** Functions that take a function of each item and a collection last. */
 const COLL_FNS = new Set(['map', 'mapv', 'filter', 'filterv', 'remove', 'keep', 'some', 'every?', 'sort-by', 'group-by', 'comp', 'mapcat', 'run!']);
 /** Words of a namespace that say what kind of code it is, not whose. */
@@ -181,7 +177,7 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
         // A relative path (`"/complaints/"`), or the path of the API's own address (a stub's `"https://…/api/results/r-1/"`).
         const abs = /^[a-z]+:\/\/[^/\s]+(\/.*)$/i.exec(x.text);
         // A namespace that serves HTTP: its own routes (`"/results/:id"`) are not the API's paths.
-        const m = abs ? (own(x.text) ? SEGMENT.exec(abs[1]!) : null) : serving ? null : SEGMENT.exec(x.text);
+        const m = abs ? (own(x.text) ? RESOURCE_PATH.exec(abs[1]!) : null) : serving ? null : RESOURCE_PATH.exec(x.text);
         // Another service's path or address (`"/tickets/"`, `"https://desk.example.com/api/"`).
         if (!m && (abs ? !own(x.text) : /^\/?[a-z][\w-]*\/$|^\/[a-z][\w-]*(?:\/[\w-]+)*\/?$/.test(x.text))) elsewhere = true;
         if (m) paths.add(vocab.segments.get(m[1]!)!);
@@ -209,21 +205,9 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
     return t.ns ? `${t.ns}/${t.text}` : t.text;
   }
 
+  /** Report the sites of `path` under `b`, as written, through a part it names, or after a wrapper (lexical-support.ts). */
   function judge(b: Base, path: string[], at: LTok): boolean {
-    const full = [...b.path, ...path];
-    const tries: string[][] = [full];
-    for (let i = 0; i < full.length - 1; i++) {
-      const t = modelTie(full[i]!) ?? (full[i]!.endsWith('s') ? modelTie(full[i]!.slice(0, -1)) : null);
-      if (t && t.resource === b.resource && t.path.length > 0) tries.push([...t.path, ...full.slice(i + 1)]);
-    }
-    for (let i = 1; i < full.length; i++) tries.push(full.slice(i));
-    for (const p of tries) {
-      const found = sites(b.resource, p);
-      if (found.length === 0) continue;
-      for (const s of found) report(s.change, at, s.message, at.text);
-      return true;
-    }
-    return false;
+    return judgePath(b, path, at, true, sites, report);
   }
 
   function baseOf(k: number): Base | null {

@@ -3,6 +3,7 @@ import { words } from '../../engine/words';
 import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import type { Tok } from './lexical-tokens';
 import { matching } from './lexical-facts';
+import { judgePath, RESOURCE_PATH, type LexicalBase, type LexicalSites } from './lexical-support';
 import { modelTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import type { LangIndex } from './project-types';
@@ -20,10 +21,7 @@ import type { LangIndex } from './project-types';
  * Every name and path comes from the catalogue; reports only, never a rewrite.
  */
 
-interface Base {
-  resource: ResourceName;
-  path: string[];
-}
+type Base = LexicalBase;
 
 interface Region {
   open: number;
@@ -33,7 +31,7 @@ interface Region {
 
 type Report = (change: string, t: Tok, message: string, subject?: string) => void;
 
-type Sites = (resource: ResourceName, path: string[]) => { change: string; message: string }[];
+type Sites = LexicalSites;
 
 /** Resource nouns and path segments, singular or plural, and the mode field (the mode's resource). */
 function nounsOf(vocab: Vocabulary): Map<string, ResourceName> {
@@ -42,8 +40,6 @@ function nounsOf(vocab: Vocabulary): Map<string, ResourceName> {
   if (vocab.modeResource) out.set(norm(api.modeField), vocab.modeResource);
   return out;
 }
-
-const SEGMENT = new RegExp(`^(?![a-z]+://)(?:.*/)?(${Object.values(api.resources).map((r) => r.segment).join('|')})(?:/|$|\\?)`);
 
 export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabulary, index: LangIndex, changes: readonly Change[], report: Report, sites: Sites) {
   const match = matching(toks);
@@ -131,7 +127,7 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
     for (let k = from; k < to; k++) {
       const t = toks[k]!;
       if (t.kind === 'str') {
-        const m = SEGMENT.exec(t.text);
+        const m = RESOURCE_PATH.exec(t.text);
         if (m) paths.add(vocab.segments.get(m[1]!)!);
       } else if (t.kind === 'id' && !t.text.startsWith('$') && (toks[k + 1]?.text === '(' || toks[k - 1]?.text === '->' || (toks[k + 1]?.text === '=>' && toks[k + 2]?.text === 'sub'))) {
         // A one-word accessor (Mojo's `$tx->result`) is the library's, not a method of the API's client.
@@ -201,31 +197,9 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
     if (r) judge({ resource: r, path: [] }, path, toks[k]!, true);
   }
 
-  /** Report the sites of `path` under `b`: as written, or through a part the path names (`conditions` of a result). */
+  /** Report the sites of `path` under `b` (lexical-support.ts). */
   function judge(b: Base, path: string[], at: Tok, wrapped: boolean): boolean {
-    const full = [...b.path, ...path];
-    const tries: string[][] = [full];
-    for (let i = 0; i < full.length - 1; i++) {
-      const sub = subjectOf(b.resource, full[i]!);
-      if (sub) tries.push([...sub, ...full.slice(i + 1)]);
-    }
-    // A response held in a wrapper (`$res->{data}{msg}`): the resource's own path after it.
-    if (wrapped) for (let i = 1; i < full.length; i++) tries.push(full.slice(i));
-    for (const p of tries) {
-      const found = sites(b.resource, p);
-      if (found.length === 0) continue;
-      for (const s of found) report(s.change, at, s.message, at.text);
-      return true;
-    }
-    return false;
-  }
-
-  function subjectOf(resource: ResourceName, key: string): string[] | null {
-    for (const w of [key, key.endsWith('s') ? key.slice(0, -1) : key]) {
-      const t = modelTie(w);
-      if (t && t.resource === resource && t.path.length > 0) return t.path;
-    }
-    return null;
+    return judgePath(b, path, at, wrapped, sites, report);
   }
 
   /** `$x->{…}`, `$x{…}`: the element read starts at the variable. */

@@ -2,7 +2,7 @@ import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalog
 import { words } from '../../engine/words';
 import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import { escapeRe } from './file';
-import { modeOwnerTie } from './ties';
+import { modelTie, modeOwnerTie } from './ties';
 import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
 
 /**
@@ -11,6 +11,48 @@ import { norm, vocabularyFor, type Vocabulary } from './vocabulary';
  */
 
 /** The mode field's name in any letter case (`mode`, `InterviewMode`, `kModeSafe`). */
+/** A relative path to one of the API's resources (`interviews/%@/`, `$base/complaints/`); an absolute URL says its host itself. */
+export const RESOURCE_PATH = new RegExp(`^(?![a-z]+://)(?:.*/)?(${Object.values(api.resources).map((r) => r.segment).join('|')})(?:/|$|\\?)`);
+
+/** What a token reader's value is: a resource's answer or body, from a path inside it. */
+export interface LexicalBase {
+  resource: ResourceName;
+  path: string[];
+}
+
+export type LexicalSites = (resource: ResourceName, path: string[]) => { change: string; message: string }[];
+
+/**
+ * Report the sites of `path` under `b` (the Perl and Lisp readers): as written, or through a part the path names
+ * (`conditions` of a result, singular or plural), or — for a response held in a wrapper (`$res->{data}{msg}`,
+ * `(-> resp :body :msg)`) — the resource's own path after any of its parts. Whether anything was reported.
+ */
+export function judgePath<T extends { text: string }>(b: LexicalBase, path: string[], at: T, wrapped: boolean, sites: LexicalSites, report: (change: string, t: T, message: string, subject?: string) => void): boolean {
+  const full = [...b.path, ...path];
+  const tries: string[][] = [full];
+  for (let i = 0; i < full.length - 1; i++) {
+    const sub = subjectOf(b.resource, full[i]!);
+    if (sub) tries.push([...sub, ...full.slice(i + 1)]);
+  }
+  if (wrapped) for (let i = 1; i < full.length; i++) tries.push(full.slice(i));
+  for (const p of tries) {
+    const found = sites(b.resource, p);
+    if (found.length === 0) continue;
+    for (const s of found) report(s.change, at, s.message, at.text);
+    return true;
+  }
+  return false;
+}
+
+/** The path inside `resource` a key names (`conditions` → the result's condition list), singular or plural. */
+function subjectOf(resource: ResourceName, key: string): string[] | null {
+  for (const w of [key, key.endsWith('s') ? key.slice(0, -1) : key]) {
+    const t = modelTie(w);
+    if (t && t.resource === resource && t.path.length > 0) return t.path;
+  }
+  return null;
+}
+
 export const MODE_WORD = new RegExp(escapeRe(api.modeField), 'i');
 
 export interface Needle {

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
+import { catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
 import { findV1Urls, parseBase } from '../../../config/urls';
 import type { FrontEndInput } from '../../../lib/types';
 import type { Finding } from '../../types';
@@ -19,7 +19,7 @@ import { apiHosts } from './file';
 import { isPublicHost } from './foreign-addresses';
 import { jsonBodySites, routeOperation, stubRouteBefore, stubStatusAt } from './lexical-stubs';
 import { routedMethods, routedSites } from './lexical-routes';
-import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, resourcesNamed } from './lexical-support';
+import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, RESOURCE_PATH, resourcesNamed } from './lexical-support';
 
 /**
  * Source in a language without a parser here (Objective-C, C, Scala, Elixir, Lua…) read by its tokens
@@ -41,9 +41,6 @@ import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, reso
 
 /** A literal given as a description, a log line or a title (`expectationWithDescription:@"msg"`, `NSLog(@"extra")`): words, not a key. */
 const PROSE_BEFORE = /(?:description|log|print|title|label)\w*\s*[:(]\s*$/i;
-
-/** A relative path to one of the API's resources (`interviews/%@/`, `$base/complaints/`); an absolute URL says its host itself. */
-export const RESOURCE_PATH = new RegExp(`^(?![a-z]+://)(?:.*/)?(${Object.values(api.resources).map((r) => r.segment).join('|')})(?:/|$|\\?)`);
 
 /** Languages that write symbols (`:safe`). */
 const ATOMS = new Set(['ex', 'exs', 'cr', 'rb']);
