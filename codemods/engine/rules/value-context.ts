@@ -5,7 +5,7 @@ import type { FileContext } from '../file';
 import { importOf } from '../ties/constants';
 import { schemaEnumOwner, schemaModelOf, schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
-import { cellOfMode, declaredAsMode, declaredAsOtherThing, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, headNamesAnotherThing, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
+import { boundToOtherMode, typeArgumentsNameMode, cellOfMode, declaredAsMode, declaredAsOtherThing, declaredForOtherMode, declaredTypeName, declaringTypeName, fileModesAreOthers, headNamesAnotherThing, namesAnotherThing, typedAsOtherThing, typeNamesMode, validatedModeMember } from '../ties/mode-types';
 import { helperNameTie, isModeKeyedName, isModeName, nameTie, nounTie } from '../ties/names';
 import { calleeFunction, paramAt, wrapperParamTie } from '../ties/wrappers';
 import { words } from '../words';
@@ -109,7 +109,7 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     case 'BinaryExpression': {
       if (!['===', '!==', '==', '!='].includes(pn.operator)) return false;
       const other = parent.get(pn.left === path.node ? 'right' : 'left');
-      return modeish(other.node, other) && !othersMode(ctx, other);
+      return modeish(other.node, other) && !othersMode(ctx, other) && !boundToOtherMode(other);
     }
     case 'SwitchCase': {
       const sw = parentOf(parent)!;
@@ -118,6 +118,10 @@ export function isValueContext(ctx: FileContext, start: Path, field: string): bo
     case 'CallExpression':
     case 'OptionalCallExpression': {
       if (pn.callee === path.node) return false;
+      // `setMode('complaint')` of a `useState<TicketMode>(…)` pair: the setter of another thing's mode.
+      if (pn.callee.type === 'Identifier' && boundToOtherMode(parent.get('callee'))) return false;
+      // `useState<InterviewMode>('complaint')`, `signal<Mode>('complaint')`: the initial value of a holder typed with the mode type.
+      if (pn.arguments[0] === path.node && typeArgumentsNameMode(pn)) return true;
       const name = calleeName(pn.callee);
       // `actions.updateMode.call(actions, ctx, 'safe')`: the function called is the member before `.call`.
       const called = isMember(pn.callee) && ['call', 'apply'].includes(name) && isMember(pn.callee.object) ? calleeName(pn.callee.object) : name;

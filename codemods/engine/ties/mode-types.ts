@@ -68,6 +68,31 @@ export function fileModesAreOthers(ctx: FileContext): boolean {
 }
 const cache = new WeakMap<FileContext, boolean>();
 
+/**
+ * Whether a variable is bound to another thing's mode by its declared type: `let mode: TicketMode`, or a state hook's
+ * pair typed so (`const [mode, setMode] = useState<TicketMode>('complaint')`, the value and its setter alike).
+ */
+export function boundToOtherMode(id: Path): boolean {
+  if (id.node.type !== 'Identifier') return false;
+  const binding = bindingOf(id);
+  if (!binding) return false;
+  if (referencedNames(binding.node.typeAnnotation).some(namesOtherMode)) return true;
+  let decl = parentOf(binding);
+  if (decl?.node.type === 'ArrayPattern' || decl?.node.type === 'ObjectPattern') decl = parentOf(decl);
+  if (decl?.node.type !== 'VariableDeclarator' || decl.node.id === binding.node) return false;
+  const init = decl.node.init;
+  const typeArgs: Node[] = init && isCall(init) ? (init.typeParameters ?? init.typeArguments)?.params ?? [] : [];
+  return [...typeArgs, decl.node.id.typeAnnotation].some((t) => referencedNames(t).some(namesOtherMode));
+}
+
+/** Whether a call's only type argument is the interview's mode type (`useState<InterviewMode>(…)`, not `useState<TicketMode>(…)`). */
+export function typeArgumentsNameMode(call: Node): boolean {
+  const params: Node[] = (call.typeParameters ?? call.typeArguments)?.params ?? [];
+  if (params.length !== 1) return false;
+  const names = referencedNames(params[0]);
+  return names.length === 1 && isModeName(names[0]!) && !namesOtherMode(names[0]!);
+}
+
 /** Whether an object literal is declared as another thing's mode map: `const TAGS: Record<TicketMode, string[]> = {…}`. */
 export function declaredForOtherMode(obj: Path): boolean {
   let p: Path | null = obj;

@@ -67,7 +67,8 @@ export class PolyFile {
       const formatted = init && /^format\s*\(/.test(d.init!.text()) ? this.resourceLits.filter((r) => r.lit.start >= init.start && r.lit.end <= init.end) : [];
       const hit = init ? this.resourceLits.find((r) => r.lit.start === init.start && r.lit.end === init.end) ?? (joined.length === 1 ? joined[0] : formatted.length === 1 ? formatted[0] : undefined) : undefined;
       // The types that hold the name (`SymptomCheckerClient` of `static final String COMPLAINT = "/complaints/{token}/"`).
-      const holders = hit ? this.x.types.filter((t) => within(d.node, t.node)).map((t) => t.name) : [];
+      // So do constant groups (Ruby's `module Paths; COMPLAINT = "complaints/%<token>s/"`), beside a `Modes::COMPLAINT`.
+      const holders = hit ? [...this.x.types.filter((t) => within(d.node, t.node)).map((t) => t.name), ...this.groupsAround(d.node)] : [];
       if (hit) this.pathNames.set(d.name, { resource: hit.resource, rest: hit.rest, ...(holders.length > 0 ? { holders } : {}) });
       if (hit) this.pathDecls.set(d.node, { resource: hit.resource, rest: hit.rest });
     }
@@ -277,6 +278,17 @@ export class PolyFile {
     }
   }
 
+  /** The names of the constant groups (spec.groupKinds: Ruby's modules, C++ namespaces) around a node. */
+  private groupsAround(node: SgNode): string[] {
+    const kinds = this.spec.groupKinds ?? [];
+    const out: string[] = [];
+    for (let p = node.parent(); p && kinds.length > 0; p = p.parent()) {
+      if (!kinds.includes(p.kind() as string)) continue;
+      const name = p.children().find((c) => c.isNamed())?.text().split(/::|\./).pop();
+      if (name) out.push(name);
+    }
+    return out;
+  }
   private readonly pathNames = new Map<string, { resource: ResourceName; rest: string; holders?: string[] }>();
   private readonly pathDecls = new Map<SgNode, { resource: ResourceName; rest: string }>();
   private refs: ResourceRef[] | undefined;

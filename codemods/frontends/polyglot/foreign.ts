@@ -7,6 +7,7 @@ import { apiHosts, escapeRe } from './file';
 import { typeName } from './lang';
 import { apiWords } from '../config/vocab';
 import { modeOwnerTie, modelTie, saysMode } from './ties';
+import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 
 /**
  * Another thing's values in a file that talks to this API: a helpdesk ticket's `mode`, a settings block of
@@ -139,4 +140,21 @@ export function prefixedLikeForeignAddress(ctx: Ctx, name: string): boolean {
     else other = Math.max(other, n);
   }
   return other > api;
+}
+
+/**
+ * Whether a group of constants sits in another thing's scope: a module or type around it that holds another service's
+ * address and none of this API's (`module Helpdesk; BASE_URL = "https://help.example.com/api/"; module Modes …`), or
+ * one nested in the app's own namespace whose name is another thing (`module Shop; module Helpdesk; module Modes`).
+ * The outermost namespace is the app's or the company's (`module Acme`) and says nothing.
+ */
+export function inAnotherThingsScope(ctx: Ctx, group: SgNode): boolean {
+  const kinds = new Set([...(ctx.file.spec.groupKinds ?? []), ...ctx.file.x.types.map((t) => t.node.kind() as string)]);
+  const scopes: SgNode[] = [];
+  for (let p = group.parent(); p; p = p.parent()) if (kinds.has(p.kind() as string)) scopes.push(p);
+  return scopes.some((scope, i) => {
+    if (foreignAddressIn(ctx, scope) && !ownAddressIn(ctx, scope)) return true;
+    const name = scope.children().find((c) => c.isNamed())?.text().split(/::|\./).pop() ?? '';
+    return i < scopes.length - 1 && headNamesAnotherThing(name);
+  });
 }

@@ -25,8 +25,8 @@ function identifierNodes(file: PolyFile, fn: SgNode): SgNode[] {
   return fn.findAll({ rule: { any: file.spec.nameKinds.map((kind) => ({ kind })) } });
 }
 
-/** Words that end the name of a type of values (an enum of modes, statuses, kinds), never of a holder of paths. */
-const VALUE_TYPE = /(?:Mode|Status|Type|Kind|Level|Category|State|Priority)\s*(?:\.|::)\s*$/;
+/** Words that end the name of a type of values (an enum of modes, statuses, kinds; Ruby's `module Modes`), never of a holder of paths. */
+const VALUE_TYPE = /(?:Modes?|Status(?:es)?|Types?|Kinds?|Levels?|Categor(?:y|ies)|States?|Priorit(?:y|ies))\s*(?:\.|::)\s*$/;
 
 /** The text before an identifier ends with a member access on a type of values (`TicketMode.`, `Ticket::Status::`). */
 function caseOfValueType(before: string): boolean {

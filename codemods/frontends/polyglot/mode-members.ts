@@ -62,6 +62,8 @@ export function holdsMode(ctx: Ctx, other: SgNode): boolean {
     if (typed) return ourModeType(ctx, typed);
   }
   if (!last || !saysMode(last.name) || foreignOwner(ctx, other)) return false;
+  // Another field of the API whose name says mode (the removed `interview_mode` flag, `sent["interview_mode"]`) holds no mode.
+  if (norm(last.name) !== norm(api.modeField) && ctx.vocab.fieldNames.has(norm(last.name))) return false;
   const tie = segs.length > 1 ? ctx.ties.ofChain(segs.slice(0, -1), other) : null;
   if (tie && tie.resource === ctx.vocab.modeResource) return true;
   // Only the file ties it: a `mode` read inside a class named for another thing (a test server's `class Tickets`

@@ -5,7 +5,7 @@ import { words } from '../../engine/words';
 import { apiWords } from '../config/vocab';
 import { containerTie, encloses, type Ctx } from './context';
 import { span, typeName, type Call, type Lit } from './lang';
-import { foreignAddressIn, foreignName, foreignOwner, otherRouteIn, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
+import { foreignAddressIn, foreignName, foreignOwner, inAnotherThingsScope, otherRouteIn, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
 import { positionalField } from './positional';
 import { heldCollection } from './collections';
 import { constantOf } from './group-modes';
@@ -201,13 +201,13 @@ function getterDefault(ctx: Ctx, lit: Lit): boolean {
 /** The type around a declaration, when its name says it holds this API's modes (`final class InterviewMode { const SAFE = 'safe'; }`). */
 function modeGroupOf(ctx: Ctx, decl: SgNode): boolean {
   const owner = ctx.file.x.types.filter((t) => encloses(t.node, decl)).pop();
-  if (owner && saysMode(owner.name) && ourModeType(ctx, owner.name)) return true;
+  if (owner && saysMode(owner.name) && ourModeType(ctx, owner.name)) return !inAnotherThingsScope(ctx, owner.node);
   // `module Modes; SAFE = "safe"; end`: the innermost namespace of constants around it, inside that type.
   const kinds = ctx.file.spec.groupKinds ?? [];
   for (let p = decl.parent(); p && (!owner || encloses(owner.node, p)); p = p.parent()) {
     if (!kinds.includes(p.kind() as string)) continue;
     const name = p.children().find((c) => c.isNamed())?.text().split(/::|\./).pop() ?? '';
-    return saysMode(name) && ourModeType(ctx, name);
+    return saysMode(name) && ourModeType(ctx, name) && !inAnotherThingsScope(ctx, p);
   }
   return false;
 }

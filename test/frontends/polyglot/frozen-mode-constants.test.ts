@@ -69,4 +69,80 @@ describe('frozen mode constants', () => {
     expect(sites(r, 'lib/desk/client.rb')).toEqual([]);
     expect(read(dir, 'lib/desk/ticket_modes.rb')).toContain("COMPLAINT = 'complaint'.freeze");
   });
+
+  it("Ruby: a `Modes` group inside a helpdesk's module nested in the client's namespace is the helpdesk's", async () => {
+    writeTree(dir, {
+      'lib/checker/constants.rb': ['module Checker', '  module Modes', '    COMPLAINT = "complaint"', '    SAFE = "safe"', '  end', 'end'].join('\n'),
+      'lib/checker/helpdesk/configuration.rb': [
+        'module Checker',
+        '  module Helpdesk',
+        '    BASE_URL = "https://help.example.com/api/"',
+        '    module Modes',
+        '      COMPLAINT = "complaint"',
+        '      SAFE = "safe"',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'lib/checker/client.rb': [
+        "require 'net/http'",
+        'module Checker',
+        '  class Client',
+        '    BASE = "https://www.buoyhealth.com/api/"',
+        '    def update_mode(token, mode = Modes::COMPLAINT)',
+        '      Net::HTTP.put(URI("#{BASE}interviews/#{token}/"), { mode: mode }.to_json)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/checker/constants.rb')).toEqual(['3 mode-complaint-renamed-input', '4 mode-safe-triage-removed']);
+    expect(sites(r, 'lib/checker/helpdesk/configuration.rb')).toEqual([]);
+    expect(read(dir, 'lib/checker/helpdesk/configuration.rb')).toContain('COMPLAINT = "complaint"');
+  });
+
+  it("Ruby: a helpdesk method sending `mode: Modes::COMPLAINT` is no complaints endpoint, though the client's `Paths::COMPLAINT` is a path", async () => {
+    writeTree(dir, {
+      'lib/checker/constants.rb': [
+        'module Checker',
+        '  module Paths',
+        '    COMPLAINTS = "complaints/"',
+        '    COMPLAINT = "complaints/%<token>s/"',
+        '  end',
+        'end',
+      ].join('\n'),
+      'lib/checker/client.rb': [
+        "require 'net/http'",
+        'module Checker',
+        '  class Client',
+        '    BASE = "https://www.buoyhealth.com/api/"',
+        '    def add_complaint(token, text, extra: nil)',
+        '      post(Paths::COMPLAINTS, { interview: token, text: text, extra: extra })',
+        '    end',
+        '    def complaint(token)',
+        '      get(format(Paths::COMPLAINT, token: token))',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'lib/checker/helpdesk/modes.rb': ['module Checker', '  module Helpdesk', '    module Modes', '      COMPLAINT = "complaint"', '    end', '  end', 'end'].join('\n'),
+      'lib/checker/helpdesk/client.rb': [
+        'module Checker',
+        '  module Helpdesk',
+        '    class Client',
+        '      def file_complaint(subject:, body:, extra: nil)',
+        '        submit(mode: Modes::COMPLAINT, subject: subject, body: body, extra: extra)',
+        '      end',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app.rb': ['desk = Checker::Helpdesk::Client.new', 'desk.file_complaint(subject: "s", body: "b", extra: "e")'].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/checker/client.rb')).toEqual(['4 base-url', '5 complaint-extra-removed', '6 complaint-extra-removed']);
+    expect(sites(r, 'lib/checker/helpdesk/client.rb')).toEqual([]);
+    expect(sites(r, 'app.rb')).toEqual([]);
+  });
 });

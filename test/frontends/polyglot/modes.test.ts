@@ -126,4 +126,26 @@ describe('enum cases whose wire value is annotated above them', () => {
     expect(found.map((f) => `${f.line}-${f.endLine} ${f.change}`)).toEqual(['4-5 mode-safe-triage-removed']);
     expect(sites(r, 'lib/ticket_mode.dart')).toEqual([]);
   });
+
+  it('Python: a comparison with the removed `interview_mode` flag read from a sent body is the flag, not the mode', async () => {
+    writeTree(dir, {
+      'tests/test_client.py': [
+        'import json',
+        'import responses',
+        'BASE = "https://sandbox.buoyhealth.com/api/"',
+        '',
+        'def test_create_interview(client, mocked):',
+        '    mocked.add(responses.POST, BASE + "interviews/anonymous/", json={"token": "iv-1", "mode": "complaint"})',
+        '    interview = client.create_interview(34, "female")',
+        '    sent = json.loads(mocked.calls[0].request.body)',
+        '    assert sent["interview_mode"] == "complaint"',
+        '    assert interview.mode == "complaint"',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    const found = sites(r, 'tests/test_client.py');
+    expect(found).toContain('9 interview-mode-flag-removed');
+    expect(found).not.toContain('9 mode-complaint-renamed-input');
+    expect(found).toContain('10 mode-complaint-renamed-input');
+  });
 });
