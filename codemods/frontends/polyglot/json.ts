@@ -37,9 +37,9 @@ export function jsonRules(ctx: Ctx): void {
 
 /**
  * JSON written across string literals joined with `+` (`"[{\"token\": \"q-1\", " + "\"options\": […]}]"`, a stub too long
- * for one line), PHP's `.` or Lua's `..`: the literals read as one, when every operand of the join is a literal and the whole parses only so.
+ * for one line) or PHP's `.`: the literals read as one, when every operand of the join is a literal and the whole parses only so.
  */
-const JOIN = new Set(['+', '.', '..']);
+const JOIN = new Set(['+', '.']);
 
 function concatenated(ctx: Ctx): Lit[] {
   const { file } = ctx;
