@@ -6,7 +6,7 @@ import type { ApiCall, Tie } from './tie';
 import { apiCall } from './url';
 import { ANSWER_CLASSES, answered, chainCall, handledRoute, patternCall, returnedAnswers, routeTableAnswers } from './mock-routes';
 import { expectedRequest, performedInTest, unstatedMethodCall, VERB_OPS } from './test-context';
-import { sinonAnswer } from './sinon-answers';
+import { sinonAnswer, sinonStubAnswer } from './sinon-answers';
 import { cannedQueueAnswers } from './canned-queues';
 
 /**
@@ -128,8 +128,9 @@ export function mockedResponses(ctx: FileContext): MockedResponse[] {
       out.push(...queued);
       continue;
     }
-    // sinon's fake server: `server.respondWith('PUT', url, [202, headers, JSON.stringify({ msg })])`.
-    const faked = sinonAnswer(ctx, call);
+    // sinon's fake server: `server.respondWith('PUT', url, [202, headers, JSON.stringify({ msg })])`; a stub's
+    // `fetchStub.withArgs(url).resolves(jsonResponse({ … }, 201))`.
+    const faked = sinonAnswer(ctx, call) ?? sinonStubAnswer(ctx, call, (answer) => builtResponse(answer));
     if (faked) {
       out.push(faked);
       continue;

@@ -1,5 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
-import { sameNode, span, type Call } from './lang';
+import { namedKids, sameNode, span, type Call } from './lang';
 import type { PolyFile } from './file';
 import { encloses, type ContainerTie, type Ctx } from './context';
 import { endpointOfCall } from './case-endpoints';
@@ -38,10 +38,28 @@ export function answerBuilders(file: PolyFile): Set<string> {
 }
 const memo = new WeakMap<PolyFile, Set<string>>();
 
+/**
+ * A body written after its status in a pair (`(201, {"extra": …})`, `[200, '{"advice": …}']`): the pair is the canned
+ * answer, whatever the call it is handed to is named (`make_client((202, {…}))`, `FakeHTTP(…)`).
+ */
+function statusPair(container: SgNode): SgNode | null {
+  const pair = container.parent();
+  return pair && pairStatus(pair) && namedKids(pair).slice(1).some((i) => sameNode(i, container)) ? pair : null;
+}
+
+/** The status of a (status, body) pair: its first item, a three-digit number followed by at least one more. */
+export function pairStatus(pair: SgNode): SgNode | null {
+  if (!/^(?:tuple|list|array)$/.test(pair.kind() as string)) return null;
+  const items = namedKids(pair);
+  return items.length >= 2 && /^[1-5]\d\d$/.test(items[0]!.text()) ? items[0]! : null;
+}
+
 /** The canned answer's call whose argument (or whose argument's serialiser's first argument) is the literal. */
 function holderOf(file: PolyFile, container: SgNode): Call | null {
+  const pair = statusPair(container);
   for (const c of file.x.calls) {
     if (c.args.length === 0) continue;
+    if (pair && c.args.some((a) => sameNode(a, pair))) return c;
     const given = c.args.some((a) => sameNode(a, container) || serialised(file, a, container));
     if (!given) continue;
     if (CANNED.test(c.callee)) return c;

@@ -5,6 +5,7 @@ import { encloses } from './context';
 import { calleeName, type Endpoint, type PolyFunction } from './project';
 import type { Call } from './lang';
 import { ownerEndpoint } from './owner-endpoints';
+import { passedMethods } from './function-facts';
 
 /**
  * Endpoints written as the cases of an enum (Swift's `enum Endpoint { case createInterview(Body) … var path: String {
@@ -91,12 +92,17 @@ function entryOf(n: SgNode): SgNode | null {
   return null;
 }
 
-/** The endpoint a call addresses: a function of the run by its name, or an enum case's endpoint (`.updateInterview(token: t, body: b)`). */
+/**
+ * The endpoint a call addresses: a function of the run by its name, an enum case's endpoint (`.updateInterview(token: t,
+ * body: b)`), or the one endpoint it is handed to run (`call(request.buoy.add_intent, t, detail=d)`, `deferToThread(…)`).
+ */
 export function endpointOfCall(index: { endpoint(name: string): Endpoint | null }, call: Call): Endpoint | null {
   const own = index.endpoint(calleeName(call)) ?? ownerEndpoint(index, call);
   if (own) return own;
   const text = call.node.text().trim();
-  return CASE_CALL.test(text) ? index.endpoint(`.${call.callee}`) : null;
+  if (CASE_CALL.test(text)) return index.endpoint(`.${call.callee}`);
+  const run = passedMethods(call.args).map((n) => index.endpoint(n)).filter((e): e is Endpoint => !!e);
+  return run.length === 1 ? run[0]! : null;
 }
 
 /** `.createInterview(…)`, `Endpoint.readResult(…)`. */

@@ -120,7 +120,8 @@ export class PolyFile {
     if (kids.length === 0 || !kids.some((k) => content.has(k.kind() as string) || k.isNamed())) {
       // A leaf literal: strip its quotes.
       const t = n.text();
-      const m = /^([a-zA-Z@$]*)("""|'''|["'`])([\s\S]*)\2$/.exec(t);
+      // A C# verbatim string (`@"""extra"":""x"""`) opens with one quote, however many follow it.
+      const m = /^(\$?@\$?)(")([\s\S]*)"$/.exec(t) ?? /^([a-zA-Z@$]*)("""|'''|["'`])([\s\S]*)\2$/.exec(t);
       if (!m) return kids.length === 0 ? null : { node: n, start, end, text: '', parts: [], simple: true };
       const s = start + m[1]!.length + m[2]!.length;
       return { node: n, start, end, text: m[3]!, parts: [{ start: s, end: s + m[3]!.length, text: m[3]! }], simple: !m[3]!.includes('\\') };

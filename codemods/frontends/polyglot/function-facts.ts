@@ -150,3 +150,13 @@ export function modeTypedDecls(file: PolyFile): Map<string, string[]> {
   }
   return out;
 }
+
+/**
+ * Methods a call is handed to run (`call(request.buoy.add_complaint, token, text)`, `deferToThread(self.client.get_result, t)`,
+ * `loop.run_in_executor(None, client.create_interview, p)`): a reference on a receiver, given as an argument, is called
+ * as surely as `client.add_complaint(…)` would be. Its name, for the function's callees.
+ */
+export function passedMethods(args: readonly SgNode[]): string[] {
+  return args.map((a) => PASSED.exec(a.text().trim())?.[1]).filter((n): n is string => !!n);
+}
+const PASSED = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::)[A-Za-z_$][\w$]*)*(?:\.|->|::)([A-Za-z_]\w*)$/;

@@ -8,6 +8,7 @@ import { norm, type FieldSite } from './vocabulary';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
 import { namesForeignAddress } from './foreign-addresses';
+import { cannedAnswer } from './canned-answers';
 
 /**
  * JSON written in a string (`"""{"msg": "Mode updated"}"""` in a mocked response, `"\"interview_mode\":true"` in
@@ -22,7 +23,7 @@ export function jsonRules(ctx: Ctx): void {
   for (const lit of [...file.lits.filter((l) => !inJoined(l)), ...joined]) {
     const keys = jsonKeys(lit);
     if (!keys || !keys.some((k) => vocab.fieldNames.has(k.path[k.path.length - 1]!) || k.path.includes(norm(vocab.modeField)))) continue;
-    const resource = resourceAround(ctx, lit) ?? (ctx.tied && !otherServiceAround(ctx, lit) ? resourceOfKeys(ctx, keys) : null);
+    const resource = resourceAround(ctx, lit) ?? cannedAnswer(ctx, lit.node, ctx.file.scopeOf(lit.node))?.resource ?? (ctx.tied && !otherServiceAround(ctx, lit) ? resourceOfKeys(ctx, keys) : null);
     if (!resource) continue;
     for (const k of keys) {
       const site: FieldSite | undefined = vocab.fields(resource, k.path, 'request')[0] ?? vocab.fields(resource, k.path, 'response')[0];
@@ -36,8 +37,10 @@ export function jsonRules(ctx: Ctx): void {
 
 /**
  * JSON written across string literals joined with `+` (`"[{\"token\": \"q-1\", " + "\"options\": […]}]"`, a stub too long
- * for one line): the literals read as one, when every operand of the join is a literal and the whole parses only so.
+ * for one line) or PHP's `.`: the literals read as one, when every operand of the join is a literal and the whole parses only so.
  */
+const JOIN = new Set(['+', '.']);
+
 function concatenated(ctx: Ctx): Lit[] {
   const { file } = ctx;
   const out: Lit[] = [];
@@ -50,7 +53,7 @@ function concatenated(ctx: Ctx): Lit[] {
       if (l) return leaves.push(l) > 0;
       const kind = x.kind() as string;
       if (kind === 'parenthesized_expression') return x.children().filter((c) => c.isNamed()).every(flat);
-      if (!/binary_expression|additive_expression/.test(kind) || !x.children().some((c) => c.kind() === '+')) return false;
+      if (!/binary_expression|additive_expression/.test(kind) || !x.children().some((c) => JOIN.has(c.kind() as string))) return false;
       return x.children().filter((c) => c.isNamed()).every(flat);
     };
     if (!flat(n) || leaves.length < 2 || !leaves.some((l) => /^\s*[{[]/.test(l.text))) continue;
@@ -72,7 +75,8 @@ interface JsonKey {
 /** The keys of a string's content read as JSON (an object, an array, or `"k": v` pairs without their braces). */
 export function jsonKeys(lit: Lit): JsonKey[] | null {
   const raw = lit.text.trim();
-  if (!/^[{[]/.test(raw) && !/^\\?"[\w-]+\\?"\s*:/.test(raw)) return null;
+  // `"k": v` pairs: quoted plainly, escaped (`\"k\"`) or doubled in a verbatim string (C#'s `@"""interview_mode"":true"`).
+  if (!/^[{[]/.test(raw) && !/^(?:\\?"|"")[\w-]+(?:\\?"|"")\s*:/.test(raw)) return null;
   // As written (a raw string), else with the host language's escapes undone (`"\"interview_mode\":true"`, a
   // verbatim string's doubled quotes: C#'s `@"{ ""mode"": ""triage"" }"`).
   const text = raw.split(HOLE).join('0');

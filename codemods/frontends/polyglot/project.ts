@@ -26,7 +26,7 @@ import { returnsOwnShape } from './own-shape';
 import { mappedAtConstruction, selfMapped } from './self-mapped';
 import { renderedNames } from './rendered-names';
 import { foreignAddresses, namesForeignAddress } from './foreign-addresses';
-import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType } from './function-facts';
+import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType, passedMethods } from './function-facts';
 
 /**
  * What the files of one run tell each other, for the polyglot languages (the JS engine's counterpart is
@@ -136,7 +136,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
       const create = r.resource === vocab.modeResource && r.rest.replace(/^\//, '').startsWith(api.createInterviewPath.replace(/\/$/, ''));
       return { resource: r.resource, op: create ? ('create' as const) : method };
     });
-    const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).flatMap((c) => [calleeName(c.call), ...(viaCase.has(c.call.node) ? [viaCase.get(c.call.node)!] : [])]))];
+    const callees = [...new Set(calls.filter((c) => c.start >= fn.start && c.end <= fn.end).flatMap((c) => [calleeName(c.call), ...(viaCase.has(c.call.node) ? [viaCase.get(c.call.node)!] : []), ...passedMethods(c.call.args)]))];
     const sends = bodyTypes(file, fn.node);
     // An interface's or abstract method's declaration (`Task<Complaint> CreateComplaintAsync(string text, string? extra);`):
     // no body, so no URL of its own; the implementations of its name say what it calls (see resolveEndpoints).

@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { api } from '../../../catalogue';
 import { encloses, type Ctx } from './context';
 import { keyedStub } from './keyed-answers';
-import { answerBuilders } from './canned-answers';
+import { answerBuilders, pairStatus } from './canned-answers';
 import { span, type Call } from './lang';
 import type { StatusSite } from './vocabulary';
 
@@ -116,7 +116,7 @@ const ROUTE = /^(?:on|stub|mock|when|expect)?_?(post|put|patch)$/i;
 /**
  * Responses queued for the client under test (Guzzle's `$mock->append(new Response(400))`, a helper's
  * `$this->queue(202, 'fixture.json')`, `httpx.Response(202)`, wiremock-rs's `ResponseTemplate::new(202)`, a fake
- * handler's `Respond(HttpStatusCode.BadRequest, …)` with the status named) in a function that itself performs the rule's
+ * handler's `Respond(HttpStatusCode.BadRequest, …)` with the status named, a `(202, {…})` pair) in a function that itself performs the rule's
  * operation (`$this->client()->createInterview(…)`): the old status answers that operation. Only the function's own
  * body counts: another test of the file may perform it.
  */
@@ -136,6 +136,12 @@ export function queuedStubStatuses(ctx: Ctx, statusOf: (n: SgNode) => number | n
     if (code === null && HELPER.test(call.callee) && givenToDouble(ctx, call.node)) {
       arg = call.args.find((a) => /^\d{3}$/.test(a.text().trim()));
       code = arg ? Number(arg.text().trim()) : null;
+    }
+    // A (status, body) pair handed to the double (`make_client((202, {"msg": …}))`, `FakeHTTP((400, {…}))`).
+    const paired = code === null ? call.args.map(pairStatus).find(Boolean) : undefined;
+    if (paired) {
+      arg = paired;
+      code = Number(paired.text());
     }
     if (code === null || !codes.has(code) || !arg) continue;
     // The answer given from a callback (`thenAnswer((_) async => _response(400))`, `side_effect=lambda *a: …`)
