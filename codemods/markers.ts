@@ -33,6 +33,8 @@ export interface MarkerRequest {
   message: string;
   /** The field or value the site is about; messages that differ only by it are merged into one. */
   subject?: string;
+  /** The comment syntax at the anchor, where it is not the file's (a PHP view's markup: `<?php /* … *\/ ?>`). */
+  style?: CommentStyle;
 }
 
 /**
@@ -65,7 +67,7 @@ function idsIn(line: string): string[] {
   return [...line.matchAll(new RegExp(MARKER_PATTERN.source, 'g'))].map((m) => m[1]!);
 }
 
-const MARKER_LINE = /^[ \t]*(?:\/\/|#|--|;|<!--|\/\*|\{#|<%#|\{\{!(?:--)?|\{\{--|@\*)[ \t]*TODO\(sc-migrate\/[a-z0-9-]+\)/;
+const MARKER_LINE = /^[ \t]*(?:\/\/|#|--|;|<!--|\/\*|<\?php[ \t]+\/\*|\{#|<%#|\{\{!(?:--)?|\{\{--|@\*)[ \t]*TODO\(sc-migrate\/[a-z0-9-]+\)/;
 
 interface Line {
   start: number;
@@ -97,10 +99,10 @@ export interface MarkerOptions {
 
 /** Insertions of new marker lines and deletions of stale ones, as text edits on `source`. */
 export function markerEdits(source: string, requests: readonly MarkerRequest[], opts: MarkerOptions): Edit[] {
-  const byAnchor = new Map<number, { indent: string; byChange: Map<string, MarkerRequest[]> }>();
+  const byAnchor = new Map<number, { indent: string; style: CommentStyle; byChange: Map<string, MarkerRequest[]> }>();
   for (const r of requests) {
     let a = byAnchor.get(r.anchor);
-    if (!a) byAnchor.set(r.anchor, (a = { indent: r.indent, byChange: new Map() }));
+    if (!a) byAnchor.set(r.anchor, (a = { indent: r.indent, style: r.style ?? opts.style, byChange: new Map() }));
     const list = a.byChange.get(r.change) ?? [];
     list.push(r);
     a.byChange.set(r.change, list);
@@ -133,14 +135,14 @@ export function markerEdits(source: string, requests: readonly MarkerRequest[], 
     if (stale) edits.push({ start: line.start, end: line.next, text: '' });
   }
 
-  const close = opts.style.close ? ` ${opts.style.close}` : '';
-  for (const [anchor, { indent, byChange }] of [...byAnchor].sort((a, b) => a[0] - b[0])) {
+  for (const [anchor, { indent, style, byChange }] of [...byAnchor].sort((a, b) => a[0] - b[0])) {
     const have = existing.get(anchor);
     const parts = [...byChange]
       .filter(([change]) => !have?.has(change))
       .map(([change, list]) => changeText(change, list));
     if (parts.length === 0) continue;
-    edits.push({ start: anchor, end: anchor, text: `${indent}${opts.style.open} ${parts.join(' ')}${close}${opts.eol}` });
+    const close = style.close ? ` ${style.close}` : '';
+    edits.push({ start: anchor, end: anchor, text: `${indent}${style.open} ${parts.join(' ')}${close}${opts.eol}` });
   }
   return edits;
 }

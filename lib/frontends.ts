@@ -7,6 +7,7 @@ import { notebookFrontEnd } from '../codemods/frontends/notebook';
 import { polyglotFrontEnds } from '../codemods/frontends/polyglot';
 import { sqlFrontEnd } from '../codemods/frontends/sql';
 import { textFrontEnd } from '../codemods/frontends/text';
+import { xamlFrontEnd } from '../codemods/frontends/xaml';
 import { FrontEndRegistry } from './registry';
 
 /**
@@ -22,6 +23,7 @@ export function defaultFrontEnds(): FrontEndRegistry {
     .register(htmlFrontEnd)
     .register(bladeFrontEnd)
     .register(razorFrontEnd)
+    .register(xamlFrontEnd)
     .register(templateFrontEnd)
     .register(notebookFrontEnd)
     .register(graphqlFrontEnd)

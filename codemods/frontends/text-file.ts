@@ -17,6 +17,9 @@ export class TextFile {
   private readonly markers: MarkerRequest[] = [];
   private readonly directives: Map<number, Set<string>>;
   private readonly manualKeys = new Set<string>();
+  /** The comment syntax at an offset where it is not the file's (a PHP view's markup), when the front-end tells. */
+  styleAt: ((offset: number) => CommentStyle | null) | null = null;
+
   /** When set: only these changes are rewritten; the others' fixes become manual sites saying why. */
   private fixOnly: { changes: ReadonlySet<string>; why: string } | null = null;
 
@@ -96,7 +99,8 @@ export class TextFile {
     let line = this.lines.lineCol(opts.anchor ?? start).line;
     while (line > 1 && /\\\s*$/.test(this.lines.lineText(line - 1))) line--;
     const indent = /^\s*/.exec(this.lines.lineText(line))![0];
-    const marker: MarkerRequest = { anchor: this.lines.lineStart(line), indent, change, message, subject: opts.subject };
+    const style = this.styleAt?.(this.lines.lineStart(line));
+    const marker: MarkerRequest = { anchor: this.lines.lineStart(line), indent, change, message, subject: opts.subject, ...(style ? { style } : {}) };
     this.markers.push(marker);
     this.markerOf.set(finding, marker);
   }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { api, rulesOfKind, type ResourceName } from '../../../catalogue';
 import type { FrontEndInput } from '../../../lib/types';
 import { norm, vocabularyFor } from '../polyglot/vocabulary';
+import { namesRequestField } from '../polyglot/own-routes';
 import { TEMPLATE_EXTENSIONS } from './templates';
 import type { TemplateRead } from './template-reads';
 
@@ -35,7 +36,7 @@ interface Form {
 }
 
 /** A tag's attributes, template tags in them included (`action="/interviews/<%= t %>/mode"`). */
-const ATTRS = String.raw`(?:<%[\s\S]*?%>|\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|[^<{>]|<(?!%)|\{(?![{%]))*`;
+const ATTRS = String.raw`(?:<%[\s\S]*?%>|<\?[\s\S]*?\?>|\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|[^<{>]|<(?![%?])|\{(?![{%]))*`;
 const ERB_TAG = /<%[=-]?([\s\S]*?)-?%>/g;
 
 /** The forms of a template: ERB's block helpers (to their `end`), `button_to`/`link_to` tags (themselves), HTML `<form>` (to `</form>`). */
@@ -118,8 +119,17 @@ function fieldsOf(text: string, at: number): Posted[] {
 }
 
 export function postedFields(input: FrontEndInput): TemplateRead[] {
+  if (!serverTemplate(input.filePath)) return [];
+  return formSites(input, { modes: true });
+}
+
+/**
+ * The sites of a page's forms (a server template's, or a PHP view's: `<input name="extra">` in a `<form action="<?=
+ * $this->url('symptom-checker/complaint') ?>">`); a PHP view's modes are php-view-modes.ts's (`modes: false`).
+ */
+export function formSites(input: FrontEndInput, opts: { modes: boolean }): TemplateRead[] {
   const own = input.project.poly?.ownRoutes;
-  if (!own || !serverTemplate(input.filePath) || !POSTS.test(input.source)) return [];
+  if (!own || !POSTS.test(input.source)) return [];
   const source = input.source;
   const selected = new Set(input.changes.map((c) => c.id));
   const removed = rulesOfKind('request-field-removed', input.changes);
@@ -138,6 +148,7 @@ export function postedFields(input: FrontEndInput): TemplateRead[] {
     const text = source.slice(form.start, form.end);
     for (const f of fieldsOf(text, form.start)) {
       if (norm(f.name) === norm(api.modeField)) {
+        if (!opts.modes) continue;
         const value = f.value?.constant ? constantMode(input, f.value.text) : f.value?.text;
         const mode = value && own.mode ? vocab.modes.get(value) : undefined;
         if (!mode || !vocab.modeResource || !namesRoute(form.route, [...nouns(vocab.modeResource), api.modeField])) continue;
@@ -146,8 +157,11 @@ export function postedFields(input: FrontEndInput): TemplateRead[] {
       }
       for (const fwd of own.fields) {
         if (norm(fwd.field) !== norm(f.name)) continue;
-        const rule = removed.find(({ rule, change }) => change.id === fwd.change && norm(rule.path[rule.path.length - 1]!) === norm(f.name));
-        if (!rule || !namesRoute(form.route, nouns(rule.rule.resource))) continue;
+        const rule = removed.find(({ rule, change }) => change.id === fwd.change && namesRequestField(f.name, rule));
+        // A name that says its resource (`intent_detail`) may be posted with another of the API's (a complaint form
+        // whose handler creates the intent too); a bare one (`extra`) only to its own resource's route.
+        const own = rule && norm(rule.rule.path[rule.rule.path.length - 1]!) === norm(f.name) ? nouns(rule.rule.resource) : Object.values(api.resources).flatMap((r) => r.nouns);
+        if (!rule || !namesRoute(form.route, own)) continue;
         push({ start: f.start, end: f.start + f.name.length, anchor: lineStart(source, f.start), change: fwd.change, subject: f.name, message: rule.rule.message });
       }
     }

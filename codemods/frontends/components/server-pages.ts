@@ -133,7 +133,8 @@ function stripModel(chain: string): string {
   return snakeChain(chain.replace(/^\s*Model\s*\??\.\s*/, ''));
 }
 
-function snakeChain(chain: string): string {
+/** A C# member chain with its names spelled as the JSON keys (`TriageExplanation.PotentialCondition` → `triage_explanation.potential_condition`). */
+export function snakeChain(chain: string): string {
   return chain.replace(/[A-Za-z_]\w*/g, snake);
 }
 

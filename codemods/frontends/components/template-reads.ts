@@ -245,7 +245,7 @@ function renderedReads(expr: TemplateExpression, names: ReadonlySet<string>, gon
  * `interview_marketplace`): the words of a noun of the part (or of the resource, for a top-level field), then the
  * field's words, nothing else.
  */
-function flattened(name: string, resource: string | null, fields: readonly { change: { id: string }; rule: { resource: ResourceName; message: string }; path: readonly string[] }[]) {
+export function flattened(name: string, resource: string | null, fields: readonly { change: { id: string }; rule: { resource: ResourceName; message: string }; path: readonly string[] }[]) {
   const w = words(name.replace(/^[@$]/, ''));
   if (w.length < 2) return undefined;
   return fields.find(({ rule, path }) => {

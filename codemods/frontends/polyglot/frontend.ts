@@ -18,7 +18,8 @@ import { rowKeyReads, unpackedRowKeys } from './row-keys';
 import { forwardedFields, ownRouteModes } from './own-routes';
 import { carriedProps, carriedPropSites } from './carried-props';
 import { phpMigrations } from './php-migrations';
-import { phpViewModes } from './php-view-modes';
+import { phpMarkupStyle, phpViewFields, phpViewModes, postsForwardedField } from './php-view-modes';
+import { presentedProps, presentedPropSites } from './presented-props';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
 import { buildLangIndex, cppUnit, fileFacts } from './project';
@@ -60,7 +61,7 @@ export function polyglotFrontEnd(spec: LangSpec, all: readonly LangSpec[]): Fron
     selects: (source, _config, absPath) => selects(source) || (!!spec.lexicalFallback && !!absPath && lexicalSelects(source, absPath)),
     poolSelects: true,
     // Or the other half of a C++ unit that talks to the API (the header of a tied `.cpp`: its inline getters).
-    linked: (source, project, absPath) => linked(spec.id, source, project.poly) || (!!spec.lexicalFallback && LEXICAL_LANGS.some((lang) => linked(lang, source, project.poly))) || (spec.id === 'cpp' && !!absPath && !!project.poly?.language('cpp').tiedPackage(cppUnit(absPath))),
+    linked: (source, project, absPath) => linked(spec.id, source, project.poly) || (spec.id === 'php' && postsForwardedField(source, project.poly)) || (!!spec.lexicalFallback && LEXICAL_LANGS.some((lang) => linked(lang, source, project.poly))) || (spec.id === 'cpp' && !!absPath && !!project.poly?.language('cpp').tiedPackage(cppUnit(absPath))),
   };
 }
 
@@ -102,6 +103,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   }
   const vocab = vocabularyFor(input.changes);
   const out = new TextFile(input.source, input.changes, spec.comment);
+  if (spec.id === 'php') out.styleAt = phpMarkupStyle(input.source);
   if (error) out.restrictFixes(addressChanges(input.changes), `line ${error.range().start.line + 1} holds ${spec.id} syntax its grammar does not read`);
   const file = new PolyFile(spec, root, input.source, vocab, input.config);
   const runIndex = input.project.poly?.language(spec.id);
@@ -137,6 +139,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   carriedPropSites(ctx);
   phpMigrations(ctx);
   phpViewModes(ctx);
+  phpViewFields(ctx, input);
+  presentedPropSites(ctx);
   const removedModes = ctx.removedModes?.filter((m) => !m.local).map(({ name, value }) => ({ name, value }));
   if (removedModes?.length) facts.removedModes = removedModes;
   const grouped = groupModes(file);
@@ -148,6 +152,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   if (forwarded.length > 0) facts.forwardedFields = forwarded;
   const carried = carriedProps(spec.id, input.source, done.findings, input.changes);
   if (carried.length > 0) facts.carriedProps = carried;
+  const presented = presentedProps(file, input.filePath, done.findings, input.changes);
+  if (presented.length > 0) facts.presentedProps = presented;
   return { ...done, facts };
 }
 

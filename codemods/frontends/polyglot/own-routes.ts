@@ -8,6 +8,7 @@ import type { Endpoint, PolyFacts } from './project-types';
 import { updates } from './mode-functions';
 import { escapeRe } from './file';
 import { norm, vocabularyFor } from './vocabulary';
+import { words } from '../../engine/words';
 import { goModeArgs, goModeRowAnswers, goRouteOf } from './own-routes-go';
 
 /**
@@ -88,12 +89,27 @@ function requestOf(file: PolyFile, lit: import('@ast-grep/napi').SgNode): Call |
 /** A route named for the mode's resource or for the mode (`interview_path`, `"/interviews/1/mode"`), not another resource's (`ticket_path`). */
 export function namesModeRoute(route: string, resource: ResourceName | null): boolean {
   if (!resource) return false;
-  const words = [...api.resources[resource].nouns, api.modeField].map((w) => escapeRe(w.toLowerCase()));
-  return new RegExp(`(?:^|[^a-z])(?:${words.join('|')})`).test(route.toLowerCase());
+  const names = [...api.resources[resource].nouns, api.modeField].map((w) => escapeRe(w.toLowerCase()));
+  return new RegExp(`(?:^|[^a-z])(?:${names.join('|')})`).test(route.toLowerCase());
 }
 
-/** Reads of a request parameter by name (Rails/Sinatra `params[:x]`, `params.require(:x)`; Django/Flask/DRF `request.POST["x"]`, `request.form.get("x")`, `form.cleaned_data["x"]`). */
-const REQUEST_PARAM = /\bparams\s*(?:\[\s*:?["']?(\w+)["']?\s*\]|\.(?:require|fetch)\(\s*:?["']?(\w+)["']?)|\brequest\.(?:POST|GET|form|args|data|json|query_params|params)\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\(\s*["'](\w+)["'])|\bcleaned_data\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\(\s*["'](\w+)["'])/g;
+/**
+ * Reads of a request parameter by name (Rails/Sinatra `params[:x]`, `params.require(:x)`; Django/Flask/DRF
+ * `request.POST["x"]`, `request.form.get("x")`, `form.cleaned_data["x"]`; PHP's `$_POST['x']`, Laminas's `$post['x']` of
+ * `$request->getPost()` and `->getPost('x')`, Laravel's `$request->input('x')`, CodeIgniter's `->getPost('x')`).
+ */
+const REQUEST_PARAM = /\$(?:_POST|_REQUEST|post|postData)\s*\[\s*["'](\w+)["']\s*\]|->(?:getPost|fromPost|input|post)\(\s*["'](\w+)["']|\bparams\s*(?:\[\s*:?["']?(\w+)["']?\s*\]|\.(?:require|fetch)\(\s*:?["']?(\w+)["']?)|\brequest\.(?:POST|GET|form|args|data|json|query_params|params)\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\(\s*["'](\w+)["'])|\bcleaned_data\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\(\s*["'](\w+)["'])/g;
+
+/**
+ * Whether a request parameter's name is a removed request field's: the field's (`extra`), or the field after a noun of
+ * its resource (`intent_detail`, `complaintExtra`), as a form names it beside the resource's other fields.
+ */
+export function namesRequestField(name: string, rule: { resource: ResourceName; path: readonly string[] }): boolean {
+  const field = words(rule.path[rule.path.length - 1]!);
+  const w = words(name);
+  if (w.join('_') === field.join('_')) return true;
+  return api.resources[rule.resource].nouns.some((n) => words(n).concat(field).join('_') === w.join('_'));
+}
 
 /**
  * Removed request fields a request handler takes from its request and passes on to the API: a site of the field's
@@ -102,14 +118,14 @@ const REQUEST_PARAM = /\bparams\s*(?:\[\s*:?["']?(\w+)["']?\s*\]|\.(?:require|fe
  * (components/posted-fields.ts).
  */
 export function forwardedFields(source: string, findings: readonly Finding[], changes: readonly Change[]): { field: string; change: string }[] {
-  if (findings.length === 0 || !/\b(?:params|request|cleaned_data)\b/.test(source)) return [];
+  if (findings.length === 0 || !/\b(?:params|request|cleaned_data)\b|\$_POST\b|\$_REQUEST\b/.test(source)) return [];
   const removed = rulesOfKind('request-field-removed', changes);
   const out = new Map<string, { field: string; change: string }>();
   source.split('\n').forEach((text, i) => {
     for (const m of text.matchAll(REQUEST_PARAM)) {
       const field = m.slice(1).find(Boolean)!;
       for (const { rule, change } of removed) {
-        if (norm(rule.path[rule.path.length - 1]!) !== norm(field)) continue;
+        if (!namesRequestField(field, rule)) continue;
         if (findings.some((f) => f.change === change.id && f.line <= i + 1 && i + 1 <= f.endLine)) out.set(`${field}\u0000${change.id}`, { field, change: change.id });
       }
     }

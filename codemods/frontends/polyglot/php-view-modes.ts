@@ -1,6 +1,11 @@
 import { api } from '../../../catalogue';
 import type { Ctx } from './context';
 import { namesModeRoute } from './own-routes';
+import type { FrontEndInput } from '../../../lib/types';
+import type { CommentStyle } from '../../markers';
+import type { PolyIndex } from './project-types';
+import { escapeRe } from './file';
+import { formSites } from '../components/posted-fields';
 
 /**
  * A PHP view's form that posts a changed mode to the app's own route whose handler passes its request's mode on to the
@@ -41,7 +46,50 @@ export function phpViewModes(ctx: Ctx): void {
   });
 }
 
+/**
+ * A PHP view's form fields named for a removed request field that its own route's handler passes on to the API
+ * (`<input name="extra">` in a `<form action="<?= $this->url('symptom-checker/complaint') ?>">`, the controller sending
+ * `$post['extra']` as the complaint's `extra`): components/posted-fields.ts reads them as it reads a server template's.
+ */
+export function phpViewFields(ctx: Ctx, input: FrontEndInput): void {
+  const { file, out } = ctx;
+  if (file.spec.id !== 'php' || !input.project.poly?.ownRoutes?.fields.length) return;
+  for (const r of formSites(input, { modes: false })) {
+    if (!out.has(r.change) || out.hasSiteOn(r.change, r.start)) continue;
+    out.manual(r.change, r.start, r.end, r.message, { anchor: r.anchor, subject: r.subject });
+  }
+}
+
+/** Whether a PHP view posts a form's fields (facts stage: such a file is analysed again once a handler is known to pass one on). */
+export function postsFormFields(file: { spec: { id: string }; source: string }): boolean {
+  return file.spec.id === 'php' && /<form\b/i.test(file.source) && /<(?:input|textarea|select)\b[^>]*\bname\s*=/i.test(file.source);
+}
+
+/** Whether a PHP view the pre-scan left out has a form control named for a field a route of the app passes on (FrontEnd.linked). */
+export function postsForwardedField(source: string, index: PolyIndex | undefined): boolean {
+  const fields = index?.ownRoutes?.fields ?? [];
+  return fields.length > 0 && /<form\b/i.test(source) && fields.some((f) => new RegExp(`<(?:input|textarea|select)\\b[^>]*\\bname\\s*=\\s*["'](?:\\w+\\[)?${escapeRe(f.field)}\\]?["']`, 'i').test(source));
+}
+
 /** Whether a PHP view posts a mode from a form field (facts stage: such a file is analysed again once a handler is known to pass it on). */
 export function postsModeField(file: { spec: { id: string }; source: string }): boolean {
   return file.spec.id === 'php' && new RegExp(`<(?:input|button|select)\\b[^>]*\\bname\\s*=\\s*["'](?:\\w+\\[)?${api.modeField}\\]?["']`, 'i').test(file.source);
+}
+
+/** The marker of a PHP view's markup: a PHP comment the page never shows (`// …` there would be text on the page). */
+const MARKUP_COMMENT: CommentStyle = { open: '<?php /*', close: '*/ ?>' };
+
+/**
+ * Where a PHP file holds markup (a view: `.phtml`, a CodeIgniter or WordPress template), the comment syntax at an offset:
+ * outside `<?php … ?>` / `<?= … ?>` a marker is `<?php /* … *\/ ?>`; inside, PHP's own. Null for a file of code only.
+ */
+export function phpMarkupStyle(source: string): ((offset: number) => CommentStyle | null) | null {
+  if (!source.includes('?>')) return null;
+  const code: { start: number; end: number }[] = [];
+  for (let at = source.indexOf('<?'); at >= 0; ) {
+    const close = source.indexOf('?>', at + 2);
+    code.push({ start: at, end: close < 0 ? source.length : close + 2 });
+    at = close < 0 ? -1 : source.indexOf('<?', close + 2);
+  }
+  return (offset) => (code.some((c) => c.start < offset && offset < c.end) ? null : MARKUP_COMMENT);
 }

@@ -1,4 +1,5 @@
 import type { CarriedProp } from './carried-props';
+import type { PresentedProp } from './presented-props';
 import type { Operation, ResourceName } from '../../../catalogue';
 import type { Derived } from './derived';
 import type { RowKeys } from './row-keys';
@@ -70,12 +71,16 @@ export interface PolyFacts {
   modeParamCallees?: string[];
   /** It writes a changed mode as the value of a key named mode (own-routes.ts). */
   modePairs?: true;
+  /** A PHP view whose forms post named fields (php-view-modes.ts postsFormFields). */
+  postsFields?: true;
   /** Removed request fields its request handlers take from the request and send to the API (own-routes.ts), set by the analysis. */
   forwardedFields?: { field: string; change: string }[];
   /** Properties of other objects its sites send for removed request fields (carried-props.ts), set by the analysis. */
   carriedProps?: CarriedProp[];
   /** Names its form builders bind to a model's properties (carried-props.ts boundNames). */
   boundNames?: string[];
+  /** Members of its classes set from reads of removed response fields (presented-props.ts), set by the analysis. */
+  presentedProps?: PresentedProp[];
 }
 
 export interface PolyFunction {
@@ -151,6 +156,8 @@ export interface LangIndex {
   heldFields: ReadonlySet<string>;
   /** Properties other files send for removed request fields, by name (carried-props.ts). */
   carriedProps?: ReadonlyMap<string, readonly CarriedProp[]>;
+  /** Members of classes set from reads of removed response fields, by the class (presented-props.ts). */
+  presentedProps?: ReadonlyMap<string, readonly PresentedProp[]>;
   /** Methods by which a model of a resource fills itself from the API's answer (`loadFromApi`, context.ts). */
   fillMethods?: ReadonlySet<string>;
   /** Names of the models' methods that read changed fields (ModelFacts.derived). */

@@ -15,7 +15,7 @@ import { resolveEndpoints, withImportedPaths } from './endpoints';
 import { resolveModels } from './models';
 import { modelTie, modeOwnerTie, saysMode } from './ties';
 import { fillsFromAnswer } from './fill-methods';
-import { postsModeField } from './php-view-modes';
+import { postsFormFields, postsModeField } from './php-view-modes';
 import { derivedReaders } from './derived';
 import { rowKeys, rowKeysIndex, withRowKeys } from './row-keys';
 import { modeForwarded, modeParamCallees } from './own-routes';
@@ -40,6 +40,7 @@ import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedD
 import { familiesOf, kmpFacts } from './families';
 import { withoutProse } from './comments';
 import { boundNames, type CarriedProp } from './carried-props';
+import type { PresentedProp } from './presented-props';
 export type { PolyFacts, PolyFunction, Endpoint, ModelFacts, LangIndex, PolyIndex } from './project-types';
 import type { PolyFacts, PolyFunction, ModelFacts, LangIndex, PolyIndex } from './project-types';
 
@@ -69,8 +70,12 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (f.statusConstants?.some((c) => i.statusCompared(c.name).length > 0)) return true;
       // A mode posted to a route of the app whose handler passes it on (own-routes.ts).
       if (f.modePairs && i.modeForwarded) return true;
+      // A PHP view's form fields, where a route of the app passes a removed field on (php-view-modes.ts phpViewFields).
+      if (f.postsFields && routes && routes.fields.length > 0) return true;
       // A property another file sends for a removed field, declared here (carried-props.ts).
       if (i.carriedProps && (f.types.some((t) => t.fields.some((x) => i.carriedProps!.has(x.name))) || f.boundNames?.some((n) => i.carriedProps!.has(n)))) return true;
+      // A class whose member another analysis found set from a removed field's read (presented-props.ts).
+      if (i.presentedProps && f.types.some((t) => i.presentedProps!.has(t.name))) return true;
       // A call of a model's method that fills it from the API's answer (context.ts modelMethodArgument).
       if (i.fillMethods && f.uses.some((u) => i.fillMethods!.has(u))) return true;
       // A call of a function that answers with rows carrying removed fields (row-keys.ts).
@@ -82,7 +87,7 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
     empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
     ownRoutes: routes,
     ...(rendered.size > 0 ? { rendered } : {}),
-    forTemplates: !!routes || rendered.size > 0 || [...indexes.values()].some((i) => i.derivedNames.size > 0),
+    forTemplates: !!routes || rendered.size > 0 || [...indexes.values()].some((i) => i.derivedNames.size > 0 || !!i.presentedProps),
   };
 }
 
@@ -316,6 +321,9 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const carried = new Map<string, CarriedProp[]>();
   for (const c of all.flatMap((f) => f.carriedProps ?? [])) carried.set(c.prop, [...(carried.get(c.prop) ?? []), c]);
   for (const n of carried.keys()) links.add(n);
+  // A view model's member set from a removed field's read (presented-props.ts): its class's file reports the declaration.
+  const presented = new Map<string, PresentedProp[]>();
+  for (const p of all.flatMap((f) => f.presentedProps ?? [])) presented.set(p.owner, [...(presented.get(p.owner) ?? []), p]);
   // A method a model of a resource fills itself with from the API's answer brings in the files that call it (a test's
   // `$interview->loadFromApi([…])`, context.ts modelMethodArgument).
   const fills = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.owner && fillsFromAnswer(fn.name) && modelTie(fn.owner)?.path.length === 0).map((fn) => fn.name));
@@ -353,6 +361,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
     ...(carried.size > 0 ? { carriedProps: carried } : {}),
+    ...(presented.size > 0 ? { presentedProps: presented } : {}),
     ...(fills.size > 0 ? { fillMethods: fills } : {}),
     derivedNames: derived,
     rowKeys: rows,
@@ -445,12 +454,12 @@ export function foreignCall(index: LangIndex, call: Call): boolean {
 
 
 /** PolyFacts.modeParamCallees and modePairs (own-routes.ts). */
-function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pick<PolyFacts, 'modeParamCallees' | 'modePairs'> {
+function ownRouteFacts(file: PolyFile, modes: ReadonlyMap<string, unknown>): Pick<PolyFacts, 'modeParamCallees' | 'modePairs' | 'postsFields'> {
   const callees = modeParamCallees(file);
   const pairs = file.x.pairs.some((p) => norm(p.key) === norm(api.modeField) && !!p.value && modes.has(p.value.text().trim().replace(/^:/, '').replace(/^(["'])(.*)\1$/, '$2')));
   // A PHP view's form field that posts a mode (php-view-modes.ts) is such a pair.
   const posted = pairs || postsModeField(file);
-  return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(posted ? { modePairs: true as const } : {}) };
+  return { ...(callees.length > 0 ? { modeParamCallees: callees } : {}), ...(posted ? { modePairs: true as const } : {}), ...(postsFormFields(file) ? { postsFields: true as const } : {}) };
 }
 
 function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped' | 'rendered'> {

@@ -24,13 +24,42 @@ export function renderedNames(file: PolyFile): { template: string; name: string 
       if (given && p.value && /^\w+$/.test(p.key) && readsField(file, p.value, p.key)) out.push({ template, name: p.key });
     }
   }
+  out.push(...decoratedViews(file));
+  return out;
+}
+
+/**
+ * A view whose decorator names its template and that returns the template's names (Pyramid's `@view_config(route_name=
+ * "result", renderer="templates/result.jinja2")` or `renderer="myapp:templates/result.pt"`, aiohttp-jinja2's
+ * `@aiohttp_jinja2.template("result.html")`, Bottle's `@view("result.tpl")`): the dictionary it returns (`return
+ * {"advice": result.advice}`, `return dict(advice=result.advice)`) is what the template is rendered with.
+ */
+function decoratedViews(file: PolyFile): { template: string; name: string }[] {
+  const out: { template: string; name: string }[] = [];
+  for (const call of file.x.calls) {
+    const decorated = call.node.parent()?.kind() === 'decorator' ? call.node.parent()!.parent() : null;
+    const fn = decorated?.kind() === 'decorated_definition' ? decorated.children().find((c) => c.kind() === 'function_definition') : undefined;
+    if (!fn) continue;
+    const template = call.args
+      .map((a) => file.lit(a.kind() === 'keyword_argument' ? a.child(a.children().length - 1) : a))
+      .map((l) => (l?.simple ? l.text.replace(/^[\w.]+:(?!\/)/, '') : ''))
+      .find((t) => TEMPLATE_FILE.test(t));
+    if (!template) continue;
+    // Its own returns, not those of a function nested in it.
+    const returned = file.within(fn, file.spec.returnKinds).filter((r) => sameNode(file.scopeOf(r), fn));
+    const values = returned.map((r) => r.child(r.children().length - 1)).filter((v): v is SgNode => !!v && v.kind() !== 'return');
+    for (const p of file.x.pairs) {
+      if (!values.some((v) => sameNode(v, p.container))) continue;
+      if (p.value && /^\w+$/.test(p.key) && readsField(file, p.value, p.key)) out.push({ template, name: p.key });
+    }
+  }
   return out;
 }
 
 /** Template renderers: Tornado's `render` and `render_string`, Flask's `render_template`, Django's `render`, `render_to_string`, `TemplateResponse`, Slim's Twig view's `render($response, 'result.twig', [...])`. */
 const RENDER = /^(?:render|render_string|render_template|render_to_string|TemplateResponse)$/;
 /** A template's file name (`result.html`, `triage/question.html`, `summary.html.j2`). */
-const TEMPLATE_FILE = /^[\w./-]+\.(?:html?|j2|jinja2?|djhtml|txt|twig)$/;
+const TEMPLATE_FILE = /^[\w./-]+\.(?:html?|j2|jinja2?|djhtml|txt|twig|pt|mako|tpl)$/;
 
 /**
  * Whether a value reads the field `name` of the API's answer (`result.advice`, `data["advice"]`, `data.get("advice")`),

@@ -53,8 +53,20 @@ for (const change of catalogue) {
   }
 }
 
+/**
+ * A form control named for a removed request field, bare or after its resource's noun (`<input name="extra">`,
+ * `<textarea name="complaint[extra]">`, `name="intent_detail"`): a PHP view whose form may post it to a route of the app
+ * that passes it on (php-view-modes.ts phpViewFields), known only once the handler's calls are.
+ */
+const POSTED_FIELD = (() => {
+  const names = new Set<string>();
+  for (const change of catalogue) for (const rule of change.rules) if (rule.kind === 'request-field-removed') names.add(words(rule.path[rule.path.length - 1]!).join('[_-]?'));
+  return new RegExp(`<(?:input|textarea|select)\\b[^>]*\\bname\\s*=\\s*["'](?:\\w+\\[)?(?:[a-z]+[_-]?)?(?:${[...names].join('|')})\\]?["']`, 'i');
+})();
+
 export function selects(source: string): boolean {
   if (vocab.modes.size > 0 && modeSelects(source)) return true;
+  if (source.includes('<form') && POSTED_FIELD.test(source)) return true;
   if (audienceFromBase(source)) return true;
   // A serializer that writes enum members in a naming policy's case: what the run's mode enums send (enum-policy.ts).
   if (ENUM_POLICY.test(source)) return true;

@@ -6,7 +6,7 @@ import { all, childOf, collect, namedKids, span, type EnumCase, type FieldDecl, 
 export const php: LangSpec = {
   id: 'php',
   grammar: '@ast-grep/lang-php',
-  extensions: ['php'],
+  extensions: ['php', 'phtml'],
   comment: COMMENTS.slash,
   stringKinds: ['string', 'encapsed_string', 'heredoc', 'nowdoc'],
   contentKinds: ['string_content', 'string_value', 'heredoc_body', 'nowdoc_body'],
