@@ -81,8 +81,10 @@ function endpointParams(ctx: Ctx): void {
       // never a type itself.
       const after = head.slice(m.index! + m[0].length);
       const before = head.slice(0, m.index!);
-      if (!/^\s*(?:[:=,]|\\\\|\?\s*[:=,)]|$)/.test(after) || /[.:]\s*$/.test(before)) continue;
-      const type = /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
+      // Go writes the type after the name (`extra map[string]any`, `detail *string`).
+      const goType = file.spec.id === 'go' ? /^\s+[*&]?(?:\[\])?[*]?([\w.]+)/.exec(after)?.[1] : undefined;
+      if ((!goType && !/^\s*(?:[:=,]|\\\\|\?\s*[:=,)]|$)/.test(after)) || /[.:]\s*$/.test(before)) continue;
+      const type = goType ?? /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
       // `Optional[str]`, `Optional<String>`: the type it wraps (Python's read here as `Optional` alone); PHP's `?string`.
       const inner = type?.replace(/^(?:typing\.)?Optional\b\s*[[<]?/, '').replace(/^\?/, '') ?? null;
       if (type && inner && !DATA_TYPE.test(inner)) continue;
