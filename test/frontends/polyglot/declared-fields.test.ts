@@ -6,7 +6,8 @@ import { writeTree } from '../../cli/helpers';
  * Fields declared or passed on rather than read directly: a model attribute built by a helper of the module
  * (`race = _opt()`), a view model's field filled with a removed answer field (`Advice = result.Advice` on
  * `[ObservableProperty] private string? advice;`), an endpoint wrapper's parameter that carries a removed request
- * field into the body (Go's `extra map[string]any`). Beside each, the helpdesk's of the same shape, unreported.
+ * field into the body (Go's `extra map[string]any`), a malli schema named for a nested model (`(def Profile [:map [:race …]])`).
+ * Beside each, the helpdesk's of the same shape, unreported.
  */
 
 const dir = tempProjectDir();
@@ -275,5 +276,87 @@ describe('C#: a wrapper that fills a request model whose member is named as a pa
     });
     const r = await scanProject(dir());
     expect(sites(r, 'App/Services/HelpdeskClient.cs')).toEqual([]);
+  });
+});
+
+describe('Clojure: malli schemas named for a nested model', () => {
+  const client = [
+    '(ns app.buoy.client (:require [clj-http.client :as http] [malli.core :as m] [app.buoy.schema :as schema]))',
+    '(defn interview [base token]',
+    '  (m/coerce schema/Interview (:body (http/get (str base "/interviews/" token "/") {:as :json}))))',
+  ].join('\n');
+
+  it('`(def Profile [:map [:race {:optional true} …]])` and `(def PotentialCondition …)`: their keys under their place in the resource', async () => {
+    writeTree(dir(), {
+      'src/app/buoy/client.clj': client,
+      'src/app/buoy/schema.clj': [
+        '(ns app.buoy.schema (:require [malli.core :as m]))',
+        '',
+        '(def Interview [:map [:token string?]])',
+        '(def Profile',
+        '  [:map',
+        '   [:age int?]',
+        '   [:race {:optional true} [:maybe string?]]])',
+        '',
+        '(def PotentialCondition',
+        '  [:map [:name string?] [:triage {:optional true} [:maybe string?]]])',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'src/app/buoy/schema.clj')).toEqual(['10 potential-condition-triage-removed', '7 interview-profile-fields-removed']);
+  });
+
+  it("the helpdesk's schema file of the same names is not reported", async () => {
+    writeTree(dir(), {
+      'src/app/buoy/client.clj': client,
+      'src/app/desk/schema.clj': [
+        '(ns app.desk.schema (:require [clj-http.client :as http] [malli.core :as m]))',
+        '',
+        '(def Profile',
+        '  [:map',
+        '   [:age int?]',
+        '   [:race {:optional true} [:maybe string?]]])',
+        '',
+        '(defn open-ticket! [base profile]',
+        '  (http/post (str base "/tickets/") {:form-params profile}))',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'src/app/desk/schema.clj')).toEqual([]);
+  });
+});
+
+describe("Clojure: a request body inside a call of the client's own sibling namespace", () => {
+  const schema = '(ns app.buoy.schema (:require [malli.core :as m]))\n(def Complaint [:map [:token string?]])\n(defn validate! [s v] (m/coerce s v))';
+
+  it('`(schema/validate! schema/Complaint (request … "complaints/" {:form-params {:extra (or extra "")}}))` reports `:extra`', async () => {
+    writeTree(dir(), {
+      'src/app/buoy/schema.clj': schema,
+      'src/app/buoy/client.clj': [
+        '(ns app.buoy.client (:require [clj-http.client :as http] [app.buoy.schema :as schema]))',
+        '(defn- request [config method path opts]',
+        '  (http/request (merge {:method method :url (str (:base-url config) path)} opts)))',
+        '(defn create-complaint [config token text extra]',
+        '  (schema/validate! schema/Complaint',
+        '    (:body (request config :post "complaints/"',
+        '             {:form-params {:interview token :text text :extra (or extra "")}}))))',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'src/app/buoy/client.clj')).toEqual(['7 complaint-extra-removed']);
+  });
+
+  it("the helpdesk's sibling namespace stays another thing's", async () => {
+    writeTree(dir(), {
+      'src/app/buoy/schema.clj': schema,
+      'src/app/desk/tickets.clj': '(ns app.desk.tickets)\n(defn file! [c body] body)',
+      'src/app/desk/client.clj': [
+        '(ns app.desk.client (:require [clj-http.client :as http] [app.desk.tickets :as tickets]))',
+        '(defn create-complaint [config token text extra]',
+        '  (tickets/file! config {:interview token :text text :extra (or extra "")}))',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'src/app/desk/client.clj')).toEqual([]);
   });
 });
