@@ -360,3 +360,61 @@ describe("Clojure: a request body inside a call of the client's own sibling name
     expect(sites(r, 'src/app/desk/client.clj')).toEqual([]);
   });
 });
+
+describe('Python: an endpoint handed with its arguments to a runner', () => {
+  const client = [
+    'import treq',
+    'from twisted.internet import defer',
+    'from app import constants as C',
+    '',
+    'class Buoy:',
+    '    @defer.inlineCallbacks',
+    '    def add_complaint(self, token, text, extra=None):',
+    '        body = {"interview": token, "text": text, "extra": extra}',
+    '        status, payload = yield self._request("POST", C.COMPLAINTS_PATH, body)',
+    '        defer.returnValue(payload)',
+  ].join('\n');
+  const constants = 'BASE = "https://www.buoyhealth.com/api/"\nCOMPLAINTS_PATH = "complaints/"\n';
+
+  // The view of the same name calls the client's method through the runner: one endpoint, not two meanings of the name.
+  it('`call(request.buoy.add_complaint, token, text, body.get("extra"))`: the argument in the `extra` position is a site', async () => {
+    writeTree(dir(), {
+      'app/constants.py': constants,
+      'app/client.py': client,
+      'app/views.py': [
+        'from twisted.internet import reactor',
+        'from twisted.internet.threads import blockingCallFromThread',
+        '',
+        'def call(fn, *args, **kw):',
+        '    return blockingCallFromThread(reactor, fn, *args, **kw)',
+        '',
+        '@view_config(route_name="complaints", request_method="POST", renderer="json")',
+        'def add_complaint(request):',
+        '    body = request.json_body',
+        '    return call(request.buoy.add_complaint, request.matchdict["token"], body["text"], body.get("extra", ""))',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'app/views.py')).toEqual(['10 complaint-extra-removed']);
+  });
+
+  it("the helpdesk's method handed the same way is not reported", async () => {
+    writeTree(dir(), {
+      'app/constants.py': constants,
+      'app/client.py': client,
+      'app/desk.py': [
+        'import treq',
+        '',
+        'class Desk:',
+        '    def open_ticket(self, token, text, extra=None):',
+        '        return treq.post("https://desk.example.com/api/tickets/", json={"text": text, "extra": extra})',
+        '',
+        'def add_ticket(request):',
+        '    body = request.json_body',
+        '    return call(request.desk.open_ticket, request.matchdict["token"], body["text"], body.get("extra", ""))',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'app/desk.py')).toEqual([]);
+  });
+});
