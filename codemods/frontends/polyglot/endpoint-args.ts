@@ -21,16 +21,21 @@ export function endpointArgs(ctx: Ctx): void {
   if (!ctx.index.hasEndpoints) return;
   endpointParams(ctx);
   for (const call of file.x.calls) {
-    const e = ctx.index.endpoint(call.callee);
+    // Or the endpoint handed with its arguments to a runner (`call(request.buoy.add_complaint, token, text, extra)`,
+    // `deferToThread(client.add_complaint, …)`, `partial(…)`): the arguments after it are its own.
+    const handed = ctx.index.endpoint(call.callee) ? -1 : call.args.findIndex((a) => handedEndpoint(ctx, a));
+    const callee = handed < 0 ? call.callee : lastName(call.args[handed]!);
+    const args = call.args.slice(handed + 1);
+    const e = ctx.index.endpoint(callee);
     if (!e || e.op === 'read') continue;
     // `helpdesk.add_complaint(…)` on a table another module holds (`local helpdesk = require "app.helpdesk"`): that
     // module's function, not the API client's of the same name.
-    const module = file.spec.calledModule?.(call.node);
-    if (module && ctx.index.modulesOf && !ctx.index.modulesOf(call.callee).has(module)) continue;
-    const params = ctx.index.params(call.callee);
+    const module = handed < 0 ? file.spec.calledModule?.(call.node) : undefined;
+    if (module && ctx.index.modulesOf && !ctx.index.modulesOf(callee).has(module)) continue;
+    const params = ctx.index.params(callee);
     // Fewer arguments than parameters: the rest take their defaults (`CancellationToken ct = default`), the first ones are filled in order.
-    if (!params || params.length < call.args.length) continue;
-    call.args.forEach((arg, i) => {
+    if (!params || params.length < args.length) continue;
+    args.forEach((arg, i) => {
       if (NAMED.test(arg.text())) return;
       const site = vocab.fields(e.resource, [norm(params[i]!)], 'request')[0];
       if (!site || !out.has(site.change.id)) return;
@@ -44,6 +49,19 @@ export function endpointArgs(ctx: Ctx): void {
       heldByProperty(ctx, call.node, name, site);
     });
   }
+}
+
+/** A reference to a function by its name or a member (`client.add_complaint`), not a call of it. */
+const REFERENCE = /^(?:identifier|attribute|member_access_expression|field_access|selector_expression|navigation_expression|member_expression)$/;
+
+/** An argument that names one of the API's endpoints as a function: a member (`client.add_complaint`), or a name no variable holds. */
+function handedEndpoint(ctx: Ctx, arg: SgNode): boolean {
+  if (!REFERENCE.test(arg.kind() as string) || !ctx.index.endpoint(lastName(arg))) return false;
+  return arg.kind() !== 'identifier' || ctx.file.declsOf(arg.text(), arg).length === 0;
+}
+
+function lastName(ref: SgNode): string {
+  return /(\w+)\s*$/.exec(ref.text())?.[1] ?? '';
 }
 
 /** Types a removed field's value may have: text, numbers, maps and JSON (a `Context` or `CancellationToken` parameter is another thing). */
@@ -81,8 +99,10 @@ function endpointParams(ctx: Ctx): void {
       // never a type itself.
       const after = head.slice(m.index! + m[0].length);
       const before = head.slice(0, m.index!);
-      if (!/^\s*(?:[:=,]|\\\\|\?\s*[:=,)]|$)/.test(after) || /[.:]\s*$/.test(before)) continue;
-      const type = /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
+      // Go writes the type after the name (`extra map[string]any`, `detail *string`).
+      const goType = file.spec.id === 'go' ? /^\s+[*&]?(?:\[\])?[*]?([\w.]+)/.exec(after)?.[1] : undefined;
+      if ((!goType && !/^\s*(?:[:=,]|\\\\|\?\s*[:=,)]|$)/.test(after)) || /[.:]\s*$/.test(before)) continue;
+      const type = goType ?? /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
       // `Optional[str]`, `Optional<String>`: the type it wraps (Python's read here as `Optional` alone); PHP's `?string`.
       const inner = type?.replace(/^(?:typing\.)?Optional\b\s*[[<]?/, '').replace(/^\?/, '') ?? null;
       if (type && inner && !DATA_TYPE.test(inner)) continue;

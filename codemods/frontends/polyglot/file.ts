@@ -298,6 +298,7 @@ export class PolyFile {
     if (this.refs) return this.refs;
     if (this.pathNames.size === 0) return (this.refs = []);
     const decls = new Set(this.x.decls.map((d) => span(d.nameNode).start));
+    const keys = this.entryKeys();
     this.names ??= all(this.root, ...this.spec.nameKinds);
     this.refs = [];
     const tables = new Set([...this.pathNames.keys()].filter((k) => k.includes('[')).map(holderOf));
@@ -308,7 +309,7 @@ export class PolyFile {
       // A name each function gives its own path (`url = BASE + "complaints/"` in one test, `"intents/"` in the next): the one in scope.
       const own = this.declsOf(name, n).filter((d) => span(d.node).end <= at.start).pop();
       const hit = (this.declsByName.get(name) ?? []).filter((d) => this.pathDecls.has(d.node)).length > 1 ? own && this.pathDecls.get(own.node) : this.pathNames.get(name);
-      if (hit && !decls.has(at.start) && !otherTypes(this.source, at.start, this.pathNames.get(name)?.holders)) this.refs.push({ ...at, resource: hit.resource, rest: hit.rest });
+      if (hit && !decls.has(at.start) && !keys.has(at.start) && !otherTypes(this.source, at.start, this.pathNames.get(name)?.holders)) this.refs.push({ ...at, resource: hit.resource, rest: hit.rest });
       // A call of a function that builds the path (not its own definition's name).
       const built = fns.has(name) ? this.pathNames.get(`${name}()`) : undefined;
       if (built && /^\s*\(/.test(this.source.slice(at.end, at.end + 8)) && !this.functions().some((f) => f.name === name && f.start <= at.start && at.end <= f.end && this.ownPathFns.has(`${name}()`))) this.refs.push({ ...at, ...built });
@@ -318,6 +319,16 @@ export class PolyFile {
       if (entry && row) this.refs.push({ start: at.start, end: at.end + entry[0].length, ...row });
     }
     return this.refs;
+  }
+
+  private keys?: Set<number>;
+
+  /**
+   * Where the members named entries fill start (`Interview = token` of an object initializer, `interview: token` of a
+   * struct literal or a named argument): the model's member, never a reference to a path constant of that name.
+   */
+  entryKeys(): ReadonlySet<number> {
+    return (this.keys ??= new Set(this.x.pairs.filter((p) => p.named).map((p) => span(p.keyNode).start)));
   }
 
   /**

@@ -14,6 +14,7 @@ import { makeCtx } from './context';
 import { fieldRules } from './fields';
 import { extensionReads } from './extension-reads';
 import { carriedFields } from './carried-fields';
+import { carriedMembers } from './carried-members';
 import { rowKeyReads, unpackedRowKeys } from './row-keys';
 import { forwardedFields, ownRouteModes } from './own-routes';
 import { carriedProps, carriedPropSites } from './carried-props';
@@ -116,6 +117,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   fieldRules(ctx);
   extensionReads(ctx);
   carriedFields(ctx);
+  carriedMembers(ctx);
   rowKeyReads(ctx);
   unpackedRowKeys(ctx);
   subscriptWrites(ctx);

@@ -10,8 +10,10 @@ import { saysMode } from './ties';
 /** Identifiers a function uses that its file does not declare: what may be another file's path constant (`INTERVIEW_PATH.format(token=t)`). */
 export function foreignRefs(file: PolyFile, fn: SgNode): string[] {
   const own = new Set(file.x.decls.map((d) => d.name));
+  const keys = file.entryKeys();
   const out = new Set<string>();
   for (const node of identifierNodes(file, fn)) {
+    if (keys.has(span(node).start)) continue;
     const name = node.text().replace(/^[$@]+/, '');
     // A case of a type of values (`TicketMode.COMPLAINT`, `Status.ACCEPTED`) is no path constant of that name.
     if (caseOfValueType(file.source.slice(Math.max(0, span(node).start - 80), span(node).start))) continue;

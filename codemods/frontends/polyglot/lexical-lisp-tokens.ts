@@ -67,8 +67,10 @@ export function lispSelects(source: string, vocab: Vocabulary): boolean {
   const modes = !!ns && words((ns.ns ? `${ns.ns}/${ns.text}` : ns.text).split('.').pop() ?? '').some((w) => w === norm(api.modeField) || w === `${norm(api.modeField)}s`);
   return toks.some((t, k) => {
     if (modes && t.kind === 'str' && vocab.modes.has(t.text) && toks[k - 2]?.text === 'def') return true;
-    // A record or schema named for a model (`(defrecord Result [advice …])`, `(s/defschema Complaint {…})`).
+    // A record or schema named for a model (`(defrecord Result [advice …])`, `(s/defschema Complaint {…})`),
     if (t.kind === 'sym' && /^(?:defrecord|deftype|defschema)$/.test(t.text) && toks[k + 1]?.kind === 'sym' && modelTie(norm(toks[k + 1]!.text))) return true;
+    // A malli map schema named for one (`(def Profile [:map [:race …]])`).
+    if (t.kind === 'sym' && t.text === 'def' && toks[k + 1]?.kind === 'sym' && toks[k + 2]?.text === '[' && toks[k + 3]?.kind === 'kw' && toks[k + 3]!.text === 'map' && modelTie(norm(toks[k + 1]!.text))) return true;
     if (t.kind !== 'kw' || !t.ns || !vocab.fieldNames.has(norm(t.text))) return false;
     const seg = norm(t.ns.split('.').pop()!);
     return !!modelTie(seg) || Object.values(api.resources).some((r) => r.nouns.includes(seg) || r.segment === seg);

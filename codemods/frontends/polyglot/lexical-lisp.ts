@@ -28,7 +28,7 @@ type Sites = LexicalSites;
 /** Functions that take a function of each item and a collection last. */
 const COLL_FNS = new Set(['map', 'mapv', 'filter', 'filterv', 'remove', 'keep', 'some', 'every?', 'sort-by', 'group-by', 'comp', 'mapcat', 'run!']);
 /** Words of a namespace that say what kind of code it is, not whose. */
-const GENERIC = new Set(['client', 'api', 'http', 'core', 'util', 'utils', 'events', 'subs', 'views', 'db', 'config', 'spec', 'handler', 'fixtures', 'test', 'service', 'services']);
+const GENERIC = new Set(['client', 'api', 'http', 'core', 'util', 'utils', 'events', 'subs', 'views', 'db', 'config', 'spec', 'schema', 'handler', 'fixtures', 'test', 'service', 'services']);
 
 /** `own`: whether an absolute address is the API's (a v1 or v2 host of the run's configuration). */
 export function lispReader(source: string, vocab: Vocabulary, changes: readonly Change[], report: Report, sites: Sites, own: (url: string) => boolean, tied: boolean) {
@@ -62,7 +62,10 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
       const o = parent[t]!;
       const lib = o >= 0 ? toks[o + 1] : undefined;
       const root = (s: string) => s.split('.')[0];
-      if (lib?.kind === 'sym' && fileNsName && root(lib.text) === root(fileNsName)) ownAliases.set(toks[t + 1]!.text, lib.text.split('.').slice(1).flatMap((x) => words(x)));
+      // The words of its namespace past the app's root, less the package a file tied to the API shares with it
+      // (`symcheck.buoy.schema` required by `symcheck.buoy.client` is `schema`: the client's own package).
+      const mine = new Set(tied ? fileNsName.split('.').slice(1, -1).flatMap((x) => words(x)) : []);
+      if (lib?.kind === 'sym' && fileNsName && root(lib.text) === root(fileNsName)) ownAliases.set(toks[t + 1]!.text, lib.text.split('.').slice(1).flatMap((x) => words(x)).filter((w) => !mine.has(w)));
     }
   }
   const modeWord = norm(api.modeField);
@@ -70,6 +73,7 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
   const serving = !/-test$/.test(fileNsName) && toks.some((t, k) => t.kind === 'sym' && /^(?:ring|compojure|reitit|io\.pedestal|yada|bidi)(?:\.|$)/.test(t.text) && toks[k - 1]?.text === '[');
   const modesFile = !!fileNs && words(fileNs.text.split('.').pop() ?? '').some((w) => w === modeWord || w === `${modeWord}s`);
 
+  let anyForeign: boolean | undefined;
   return { sites: run, foreign };
 
   function run(): void {
@@ -258,8 +262,17 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
       else if (toks[o]!.text === '{' && toks[o - 1]?.kind === 'kw' && toks[o - 1]!.text !== 'params' && toks[o - 1]!.text !== 'body') path.unshift(norm(toks[o - 1]!.text));
       o = p;
     }
-    const b = baseOf(k);
-    if (b) judge({ resource: b.resource, path: [] }, path, toks[k]!);
+    // A schema named for a nested model (`(def Profile [:map [:race …]])`, `(def PotentialCondition …)`): its keys under
+    // its place, unless a form of the file is another service's (whose file names its own models).
+    const t = top[k]!;
+    const label = t >= 0 && toks[t]!.text === '(' && /^(?:def|defschema)$/.test(toks[t + 1]?.text ?? '') ? toks[t + 2] : undefined;
+    const def = label?.kind === 'sym' && !foreignFile() ? modelTie(norm(label.text)) : null;
+    const b = baseOf(k) ?? def;
+    if (b) judge({ resource: b.resource, path: def?.resource === b.resource ? def.path : [] }, path, toks[k]!);
+  }
+
+  function foreignFile(): boolean {
+    return (anyForeign ??= toks.some((_, t) => top[t] === t && about(t) === FOREIGN));
   }
 
   /** `:api.result/advice`, `:api.profile/bmi`: the namespace names the model. */

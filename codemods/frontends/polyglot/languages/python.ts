@@ -64,6 +64,7 @@ export const python: LangSpec = {
       const value = n.kind() === 'typed_parameter' ? null : namedKids(n).slice(-1)[0] ?? null;
       decls.push({ node: n, name: nameNode.text(), nameNode, type: type?.text() ?? null, init: sameNode(value, nameNode) || (!!type && sameNode(value, type)) ? null : value });
     }
+    const helpers = fieldHelpers(root);
     for (const n of all(root, 'class_definition')) {
       const name = childOf(n, 'identifier')?.text();
       const body = childOf(n, 'block');
@@ -80,7 +81,8 @@ export const python: LangSpec = {
         // Annotated (`advice: str`), a serializer / form / ORM field (`advice = serializers.CharField(source=…)`), or an
         // attrs attribute (`advice = attr.ib(default=None)`), which needs no base class.
         const callee = right?.kind() === 'call' ? namedKids(right)[0]!.text() : '';
-        const declared = !!childOf(a, 'type') || (!!callee && ((!!childOf(n, 'argument_list') && FIELD_CALL.test(callee)) || ATTRS_FIELD.test(callee)));
+        // Or a helper of this file that returns one (`race = _opt()` on `def _opt(default=None): return attr.ib(default=default)`).
+        const declared = !!childOf(a, 'type') || (!!callee && ((!!childOf(n, 'argument_list') && FIELD_CALL.test(callee)) || ATTRS_FIELD.test(callee) || helpers.has(callee)));
         if (declared) fields.push({ node: st, name: nameNode.text(), nameNode, key: alias?.text ?? null, keyNode: alias?.node ?? null });
         // `COMPLAINT = "complaint"`, and a Django choice with its label (`COMPLAINT = "complaint", "Complaint"`).
         const first = right?.kind() === 'expression_list' || right?.kind() === 'tuple' ? namedKids(right)[0] : right;
@@ -132,6 +134,26 @@ const FIELD_CALL = /(?:^|\.)(?:[A-Z]\w*(?:Field|Serializer|Schema)|Nested|List|D
 
 /** An attrs attribute: `attr.ib()`, `attr.attrib()`, `attrs.field()`, an imported `attrib()`. */
 const ATTRS_FIELD = /^(?:(?:attr|attrs)\.(?:ib|attrib|field)|attrib)$/;
+
+/**
+ * Functions of the module whose body returns an attribute constructor (`def _opt(default=None): return attr.ib(default=default)`,
+ * `def optional(): return fields.Str(allow_none=True)`): a class attribute built by calling one is that field.
+ */
+function fieldHelpers(root: SgNode): Set<string> {
+  const out = new Set<string>();
+  for (const fn of namedKids(root).map((c) => (c.kind() === 'decorated_definition' ? childOf(c, 'function_definition') ?? c : c))) {
+    const name = fn.kind() === 'function_definition' ? childOf(fn, 'identifier')?.text() : undefined;
+    const body = name ? childOf(fn, 'block') : null;
+    const ret = body ? namedKids(body).filter((s) => s.kind() !== 'expression_statement' || childOf(s, 'string') === null) : [];
+    const value = ret.length === 1 && ret[0]!.kind() === 'return_statement' ? namedKids(ret[0]!)[0] : undefined;
+    const callee = value?.kind() === 'call' ? namedKids(value)[0]!.text() : '';
+    if (name && callee && (ATTRS_FIELD.test(callee) || FIELD_CALL.test(callee) || HELPER_FIELD.test(callee))) out.add(name);
+  }
+  return out;
+}
+
+/** dataclasses' and pydantic's field constructors, which a helper may return (`return field(default=None)`). */
+const HELPER_FIELD = /^(?:(?:dataclasses|pydantic)\.)?(?:field|Field)$/;
 
 /** `Field(alias="_links")`, `CharField(source="advice")`: the JSON key pydantic or DRF reads the field from. */
 function aliasOf(call: SgNode, lit: (n: SgNode) => Lit | null): Lit | null {
