@@ -157,10 +157,16 @@ export function lexicalFacts(toks: readonly Tok[], scopes: readonly Scope[], lan
     if (p && t.text.length > 3) paths.push({ name: t.text, resource: RESOURCE_SEGMENTS.get(p[1]!)!, rest: p[2] ?? '' });
     if (v.kind === 'num' && STATUSES.has(v.text)) statusConstants.push({ name: t.text, code: Number(v.text) });
   }
-  // A constant defined by a form (`-define(STATUS_MODE_PENDING, 202).`, `#define X 202` has its own `=`-less shape).
+  // A constant defined by a form (`-define(STATUS_MODE_PENDING, 202).`, `-define(PATH_COMPLAINTS, "complaints/").`).
   for (let k = 0; k < toks.length; k++) {
-    const name = constantOf(toks, k);
-    if (name !== null && toks[k]!.kind === 'num' && STATUSES.has(toks[k]!.text) && toks[k - 1]?.text === ',') statusConstants.push({ name: toks[name]!.text, code: Number(toks[k]!.text) });
+    const at = toks[k - 1]?.text === ',' ? constantOf(toks, k) : null;
+    if (at === null) continue;
+    const v = toks[k]!;
+    const name = toks[at]!.text;
+    if (v.kind === 'num' && STATUSES.has(v.text)) statusConstants.push({ name, code: Number(v.text) });
+    const p = v.kind === 'str' ? PATH.exec(v.text) : null;
+    if (p) paths.push({ name, resource: RESOURCE_SEGMENTS.get(p[1]!)!, rest: p[2] ?? '' });
+    if (v.kind === 'str' && findV1Urls(config, v.text).length > 0) addresses.push(name);
   }
   return {
     kind: 'polyglot',

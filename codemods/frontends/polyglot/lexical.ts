@@ -124,6 +124,9 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   const wanted = needles();
   const lines = new Lines(source);
   const locals = localTies(toks, lines, vocab.segments);
+  // The one resource whose paths the file's literals name, if only one.
+  const pathed = new Set(toks.flatMap((t) => (t.kind === 'str' ? [vocab.segments.get(RESOURCE_PATH.exec(t.text)?.[1] ?? '')] : [])).filter((r) => !!r));
+  const sole = pathed.size === 1 ? [...pathed][0]! : null;
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
   const perl = PERL.has(ext) ? perlReader(toks, source, vocab, index, input.changes, report, (r, p) => fieldSites(vocab, r, p)) : null;
   const ownUrl = (url: string) => findV1Urls(input.config, url).length > 0 || hosts.has((/^[a-z]+:\/\/([^/:\s]+)/i.exec(url)?.[1] ?? '').toLowerCase());
@@ -141,9 +144,26 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   statusSites({ toks, source, lines, vocab, index, changes: input.changes, report, foreign: (t: Tok) => !!perl?.foreign(t) || !!lisp?.foreign(t), reach: BEFORE });
   v1Paths();
   fakes();
+  parameters();
   perl?.sites();
   lisp?.sites();
   return { findings: file.finish(false).findings, facts };
+
+  /**
+   * In a file whose paths name one resource (a cmdlet of one call, a module of one endpoint): a variable or
+   * parameter named for a field its requests no longer take (`[string]$Extra`, `Detail`), where it is first named.
+   */
+  function parameters(): void {
+    if (!sole) return;
+    const seen = new Set<string>();
+    for (const t of toks) {
+      if (t.kind !== 'id' || !/^[$A-Z]/.test(t.text) || seen.has(t.text)) continue;
+      seen.add(t.text);
+      const w = words(t.text);
+      const found = w.length === 1 ? (wanted.get(w[0]!) ?? []).filter((n) => n.request && n.resource === sole) : [];
+      for (const n of found) report(n.change, t, n.message, t.text);
+    }
+  }
 
   /** A key written as a name in a table or map (`{ extra = note }` in Lua, `%{extra: note}` and `[mode: …]` in Elixir). */
   function keyOfConstructor(k: number): boolean {
@@ -242,7 +262,8 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const w = words(t.text);
     if (w.length === 0) return;
     modeName(t, w, k);
-    if (!vocab.fieldNames.has(w[w.length - 1]!) && !w.some((x, i) => vocab.fieldNames.has(w.slice(0, i + 1).join('_')))) return;
+    // A field's name among its words (`ciInterviewMode` holds the interview's `interview_mode`).
+    if (!w.some((_, i) => w.slice(i).some((__, j) => vocab.fieldNames.has(w.slice(i, i + j + 1).join('_'))))) return;
     const receiver = receiverOf(k);
     let base: { resource: ResourceName; path: string[] } | null = null;
     let named = w;
@@ -319,8 +340,9 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       const tie = modelTie(name);
       if (tie) return tie;
       if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') {
-        // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`), or set to its answer (`$r = Get-SCResult`).
-        return locals(name, toks[j]!.start);
+        // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`), or set to its answer (`$r = Get-SCResult`);
+        // a request's body in a file that sends to one resource (`$body.extra = $Extra`).
+        return locals(name, toks[j]!.start) ?? (sole && BODY_NAMES.test(name) ? { resource: sole, path: [] } : null);
       }
     }
     return null;
@@ -372,6 +394,9 @@ export function lexicalSelects(source: string, absPath: string): boolean {
 
 /** An interpolated address followed by a bare path (`${stub.URL}/api/`, `$baseUrl/api`): the path. */
 const INTERPOLATED_HOST = /^(?:\$\{[^}]*\}|\$[A-Za-z_][\w.]*)(\/[\w-]+(?:\/[\w-]+)*)\/?$/;
+
+/** Names of a request's body. */
+const BODY_NAMES = /^\$?(?:body|payload|request_?body|requestBody|data)$/i;
 
 /** How far a paragraph reaches: lines before and after a site; how deep types may nest. */
 const BEFORE = 6;

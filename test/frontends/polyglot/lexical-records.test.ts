@@ -107,6 +107,24 @@ describe('Erlang records read by their tokens', () => {
     expect(sites(r, 'src/sc_client.erl')).toEqual(['6 mode-update-status-200', '8 result-advice-test-removed'].sort());
   });
 
+  it('a module tied by the path macros its header defines; the helpdesk module with its own macros is not', async () => {
+    writeTree(dir, {
+      'include/sc.hrl': ['-define(PATH_COMPLAINTS, "complaints/").', '-define(DESK_TICKETS, "https://desk.example.com/api/tickets/").'].join('\n'),
+      'src/sc_client.erl': [
+        '-module(sc_client).',
+        '-include("sc.hrl").',
+        'create_complaint(Token, Text, Extra) ->',
+        '    Body = #{<<"interview">> => Token, <<"text">> => Text,',
+        '             <<"extra">> => Extra},',
+        '    call({post, ?PATH_COMPLAINTS, Body}).',
+      ].join('\n'),
+      'src/desk_client.erl': ['-module(desk_client).', '-include("sc.hrl").', 'open(Extra) ->', '    call({post, ?DESK_TICKETS, #{<<"mode">> => <<"complaint">>, <<"extra">> => Extra}}).'].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/sc_client.erl')).toEqual(['5 complaint-extra-removed']);
+    expect(sites(r, 'src/desk_client.erl')).toEqual([]);
+  });
+
   it('a sys.config of Erlang terms (no XML): its addresses by role', async () => {
     writeTree(dir, {
       'config/sys.config': ['[{sc, [', '  {base_url, <<"https://sandbox.buoyhealth.com/api/">>},', '  {desk_url, <<"https://desk.example.com/api/">>}', ']}].'].join('\n'),
@@ -128,6 +146,22 @@ describe('PowerShell read by its tokens', () => {
         '        extra = $Note',
         '    }',
         "    Invoke-SCRequest -Path 'complaints/' -Method Post -Body $body",
+        '}',
+      ].join('\n'),
+      'Public/New-SCIntent.ps1': [
+        'function New-SCIntent {',
+        '    param([string]$Intent, [string]$Detail)',
+        '    $body = @{ intent = $Intent }',
+        '    if ($Detail) { $body.detail = $Detail }',
+        "    Invoke-SCRequest -Path 'intents/' -Method Post -Body $body",
+        '}',
+      ].join('\n'),
+      'Public/Send-HDNote.ps1': [
+        'function Send-HDNote {',
+        '    param([string]$Detail)',
+        '    $body = @{ subject = "note" }',
+        '    if ($Detail) { $body.detail = $Detail }',
+        "    Invoke-RestMethod -Uri 'https://desk.example.com/api/notes/' -Method Post -Body $body",
         '}',
       ].join('\n'),
       'Public/Set-SCMode.ps1': [
@@ -164,6 +198,9 @@ describe('PowerShell read by its tokens', () => {
     });
     const r = await scanProject(dir);
     expect(sites(r, 'Public/New-SCComplaint.ps1')).toEqual(['5 complaint-extra-removed']);
+    // A parameter named for a field the one resource the cmdlet calls no longer takes, and the body it is set on.
+    expect(sites(r, 'Public/New-SCIntent.ps1')).toEqual(['2 intent-detail-context-removed', '4 intent-detail-context-removed'].sort());
+    expect(sites(r, 'Public/Send-HDNote.ps1')).toEqual([]);
     expect(sites(r, 'Public/Set-SCMode.ps1')).toEqual(['2 mode-complaint-renamed-input', '2 mode-safe-triage-removed', '4 mode-update-status-200'].sort());
     expect(sites(r, 'Public/Get-SCResult.ps1')).toEqual(['4 potential-condition-triage-removed', '4 result-advice-test-removed'].sort());
     expect(sites(r, 'tests/SC.Tests.ps1')).toEqual(['2 base-url', '2 base-url', '2 result-advice-test-removed', '4 result-advice-test-removed'].sort());
