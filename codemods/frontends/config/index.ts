@@ -24,6 +24,7 @@ import { blockRequests } from './requests';
 import { readXml, xmlSafe } from './xml';
 import { readYaml, type EmbedReader } from './yaml';
 import { commentStyleFor } from '../comments';
+import { analyzePlainText } from '../text';
 
 /**
  * The configuration and infrastructure front-ends, one per format family. Each reads its format into values
@@ -155,12 +156,17 @@ export const terraformFrontEnd = frontEnd(
   },
 );
 
-export const xmlFrontEnd = frontEnd(
+const xmlDocuments = frontEnd(
   'xml',
-  'XML (Info.plist key/value pairs, AndroidManifest meta-data, Android string resources, .NET <add key value>): values named by their key, name or element',
+  'XML (Info.plist key/value pairs, AndroidManifest meta-data, Android string resources, .NET <add key value>): values named by their key, name or element; a .config file that is no XML (Erlang\'s sys.config terms) read as plain text, its addresses by role, no markers',
   (b) => ext(b, '.xml', '.plist', '.config', '.csproj', '.props', '.targets'),
   (source) => ({ parsed: readXml(source), opts: { safe: xmlSafe } }),
 );
+export const xmlFrontEnd: FrontEnd = {
+  ...xmlDocuments,
+  analyze: (input) => (/^\s*</.test(input.source) ? xmlDocuments.analyze(input) : analyzePlainText(input, { rewrite: true, style: null })),
+};
+readers.set(xmlFrontEnd, readers.get(xmlDocuments)!);
 
 export const gradleFrontEnd = frontEnd(
   'gradle',

@@ -2,6 +2,7 @@ import type { Config } from '../../../config/types';
 import { findV1Urls } from '../../../config/urls';
 import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
 import type { Tok } from './lexical-tokens';
+import { words } from '../../engine/words';
 import type { PolyFacts } from './project';
 
 /**
@@ -21,7 +22,19 @@ export interface Scope {
   to: number;
 }
 
-const TYPE_WORDS = new Set(['class', 'struct', 'object', 'trait', 'record', 'interface', 'defmodule', 'module', 'enum']);
+const TYPE_WORDS = new Set(['class', 'struct', 'object', 'trait', 'record', 'interface', 'defmodule', 'module', 'enum', 'data', 'newtype']);
+
+/**
+ * A record declared by a form (`-record(result, {advice, test})`) or written as a literal of a named record
+ * (`#result{advice = A}`, `%Result{…}`): the index of its name and of its opening brace, whatever the name's case.
+ */
+function recordForm(toks: readonly Tok[], k: number): { name: number; open: number } | null {
+  const t = toks[k]!;
+  if (t.text === 'record' && toks[k + 1]?.text === '(' && toks[k + 2]?.kind === 'id' && toks[k + 3]?.text === ',' && toks[k + 4]?.text === '{') return { name: k + 2, open: k + 4 };
+  const sigil = toks[k - 1];
+  if ((sigil?.text === '#' || sigil?.text === '%') && sigil.end === t.start && toks[k + 1]?.text === '{') return { name: k, open: k + 1 };
+  return null;
+}
 
 /** Declared types and their extents: `@interface X` / `@implementation X` … `@end`, `class X … { … }`, `defmodule X do`. */
 export function lexicalScopes(toks: readonly Tok[]): Scope[] {
@@ -44,6 +57,12 @@ export function lexicalScopes(toks: readonly Tok[]): Scope[] {
       const close = match.get(k + 1) ?? k + 5;
       const body = toks[close + 1]?.text === '{' ? match.get(close + 1) ?? close : close;
       out.push({ name: toks[k + 4]!.text, start: t.start, end: toks[body]?.end ?? Number.MAX_SAFE_INTEGER, from: close + 1, to: body });
+      continue;
+    }
+    const form = recordForm(toks, k);
+    if (form) {
+      const close = match.get(form.open) ?? form.open;
+      out.push({ name: toks[form.name]!.text, start: t.start, end: toks[close]!.end, from: form.open + 1, to: close });
       continue;
     }
     const objc = toks[k - 1]?.text === '@' && (t.text === 'interface' || t.text === 'implementation' || t.text === 'protocol');
@@ -69,6 +88,17 @@ export function lexicalScopes(toks: readonly Tok[]): Scope[] {
     out.push({ name: name.text, start: t.start, end: to < toks.length ? toks[to]!.end : Number.MAX_SAFE_INTEGER, from: k + 2, to: Math.min(to, toks.length) });
   }
   return out;
+}
+
+/**
+ * The constant a value is given to: `NAME = 202`, or a definition form's `(NAME, 202)` (Erlang's `-define`, a macro
+ * call that names a constant in capitals). The name's token index, or null.
+ */
+export function constantOf(toks: readonly Tok[], k: number): number | null {
+  const prev = toks[k - 1]?.text;
+  if (prev === '=' && toks[k - 2]?.kind === 'id') return k - 2;
+  if (prev === ',' && toks[k - 3]?.text === '(' && toks[k + 1]?.text === ')' && /^[A-Z][A-Z0-9_]+$/.test(toks[k - 2]?.text ?? '')) return k - 2;
+  return null;
 }
 
 /** Each opening bracket's closing token index. */
@@ -102,6 +132,8 @@ export function lexicalFacts(toks: readonly Tok[], scopes: readonly Scope[], lan
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
     if (t.kind === 'id' && /^[A-Z]/.test(t.text) && t.text.length > 1) uses.add(t.text);
+    // A record named in lower case (`#result{…}`, `R#result.advice`).
+    else if (t.kind === 'id' && toks[k - 1]?.text === '#' && toks[k - 1]!.end === t.start) uses.add(t.text);
     if (t.kind === 'id' && (toks[k - 1]?.text === '.' || toks[k - 1]?.text === '->') && /^[a-z_]\w{2,}$/.test(t.text)) uses.add(`.${t.text}`);
     // Perl's `use constant { HTTP_ACCEPTED => 202 }`, `package SymptomChecker::Client;` (a name other files use: `SymptomChecker::Client->new`).
     const perl = lang === 'lexical-pl';
@@ -124,6 +156,17 @@ export function lexicalFacts(toks: readonly Tok[], scopes: readonly Scope[], lan
     const p = v.kind === 'str' ? PATH.exec(v.text) : null;
     if (p && t.text.length > 3) paths.push({ name: t.text, resource: RESOURCE_SEGMENTS.get(p[1]!)!, rest: p[2] ?? '' });
     if (v.kind === 'num' && STATUSES.has(v.text)) statusConstants.push({ name: t.text, code: Number(v.text) });
+  }
+  // A constant defined by a form (`-define(STATUS_MODE_PENDING, 202).`, `-define(PATH_COMPLAINTS, "complaints/").`).
+  for (let k = 0; k < toks.length; k++) {
+    const at = toks[k - 1]?.text === ',' ? constantOf(toks, k) : null;
+    if (at === null) continue;
+    const v = toks[k]!;
+    const name = toks[at]!.text;
+    if (v.kind === 'num' && STATUSES.has(v.text)) statusConstants.push({ name, code: Number(v.text) });
+    const p = v.kind === 'str' ? PATH.exec(v.text) : null;
+    if (p) paths.push({ name, resource: RESOURCE_SEGMENTS.get(p[1]!)!, rest: p[2] ?? '' });
+    if (v.kind === 'str' && findV1Urls(config, v.text).length > 0) addresses.push(name);
   }
   return {
     kind: 'polyglot',
@@ -159,7 +202,29 @@ function fieldsOf(toks: readonly Tok[], s: Scope): { name: string; key: string; 
       k = end;
     } else if (t.kind === 'id' && toks[k + 1]?.text === ':' && toks[k + 2]?.kind === 'id' && /^[a-z_]/.test(t.text) && /^[A-Z]/.test(toks[k + 2]!.text)) {
       out.push({ name: t.text, key: t.text, type: toks[k + 2]!.text });
+    } else if (t.kind === 'id' && toks[k + 1]?.text === '::' && /^[a-z_]/.test(t.text)) {
+      // `resultAdvice :: Maybe Text` (Haskell), `advice :: binary() | undefined` (Erlang): the type is the first named one.
+      let type: string | null = null;
+      for (let j = k + 2; j < s.to && j < k + 6 && toks[j]!.text !== ',' && toks[j]!.text !== '}'; j++) if (toks[j]!.kind === 'id' && /^[A-Z]/.test(toks[j]!.text) && !WRAPPERS.has(toks[j]!.text)) { type = toks[j]!.text; break; }
+      out.push({ name: t.text, key: t.text, type });
     }
   }
-  return out;
+  // A record whose every field starts with the same words (`resultToken`, `resultAdvice`; `crText`, `crExtra`): its keys are the rest.
+  const cut = sharedPrefix(out.map((f) => f.name));
+  return cut === 0 ? out : out.map((f) => ({ ...f, key: words(f.name).slice(cut).join('_') }));
+}
+
+/** Type constructors that wrap the type a field holds (`Maybe Triage`). */
+const WRAPPERS = new Set(['Maybe', 'Option', 'Optional', 'List', 'Vector', 'Seq']);
+
+/**
+ * How many leading words every one of several field names shares (`resultToken`, `resultAdvice` → 1), where each
+ * keeps a word after it: the record's prefix (Haskell's convention), not a field.
+ */
+export function sharedPrefix(names: readonly string[]): number {
+  if (names.length < 2) return 0;
+  const all = names.map((n) => words(n));
+  let cut = 0;
+  while (all.every((w) => w.length > cut + 1 && w[cut] === all[0]![cut])) cut++;
+  return cut;
 }

@@ -38,6 +38,7 @@ const SYNTAX: Record<string, Syntax> = {
   nim: { line: ['#'], block: [['#[', ']#']], singleQuoted: true },
   jl: { line: ['#'], block: [['#=', '=#']], singleQuoted: false },
   erl: { line: ['%'], block: [], singleQuoted: true },
+  hrl: { line: ['%'], block: [], singleQuoted: true },
   hs: { line: ['--'], block: [['{-', '-}']], singleQuoted: false },
   elm: { line: ['--'], block: [['{-', '-}']], singleQuoted: false },
   ml: { line: [], block: [['(*', '*)']], singleQuoted: false },
@@ -49,6 +50,8 @@ const SYNTAX: Record<string, Syntax> = {
   edn: { line: [';'], block: [], singleQuoted: false },
   vb: { line: ["'"], block: [], singleQuoted: false },
   groovy: { line: ['//'], block: [['/*', '*/']], singleQuoted: true },
+  ps1: { line: ['#'], block: [['<#', '#>']], singleQuoted: true },
+  psm1: { line: ['#'], block: [['<#', '#>']], singleQuoted: true },
 };
 
 export function syntaxOf(ext: string): Syntax {

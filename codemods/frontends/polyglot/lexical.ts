@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
+import { catalogue, type ResourceName } from '../../../catalogue';
 import { findV1Urls, parseBase } from '../../../config/urls';
 import type { FrontEndInput } from '../../../lib/types';
 import type { Finding } from '../../types';
@@ -10,15 +10,17 @@ import { PERL, tokenize, type Tok } from './lexical-tokens';
 import { perlReader } from './lexical-perl';
 import { lispReader } from './lexical-lisp';
 import { LISP, lispSelects } from './lexical-lisp-tokens';
-import { lexicalScopes, lexicalFacts, type Scope } from './lexical-facts';
+import { lexicalScopes, lexicalFacts, sharedPrefix, type Scope } from './lexical-facts';
 import { buildLangIndex, cppUnit, type PolyFacts } from './project';
 import type { LangIndex } from './project-types';
 import { modelTie, modeOwnerTie } from './ties';
 import { norm, vocabularyFor } from './vocabulary';
 import { apiHosts } from './file';
 import { isPublicHost } from './foreign-addresses';
-import { jsonBodySites, routeOperation, stubRouteBefore, stubStatusAt } from './lexical-stubs';
+import { jsonBodySites, stubRouteBefore } from './lexical-stubs';
 import { routedMethods, routedSites } from './lexical-routes';
+import { localTies } from './lexical-locals';
+import { statusSites } from './lexical-statuses';
 import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, RESOURCE_PATH, resourcesNamed } from './lexical-support';
 
 /**
@@ -46,7 +48,9 @@ const PROSE_BEFORE = /(?:description|log|print|title|label)\w*\s*[:(]\s*$/i;
 const ATOMS = new Set(['ex', 'exs', 'cr', 'rb']);
 
 /** Languages whose tables and maps write a key as a name: `{ extra = note }`, `%{extra: note}`, `[extra: note]`. */
-const EQ_KEYS = new Set(['lua', 'luau']);
+const EQ_KEYS = new Set(['lua', 'luau', 'ps1', 'psm1']);
+/** Of those, the languages whose tables separate entries by lines or `;` (PowerShell's `@{ key = value }`); their variables have a sigil. */
+const LINE_KEYS = new Set(['ps1', 'psm1']);
 const COLON_KEYS = new Set(['ex', 'exs', 'cr', 'rb', 'groovy']);
 
 /** Receivers that stand for the type whose code this is. */
@@ -59,6 +63,8 @@ export function lexicalLang(ext: string): string {
   if (ext === 'exs') return 'lexical-ex';
   if (PERL.has(ext)) return 'lexical-pl';
   if (ext === 'luau') return 'lexical-lua';
+  if (ext === 'hrl') return 'lexical-erl';
+  if (ext === 'psm1') return 'lexical-ps1';
   return `lexical-${ext}`;
 }
 
@@ -82,7 +88,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   // The header of a source file that talks to the API is that unit's (`InterviewController.h` of `InterviewController.cpp`).
   const unit = !!facts.pkg && !!parsed?.tiedPackage(facts.pkg);
   // Or one of the names the run's tied files define (a constant holding a v1 address or a path, an endpoint), or the API's mode type.
-  const tied = speaks || unit || facts.uses.some((u) => (/^[A-Z]/.test(u) && strong(u)) || index.names.has(u) || index.modeGroup(u));
+  const tied = speaks || unit || facts.uses.some((u) => (/^[A-Za-z]/.test(u) && strong(u)) || index.names.has(u) || index.modeGroup(u));
   // What ties this file ties the models it names for the run, as a file that talks to the API does (next round of the index).
   facts.tied = tied;
   // Lisp's forms are read by their own reader, which says whose each form is (a file of mode constants, a spec).
@@ -112,9 +118,15 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     }
     return null;
   };
-  const locals = localTypes(toks);
+  // Each declared type's field prefix (lexical-facts.ts sharedPrefix), by its place among the scopes.
+  const prefixes = new Map(scopes.map((s, i) => [s, sharedPrefix(facts.types[i]?.fields.map((f) => f.name) ?? [])]));
+  const prefixOf = (s: Scope) => prefixes.get(s) ?? 0;
   const wanted = needles();
   const lines = new Lines(source);
+  const locals = localTies(toks, lines, vocab.segments);
+  // The one resource whose paths the file's literals name, if only one.
+  const pathed = new Set(toks.flatMap((t) => (t.kind === 'str' ? [vocab.segments.get(RESOURCE_PATH.exec(t.text)?.[1] ?? '')] : [])).filter((r) => !!r));
+  const sole = pathed.size === 1 ? [...pathed][0]! : null;
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
   const perl = PERL.has(ext) ? perlReader(toks, source, vocab, index, input.changes, report, (r, p) => fieldSites(vocab, r, p)) : null;
   const ownUrl = (url: string) => findV1Urls(input.config, url).length > 0 || hosts.has((/^[a-z]+:\/\/([^/:\s]+)/i.exec(url)?.[1] ?? '').toLowerCase());
@@ -129,18 +141,36 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     else if (t.kind === 'id' && (keyOfConstructor(k) || atom(k))) literal(t, k);
     else if (t.kind === 'id') identifier(k);
   }
-  statuses();
+  statusSites({ toks, source, lines, vocab, index, changes: input.changes, report, foreign: (t: Tok) => !!perl?.foreign(t) || !!lisp?.foreign(t), reach: BEFORE });
   v1Paths();
   fakes();
+  parameters();
   perl?.sites();
   lisp?.sites();
   return { findings: file.finish(false).findings, facts };
+
+  /**
+   * In a file whose paths name one resource (a cmdlet of one call, a module of one endpoint): a variable or
+   * parameter named for a field its requests no longer take (`[string]$Extra`, `Detail`), where it is first named.
+   */
+  function parameters(): void {
+    if (!sole) return;
+    const seen = new Set<string>();
+    for (const t of toks) {
+      if (t.kind !== 'id' || !/^[$A-Z]/.test(t.text) || seen.has(t.text)) continue;
+      seen.add(t.text);
+      const w = words(t.text);
+      const found = w.length === 1 ? (wanted.get(w[0]!) ?? []).filter((n) => n.request && n.resource === sole) : [];
+      for (const n of found) report(n.change, t, n.message, t.text);
+    }
+  }
 
   /** A key written as a name in a table or map (`{ extra = note }` in Lua, `%{extra: note}` and `[mode: …]` in Elixir). */
   function keyOfConstructor(k: number): boolean {
     const prev = toks[k - 1]?.text;
     const next = toks[k + 1];
-    if (prev !== '{' && prev !== ',' && prev !== '[') return false;
+    const lineKey = LINE_KEYS.has(ext) && !toks[k]!.text.startsWith('$') && (prev === ';' || (k > 0 && lines.lineOf(toks[k - 1]!.start) < lines.lineOf(toks[k]!.start)));
+    if (prev !== '{' && prev !== ',' && prev !== '[' && !lineKey) return false;
     // Only where the language writes keys so: a C-family block's first statement (`{ _extra = …`) is no table.
     if (next?.text === '=') return EQ_KEYS.has(ext);
     return COLON_KEYS.has(ext) && next?.text === ':' && next.start === toks[k]!.end && toks[k + 2]?.text !== ':';
@@ -166,6 +196,24 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const route = stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab);
     if (!route || elsewhere(lines.paragraph(l.start, BEFORE, AFTER))) return;
     for (const s of jsonBodySites(l, source, route, vocab)) report(s.change, { start: s.at, end: s.at + s.name.length }, s.message, s.name);
+  }
+
+  /** A literal given as the value of a table's entry: after a key written as a name or a literal and its `=`, `:` or `=>`. */
+  function pairValue(k: number): boolean {
+    const op = toks[k - 1]?.text;
+    if (op !== '=' && op !== ':' && op !== '=>') return false;
+    const key = toks[k - 2];
+    return (key?.kind === 'id' && keyOfConstructor(k - 2)) || (key?.kind === 'str' && ['{', ',', '('].includes(toks[k - 3]?.text ?? ''));
+  }
+
+  /**
+   * A literal in a list of two or more of the API's changed modes (`[ValidateSet('complaint', 'safe', 'triage')]`,
+   * `[:complaint, :safe]`): a list of its modes, whatever the line is named for. Another thing's modes name one at most.
+   */
+  function modeList(k: number): boolean {
+    const values = new Set<string>();
+    for (const step of [-2, 2]) for (let j = k; toks[j]?.kind === 'str' && (j === k || toks[j - step / 2]?.text === ','); j += step) if (vocab.modes.has(toks[j]!.text)) values.add(toks[j]!.text);
+    return values.size >= 2;
   }
 
   /** A symbol written as a value (`:safe` in Elixir, Crystal): the text it stands for. */
@@ -197,8 +245,11 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const near = lines.paragraph(l.start, BEFORE, AFTER);
     if (elsewhere(near)) return;
     const mentioned = resourcesNamed(near);
+    // The value of a table's entry (`@{ source = 'test' }`, `{"source": "test"}`) is data, not a key of the API's.
+    const value = pairValue(k);
     for (const n of found) {
-      if ((asMode && !n.modeLine) || (n.modeLine && (!MODE_WORD.test(lines.around(l.start)) || othersModeLine(lines.around(l.start))))) continue;
+      if (value && !n.modeLine) continue;
+      if ((asMode && !n.modeLine) || (n.modeLine && !modeList(k) && (!MODE_WORD.test(lines.around(l.start)) || othersModeLine(lines.around(l.start))))) continue;
       if (tie && !n.modeLine) continue;
       // Only for the fields a request may no longer send (`extra`, `detail`): names other resources and errors use too.
       if (n.request && mentioned.size > 0 && !mentioned.has(n.resource)) continue;
@@ -211,24 +262,52 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const w = words(t.text);
     if (w.length === 0) return;
     modeName(t, w, k);
-    if (!vocab.fieldNames.has(w[w.length - 1]!) && !w.some((x, i) => vocab.fieldNames.has(w.slice(0, i + 1).join('_')))) return;
+    // A field's name among its words (`ciInterviewMode` holds the interview's `interview_mode`).
+    if (!w.some((_, i) => w.slice(i).some((__, j) => vocab.fieldNames.has(w.slice(i, i + j + 1).join('_'))))) return;
     const receiver = receiverOf(k);
     let base: { resource: ResourceName; path: string[] } | null = null;
+    let named = w;
     if (receiver === null || SELF.has(receiver)) {
-      // A bare name only where it is declared or set (`_extra = …`, `NSDictionary *triage = …`, `@property … *bmi;`), not a local's every use.
+      // A bare name only where it is declared or set (`_extra = …`, `NSDictionary *triage = …`, `@property … *bmi;`,
+      // `resultAdvice :: Maybe Text`), not a local's every use.
       const next = toks[k + 1];
-      const declared = t.text.startsWith('_') || next?.text === '=' || next?.text === ';' || (next?.text === ':' && /^[A-Z]/.test(toks[k + 2]?.text ?? ''));
-      if (receiver === null && !declared) return;
-      const owner = ownerAt(t.start);
-      base = owner ? modelTie(owner.name) : null;
+      const declared = t.text.startsWith('_') || next?.text === '=' || next?.text === ';' || next?.text === '::' || (next?.text === ':' && /^[A-Z]/.test(toks[k + 2]?.text ?? ''));
+      const owner = receiver === null && !declared ? null : ownerAt(t.start);
+      if (!owner) return accessor(t, w, receiver);
+      base = modelTie(owner.name);
+      // A field of a record whose fields share a prefix (`resultAdvice` of `Result`, `crExtra` of `ComplaintRequest`): the rest names it.
+      const cut = prefixOf(owner);
+      if (cut > 0 && w.length > cut) named = w.slice(cut);
     } else base = receiverTie(k);
     if (!base) return;
-    // The name, or its leading words (`triageLevel` holds the condition's `triage`, `interviewModeEnabled` the flag).
-    for (let n = w.length; n >= 1; n--) {
+    judge(t, base, named);
+  }
+
+  /** The name, or its leading words (`triageLevel` holds the condition's `triage`, `interviewModeEnabled` the flag). */
+  function judge(t: Tok, base: { resource: ResourceName; path: string[] }, w: string[], whole = false): boolean {
+    for (let n = w.length; n >= (whole ? w.length : 1); n--) {
       const sites = fieldSites(vocab, base.resource, [...base.path, w.slice(0, n).join('_')]);
       if (sites.length === 0) continue;
       for (const s of sites) report(s.change, t, s.message, t.text);
-      return;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * A bare name that reads a field by a function named for it (Haskell's and Elm's record accessors, a getter
+   * function): one a model of the run declares under another key (`ipRace profile`), or the model's own name and
+   * the field's (`resultAdvice r`, `interviewMarketplace iv`).
+   */
+  function accessor(t: Tok, w: string[], receiver: string | null): void {
+    if (receiver !== null || w.length < 2) return;
+    const m = index.renamedField?.(t.text);
+    const key = m?.keys.get(t.text);
+    if (m && key && judge(t, m, key.split('_'), true)) return;
+    // The model's name and then the field's whole (`testResultParsesAdvice` is a test's name, not a read).
+    for (let i = 1; i < w.length && i <= 2; i++) {
+      const tie = modelTie(w.slice(0, i).join('_'));
+      if (tie && judge(t, tie, w.slice(i), true)) return;
     }
   }
 
@@ -261,38 +340,12 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       const tie = modelTie(name);
       if (tie) return tie;
       if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') {
-        // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`, `def p = new Profile(…)`).
-        const built = locals(name, toks[j]!.start);
-        return built ? modelTie(built) : null;
+        // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`), or set to its answer (`$r = Get-SCResult`);
+        // a request's body in a file that sends to one resource (`$body.extra = $Extra`).
+        return locals(name, toks[j]!.start) ?? (sole && BODY_NAMES.test(name) ? { resource: sole, path: [] } : null);
       }
     }
     return null;
-  }
-
-  function statuses(): void {
-    for (const { change, rule } of rulesOfKind('status-changed', input.changes)) {
-      const from = String(rule.from);
-      const named = (name: string) => words(name).some((x) => (rule.codeNames ?? []).map(norm).includes(x));
-      for (let k = 0; k < toks.length; k++) {
-        const t = toks[k]!;
-        const prev = toks[k - 1];
-        const next = toks[k + 1];
-        const compared = prev?.text === '==' || prev?.text === '!=' || prev?.text === 'case' || next?.text === '==' || next?.text === '!=';
-        if (t.kind === 'num' && t.text === from) {
-          // A generic code (400) only as a stub's status beside a path of its operation's resource.
-          const keyed = prev?.text === ':' || prev?.text === '=' ? toks[k - 2] : undefined;
-          const statusKey = !!keyed && keyed.kind === 'id' && words(keyed.text).some((x) => x === 'status' || x === 'code');
-          const beside = statusKey && resourceOnLine(t.start) === rule.resource;
-          if (((compared && rule.from >= 200 && rule.from < 300) || beside) && !perl?.foreign(t) && !lisp?.foreign(t)) report(change.id, t, rule.message);
-          // A stub's answer (`withStatus(400)`) chained to a route of the rule's resource and operation.
-          const route = stubStatusAt(toks, k) ? stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab) : null;
-          const op = route && route.resource === rule.resource ? routeOperation(route, vocab) : null;
-          if (op && (op === rule.operation || (rule.operation === 'mode-update' && op === 'update'))) report(change.id, t, rule.message);
-          // A constant named for the change (`SCHTTPStatusModeUpdateAccepted = 202`), not another service's (`HelpdeskStatusQueued`).
-          if (prev?.text === '=' && toks[k - 2]?.kind === 'id' && named(toks[k - 2]!.text)) report(change.id, t, rule.message);
-        } else if (t.kind === 'id' && compared && named(t.text) && index.statusConstant(t.text) === rule.from) report(change.id, t, rule.message);
-      }
-    }
   }
 
   /** Text that names another service's absolute address and none of the API's. */
@@ -300,15 +353,6 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     // A public host (a name with a dot): a stub on `127.0.0.1` or `localhost` stands in for the API as often as not.
     const urls = [...text.matchAll(/https?:\/\/([^/\s"'`:?#]+)/gi)].map((m) => m[1]!.toLowerCase()).filter(isPublicHost);
     return urls.length > 0 && findV1Urls(input.config, text).length === 0 && !urls.some((h) => hosts.has(h));
-  }
-
-  function resourceOnLine(at: number): string | null {
-    const line = lines.around(at);
-    for (const m of line.matchAll(/"([^"\n]*)"/g)) {
-      const r = RESOURCE_PATH.exec(m[1]!);
-      if (r) return vocab.segments.get(r[1]!) ?? null;
-    }
-    return null;
   }
 
   /** A test's fake of the API routed by annotations (`@Post("/api/interviews/anonymous/")`): its v1 routes and what it answers. */
@@ -348,36 +392,11 @@ export function lexicalSelects(source: string, absPath: string): boolean {
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
 
-/**
- * Locals set to a value built by a type (`def view = TriageViews.ResultView.of(r)`, `def p = new Profile(age: 1)`,
- * `val v = ResultView.from(r)`): the type's name, the last capitalised name of the chain before its call, by where each
- * is declared (a name declared again in the next test method holds that one's type).
- */
-function localTypes(toks: readonly Tok[]): (name: string, at: number) => string | null {
-  const out = new Map<string, { at: number; type: string | null }[]>();
-  for (let k = 1; k < toks.length - 2; k++) {
-    if (toks[k]!.kind !== 'id' || toks[k + 1]!.text !== '=' || !/^(?:def|var|val|final|let)$/.test(toks[k - 1]!.text)) continue;
-    let j = k + 2;
-    if (toks[j]?.text === 'new') j++;
-    let type: string | null = null;
-    for (; toks[j]?.kind === 'id'; j += 2) {
-      if (/^[A-Z]/.test(toks[j]!.text)) type = toks[j]!.text;
-      if (toks[j + 1]?.text !== '.') break;
-    }
-    // Any other value declared under the name hides an earlier one's type.
-    const list = out.get(toks[k]!.text) ?? [];
-    list.push({ at: toks[k]!.start, type: type && toks[j + 1]?.text === '(' ? type : null });
-    out.set(toks[k]!.text, list);
-  }
-  return (name, at) => {
-    let found: string | null = null;
-    for (const d of out.get(name) ?? []) if (d.at < at) found = d.type;
-    return found;
-  };
-}
-
 /** An interpolated address followed by a bare path (`${stub.URL}/api/`, `$baseUrl/api`): the path. */
 const INTERPOLATED_HOST = /^(?:\$\{[^}]*\}|\$[A-Za-z_][\w.]*)(\/[\w-]+(?:\/[\w-]+)*)\/?$/;
+
+/** Names of a request's body. */
+const BODY_NAMES = /^\$?(?:body|payload|request_?body|requestBody|data)$/i;
 
 /** How far a paragraph reaches: lines before and after a site; how deep types may nest. */
 const BEFORE = 6;

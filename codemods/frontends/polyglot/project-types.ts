@@ -147,6 +147,8 @@ export interface LangIndex {
   host(name: string): boolean;
   /** The JSON keys a field of that name is read from, in the models that rename it. */
   keysOf(field: string): string[];
+  /** The one model of the API that declares a field of that name under another key (`ipRace` → the interview's profile). */
+  renamedField?(field: string): ModelFacts | null;
   /**
    * The model a field of that name holds in the types that are no model of the API (a job's outcome with
    * `interview: Optional[Interview]`), when every such type that declares it agrees.

@@ -255,6 +255,16 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const models = resolveModels(all, endpoints, sent, unlike);
   const renamed = new Map<string, string[]>();
   for (const m of models.values()) for (const [field, key] of m?.keys ?? []) if (key !== field) renamed.set(field, [...(renamed.get(field) ?? []), key]);
+  // A renamed field's one model of the API (`ipRace` of `InterviewProfile`): a read of it by an accessor function (`ipRace p`).
+  const renamedIn = new Map<string, ModelFacts | null>();
+  for (const m of models.values()) {
+    if (!m?.strong) continue;
+    for (const [field, key] of m.keys) {
+      if (key === field) continue;
+      const prev = renamedIn.get(field);
+      renamedIn.set(field, prev === undefined || (prev && prev.resource === m.resource && prev.path.join('.') === m.path.join('.')) ? m : null);
+    }
+  }
   const held = heldModels(all, models);
   const derived = new Set([...models.values()].flatMap((m) => (m?.strong ? [...(m.derived?.keys() ?? [])] : [])));
   const tiedUses = new Set(all.filter((f) => f.tied).flatMap((f) => f.uses));
@@ -358,6 +368,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     },
     updates: (name, resource) => updates(all, endpoints, name, resource),
     keysOf: (field) => renamed.get(field) ?? [],
+    renamedField: (field) => renamedIn.get(field) ?? null,
     heldModel: (field) => held.get(field) ?? null,
     heldFields: new Set(held.keys()),
     ...(carried.size > 0 ? { carriedProps: carried } : {}),
