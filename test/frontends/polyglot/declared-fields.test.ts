@@ -156,8 +156,9 @@ const CS_CLIENT = [
 ].join('\n');
 
 describe("C#: a view model's members filled with a removed answer field", () => {
-  // A moved field's carrier stays (its read is moved, the member with it), as carried-fields.ts has it.
-  it('`Advice = result.Advice` reports `[ObservableProperty] private string? advice;`; a member filled from a moved field stays', async () => {
+  // A member named for the part a moved field left (`ConditionTriage` from `potential_condition.triage`) is reported too
+  // (presented-props.ts); other carriers of a moved field stay, as carried-fields.ts has it.
+  it('`Advice = result.Advice` reports `[ObservableProperty] private string? advice;`; so does a member named for the moved triage', async () => {
     writeTree(dir(), {
       'App/Services/SymptomCheckerClient.cs': CS_CLIENT,
       'App/ViewModels/ResultViewModel.cs': [
@@ -186,6 +187,7 @@ describe("C#: a view model's members filled with a removed answer field", () => 
     expect(sites(r, 'App/ViewModels/ResultViewModel.cs')).toEqual([
       '16 potential-condition-triage-removed',
       '17 result-advice-test-removed',
+      '8 potential-condition-triage-removed',
       '9 result-advice-test-removed',
     ]);
   });
