@@ -14,6 +14,7 @@ import { columnSite } from '../sql';
 import { flattenedRead } from './flattened-reads';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
+import { otherServiceAround } from './json';
 
 /**
  * Fields: removed request fields as keys of literals sent to their resource (deleted where the tie is a URL
@@ -43,6 +44,9 @@ function requestKeys(ctx: Ctx): void {
     type ??= pair.named ? containerType(ctx, pair.container) : null;
     const tie = containerTie(ctx, pair.container);
     if (!tie) continue;
+    // A call named for a resource in a block that stubs another service's address and no path of this API's (a
+    // helpdesk spec's `client.file_complaint(…, extra: …)` beside `stub_request(:post, "https://help…/tickets/")`).
+    if (tie.via !== 'url' && !tie.stub && otherServiceAround(ctx, pair)) continue;
     const path = [...tie.path, k];
     // An endpoint's keyword (`create_interview(age: 1)`) is the field itself, wherever the body nests it.
     const rangePath = range?.rule.path.map(norm) ?? [];

@@ -152,7 +152,7 @@ function onReceiver(c: Call): boolean {
 }
 
 /** The function around a literal names another service's address and none of this API's paths: its keys are not read by name. */
-function otherServiceAround(ctx: Ctx, lit: Lit): boolean {
+export function otherServiceAround(ctx: Ctx, lit: Lit | { node: SgNode }): boolean {
   const scope = ctx.file.scopeOf(lit.node);
   return scope !== ctx.file.root && ctx.file.resourcesIn(scope).length === 0 && namesForeignAddress(ctx.file, scope);
 }
