@@ -5,7 +5,7 @@ import { modelTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import { lispTokens, type LTok } from './lexical-lisp-tokens';
 import { DEFS, FOREIGN, lispModes, type About } from './lexical-lisp-modes';
-import { judgePath, RESOURCE_PATH, type LexicalBase, type LexicalSites } from './lexical-support';
+import { judgePath, RESOURCE_PATH, tokenAt, type LexicalBase, type LexicalSites } from './lexical-support';
 
 /**
  * Clojure and ClojureScript (`.clj`, `.cljs`, `.cljc`; EDN files keep the address text pass) read by their own
@@ -420,14 +420,7 @@ export function lispReader(source: string, vocab: Vocabulary, changes: readonly 
 
   /** A literal the generic pass would report that is another thing's (`(helpdesk/open-ticket! {:mode "complaint"})`). */
   function foreign(l: { start: number }): boolean {
-    let lo = 0;
-    let hi = toks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (toks[mid]!.start < l.start) lo = mid + 1;
-      else hi = mid;
-    }
-    const k = Math.min(lo, toks.length - 1);
+    const k = Math.min(tokenAt(toks, l.start), toks.length - 1);
     return k >= 0 && about(k) === FOREIGN;
   }
 }

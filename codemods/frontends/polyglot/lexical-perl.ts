@@ -3,7 +3,7 @@ import { words } from '../../engine/words';
 import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import type { Tok } from './lexical-tokens';
 import { matching } from './lexical-facts';
-import { judgePath, RESOURCE_PATH, type LexicalBase, type LexicalSites } from './lexical-support';
+import { judgePath, RESOURCE_PATH, tokenAt, type LexicalBase, type LexicalSites } from './lexical-support';
 import { modelTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 import type { LangIndex } from './project-types';
@@ -357,13 +357,7 @@ export function perlReader(toks: readonly Tok[], source: string, vocab: Vocabula
    * another thing (`$helpdesk->open_ticket(mode => 'complaint')`) or read under another thing's key (`$calls{ticket}{mode}`).
    */
   function foreign(l: Tok): boolean {
-    let k = 0;
-    let hi = toks.length;
-    while (k < hi) {
-      const mid = (k + hi) >> 1;
-      if (toks[mid]!.start < l.start) k = mid + 1;
-      else hi = mid;
-    }
+    const k = tokenAt(toks, l.start);
     if (resourceAt(k)) return false;
     const call = callOf(k);
     if (call !== null && otherThing(toks[call - 1]!.text)) return true;

@@ -53,6 +53,18 @@ function subjectOf(resource: ResourceName, key: string): string[] | null {
   return null;
 }
 
+/** The index of the first token that starts at or after `start` (tokens in source order), by binary search. */
+export function tokenAt(toks: readonly { start: number }[], start: number): number {
+  let lo = 0;
+  let hi = toks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (toks[mid]!.start < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export const MODE_WORD = new RegExp(escapeRe(api.modeField), 'i');
 
 export interface Needle {
