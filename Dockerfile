@@ -28,5 +28,5 @@ HEALTHCHECK --interval=15s --timeout=3s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM drains in-flight requests (up to --drain-timeout), then the process exits.
 STOPSIGNAL SIGTERM
-ENTRYPOINT ["node", "dist/cli/main.js", "proxy", "--host", "0.0.0.0", "--port", "8080"]
+ENTRYPOINT ["node", "--no-memory-reducer", "dist/cli/main.js", "proxy", "--host", "0.0.0.0", "--port", "8080"]
 CMD ["--config", "/config/sc-migrate.config.json", "--env", "sandbox"]

@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { MOCK_BASE_PATH, MOCK_TOKEN_PATH, V2_AUDIENCE } from './servers';
 import { firstJsonLine, listeningAddress, procCpuMs, procTreeCpuMs, readProxyLog, stopAll } from './processes';
 import { rotate } from './stats';
+import { PROXY_NODE_FLAGS } from '../shim/node-flags';
 
 export type ShimContender = 'direct' | 'bare' | 'shim' | 'workers' | 'base';
 /** The default contenders; `base` (another build of the proxy, `--base-cli`) only when asked for. */
@@ -94,9 +95,10 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
     children.push(mockChild);
     const mockPort = (await firstJsonLine<{ port: number }>(mockChild)).port;
     const mockOrigin = `http://127.0.0.1:${mockPort}`;
-    // With --cpu-prof the bare pass-through is profiled too, so that a profiled run compares like with like.
+    // Both proxies start with the proxy's node flags (shim/node-flags.ts: no memory reducer), as the container does:
+    // like with like. With --cpu-prof the bare pass-through is profiled too, for the same reason.
     const prof = (name: string) => (opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`, `--cpu-prof-name=${name}.${process.pid}.cpuprofile`] : []);
-    const bareChild = spawn(node, [...prof('bare'), path.join(__dirname, 'servers.js'), 'bare', mockOrigin], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const bareChild = spawn(node, [...PROXY_NODE_FLAGS, ...prof('bare'), path.join(__dirname, 'servers.js'), 'bare', mockOrigin], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(bareChild);
     const barePort = (await firstJsonLine<{ port: number }>(bareChild)).port;
 
@@ -118,7 +120,7 @@ export async function runShimBench(opts: ShimOptions): Promise<ShimRun> {
       const logFile = path.join(opts.tmp, `shim-bench.${name}.log`);
       const logFd = fs.openSync(logFile, 'w');
       const profArgs = profile ? prof('shim') : [];
-      const child = spawn(node, [...profArgs, entry, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN, ...extra], {
+      const child = spawn(node, [...PROXY_NODE_FLAGS, ...profArgs, entry, 'proxy', '--config', configFile, '--env', 'bench', '--port', '0', '--legacy-version', PIN, ...extra], {
         stdio: ['ignore', logFd, 'inherit'],
       });
       fs.closeSync(logFd);

@@ -3,7 +3,8 @@ import { SOURCE_EXTENSIONS } from '../codemods/engine';
 import { noProject, sameValue, type ActionType, type ExternalUse, type FileFacts, type ProjectFacts } from '../codemods/engine/ties/project';
 import type { Tie } from '../codemods/engine/ties/tie';
 import { SCRIPT_GLOBAL } from '../codemods/engine/ties/script-globals';
-import { buildIndex, type PolyFacts } from '../codemods/frontends/polyglot/project';
+import type { PolyFacts } from '../codemods/frontends/polyglot/project';
+import { buildIndex } from '../codemods/frontends/polyglot/project-index';
 import type { RunFacts, RunFileFacts } from './types';
 
 /**

@@ -9,6 +9,7 @@ import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { LegacyClientEntry } from './attribution';
 import type { ClusterView, ShimProxy } from './server';
+import { workerExecArgv } from './node-flags';
 
 const ASK_METRICS = 'sc-migrate:metrics';
 const ASK_LEGACY = 'sc-migrate:legacy';
@@ -33,6 +34,8 @@ export function runPrimary(workers: number, logger: Logger, exit: (code: number)
   const pendingTables = new Map<number, { left: number; tables: LegacyClientEntry[][]; reply: (entries: LegacyClientEntry[]) => void; timer: NodeJS.Timeout }>();
   let nextId = 0;
 
+  // Workers start with the proxy's node flags even when the primary did not (node-flags.ts).
+  cluster.setupPrimary({ execArgv: workerExecArgv() });
   const fork = () => {
     const worker = cluster.fork();
     worker.on('message', (m: unknown) => void onMessage(worker, m));

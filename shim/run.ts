@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { registerWorkerMetrics, runPrimary, workerView } from './cluster';
 import { ShimProxy, type ShimProxyOptions } from './server';
 import { createLogger } from './telemetry';
+import { missingNodeFlags } from './node-flags';
 
 /** What the process answers a signal with: SIGTERM and SIGINT drain in-flight requests, then exit. */
 export interface SignalSource {
@@ -58,6 +59,9 @@ export async function runProxy(options: ShimProxyOptions, run: RunOptions): Prom
     },
     'listening',
   );
+  // A single process started without the proxy's node flags (node-flags.ts): said once, at start.
+  const missing = view ? [] : missingNodeFlags();
+  if (missing.length > 0) proxy.logger.warn({ event: 'node-flags', missing }, `started without ${missing.join(' ')}: after idle gaps the proxy spends several times more time in garbage collection under load; start it as \`node ${missing.join(' ')} …/sc-migrate proxy …\` (docs/shim-operations.md)`);
   const stopped = new Promise<number>((resolve) => {
     const onSignal = (signal: string) => () => {
       signals.off('SIGTERM', onTerm);

@@ -129,8 +129,8 @@ function accepts(port: number): Promise<boolean> {
  * Start `sc-migrate proxy --env sandbox ...args`; resolves once it logged that it listens (port 0), or, with
  * `port`, once that port accepts connections (for log levels that hide the listening line).
  */
-export async function spawnProxy(main: string, configFile: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, fixedPort?: number): Promise<ProxyProcess> {
-  const child = spawn(process.execPath, [main, 'proxy', '--config', configFile, '--env', 'sandbox', '--port', String(fixedPort ?? 0), ...args], {
+export async function spawnProxy(main: string, configFile: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, fixedPort?: number, nodeArgs: string[] = []): Promise<ProxyProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, main, 'proxy', '--config', configFile, '--env', 'sandbox', '--port', String(fixedPort ?? 0), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LOG_LEVEL: undefined, ...env },
   });

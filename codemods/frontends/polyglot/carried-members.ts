@@ -4,6 +4,7 @@ import { encloses } from './context';
 import { namedKids, span, type FieldDecl } from './lang';
 import { chainSegments, dataSegments } from './ties';
 import type { FieldSite } from './vocabulary';
+import { sameMember } from './presented-props';
 
 /** Assignments of the languages that record them as declarations (C#, Java, Dart, PHP: expressions; Python, Kotlin, Swift: statements). */
 const ASSIGNMENT = /^(?:assignment|assignment_expression|assignment_statement)$/;
@@ -51,8 +52,7 @@ function removedRead(ctx: Ctx, value: SgNode): FieldSite | null {
 /** The class's field the assignment fills: of its name, else the backing field a generator reads (`advice`, `_advice` for `Advice`). */
 function memberOf(fields: readonly FieldDecl[], name: string, assignment: SgNode): FieldDecl | undefined {
   const others = fields.filter((f) => !encloses(f.node, assignment));
-  const plain = (n: string) => n.replace(/^(?:m_|_)/, '').toLowerCase();
-  return others.find((f) => f.name === name) ?? others.find((f) => plain(f.name) === plain(name));
+  return others.find((f) => f.name === name) ?? others.find((f) => sameMember(f.name, name));
 }
 
 function size(n: SgNode): number {

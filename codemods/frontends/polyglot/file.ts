@@ -6,6 +6,9 @@ import { nestedResourceLits } from './nested-paths';
 import { all, HOLE, loopDecl, span, type Call, type Decl, type Extracted, type LangSpec, type Lit } from './lang';
 import { norm, type Vocabulary } from './vocabulary';
 import { gapLit, HOLE_KIND } from './gap-literals';
+import { apiHosts, escapeRe, functionName, holderOf, otherTypes, within } from './file-support';
+
+export { apiHosts, escapeRe, functionName, holderOf, within } from './file-support';
 
 /**
  * One parsed file: what its language module extracted, indexed for the rules: literals by node, the
@@ -381,49 +384,6 @@ export interface ResourceRef {
   rest: string;
 }
 
-/** The hosts of the API's v2 addresses and of its token service, per the config (v1 hosts: findV1Urls). */
-export function apiHosts(config: Config): string[] {
-  const hosts = new Set<string>();
-  for (const e of Object.values(config.environments)) for (const u of [e.v2.baseUrl, e.v2.audience, e.authUrl]) hosts.add(parseBase(u).host);
-  return [...hosts];
-}
-
-/** The name of a function: the last name before its parameter list (Go methods: after the receiver). */
-export function functionName(spec: LangSpec, fn: SgNode): string | null {
-  if (spec.functionName) return spec.functionName(fn);
-  let last: string | null = null;
-  for (const c of fn.children()) {
-    const kind = c.kind() as string;
-    if (spec.nameKinds.includes(kind)) last = c.text();
-    else if (/param/.test(kind) && last) return last;
-    else if (c.isNamed() && /body|block|statements/.test(kind)) break;
-  }
-  return last && spec.lambdas?.kinds.includes(fn.kind() as string) ? null : last;
-}
-
-export function within(n: SgNode, outer: SgNode): boolean {
-  const a = span(n);
-  const b = span(outer);
-  return a.start >= b.start && a.end <= b.end;
-}
-
-/** The name a path's entry is stored under: `PATHS` for `PATHS[questions]`. */
-/**
- * A name another type qualifies (`InterviewMode.COMPLAINT`, `TicketMode::COMPLAINT`) beside a path constant of the
- * same name that types of the run hold (`SymptomCheckerClient.COMPLAINT = "/complaints/{token}/"`): that type's
- * member, an enum constant, never the path. A module or instance qualifier (`paths.COMPLAINT`, `this.COMPLAINT`) may be it.
- */
-function otherTypes(source: string, at: number, holders: readonly string[] | undefined): boolean {
-  if (!holders?.length) return false;
-  const q = /([A-Za-z_]\w*)\s*(?:\.|::)\s*$/.exec(source.slice(Math.max(0, at - 80), at));
-  return !!q && /^[A-Z]/.test(q[1]!) && !holders.includes(q[1]!);
-}
-
-export function holderOf(name: string): string {
-  const i = name.search(/[[(]/);
-  return i < 0 ? name : name.slice(0, i);
-}
-
 /** How much of a path-building function may be other than its path literal (its head, `return`, braces). */
 const PATH_FN_REST = 120;
 
@@ -432,7 +392,3 @@ const FORMAT_CALLS = /^(?:arg|format|formatted)$/;
 
 /** A C++ string wrapper the parser reads blanked (`QStringLiteral(`, `U(`), just before a literal. */
 const CPP_WRAPPER = /\b(?:U|_XPLATSTR|_T|TEXT|QStringLiteral|QLatin1String|QLatin1StringView|QString|utility::conversions::to_string_t)\s*\(\s*$/;
-
-export function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -23,7 +23,8 @@ import { phpMarkupStyle, phpViewFields, phpViewModes, postsForwardedField } from
 import { presentedProps, presentedPropSites } from './presented-props';
 import { PolyFile } from './file';
 import { caseFields } from './case-fields';
-import { buildLangIndex, cppUnit, fileFacts } from './project';
+import { cppUnit, fileFacts } from './project';
+import { buildLangIndex } from './project-index';
 import { grammarState, parseWith, registerGrammars } from './grammars';
 import { jsonRules } from './json';
 import { subscriptWrites } from './subscript-writes';

@@ -161,7 +161,7 @@ function owned(file: PolyFile, n: SgNode, name: string): { owner: string; prop: 
 }
 
 /** A member and the name it is used by: itself, or the field behind a generated property (`advice`, `_advice` for `Advice`). */
-function sameMember(declared: string, used: string): boolean {
+export function sameMember(declared: string, used: string): boolean {
   const bare = (s: string) => s.replace(/^m_/, '').replace(/^_+/, '').toLowerCase();
   return bare(declared) === bare(used);
 }
