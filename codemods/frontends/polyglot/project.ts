@@ -24,6 +24,7 @@ import { modeSetters, updates } from './mode-functions';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
 import { mappedAtConstruction, selfMapped } from './self-mapped';
+import { mountedPrefixes, stubMounts } from './stub-mounts';
 import { renderedNames } from './rendered-names';
 import { foreignAddresses, namesForeignAddress } from './foreign-addresses';
 import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType, passedMethods } from './function-facts';
@@ -80,11 +81,15 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (i.fillMethods && f.uses.some((u) => i.fillMethods!.has(u))) return true;
       // A call of a function that answers with rows carrying removed fields (row-keys.ts).
       if (i.rowBuilders?.size && f.uses.some((u) => i.rowBuilders!.has(u))) return true;
+      // A read of a field whose model sits elsewhere than its name says (LangIndex.fieldType).
+      if (f.uses.some((u) => u.startsWith('.') && i.retyped.has(u.slice(1)))) return true;
+      // Stub paths under the path a stub server of the run serves the API at (stub-mounts.ts).
+      if (f.mountedPrefixes?.some((p) => i.mounts.has(p))) return true;
       // A call of a function that presents one of the API's resources, given a literal there (presented.ts).
       if (i.presenters?.size && f.uses.some((u) => i.presenters!.has(u))) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
-    empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
+    empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0 && i.mounts.size === 0),
     ownRoutes: routes,
     ...(rendered.size > 0 ? { rendered } : {}),
     forTemplates: !!routes || rendered.size > 0 || [...indexes.values()].some((i) => i.derivedNames.size > 0 || !!i.presentedProps),
@@ -211,6 +216,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     ...nameValuedFacts(file),
     ...ownRouteFacts(file, vocab.modes),
     ...withBound(boundNames(file)),
+    ...mountFacts(file),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -401,7 +407,29 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     statusCompared: (name) => compared.get(name) ?? [],
     tiedCallee: (name) => name.length > 3 && calledByTied.has(name) && definers.get(name) === 1,
     paths: known,
+    mounts: new Set(all.flatMap((f) => f.mounts ?? [])),
+    ...fieldTypes(models),
   };
+}
+
+/**
+ * LangIndex.fieldType: the model a field holds in the API's models of one place of a resource, where all that declare
+ * it agree (`potential_conditions` → `PotentialCondition` of a Ruby `Result` struct filled by `PotentialCondition.from_hash`);
+ * retyped: the fields whose model sits elsewhere than their own name says (a file that reads one is analysed again).
+ */
+function fieldTypes(models: ReadonlyMap<string, ModelFacts | null>): Pick<LangIndex, 'fieldType' | 'retyped'> {
+  const types = new Map<string, string | null>();
+  const retyped = new Set<string>();
+  for (const m of models.values()) {
+    if (!m?.strong) continue;
+    for (const [field, type] of m.types) {
+      const key = `${m.resource}\u0000${m.path.join('.')}\u0000${field}`;
+      types.set(key, types.has(key) && types.get(key) !== type ? null : type);
+      const held = models.get(type);
+      if (held && held.resource === m.resource && held.path.length > 0 && held.path[held.path.length - 1] !== norm(m.keys.get(field) ?? field)) retyped.add(field);
+    }
+  }
+  return { fieldType: (resource, at, field) => types.get(`${resource}\u0000${at.join('.')}\u0000${field}`) ?? null, retyped };
 }
 
 /**
@@ -477,6 +505,13 @@ function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped' |
   const mapped = mappedAtConstruction(file);
   const rendered = renderedNames(file);
   return { ...(mapped.length > 0 ? { constructedMapped: mapped } : {}), ...(rendered.length > 0 ? { rendered } : {}) };
+}
+
+/** PolyFacts.mounts and mountedPrefixes (stub-mounts.ts). */
+function mountFacts(file: PolyFile): Pick<PolyFacts, 'mounts' | 'mountedPrefixes'> {
+  const mounts = stubMounts(file);
+  const prefixes = mountedPrefixes(file);
+  return { ...(mounts.length > 0 ? { mounts } : {}), ...(prefixes.length > 0 ? { mountedPrefixes: prefixes } : {}) };
 }
 
 function withBound(names: string[]): Pick<PolyFacts, 'boundNames'> {
