@@ -188,6 +188,8 @@ export interface LangIndex {
   modulesOf?(name: string): ReadonlySet<string>;
   /** Each definition of a function of that name: its file's module, whether that file talks to the API, its parameters. */
   definedIn?(name: string): { module: string | null; tied: boolean; params: readonly string[] }[];
+  /** The parameters of a class's one method of that name that builds the class (a record's `static Complaint create(…)`). */
+  factoryParams(owner: string, name: string): string[] | null;
   /** The one class whose methods of that name the run declares (PolyFunction.owner), or null. */
   methodOwner?(name: string): string | null;
   /** The mode type every function of that name declares one parameter with (PolyFunction.modeType). */

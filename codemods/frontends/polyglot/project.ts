@@ -364,6 +364,11 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
     },
+    factoryParams: (owner, name) => {
+      // The one method of that name of the class that builds the class itself (`static Complaint create(…) { return new Complaint(…); }`).
+      const defs = all.flatMap((f) => f.functions).filter((fn) => fn.owner === owner && fn.name === name && fn.callees.includes(owner));
+      return defs.length === 1 && defs[0]!.params ? defs[0]!.params : null;
+    },
     methodOwner: (name) => {
       const owners = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => fn.owner ?? ''));
       return owners.size === 1 ? [...owners][0]! || null : null;
