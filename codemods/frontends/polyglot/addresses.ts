@@ -204,6 +204,14 @@ function audienceFromBase(ctx: Ctx): void {
   const at = (n: SgNode) => span(n).start;
   for (const p of file.x.pairs) check(p.key, p.value, p.node, file.x.pairs.filter((q) => at(q.container) === at(p.container) && q !== p));
   for (const d of file.x.decls) check(d.name, d.init, d.node);
+  // A setting bound by its name with a default (MicroProfile's `@ConfigProperty(name = "sc.auth.audience", defaultValue =
+  // Defaults.SANDBOX_BASE_URL)`, Spring Shell's `@Option(name = …, defaultValue = …)`): the default is the setting's value.
+  for (const p of file.x.pairs) {
+    if (!/^default(?:_?value)?$/i.test(p.key)) continue;
+    const named = file.x.pairs.find((q) => q !== p && at(q.container) === at(p.container) && /^(?:name|key|property)$/.test(q.key));
+    const key = named?.value ? file.lit(named.value) : null;
+    if (key?.simple) check(key.text, p.value, p.node);
+  }
   // A setting named by its first argument and given its value next (dry-configurable's `setting :audience, …`, Sinatra's `set :audience, …`).
   for (const c of file.x.calls) {
     const key = SETTING_CALL.test(c.callee) && c.args.length >= 2 ? file.lit(c.args[0]!) : null;

@@ -6,6 +6,7 @@ import { functionName } from './file';
 import { matchParen } from './ties';
 import { norm, type FieldSite } from './vocabulary';
 import type { SgNode } from '@ast-grep/napi';
+import type { ResourceName } from '../../../catalogue';
 
 /** A named argument (`extra=x`, `extra: x`): the front-ends read those as entries already. */
 const NAMED = /^[$@]?\w+\s*(?::(?!:)|=(?!=))/;
@@ -26,17 +27,19 @@ export function endpointArgs(ctx: Ctx): void {
     const handed = ctx.index.endpoint(call.callee) ? -1 : call.args.findIndex((a) => handedEndpoint(ctx, a));
     const callee = handed < 0 ? call.callee : lastName(call.args[handed]!);
     const args = call.args.slice(handed + 1);
-    const e = ctx.index.endpoint(callee);
+    const factory = handed < 0 ? modelFactory(ctx, call.node.text(), callee) : null;
+    const e = ctx.index.endpoint(callee) ?? factory;
     if (!e || e.op === 'read') continue;
     // `helpdesk.add_complaint(…)` on a table another module holds (`local helpdesk = require "app.helpdesk"`): that
     // module's function, not the API client's of the same name.
     const module = handed < 0 ? file.spec.calledModule?.(call.node) : undefined;
     if (module && ctx.index.modulesOf && !ctx.index.modulesOf(callee).has(module)) continue;
-    const params = ctx.index.params(callee);
+    const params = factory ? factory.params : ctx.index.params(callee);
     // Fewer arguments than parameters: the rest take their defaults (`CancellationToken ct = default`), the first ones are filled in order.
     if (!params || params.length < args.length) continue;
     args.forEach((arg, i) => {
-      if (NAMED.test(arg.text())) return;
+      // A factory given nothing there (`Complaint.create(t, text, null)`) builds a model without the field.
+      if (NAMED.test(arg.text()) || (factory && ABSENT.test(arg.text().trim()))) return;
       const site = vocab.fields(e.resource, [norm(params[i]!)], 'request')[0];
       if (!site || !out.has(site.change.id)) return;
       const scope = file.scopeOf(call.node);
@@ -49,6 +52,21 @@ export function endpointArgs(ctx: Ctx): void {
       heldByProperty(ctx, call.node, name, site);
     });
   }
+}
+
+/** An argument that gives nothing (positional.ts's). */
+const ABSENT = /^(?:null|nil|None|undefined|Optional\.empty\(\))$/;
+
+/**
+ * A model's own factory (`Complaint.create(token, text, extra)` on a record's `static Complaint create(String
+ * interview, String text, String extra) { return new Complaint(null, interview, text, extra, null); }`): a model of the
+ * resource built from the arguments, as an endpoint that creates it sends them. Called on the model's class by name.
+ */
+function modelFactory(ctx: Ctx, callText: string, name: string): { resource: ResourceName; op: 'create'; params: string[] } | null {
+  const owner = /^([A-Z]\w*)\s*\.\s*\w+\s*\(/.exec(callText)?.[1];
+  const model = owner ? ctx.ties.model(owner) : null;
+  const params = owner && model && model.path.length === 0 ? ctx.index.factoryParams(owner, name) : null;
+  return params && model ? { resource: model.resource, op: 'create', params } : null;
 }
 
 /** A reference to a function by its name or a member (`client.add_complaint`), not a call of it. */
@@ -83,7 +101,7 @@ function endpointParams(ctx: Ctx): void {
   for (const fn of [...file.functions(), ...required]) {
     // A method whose name alone is too common (`create`) by its class's (`ComplaintService.create`).
     const owner = file.x.types.filter((t) => encloses(t.node, fn.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0]?.name;
-    const e = fn.name ? ctx.index.endpoint(fn.name) ?? (owner ? ctx.index.endpoint(`${owner}.${fn.name}`) : null) : null;
+    const e = fn.name ? ctx.index.endpoint(fn.name) ?? (owner ? ctx.index.endpoint(`${owner}.${fn.name}`) ?? modelFactory(ctx, `${owner}.${fn.name}(`, fn.name) : null) : null;
     if (!e || e.op === 'read' || !fn.name) continue;
     // Comments blanked: a marker of an earlier run above a parameter ends in a period (`… on create and update.`).
     const text = withoutComments(fn.node).text;

@@ -350,8 +350,10 @@ function reads(ctx: Ctx): void {
         const flat = flattened(vocab, tie, k);
         if (flat) site = vocab.fields(tie.resource, flat, 'response')[0];
       }
-      // A field of a model that reads the moved key itself (self-mapped.ts) is the app's own, read as before.
-      if (site && tie?.model && ctx.index.model(tie.model)?.selfMapped?.has(name) && movedWithin(site, path)) continue;
+      // A field of a model that reads the moved key itself (self-mapped.ts) is the app's own, read as before; the read of
+      // the key out of the answer (`msg: hash["msg"]` in the model's own `from_hash`) is the one that changes.
+      const keyRead = /[[(,]\s*["':]$/.test(file.source.slice(Math.max(0, seg.start - 4), seg.start));
+      if (site && !keyRead && tie?.model && ctx.index.model(tie.model)?.selfMapped?.has(name) && movedWithin(site, path)) continue;
       if (!site && vocab.distinctive.has(k) && ctx.tied) {
         const where = resourcesOfField(vocab, k, 'response');
         const pick = where[where.length - 1];

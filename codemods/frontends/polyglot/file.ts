@@ -31,6 +31,8 @@ export class PolyFile {
     readonly source: string,
     readonly vocab: Vocabulary,
     readonly config: Config,
+    /** Where the run's stub servers serve the API (stub-mounts.ts): `buoy` of `"${server.baseUrl()}/buoy/"`. */
+    private readonly mounts: ReadonlySet<string> = new Set(),
   ) {
     const kinds = new Set(spec.stringKinds);
     const lits: Lit[] = [];
@@ -173,7 +175,8 @@ export class PolyFile {
     }
     t = t.replace(new RegExp(`^(?:${HOLE}|%[sv]|\\{\\w*(?::[^{}]*)?\\}|/)+`), '');
     // A path under the v1 base's own path (a stub server's `"/api/interviews/anonymous/"`): what follows it.
-    if (!abs) for (const p of this.v1Paths()) if (t.startsWith(`${p}/`)) t = t.slice(p.length + 1);
+    // So is one under the path a stub server of the run serves the API at (`"/buoy/interviews/anonymous/"`, stub-mounts.ts).
+    if (!abs) for (const p of [...this.v1Paths(), ...this.mounts]) if (t.startsWith(`${p}/`)) t = t.slice(p.length + 1);
     for (const [segment, resource] of this.vocab.segments) {
       // A bare word (`"results"`, `"questions"`) is not a path unless a v1 base precedes it.
       if ((abs && t === segment) || t.startsWith(`${segment}/`) || t.startsWith(`${segment}?`) || t.startsWith(`${segment}${HOLE}`)) {

@@ -30,7 +30,7 @@ import { jsonRules } from './json';
 import { subscriptWrites } from './subscript-writes';
 import { dotPaths } from './dot-paths';
 import { keyLists, walkedKeys } from './key-lists';
-import { methodReferences } from './method-refs';
+import { methodReferences, symbolProcs } from './method-refs';
 import { staticGetters } from './static-getters';
 import { builders } from './builders';
 import { endpointArgs } from './endpoint-args';
@@ -107,8 +107,8 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   const out = new TextFile(input.source, input.changes, spec.comment);
   if (spec.id === 'php') out.styleAt = phpMarkupStyle(input.source);
   if (error) out.restrictFixes(addressChanges(input.changes), `line ${error.range().start.line + 1} holds ${spec.id} syntax its grammar does not read`);
-  const file = new PolyFile(spec, root, input.source, vocab, input.config);
   const runIndex = input.project.poly?.language(spec.id);
+  const file = new PolyFile(spec, root, input.source, vocab, input.config, runIndex?.mounts);
   if (runIndex) file.usePaths(runIndex.paths);
   const facts = fileFacts(file, input.filePath);
   // The run's index (lib/project.ts) once the first pass is done; before that, and in a single-file run, this file's own.
@@ -127,6 +127,7 @@ export function analyzeWith(spec: LangSpec, all: readonly LangSpec[], input: Fro
   walkedKeys(ctx);
   staticGetters(ctx);
   methodReferences(ctx);
+  symbolProcs(ctx);
   builders(ctx);
   endpointArgs(ctx);
   caseFields(ctx);

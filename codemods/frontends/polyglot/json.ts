@@ -162,6 +162,14 @@ export function resourceAround(ctx: Ctx, lit: Lit): ResourceName | null {
   const call = file.x.calls.find((c) => c.args.some((a) => sameNode(a, lit.node) || encloses(a, lit.node)));
   const told = call ? resourceOfCall(ctx, call, lit) : null;
   if (told) return told;
+  // The stub or request the text is given to names one resource (`stubFor(put(urlEqualTo("/api/interviews/t/"))
+  // .willReturn(json(200, """{…}""")))`, a verified request's body): that one, whatever else the function names.
+  const around = file.x.calls.filter((c) => encloses(c.node, lit.node) && !sameNode(c.node, lit.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start));
+  for (const c of around) {
+    const named = new Set(file.resourcesIn(c.node).filter((u) => u.start < lit.start || u.end > lit.end).map((u) => u.resource));
+    if (named.size === 1) return [...named][0]!;
+    if (named.size > 1) break;
+  }
   // A script's top-level statement (`val r = basicRequest.put(uri"…interviews/$t/").body("""{"mode": …}""")`) is its own scope.
   const scopes = file.scopesOf(lit.node);
   const holder: SgNode | undefined = file.x.decls.find((d) => d.init && encloses(d.init, lit.node))?.nameNode;

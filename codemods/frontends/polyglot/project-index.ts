@@ -18,6 +18,7 @@ import { modeSetters, updates } from './mode-functions';
  * `ResultDto` it reads is a result.
  */
 import { familiesOf } from './families';
+import { norm } from './vocabulary';
 import { type CarriedProp } from './carried-props';
 import type { PresentedProp } from './presented-props';
 export type { PolyFacts, PolyFunction, Endpoint, ModelFacts, LangIndex, PolyIndex } from './project-types';
@@ -59,11 +60,15 @@ export function buildIndex(all: readonly PolyFacts[]): PolyIndex {
       if (i.fillMethods && f.uses.some((u) => i.fillMethods!.has(u))) return true;
       // A call of a function that answers with rows carrying removed fields (row-keys.ts).
       if (i.rowBuilders?.size && f.uses.some((u) => i.rowBuilders!.has(u))) return true;
+      // A read of a field whose model sits elsewhere than its name says (LangIndex.fieldType).
+      if (f.uses.some((u) => u.startsWith('.') && i.retyped.has(u.slice(1)))) return true;
+      // Stub paths under the path a stub server of the run serves the API at (stub-mounts.ts).
+      if (f.mountedPrefixes?.some((p) => i.mounts.has(p))) return true;
       // A call of a function that presents one of the API's resources, given a literal there (presented.ts).
       if (i.presenters?.size && f.uses.some((u) => i.presenters!.has(u))) return true;
       return f.uses.some((u) => i.names.has(u) || i.modeGroup(u) || (saysMode(u) && i.removedModeNames.has(u)) || i.statusConstant(u) !== null || i.statusCompared(u).length > 0 || (u.startsWith('.') && (!!i.heldModel(u.slice(1)) || i.derivedNames.has(u.slice(1))))) || i.tiedPackage(f.pkg) || (!!f.audience && f.functions.some((fn) => i.tiedCallee(fn.name)));
     },
-    empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0),
+    empty: [...indexes.values()].every((i) => i.names.size === 0 && i.undeclared.size === 0 && i.mounts.size === 0),
     ownRoutes: routes,
     ...(rendered.size > 0 ? { rendered } : {}),
     forTemplates: !!routes || rendered.size > 0 || [...indexes.values()].some((i) => i.derivedNames.size > 0 || !!i.presentedProps),
@@ -215,6 +220,11 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
       const lists = all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => (fn.params ?? []).join(','));
       return lists.length > 0 && lists[0] && lists.every((l) => l === lists[0]) ? lists[0].split(',') : null;
     },
+    factoryParams: (owner, name) => {
+      // The one method of that name of the class that builds the class itself (`static Complaint create(…) { return new Complaint(…); }`).
+      const defs = all.flatMap((f) => f.functions).filter((fn) => fn.owner === owner && fn.name === name && fn.callees.includes(owner));
+      return defs.length === 1 && defs[0]!.params ? defs[0]!.params : null;
+    },
     methodOwner: (name) => {
       const owners = new Set(all.flatMap((f) => f.functions).filter((fn) => fn.name === name).map((fn) => fn.owner ?? ''));
       return owners.size === 1 ? [...owners][0]! || null : null;
@@ -258,5 +268,27 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     statusCompared: (name) => compared.get(name) ?? [],
     tiedCallee: (name) => name.length > 3 && calledByTied.has(name) && definers.get(name) === 1,
     paths: known,
+    mounts: new Set(all.flatMap((f) => f.mounts ?? [])),
+    ...fieldTypes(models),
   };
+}
+
+/**
+ * LangIndex.fieldType: the model a field holds in the API's models of one place of a resource, where all that declare
+ * it agree (`potential_conditions` → `PotentialCondition` of a Ruby `Result` struct filled by `PotentialCondition.from_hash`);
+ * retyped: the fields whose model sits elsewhere than their own name says (a file that reads one is analysed again).
+ */
+function fieldTypes(models: ReadonlyMap<string, ModelFacts | null>): Pick<LangIndex, 'fieldType' | 'retyped'> {
+  const types = new Map<string, string | null>();
+  const retyped = new Set<string>();
+  for (const m of models.values()) {
+    if (!m?.strong) continue;
+    for (const [field, type] of m.types) {
+      const key = `${m.resource}\u0000${m.path.join('.')}\u0000${field}`;
+      types.set(key, types.has(key) && types.get(key) !== type ? null : type);
+      const held = models.get(type);
+      if (held && held.resource === m.resource && held.path.length > 0 && held.path[held.path.length - 1] !== norm(m.keys.get(field) ?? field)) retyped.add(field);
+    }
+  }
+  return { fieldType: (resource, at, field) => types.get(`${resource}\u0000${at.join('.')}\u0000${field}`) ?? null, retyped };
 }

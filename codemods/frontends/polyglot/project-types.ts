@@ -32,6 +32,9 @@ export interface PolyFacts {
   addresses?: string[];
   /** Capitalised constants holding an absolute address on another host (`ZENDESK_API = "https://…zendesk.com/api/v2/"`). */
   foreign?: string[];
+  /** Paths a base setting of the API is given on a stub server (stub-mounts.ts), and the first segments of its path literals before a resource's. */
+  mounts?: string[];
+  mountedPrefixes?: string[];
   /** Names holding a resource path (`PATH_COMPLAINTS = "complaints/"`), with what follows the resource's segment. */
   paths: { name: string; resource: ResourceName; rest: string; holders?: string[] }[];
   /** The file holds nothing of this API's: no v1 address or host, no resource path. */
@@ -185,6 +188,8 @@ export interface LangIndex {
   modulesOf?(name: string): ReadonlySet<string>;
   /** Each definition of a function of that name: its file's module, whether that file talks to the API, its parameters. */
   definedIn?(name: string): { module: string | null; tied: boolean; params: readonly string[] }[];
+  /** The parameters of a class's one method of that name that builds the class (a record's `static Complaint create(…)`). */
+  factoryParams(owner: string, name: string): string[] | null;
   /** The one class whose methods of that name the run declares (PolyFunction.owner), or null. */
   methodOwner?(name: string): string | null;
   /** The mode type every function of that name declares one parameter with (PolyFunction.modeType). */
@@ -234,6 +239,12 @@ export interface LangIndex {
    * this API's, and that service's address or a name another file gives it (`baseUrl: Env.helpdeskBaseUrl`).
    */
   otherApiFunction(name: string): boolean;
+  /** The model a field holds in the API's models of that place of the resource, where all that declare it agree. */
+  fieldType(resource: ResourceName, at: readonly string[], field: string): string | null;
+  /** Fields of those models whose model's place is not their own name's (`potential_conditions` of `triage_explanation.potential_condition`). */
+  retyped: ReadonlySet<string>;
+  /** Where the run's stub servers serve the API (PolyFacts.mounts). */
+  mounts: ReadonlySet<string>;
   /** Names the files declare with a resource path as their value (one meaning each). */
   paths: ReadonlyMap<string, { resource: ResourceName; rest: string; holders?: string[] }>;
 }

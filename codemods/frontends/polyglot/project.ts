@@ -17,6 +17,7 @@ import { modeParamCallees } from './own-routes';
 import { caseCallees, caseEndpoints } from './case-endpoints';
 import { returnsOwnShape } from './own-shape';
 import { mappedAtConstruction, selfMapped } from './self-mapped';
+import { mountedPrefixes, stubMounts } from './stub-mounts';
 import { renderedNames } from './rendered-names';
 import { foreignAddresses, namesForeignAddress } from './foreign-addresses';
 import { bodyTypes, fieldType, foreignRefs, functionKey, headerOrder, modeTypedDecls, paramsOf, returnType, passedMethods } from './function-facts';
@@ -137,6 +138,7 @@ export function fileFacts(file: PolyFile, filePath: string): PolyFacts {
     ...nameValuedFacts(file),
     ...ownRouteFacts(file, vocab.modes),
     ...withBound(boundNames(file)),
+    ...mountFacts(file),
     uses: [...uses].filter((u) => u.length > 1),
   };
 }
@@ -231,6 +233,13 @@ function constructedFacts(file: PolyFile): Pick<PolyFacts, 'constructedMapped' |
   const mapped = mappedAtConstruction(file);
   const rendered = renderedNames(file);
   return { ...(mapped.length > 0 ? { constructedMapped: mapped } : {}), ...(rendered.length > 0 ? { rendered } : {}) };
+}
+
+/** PolyFacts.mounts and mountedPrefixes (stub-mounts.ts). */
+function mountFacts(file: PolyFile): Pick<PolyFacts, 'mounts' | 'mountedPrefixes'> {
+  const mounts = stubMounts(file);
+  const prefixes = mountedPrefixes(file);
+  return { ...(mounts.length > 0 ? { mounts } : {}), ...(prefixes.length > 0 ? { mountedPrefixes: prefixes } : {}) };
 }
 
 function withBound(names: string[]): Pick<PolyFacts, 'boundNames'> {

@@ -158,6 +158,8 @@ const patterns = new WeakMap<object, RegExp | null>();
 export function linked(lang: string, source: string, index: PolyIndex | undefined): boolean {
   const names = index?.language(lang).links;
   if (declaresUndeclared(source, index?.language(lang).undeclared)) return true;
+  // A stub path under the path a stub server of the run serves the API at (stub-mounts.ts).
+  if ([...(index?.language(lang).mounts ?? [])].some((m) => source.includes(`/${m}/`))) return true;
   if (!names || names.size === 0) return false;
   if (readsHeld(source, index!.language(lang).heldFields) || readsHeld(source, index!.language(lang).derivedNames)) return true;
   let re = patterns.get(names);

@@ -9,7 +9,7 @@ import { sameNode, span, type Call } from './lang';
 import { endpointOfCall } from './case-endpoints';
 import { foreignCall } from './project';
 import { scriptScopes } from './script-scopes';
-import { returnsOwnResponse } from './own-response';
+import { checksOwnRoute, returnsOwnResponse } from './own-response';
 import { chainSegments, dataSegments, generatedStatus, saysMode } from './ties';
 import { statusOfName, statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
@@ -120,7 +120,7 @@ export function statuses(ctx: Ctx): void {
     // A stub's answer named for its status (Spring's `andRespond(withBadRequest())`, `withAccepted()`, `withNoContent()`).
     const named = call.args.length === 0 && STATUS_CREATOR.test(call.callee) ? statusOfName(call.callee.replace(STATUS_CREATOR, '')) : null;
     if (named !== null && codes.has(named) && !returnsOwnResponse(file, call)) mentions.push({ node: call.node, code: named });
-    if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1 || returnsOwnResponse(file, call)) continue;
+    if (!words(call.callee).some((w) => w === 'status' || w === 'code') || call.args.length !== 1 || returnsOwnResponse(file, call) || checksOwnRoute(file, call)) continue;
     const code = statusOf(ctx, call.args[0]!);
     if (code !== null && codes.has(code)) mentions.push({ node: call.args[0]!, code });
   }

@@ -83,9 +83,10 @@ export class Ties {
     // subtype of what the endpoint returns): the model its field holds, where the model read declares no such field.
     const wrapped = tie.path.length === 0 && !m?.keys.has(name) && !m?.types.has(name) ? this.model(this.index.heldModel(name)) : null;
     if (wrapped && wrapped.resource === tie.resource) return wrapped;
-    const type = m?.types.get(name) ?? null;
+    // A value tied without its model (a parameter named `result`): the model the resource's models agree the field holds.
+    const type = m?.types.get(name) ?? (m ? null : this.index.fieldType(tie.resource, tie.path, name));
     // A response's only field holding the resource's model (go-swagger's `GetResultOK{Payload *models.Result}`): that model.
-    const only = type && m!.keys.size === 1 && tie.path.length === 0 ? this.index.model(type) : null;
+    const only = type && m && m.keys.size === 1 && tie.path.length === 0 ? this.index.model(type) : null;
     if (only && only.resource === tie.resource && only.path.length === 0) return { ...tie, path: [], model: type };
     // oapi-codegen's answer of one status (`resp.JSON200` of `UpdateInterviewResponse`): the answer's body itself.
     if (tie.path.length === 0 && generatedStatus(name) !== null) {

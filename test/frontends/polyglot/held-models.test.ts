@@ -138,6 +138,50 @@ describe("fields of other types that hold the API's models", () => {
     expect(sites(r, 'lab/desk.py')).toEqual([]);
     expect(sites(r, 'lab/desk_show.py')).toEqual([]);
   });
+
+  it("Ruby: a value tied by its name only (a presenter's `@result`) reads the list the API's `Result` struct fills from `triage_explanation.potential_condition` as that place's (`@result.potential_conditions.map do |c| c.triage`); a desk case's own conditions stay", async () => {
+    writeTree(dir, {
+      'lib/sc/client.rb': ['module Sc', '  class Client', '    def result(token)', '      Models::Result.from_hash(get_json("https://www.buoyhealth.com/api/results/#{token}/"))', '    end', '  end', 'end', ''].join('\n'),
+      'lib/sc/models.rb': [
+        'module Sc',
+        '  module Models',
+        '    PotentialCondition = Struct.new(:name, :triage, keyword_init: true)',
+        '',
+        '    Result = Struct.new(:token, :potential_conditions, keyword_init: true) do',
+        '      def self.from_hash(hash)',
+        '        raw = (hash["triage_explanation"] || {})["potential_condition"]',
+        '        new(token: hash["token"], potential_conditions: Array(raw).map { |c| PotentialCondition.new(**c) })',
+        '      end',
+        '    end',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+      'lib/sc/summary.rb': [
+        'module Sc',
+        '  class Summary',
+        '    def initialize(result, desk_case)',
+        '      @result = result',
+        '      @desk_case = desk_case',
+        '    end',
+        '',
+        '    def lines',
+        '      @result.potential_conditions.map do |c|',
+        '        "#{c.name} (#{c.triage})"',
+        '      end',
+        '    end',
+        '',
+        '    def desk_lines',
+        '      @desk_case.potential_conditions.map { |c| c.triage }',
+        '    end',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    });
+    const r = await run();
+    expect(sites(r, 'lib/sc/summary.rb')).toEqual(['10 potential-condition-triage-removed']);
+  });
 });
 
 const run = () => scanProject(dir);

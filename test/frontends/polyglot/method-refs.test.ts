@@ -52,3 +52,65 @@ describe('method references to a model\'s getter (Java)', () => {
     expect(found.filter((s) => s.startsWith('12 '))).toEqual([]);
   });
 });
+
+describe("Ruby's block given as a method's name (`&:advice`)", () => {
+  it('reads the field of each item of the API\'s list (`results.map(&:advice)`, a model\'s own `options.reject(&:preselected?)`); a desk\'s replies stay', async () => {
+    writeTree(dir, {
+      'lib/sc/client.rb': [
+        'module Sc',
+        '  class Client',
+        '    BASE = "https://www.buoyhealth.com/api/"',
+        '',
+        '    def results(token)',
+        '      get_json("#{BASE}results/?interview=#{token}").map { |h| Result.new(h) }',
+        '    end',
+        '',
+        '    def question(token)',
+        '      Question.new(get_json("#{BASE}questions/#{token}/"))',
+        '    end',
+        '  end',
+        '',
+        '  class Result',
+        '    attr_reader :token, :advice',
+        '    def initialize(h)',
+        '      @token = h["token"]',
+        '      @advice = h["advice"]',
+        '    end',
+        '  end',
+        '',
+        '  class Option',
+        '    attr_reader :token, :pre_selected',
+        '    def initialize(h)',
+        '      @token = h["token"]',
+        '      @pre_selected = h["pre_selected"]',
+        '    end',
+        '',
+        '    def preselected?',
+        '      !pre_selected.nil?',
+        '    end',
+        '  end',
+        '',
+        '  class Question',
+        '    attr_reader :options',
+        '    def initialize(h)',
+        '      @options = Array(h["options"]).map { |o| Option.new(o) }',
+        '    end',
+        '',
+        '    def open_options',
+        '      options.reject(&:preselected?)',
+        '    end',
+        '',
+        '    def tokens',
+        '      options.map(&:token)',
+        '    end',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+      'lib/sc/digest.rb': ['class Digest', '  def lines(client, desk, token)', '    client.results(token).map(&:advice) + desk.replies(token).map(&:advice)', '  end', 'end', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'lib/sc/client.rb').filter((s) => s.startsWith('41 ') || s.startsWith('45 '))).toEqual(['41 question-preselected-removed']);
+    expect(r.outcomes.find((o) => o.relPath === 'lib/sc/digest.rb')!.findings.map((f) => `${f.line}:${f.column}`)).toEqual(['3:33']);
+  });
+});

@@ -78,4 +78,23 @@ describe('a service answering its own client', () => {
     const r = await scanProject(dir);
     expect(sites(r, 'test/sc/CheckerClientTest.java')).toContain('5 location-error-422');
   });
+
+  it("REST Assured: the status a test checks on the app's own route is the app's answer; the stub's 400 of the API's interview, and a check chained to the API's path, are the API's", async () => {
+    writeTree(dir, {
+      'src/sc/CheckerClient.java': client,
+      'test/sc/StartTest.kt': [
+        'class StartTest {',
+        '    @Test',
+        '    fun `location failure asks for a zip code`() {',
+        '        wireMock.stubFor(post(urlEqualTo("/api/interviews/anonymous/")).willReturn(aResponse().withStatus(400)))',
+        '        given().post("/triage/start").then().statusCode(400)',
+        '        given().post("/api/interviews/anonymous/").then().statusCode(400)',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'test/sc/StartTest.kt').filter((s) => s.endsWith('location-error-422'))).toEqual(['4 location-error-422', '6 location-error-422']);
+  });
 });

@@ -50,4 +50,53 @@ describe('removed fields given by position', () => {
     expect(sites(r, 'kt/Intents.kt')).toEqual(['2 intent-detail-context-removed']);
     expect(sites(r, 'cs/Client.cs')).toEqual(['2 interview-mode-flag-removed']);
   });
+
+  it("Java: a record's own factory (`static Complaint create(…, String extra)`) takes the removed field: its parameter and the argument callers give there are reported, a null is not; a desk record's factory stays", async () => {
+    writeTree(dir, {
+      'src/main/java/sc/Complaint.java': [
+        'package sc;',
+        '',
+        'public record Complaint(@JsonProperty("token") String token, @JsonProperty("interview") String interview, @JsonProperty("text") String text, @JsonProperty("extra") String extra) {',
+        '    public static Complaint create(String interview, String text, String extra) {',
+        '        return new Complaint(null, interview, text, extra);',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/main/java/sc/Ticket.java': [
+        'package sc;',
+        '',
+        'public record Ticket(String id, String subject, String extra) {',
+        '    public static Ticket create(String subject, String extra) {',
+        '        return new Ticket(null, subject, extra);',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/main/java/sc/Client.java': [
+        'package sc;',
+        '',
+        'public class Client {',
+        '    private static final String BASE = "https://www.buoyhealth.com/api/";',
+        '',
+        '    public Complaint add(String interview, String text, String note) {',
+        '        return post(BASE + "complaints/", Complaint.create(interview, text, note), Complaint.class);',
+        '    }',
+        '',
+        '    public Complaint addPlain(String interview, String text) {',
+        '        return post(BASE + "complaints/", Complaint.create(interview, text, null), Complaint.class);',
+        '    }',
+        '',
+        '    public Ticket file(String subject, String note) {',
+        '        return post("https://desk.example.org/api/tickets/", Ticket.create(subject, note), Ticket.class);',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/main/java/sc/Complaint.java').filter((s) => s.startsWith('4 '))).toEqual(['4 complaint-extra-removed']);
+    expect(sites(r, 'src/main/java/sc/Client.java')).toEqual(['4 base-url', '7 complaint-extra-removed']);
+    expect(sites(r, 'src/main/java/sc/Ticket.java')).toEqual([]);
+  });
 });

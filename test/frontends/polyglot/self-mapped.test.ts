@@ -155,4 +155,40 @@ describe('Ruby models that read their own keys', () => {
     expect(sites(r, 'lib/checker.rb').filter((s) => s.endsWith('update-msg-in-links'))).toEqual(['7 update-msg-in-links']);
     expect(sites(r, 'app/modes_controller.rb')).toEqual([]);
   });
+
+  it("Ruby: a Struct whose own `from_hash` reads the moved key (`msg: hash[\"msg\"]`) is marked there; its member and the app's `update.msg` are not; a desk struct of the same shape stays", async () => {
+    writeTree(dir, {
+      'lib/checker.rb': [
+        'module Checker',
+        '  Interview = Struct.new(:token, :mode, :msg, keyword_init: true) do',
+        '    def self.from_hash(hash)',
+        '      new(token: hash["token"], mode: hash["mode"], msg: hash["msg"])',
+        '    end',
+        '  end',
+        '',
+        '  Ticket = Struct.new(:id, :msg, keyword_init: true) do',
+        '    def self.from_hash(hash)',
+        '      new(id: hash["id"], msg: hash["msg"])',
+        '    end',
+        '  end',
+        '',
+        '  class Client',
+        '    BASE = "https://www.buoyhealth.com/api/"',
+        '    def set_mode(token, mode)',
+        '      Interview.from_hash(put_json("#{BASE}interviews/#{token}/", { mode: mode }))',
+        '    end',
+        '',
+        '    def set_level(ticket, level)',
+        '      Ticket.from_hash(put_json("https://desk.example.org/api/tickets/#{ticket}/", { level: level }))',
+        '    end',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+      'app/modes_controller.rb': ['class ModesController', '  def update', '    update = Checker::Client.new.set_mode(params[:token], params[:mode])', '    render json: { message: update.msg }', '  end', 'end', ''].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(r.outcomes.find((o) => o.relPath === 'lib/checker.rb')!.findings.filter((f) => f.change === 'update-msg-in-links').map((f) => `${f.line}:${f.column}`)).toEqual(['4:64']);
+    expect(sites(r, 'app/modes_controller.rb')).toEqual([]);
+  });
 });

@@ -200,4 +200,24 @@ describe('a verbatim fragment of a request body', () => {
     expect(sites(r, 'Tests/ClientTests.cs')).toEqual(['6 base-url', '7 complaint-extra-removed']);
     expect(sites(r, 'Tests/DeskTests.cs')).toEqual([]);
   });
+
+  it("Kotlin: a stub's JSON answer and a verified request's JSON body go with the path of their own stub, though the test also checks a link to another resource; a helpdesk stub's in the same test stays", async () => {
+    writeTree(dir(), {
+      'src/test/kotlin/app/ModeTest.kt': [
+        'class ModeTest {',
+        '    @Test',
+        '    fun `restart shows the message and the next link`() {',
+        '        wireMock.stubFor(put(urlEqualTo("/api/interviews/iv-3/")).willReturn(json(200, """{"msg":"Mode set","mode":"complaint"}""")))',
+        '        wireMock.stubFor(post(urlEqualTo("/helpdesk/tickets/")).willReturn(json(201, """{"id":"T-1","mode":"complaint","msg":"queued"}""")))',
+        '        given().post("/app/interviews/iv-3/restart").then().statusCode(200).body("next", equalTo("questions/q-1/"))',
+        '        wireMock.verify(putRequestedFor(urlEqualTo("/api/interviews/iv-3/")).withRequestBody(equalToJson("""{"mode":"complaint"}""")))',
+        '        wireMock.verify(postRequestedFor(urlEqualTo("/helpdesk/tickets/")).withRequestBody(equalToJson("""{"mode":"complaint"}""")))',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'src/test/kotlin/app/ModeTest.kt')).toEqual(['4 base-url', '4 mode-complaint-renamed-input', '4 update-msg-in-links', '7 base-url', '7 mode-complaint-renamed-input']);
+  });
 });

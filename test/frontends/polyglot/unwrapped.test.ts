@@ -290,6 +290,27 @@ describe('a model\'s reads of its own fields', () => {
 });
 
 describe('audiences taken from the base, and fields given to an endpoint', () => {
+  it("Kotlin: a MicroProfile setting of the audience whose default is the base's constant; the base setting with it, and a desk's audience default, stay", async () => {
+    writeTree(dir, {
+      'src/main/kotlin/sc/Defaults.kt': ['object Defaults {', '    const val SANDBOX_BASE_URL = "https://sandbox.buoyhealth.com/api/"', '    const val DESK_BASE_URL = "https://desk.example.org/api/"', '}', ''].join('\n'),
+      'src/main/kotlin/sc/ScConfig.kt': [
+        'class ScConfig {',
+        '    @ConfigProperty(name = "sc.api.base-url", defaultValue = Defaults.SANDBOX_BASE_URL)',
+        '    lateinit var apiBaseUrl: String',
+        '',
+        '    @ConfigProperty(name = "sc.auth.audience", defaultValue = Defaults.SANDBOX_BASE_URL)',
+        '    lateinit var audience: String',
+        '',
+        '    @ConfigProperty(name = "desk.auth.audience-id", defaultValue = "care-desk")',
+        '    lateinit var deskAudience: String',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir);
+    expect(sites(r, 'src/main/kotlin/sc/ScConfig.kt')).toEqual(['5 token-audience']);
+  });
+
   it('Ruby: an audience method that returns the base without `return`; a desk\'s audience method stays', async () => {
     writeTree(dir, {
       'lib/checker/tokens.rb': [
