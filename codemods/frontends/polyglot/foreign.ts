@@ -58,13 +58,26 @@ export function foreignOwner(ctx: Ctx, chain: SgNode): boolean {
   const names = [...chain.text().matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]);
   if (names.length < 2) return false;
   if (names.slice(0, -1).some((n) => foreignName(ctx, n))) return true;
-  for (const d of ctx.file.declsOf(names[0]!, chain)) {
+  return foreignValue(ctx, names[0]!, chain, 0);
+}
+
+/** How many encodings and decodings foreignValue follows back (`json` ← `data` ← `ticket`). */
+const PASSES = 3;
+
+/** Whether a local's value is another thing's: declared as, built as, decoded as, or received from it. */
+function foreignValue(ctx: Ctx, name: string, at: SgNode, depth: number): boolean {
+  for (const d of ctx.file.declsOf(name, at)) {
     // Received from another service's address (`body = called_json(m, "POST", ZENDESK_API + "tickets.json")`).
     if (d.init && (foreignAddressIn(ctx, d.init) || [...d.init.text().matchAll(/[A-Za-z_]\w*/g)].some((m) => ctx.index.foreignAddress(m[0])))) return true;
     // Built (`Ticket{…}`, `new Ticket(…)`), or decoded as that type (`JSONDecoder().decode(FeedbackTicket.self, from: b)`, `Ticket.fromJson(j)`).
     const init = d.init?.text().trim() ?? '';
     const built = /^&?\s*(?:new\s+)?([A-Z]\w*)\s*[({]/.exec(init)?.[1] ?? /\b([A-Z]\w*)\s*\.\s*(?:self|fromJson|from_json|model_validate|parse_obj)\b/.exec(init)?.[1] ?? null;
     if (foreignType(ctx, typeName(d.type)) || foreignType(ctx, built)) return true;
+    // Encoded or decoded from one other local (`json = JSONSerialization.jsonObject(with: data)` where `data =
+    // JSONEncoder().encode(ticket)`, `sent = json.loads(json.dumps(ticket))`): that local's owner.
+    if (!d.init || depth >= PASSES) continue;
+    const locals = [...new Set([...d.init.text().matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]))].filter((n) => n !== name && /^[a-z_]/.test(n) && ctx.file.declsOf(n, d.init!).length > 0);
+    if (locals.length === 1 && foreignValue(ctx, locals[0]!, d.init, depth + 1)) return true;
   }
   return false;
 }

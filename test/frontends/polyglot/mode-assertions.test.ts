@@ -230,5 +230,52 @@ describe('mode assertions', () => {
     expect(sites(r, 'spec/client_spec.rb').filter((x) => !x.includes('base-url'))).toEqual(['7 mode-complaint-renamed-input']);
     expect(sites(r, 'desk/spec/client_spec.rb')).toEqual([]);
   });
+  it("Swift and Python: a mode asserted on a value encoded then decoded from another thing's (`JSONSerialization.jsonObject(with: data)`, `data = JSONEncoder().encode(ticket)`, `ticket = SupportTicket(…)`) is that thing's; the same round trip of the API's interview is reported", async () => {
+    const swift = [
+      'import XCTest',
+      '',
+      'struct SupportTicket: Codable {',
+      '    let subject: String',
+      '    let mode: String',
+      '}',
+      '',
+      'final class EncodingTests: XCTestCase {',
+      '    func testTicket() throws {',
+      '        let ticket = SupportTicket(subject: "s", mode: "complaint")',
+      '        let data = try JSONEncoder().encode(ticket)',
+      '        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]',
+      '        XCTAssertEqual(json?["mode"] as? String, "complaint")',
+      '    }',
+      '',
+      '    func testInterview() throws {',
+      '        let data = try Data(contentsOf: URL(string: "https://www.buoyhealth.com/api/interviews/t-1/")!)',
+      '        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]',
+      '        XCTAssertEqual(json?["mode"] as? String, "complaint")',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const python = [
+      'import json',
+      '',
+      '',
+      'class SupportTicket:',
+      '    def __init__(self, mode):',
+      '        self.mode = mode',
+      '',
+      '',
+      'def test_ticket(api_client):',
+      '    api_client.get("https://www.buoyhealth.com/api/interviews/t-1/")',
+      '    ticket = SupportTicket(mode="complaint")',
+      '    text = json.dumps(ticket.__dict__)',
+      '    sent = json.loads(text)',
+      '    assert sent["mode"] == "complaint"',
+      '',
+    ].join('\n');
+    writeTree(dir, { 'Tests/EncodingTests.swift': swift, 'tests/test_encoding.py': python });
+    const r = await scanProject(dir);
+    expect(sites(r, 'Tests/EncodingTests.swift')).toEqual(['17 base-url', '19 mode-complaint-renamed-input']);
+    expect(sites(r, 'tests/test_encoding.py')).toEqual(['10 base-url']);
+  });
 });
 
