@@ -64,6 +64,9 @@ export function foreignOwner(ctx: Ctx, chain: SgNode): boolean {
 /** How many encodings and decodings foreignValue follows back (`json` ← `data` ← `ticket`). */
 const PASSES = 3;
 
+/** A call that encodes or decodes a value it is given (`JSONEncoder().encode(t)`, `jsonObject(with:)`, `json.loads(s)`). */
+const CODEC = /\b(?:encode|decode|jsonObject|dumps?|loads?|parse|stringify|serialize|deserialize|marshal|unmarshal|readValue|writeValueAsString|toJson|fromJson)\s*\(/i;
+
 /** Whether a local's value is another thing's: declared as, built as, decoded as, or received from it. */
 function foreignValue(ctx: Ctx, name: string, at: SgNode, depth: number): boolean {
   for (const d of ctx.file.declsOf(name, at)) {
@@ -75,8 +78,10 @@ function foreignValue(ctx: Ctx, name: string, at: SgNode, depth: number): boolea
     if (foreignType(ctx, typeName(d.type)) || foreignType(ctx, built)) return true;
     // Encoded or decoded from one other local (`json = JSONSerialization.jsonObject(with: data)` where `data =
     // JSONEncoder().encode(ticket)`, `sent = json.loads(json.dumps(ticket))`): that local's owner.
-    if (!d.init || depth >= PASSES) continue;
-    const locals = [...new Set([...d.init.text().matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]))].filter((n) => n !== name && /^[a-z_]/.test(n) && ctx.file.declsOf(n, d.init!).length > 0);
+    // Only through a call that encodes or decodes (a method's answer, `client.createInterview(…)`, is not its receiver's).
+    if (!d.init || depth >= PASSES || !CODEC.test(d.init.text())) continue;
+    const args = [...d.init.text().matchAll(/[(,:]\s*([a-z_]\w*)(?:\.\w+)*\s*(?=[),])/g)].map((m) => m[1]!);
+    const locals = [...new Set(args)].filter((n) => n !== name && ctx.file.declsOf(n, d.init!).length > 0);
     if (locals.length === 1 && foreignValue(ctx, locals[0]!, d.init, depth + 1)) return true;
   }
   return false;
