@@ -2,6 +2,8 @@ import { SOURCE_EXTENSIONS, analyzeSource } from '../engine';
 import { collectFacts } from './js-facts';
 import { inlineTemplateReads } from './components/inline-templates';
 import { envMapSettings } from './components/env-maps';
+import { embeddedGraphqlSites } from './graphql/embedded';
+import { sentVariableSites } from './graphql/variables';
 import type { FrontEnd } from '../../lib/types';
 import * as path from 'node:path';
 
@@ -33,6 +35,8 @@ export const jsFrontEnd: FrontEnd = {
     });
     inlineTemplateReads(ctx, input);
     envMapSettings(ctx, input);
+    embeddedGraphqlSites(ctx);
+    sentVariableSites(ctx);
     const facts = collectFacts(ctx);
     return { ...ctx.finish(input.markers), facts };
   },
