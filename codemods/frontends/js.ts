@@ -4,6 +4,7 @@ import { inlineTemplateReads } from './components/inline-templates';
 import { envMapSettings } from './components/env-maps';
 import { embeddedGraphqlSites } from './graphql/embedded';
 import { sentVariableSites } from './graphql/variables';
+import { resolverArgumentSites } from './graphql/resolvers';
 import type { FrontEnd } from '../../lib/types';
 import * as path from 'node:path';
 
@@ -37,6 +38,7 @@ export const jsFrontEnd: FrontEnd = {
     envMapSettings(ctx, input);
     embeddedGraphqlSites(ctx);
     sentVariableSites(ctx);
+    resolverArgumentSites(ctx);
     const facts = collectFacts(ctx);
     return { ...ctx.finish(input.markers), facts };
   },

@@ -93,6 +93,30 @@ export function Feedback({ token }) {
 }
 `;
 
+const RESOLVERS = `import { SymptomCheckerAPI } from './SymptomCheckerAPI';
+
+export const resolvers = {
+  Mutation: {
+    addComplaint: (_root, { input }, { dataSources }) =>
+      dataSources.api.createComplaint(input.interviewToken, input.text, input.extra),
+    createIntent(_root, args, { dataSources }) {
+      return dataSources.api.createIntent(args.input.name, args.input.detail);
+    },
+    startInterview: (_root, { profile, interviewMode }) => ({ profile, interviewMode }),
+  },
+};
+
+export const api = new SymptomCheckerAPI('https://sandbox.buoyhealth.com/api/');
+`;
+
+const TICKET_RESOLVERS = `export const resolvers = {
+  Mutation: {
+    submitTicket: (_root, { input }, { dataSources }) => dataSources.helpdesk.open(input.mode, input.extra, input.detail),
+    setThemeMode: (_root, { mode, extra }) => ({ mode, extra }),
+  },
+};
+`;
+
 describe('GraphQL documents in scripts', () => {
   let dir: string;
   beforeEach(() => (dir = tmpDir()));
@@ -114,6 +138,19 @@ describe('GraphQL documents in scripts', () => {
       'src/graphql/result.ts:9 potential-condition-triage-removed manual',
       'src/server.test.ts:5 result-advice-test-removed manual',
     ]);
+  });
+
+  it("a server's resolvers of root fields tied to a resource: the arguments they read and pass on that v2 no longer takes", async () => {
+    expect(await sites({ 'src/resolvers.ts': RESOLVERS })).toEqual([
+      'src/resolvers.ts:14 base-url auto',
+      'src/resolvers.ts:6 complaint-extra-removed manual',
+      'src/resolvers.ts:8 intent-detail-context-removed manual',
+      'src/resolvers.ts:10 interview-mode-flag-removed manual',
+    ].sort());
+  });
+
+  it("another API's resolvers (a ticket's mode, extra and detail; a theme's extra) stay unreported", async () => {
+    expect(await sites({ 'src/resolvers.ts': TICKET_RESOLVERS, 'src/api.ts': "export const BASE = 'https://sandbox.buoyhealth.com/api/';\n" })).toEqual(['src/api.ts:1 base-url auto']);
   });
 
   it("another API's documents and variables (a ticket's mode 'complaint', extra, advice, test; a theme's mode) stay unreported", async () => {

@@ -80,7 +80,7 @@ function ownModel(field: string): Model | null {
   return t && t.path.length === 0 ? { resource: t.resource, path: [], input: false } : null;
 }
 
-interface RootTie {
+export interface RootTie {
   /** The resource the field's selection reads, when it is the resource's body (not a mode update's answer). */
   model: Model | null;
   resource: Model['resource'];
@@ -88,7 +88,7 @@ interface RootTie {
 }
 
 /** What a root field's name says it gives and takes: `result`, `questions`, `startInterview`, `setInterviewMode`. */
-function rootTie(name: string): RootTie | null {
+export function rootTie(name: string): RootTie | null {
   const helper = helperNameTie(name);
   if (helper?.op === 'mode-update') return { model: null, resource: helper.resource, modeUpdate: true };
   if (helper) return { model: { resource: helper.resource, path: [], input: false }, resource: helper.resource, modeUpdate: false };
@@ -174,6 +174,6 @@ export function variableRoles(doc: DocumentNode): Map<string, VariableRole> {
   return roles;
 }
 
-function isBodyArgument(name: string, root: RootTie): boolean {
+export function isBodyArgument(name: string, root: RootTie): boolean {
   return BODY_ARGUMENTS.has(norm(name)) || nounTie(name)?.resource === root.resource;
 }
