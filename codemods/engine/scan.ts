@@ -55,6 +55,24 @@ export function namedReadPattern(changes: readonly Change[] = catalogue): RegExp
 }
 
 /**
+ * A GraphQL selection of a removed or moved response field under a field or type named for its owner
+ * (`result(token: $t) { token advice }`, `addComplaint(input: $i) { extra }`, `potentialCondition { name triage }`,
+ * `fragment F on Question { preselected }`): a client's documents name no address, and their fields are camelCase.
+ */
+export function selectionPattern(changes: readonly Change[] = catalogue): RegExp | null {
+  const byNoun = readFieldsByNoun(changes);
+  if (byNoun.size === 0) return null;
+  const camel = (x: string) => x.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const alternatives = [...byNoun].map(
+    ([noun, fields]) => `(?:${esc(noun)}|${esc(camel(noun))})s?\\s*(?:\\([^()]*\\))?\\s*\\{[^{}]*?\\b(?:${[...new Set([...fields].flatMap((f) => [f, camel(f)]))].map(esc).join('|')})\\b`,
+  );
+  return new RegExp(`(?:${alternatives.join('|')})`, 'i');
+}
+
+/** What a text holding a GraphQL selection has: a tag, or an operation's keyword. */
+const GRAPHQL_HINT = /\b(?:gql|graphql|query|mutation|fragment)\b/;
+
+/**
  * What every match of namedReadPattern contains, its field read (`.advice`, `["msg"]`): a text without one cannot
  * match it. Its first character is `.` or `[`, which the regular expression engine finds quickly; the pattern
  * itself starts with a noun, tried at every letter.
@@ -141,11 +159,13 @@ export function makeScanner(config: Config, changes?: readonly Change[]): Scanne
   };
   const reads = namedReadPattern(changes);
   const readHint = namedReadHint(changes ?? catalogue);
+  const selections = selectionPattern(changes);
   const models = modelOrValuePattern(changes);
   const values = modelOrValuePattern(changes, { modelNames: false });
   return (source, opts) =>
     mentions(source.toLowerCase()) ||
     (reads !== null && readHint !== null && readHint.test(source) && reads.test(source)) ||
+    (selections !== null && GRAPHQL_HINT.test(source) && selections.test(source)) ||
     (opts?.modelNames === false ? values : models).test(source);
 }
 

@@ -2,6 +2,9 @@ import { SOURCE_EXTENSIONS, analyzeSource } from '../engine';
 import { collectFacts } from './js-facts';
 import { inlineTemplateReads } from './components/inline-templates';
 import { envMapSettings } from './components/env-maps';
+import { embeddedGraphqlSites } from './graphql/embedded';
+import { sentVariableSites } from './graphql/variables';
+import { resolverArgumentSites } from './graphql/resolvers';
 import type { FrontEnd } from '../../lib/types';
 import * as path from 'node:path';
 
@@ -33,6 +36,9 @@ export const jsFrontEnd: FrontEnd = {
     });
     inlineTemplateReads(ctx, input);
     envMapSettings(ctx, input);
+    embeddedGraphqlSites(ctx);
+    sentVariableSites(ctx);
+    resolverArgumentSites(ctx);
     const facts = collectFacts(ctx);
     return { ...ctx.finish(input.markers), facts };
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config';
-import { makeScanner, namedReadPattern } from '../../codemods/engine/scan';
+import { makeScanner, namedReadPattern, selectionPattern } from '../../codemods/engine/scan';
 
 describe('pre-scan: reads of removed response fields through a name that says their owner', () => {
   const re = namedReadPattern()!;
@@ -28,6 +28,27 @@ describe('pre-scan: reads of removed response fields through a name that says th
     const scan = makeScanner(defaultConfig);
     expect(scan('export function format(date, options) { return options.context === "formatting" ? a : b; }')).toBe(false);
     expect(scan('export function view(intent) { return intent.detail; }')).toBe(true);
+  });
+});
+
+describe('pre-scan: a GraphQL selection of a removed response field under its owner', () => {
+  const re = selectionPattern()!;
+  it.each([
+    'result(token: $token) {\n  token\n  advice\n}',
+    'addComplaint(input: $input) { token extra }',
+    'potentialCondition { name triage }',
+    'fragment F on Question { token preselected }',
+    'startInterview(profile: $p) { token interviewMode }',
+  ])('selects %s', (code) => expect(re.test(code)).toBe(true));
+
+  it.each(['ticket(id: $id) { advice extra }', 'result { title }', 'submitTicket(input: $i) { queued ticket { advice } }'])('does not select %s', (code) =>
+    expect(re.test(code)).toBe(false),
+  );
+
+  it('a script with such a document is read, one with the same words in no document is not', () => {
+    const scan = makeScanner(defaultConfig);
+    expect(scan('export const Q = gql`query { result(token: "r") { advice } }`;')).toBe(true);
+    expect(scan('export const text = "the result { of this } advice";')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { calleeName, isFunction, isMember, keyName, memberName, stringValue, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, constInit, isFunction, isMember, keyName, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import { nodesBelow } from '../node-index';
 import type { RuleImpl } from './types';
 
@@ -41,6 +41,15 @@ export const obsoleteFilter: RuleImpl<'obsolete-filter'> = (ctx, change, rule) =
     const body = fn.body.type === 'BlockStatement' && fn.body.body.length === 1 && fn.body.body[0].type === 'ReturnStatement' ? fn.body.body[0].argument : fn.body;
     return isMember(body) && body.object.type === 'Identifier' && body.object.name === fn.params[0].name && memberName(body) === rule.field;
   };
+  /** A predicate written in place, or the function of this file it names (`options.filter(isSelectable)`). */
+  const predicate = (p: Path): Node => {
+    if (p.node.type !== 'Identifier') return p.node;
+    const init = constInit(p);
+    if (init) return isFunction(init.node) && parentOf(parentOf(init)!)?.node.kind === 'const' ? init.node : p.node;
+    const binding = bindingOf(p);
+    const decl = binding ? parentOf(binding) : null;
+    return decl?.node.type === 'FunctionDeclaration' && decl.node.id === binding!.node ? decl.node : p.node;
+  };
   const message = `filter on \`${rule.field}\` removed: v2 leaves those ${rule.list} out`;
   const claim = (p: Path) => nodesBelow(ctx.j, p).forEach((x: Path) => ctx.claimed.add(x.node));
   ctx.nodesOf('CallExpression').forEach((call: Path) => {
@@ -49,7 +58,7 @@ export const obsoleteFilter: RuleImpl<'obsolete-filter'> = (ctx, change, rule) =
     // `q.options.filter(o => !o.preselected)`
     if (isMember(callee) && memberName(callee) === 'filter' && args.length === 1) {
       const list = callee.object;
-      if (!isMember(list) || memberName(list) !== rule.list || !onlyTestsField(args[0])) return;
+      if (!isMember(list) || memberName(list) !== rule.list || !onlyTestsField(predicate(call.get('arguments', 0)))) return;
       ctx.fix(change, list.end, call.node.end, '', message, call.node);
       claim(call.get('arguments', 0));
       return;
@@ -57,7 +66,7 @@ export const obsoleteFilter: RuleImpl<'obsolete-filter'> = (ctx, change, rule) =
     // `$.grep(q.options, o => !o.preselected)`, `_.filter(…)`, `_.reject(q.options, 'preselected')`
     const name = calleeName(callee);
     if (!['grep', 'filter', 'reject'].includes(name) || args.length !== 2 || !isMember(args[0]) || memberName(args[0]) !== rule.list) return;
-    const keeps = name === 'reject' ? testsFieldSet(args[1]) : onlyTestsField(args[1]);
+    const keeps = name === 'reject' ? testsFieldSet(predicate(call.get('arguments', 1))) : onlyTestsField(predicate(call.get('arguments', 1)));
     if (!keeps) return;
     ctx.fix(change, call.node.start, call.node.end, ctx.source.slice(args[0].start, args[0].end), message, call.node);
     claim(call.get('arguments', 1));

@@ -1,6 +1,7 @@
 import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isFunction, isMember, keyName, memberName, objectLiteral, parentOf, propertyPath, stringValue, unwrap, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
 import type { ConstValue } from './project';
+import { taggedDocumentText } from '../../frontends/graphql/embedded';
 
 /**
  * Static values through constants: a string literal, a `const`, a member of an `as const` object or an
@@ -406,6 +407,8 @@ function valueOf(ctx: FileContext, path: Path | null): ConstValue | null {
   if (!path || !path.node) return null;
   const r = constRef(ctx, path);
   if (r) return { kind: 'string', value: r.value, ...(r.name ? { alias: r.name } : {}) };
+  const doc = taggedDocumentText(ctx.source, unwrap(path).node);
+  if (doc !== null) return { kind: 'document', value: doc };
   const fn = functionValue(path);
   if (fn) {
     const text = returnedText(ctx, fn, 0);

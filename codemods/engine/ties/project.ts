@@ -15,7 +15,9 @@ export type ConstValue =
   // `alias`: the string is another constant's (`INITIAL_MODE = MODES.COMPLAINT`), whose name it holds.
   | { kind: 'string'; value: string; alias?: string }
   | { kind: 'map'; entries: Record<string, string>; calls?: Record<string, string> }
-  | { kind: 'builder'; value: string };
+  | { kind: 'builder'; value: string }
+  // A GraphQL document (``gql`…` ``), its text with interpolations blanked (frontends/graphql/embedded.ts).
+  | { kind: 'document'; value: string };
 
 /** What a use of a constant makes of it. */
 /** What a use of a constant makes of it: an interview mode, a token audience (direct, or through a variable), a URL. */
