@@ -39,7 +39,6 @@ export function groupModes(file: PolyFile): { group: string; name: string; value
   return out;
 }
 
-
 /**
  * Whether the file declares a name more than once with different values: a member each case of a sealed type
  * declares (`case object Safe extends Mode { val wire = "safe" }`), whose reads (`i.mode.wire`) hold whichever
