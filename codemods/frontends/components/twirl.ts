@@ -17,8 +17,11 @@ import { extractHtml } from './html';
 export const TWIRL_SUFFIXES = ['.scala.html', '.scala.txt', '.scala.xml', '.scala.js'];
 
 export function twirlScala(input: FrontEndInput, base: FrontEndOutput): FrontEndOutput {
-  return embeddedCode(input, base, scala, scalaOfTwirl(input.source), "a Twirl template's Scala", { facts: true });
+  // Text the grammar cannot read is left out, not read by tokens: most of its cells are the template's blanks.
+  return embeddedCode(input, base, TEMPLATE_SCALA, scalaOfTwirl(input.source), "a Twirl template's Scala", { facts: true });
 }
+
+const TEMPLATE_SCALA = { ...scala, lexicalFallback: false };
 
 /** The HTML of a Twirl template as html.ts reads it, with the Twirl code inside its scripts masked. */
 export function extractTwirl(source: string): Extracted {
