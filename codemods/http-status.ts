@@ -59,3 +59,15 @@ export function statusOfNumberedName(name: string): number | null {
   const rest = w.filter((x) => x !== nums[0]).join(' ');
   return !rest || REASONS.some(([phrase, c]) => phrase === rest && c === code) ? code : null;
 }
+
+/**
+ * Whether a file imports bare status names from a holder of statuses, so that `ACCEPTED` there is the code:
+ * `import play.api.http.Status._` (Scala), `import static org.springframework.http.HttpStatus.*` (Java),
+ * `import io.ktor.http.HttpStatusCode.Companion.Accepted` (Kotlin), `from starlette.status import HTTP_202_ACCEPTED`.
+ */
+export function importsStatusName(source: string, name: string): boolean {
+  if (!/status/i.test(source)) return false;
+  const jvm = new RegExp(String.raw`\bimport\s+(?:static\s+)?(?:[\w]+\.)*\w*Status\w*(?:\.Companion)?\.(?:_|\*|\{[^}]*\b${name}\b[^}]*\}|${name}\b)`);
+  const python = new RegExp(String.raw`\bfrom\s+(?:\w+\.)*status\s+import\s+(?:\*|\(?[^\n]*\b${name}\b)`);
+  return jvm.test(source) || python.test(source);
+}

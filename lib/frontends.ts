@@ -1,4 +1,4 @@
-import { astroFrontEnd, bladeFrontEnd, htmlFrontEnd, razorFrontEnd, svelteFrontEnd, templateFrontEnd, vueFrontEnd } from '../codemods/frontends/components';
+import { astroFrontEnd, bladeFrontEnd, htmlFrontEnd, razorFrontEnd, svelteFrontEnd, templateFrontEnd, twirlFrontEnd, vueFrontEnd } from '../codemods/frontends/components';
 import { configFrontEnds } from '../codemods/frontends/config';
 import { configTemplateFrontEnd } from '../codemods/frontends/config/templates';
 import { graphqlFrontEnd } from '../codemods/frontends/graphql';
@@ -20,6 +20,7 @@ export function defaultFrontEnds(): FrontEndRegistry {
     .register(vueFrontEnd)
     .register(svelteFrontEnd)
     .register(astroFrontEnd)
+    .register(twirlFrontEnd)
     .register(htmlFrontEnd)
     .register(bladeFrontEnd)
     .register(razorFrontEnd)

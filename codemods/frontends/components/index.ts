@@ -9,6 +9,7 @@ import { extractBlade, extractRazor } from './server-pages';
 import { razorCSharp } from './razor-csharp';
 import { linked } from '../polyglot/selection';
 import { extractSvelte } from './svelte';
+import { TWIRL_SUFFIXES, extractTwirl, twirlScala } from './twirl';
 import { TEMPLATE_EXTENSIONS, extractTemplate } from './templates';
 import { extractVue } from './vue';
 
@@ -44,4 +45,12 @@ export const razorFrontEnd: FrontEnd = {
   analyze: (input: FrontEndInput) => razorCSharp(input, razorPages.analyze(input)),
   // A component whose C# uses the endpoints, models or host constants of the run's C# files is read with them.
   linked: (source, project) => linked('csharp', source, project.poly),
+};
+const twirlPages = componentFrontEnd('twirl', "Play Twirl templates (.scala.html, .scala.txt, .scala.xml): inline <script> through the JS engine (report-only where it holds Twirl code); the template's Scala (its parameters by their types, @expressions, @if/@for blocks, calls with template blocks) read by the Scala front-end at its true lines (reports only)", [], extractTwirl);
+export const twirlFrontEnd: FrontEnd = {
+  ...twirlPages,
+  matches: (absPath) => TWIRL_SUFFIXES.some((s) => absPath.toLowerCase().endsWith(s)),
+  analyze: (input: FrontEndInput) => twirlScala(input, twirlPages.analyze(input)),
+  // A template whose Scala names the models, endpoints or host constants of the run's Scala files is read with them.
+  linked: (source, project) => linked('scala', source, project.poly),
 };

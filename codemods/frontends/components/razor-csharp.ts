@@ -1,9 +1,7 @@
 import type { FrontEndInput, FrontEndOutput } from '../../../lib/types';
-import type { Finding } from '../../types';
-import { analyzeWith } from '../polyglot/frontend';
-import { LANGUAGES } from '../polyglot';
 import { csharp } from '../polyglot/languages/csharp';
 import { matchBrace, matchParen } from './brackets';
+import { embeddedCode } from './embedded-code';
 
 /**
  * The C# of a Razor component or page read by the C# front-end, for reports: its `@code { … }` / `@functions { … }`
@@ -14,32 +12,7 @@ import { matchBrace, matchParen } from './brackets';
  * Its sites are reported for a person (nothing here is rewritten: the text is not the file's).
  */
 export function razorCSharp(input: FrontEndInput, base: FrontEndOutput): FrontEndOutput {
-  const text = csharpOf(input.source);
-  if (!text) return base;
-  let r: FrontEndOutput;
-  try {
-    r = analyzeWith(csharp, LANGUAGES, { ...input, source: text, markers: false });
-  } catch {
-    return base;
-  }
-  const have = new Set(base.findings.map((f) => `${f.line} ${f.change}`));
-  const added = r.findings.filter((f) => !have.has(`${f.line} ${f.change}`) && f.change !== 'base-url' && f.change !== 'token-audience').map(manual);
-  // The page's C# facts join the run's C# files (its handlers call their endpoints), so the page is read again with
-  // their index; unless its inline scripts have JS facts of their own to give.
-  const facts = jsFactsOf(base) ? base.facts : r.facts ?? base.facts;
-  const findings = [...base.findings, ...added].sort((a, b) => a.line - b.line || a.column - b.column || a.change.localeCompare(b.change));
-  return { ...base, findings, ...(facts ? { facts } : {}) };
-}
-
-/** Whether a page's scripts gave facts for the JS files of the run (exports, uses, imports, functions). */
-function jsFactsOf(out: FrontEndOutput): boolean {
-  const f = out.facts;
-  if (!f || 'kind' in f) return false;
-  return Object.keys(f.exports).length > 0 || f.uses.length > 0 || f.imports.length > 0 || Object.keys(f.functions ?? {}).length > 0;
-}
-
-function manual(f: Finding): Finding {
-  return { ...f, fix: 'manual', replacement: undefined, role: undefined, message: f.fix === 'auto' ? `${f.message} (in a Razor component's C#: change it by hand)` : f.message };
+  return embeddedCode(input, base, csharp, csharpOf(input.source), "a Razor component's C#", { facts: true });
 }
 
 const CODE_BLOCK = /(?<![\w@])@(?:code|functions)\s*\{/g;

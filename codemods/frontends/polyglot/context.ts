@@ -8,6 +8,7 @@ import { escapeRe, type PolyFile } from './file';
 import { namedKids, sameNode, span, typeName, type Pair } from './lang';
 import type { LangIndex, PolyFacts } from './project';
 import { modelTie, Ties, type ValueTie } from './ties';
+import { appliedType } from './applied-types';
 import { norm, type Vocabulary } from './vocabulary';
 import { itemOf, keyedAnswer } from './keyed-answers';
 import { routedHandlerAnswer } from './routed-handlers';
@@ -361,7 +362,8 @@ export function containerType(ctx: Ctx, container: SgNode): string | null {
   const name = call?.callee ?? /^(?:new\s+)?&?([A-Z]\w*)\s*[({]/.exec(container.text())?.[1] ?? (qualified && !other ? qualified[2]! : null);
   // Rust's `Self { … }` in an `impl Type` block builds that type.
   if (name === 'Self') return implType(container);
-  if (name) return /^[A-Z]/.test(name) ? name : null;
+  if (name && !/^[A-Z]/.test(name)) return appliedType(container);
+  if (name) return name;
   const list = container.kind() === 'literal_element' ? container.parent()?.parent() : null;
   const type = list?.kind() === 'composite_literal' ? namedKids(list)[0] : null;
   return type && /slice_type|array_type|map_type/.test(type.kind() as string) ? typeName(namedKids(type).slice(-1)[0]?.text()) : null;

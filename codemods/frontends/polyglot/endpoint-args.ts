@@ -120,10 +120,11 @@ function endpointParams(ctx: Ctx): void {
       // Go writes the type after the name (`extra map[string]any`, `detail *string`).
       const goType = file.spec.id === 'go' ? /^\s+[*&]?(?:\[\])?[*]?([\w.]+)/.exec(after)?.[1] : undefined;
       if ((!goType && !/^\s*(?:[:=,]|\\\\|\?\s*[:=,)]|$)/.test(after)) || /[.:]\s*$/.test(before)) continue;
-      const type = goType ?? /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+)/.exec(after)?.[1] ?? null;
-      // `Optional[str]`, `Optional<String>`: the type it wraps (Python's read here as `Optional` alone); PHP's `?string`.
-      const inner = type?.replace(/^(?:typing\.)?Optional\b\s*[[<]?/, '').replace(/^\?/, '') ?? null;
-      if (type && inner && !DATA_TYPE.test(inner)) continue;
+      const type = goType ?? /([\w<>[\]?.]+)\s+[$@]?$/.exec(before.replace(/.*[,(]/s, ''))?.[1] ?? /^\s*:\s*([\w.]+(?:[[<][\w.]+)?)/.exec(after)?.[1] ?? null;
+      // `Optional[Dict]`, `Optional<String>`, Scala's `Option[String]`: an optional value, whatever it wraps; PHP's `?string`.
+      const optional = /^(?:typing\.)?Option(?:al)?\b/.test(type ?? '');
+      const inner = type?.replace(/^\?/, '') ?? null;
+      if (type && inner && !optional && !DATA_TYPE.test(inner)) continue;
       const at = fn.start + open + 1 + m.index! + (m[0].length - name.length);
       out.manual(site.change.id, at, at + name.length, site.message, { anchor: at, subject: name });
     }

@@ -15,6 +15,7 @@ import { flattenedRead } from './flattened-reads';
 import { chainSegments, dataSegments, memberName, type Segment, type ValueTie } from './ties';
 import { norm, resourcesOfField, type FieldSite } from './vocabulary';
 import { otherServiceAround } from './json';
+import { formLookups } from './form-lookups';
 
 /**
  * Fields: removed request fields as keys of literals sent to their resource (deleted where the tie is a URL
@@ -28,6 +29,7 @@ export function fieldRules(ctx: Ctx): void {
   positionalFields(ctx);
   namedFields(ctx);
   modelFields(ctx);
+  formLookups(ctx);
   reads(ctx);
 }
 

@@ -27,7 +27,7 @@ export function groupModes(file: PolyFile): { group: string; name: string; value
     const mode = file.vocab.modes.get(lit.text);
     if (!mode || mode.to !== null) continue;
     const decl = constantOf(file, lit);
-    if (!decl) continue;
+    if (!decl || memberOfEachCase(file, decl.name)) continue;
     const owner = file.x.types.filter((t) => encloses(t.node, decl.node)).pop()?.name;
     let group: string | undefined;
     for (let p = decl.node.parent(); p && !group; p = p.parent()) {
@@ -37,4 +37,14 @@ export function groupModes(file: PolyFile): { group: string; name: string; value
     if (name) out.push({ group: name, name: decl.name, value: lit.text });
   }
   return out;
+}
+
+/**
+ * Whether the file declares a name more than once with different values: a member each case of a sealed type
+ * declares (`case object Safe extends Mode { val wire = "safe" }`), whose reads (`i.mode.wire`) hold whichever
+ * case's value that is, not one of them.
+ */
+export function memberOfEachCase(file: PolyFile, name: string): boolean {
+  const inits = new Set(file.x.decls.filter((d) => d.name === name && d.init).map((d) => d.init!.text()));
+  return inits.size > 1;
 }

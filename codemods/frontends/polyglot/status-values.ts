@@ -11,7 +11,7 @@ import { foreignCall } from './project';
 import { scriptScopes } from './script-scopes';
 import { checksOwnRoute, returnsOwnResponse } from './own-response';
 import { chainSegments, dataSegments, generatedStatus, saysMode } from './ties';
-import { statusOfName, statusOfSpelling } from '../../http-status';
+import { importsStatusName, statusOfName, statusOfNumberedName, statusOfSpelling } from '../../http-status';
 import { norm, type StatusSite } from './vocabulary';
 import { raisedStatuses, raisedWithStatus } from './raised-statuses';
 import { routedHandlerStatuses } from './routed-handlers';
@@ -27,6 +27,8 @@ import { comparedStatusConstants, constantStatus, constantsComparedElsewhere, CO
 export function statusOf(ctx: Ctx, n: SgNode): number | null {
   const t = n.text().trim();
   if (/^\d{3}$/.test(t)) return Number(t);
+  // A bare name the file imports from a holder of statuses (`import play.api.http.Status._` … `case ACCEPTED =>`).
+  if (/^[A-Za-z_]\w*$/.test(t)) return statusOfNumberedName(t) !== null && importsStatusName(ctx.file.source, t) ? statusOfNumberedName(t) : null;
   return statusOfSpelling(t);
 }
 

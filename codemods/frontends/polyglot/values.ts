@@ -8,7 +8,7 @@ import { span, typeName, type Call, type Lit } from './lang';
 import { foreignAddressIn, foreignName, foreignOwner, inAnotherThingsScope, otherRouteIn, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
 import { positionalField } from './positional';
 import { heldCollection } from './collections';
-import { constantOf } from './group-modes';
+import { constantOf, memberOfEachCase } from './group-modes';
 import { builderField } from './builders';
 import { annotatedSetting, declaredDefault, keyedSetting, tableKey } from './mode-defaults';
 import { jsonPathMode } from './dot-paths';
@@ -56,7 +56,8 @@ function modes(ctx: Ctx): void {
       const decl = constantOf(file, lit);
       // A parameter's default (`mode: String = "safe"`) is that function's own: its name says nothing in other files.
       const local = !!decl && file.spec.functionKinds.includes(file.scopeOf(decl.node).kind() as string);
-      if (decl) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text, ...(local ? { local } : {}) });
+      // A member each case of a sealed type declares (`val wire = "safe"`): not one constant.
+      if (decl && !memberOfEachCase(file, decl.name)) (ctx.removedModes ??= []).push({ name: decl.name, value: lit.text, ...(local ? { local } : {}) });
     }
     if (ctxKind === 'map' && value.to === null) {
       // An entry of a map of modes (`MODES = { triage: "triage" }`): its lookups are uses (mode-constant-uses.ts).
@@ -306,3 +307,4 @@ function expectedOf(ctx: Ctx, call: Call): Call | null {
   const at = span(call.node);
   return ctx.file.x.calls.find((c) => c.callee === 'expect' && c.args.length === 1 && span(c.node).start === at.start && span(c.node).end < at.end) ?? null;
 }
+

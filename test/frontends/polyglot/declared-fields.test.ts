@@ -128,6 +128,40 @@ describe('Go: an endpoint wrapper whose parameter carries a removed request fiel
     const r = await scanProject(dir());
     expect(sites(r, 'desk/client.go')).toEqual([]);
   });
+
+  it('Scala: `extra: Option[String]` of `createComplaint` is a site beside the model it fills; the helpdesk\'s is not', async () => {
+    writeTree(dir(), {
+      'app/symptoms/Client.scala': [
+        'package symptoms',
+        '',
+        'import play.api.libs.json._',
+        '',
+        'case class Complaint(interview: String, text: String, extra: Option[String])',
+        'object Complaint { implicit val format: OFormat[Complaint] = Json.format[Complaint] }',
+        '',
+        'class Client(ws: WSClient) {',
+        '  def createComplaint(interview: String, text: String, extra: Option[String]): Future[Complaint] =',
+        '    ws.url("https://www.buoyhealth.com/api/complaints/").post(Json.toJson(Complaint(interview, text, extra))).map(_.json.as[Complaint])',
+        '}',
+      ].join('\n'),
+      'app/helpdesk/Desk.scala': [
+        'package helpdesk',
+        '',
+        'import play.api.libs.json._',
+        '',
+        'case class Ticket(subject: String, text: String, extra: Option[String])',
+        'object Ticket { implicit val format: OFormat[Ticket] = Json.format[Ticket] }',
+        '',
+        'class Desk(ws: WSClient) {',
+        '  def createTicket(subject: String, text: String, extra: Option[String]): Future[Ticket] =',
+        '    ws.url("https://desk.example.com/api/tickets/").post(Json.toJson(Ticket(subject, text, extra))).map(_.json.as[Ticket])',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'app/symptoms/Client.scala').filter((s) => !s.endsWith('base-url'))).toEqual(['10 complaint-extra-removed', '5 complaint-extra-removed', '9 complaint-extra-removed']);
+    expect(sites(r, 'app/helpdesk/Desk.scala')).toEqual([]);
+  });
 });
 
 const CS_CLIENT = [

@@ -89,7 +89,7 @@ describe('Scala clients', () => {
     expect(after(r, 'src/main/scala/care/helpdesk/HelpdeskClient.scala')).toBe(desk);
   });
 
-  it('Play WS + Play JSON: Json.obj bodies, a mode parameter with a removed default, a lookup with \\ in a lambda; an injected service', async () => {
+  it('Play WS + Play JSON: Json.obj bodies, a mode parameter with a removed default, a lookup with \\ in a lambda; an injected service; `_.status == ACCEPTED` of play.api.http.Status._', async () => {
     const care = [
       "package services",
       "",
@@ -144,7 +144,7 @@ describe('Scala clients', () => {
     ].join('\n');
     writeTree(dir, { 'app/services/SymptomService.scala': care, 'app/services/helpdesk/HelpdeskService.scala': desk });
     const r = await scanProject(dir);
-    expect(sites(r, 'app/services/SymptomService.scala')).toEqual(['11 base-url', '13 mode-safe-triage-removed', '14 mode-safe-triage-removed', '17 mode-complaint-renamed-input', '20 complaint-extra-removed', '23 result-advice-test-removed']);
+    expect(sites(r, 'app/services/SymptomService.scala')).toEqual(['11 base-url', '13 mode-safe-triage-removed', '14 mode-safe-triage-removed', '14 mode-update-status-200', '17 mode-complaint-renamed-input', '20 complaint-extra-removed', '23 result-advice-test-removed']);
     expect(sites(r, 'app/services/helpdesk/HelpdeskService.scala')).toEqual([]);
     expect(after(r, 'app/services/helpdesk/HelpdeskService.scala')).toBe(desk);
   });
