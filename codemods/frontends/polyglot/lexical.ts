@@ -17,9 +17,10 @@ import { modelTie, modeOwnerTie } from './ties';
 import { norm, vocabularyFor } from './vocabulary';
 import { apiHosts } from './file';
 import { isPublicHost } from './foreign-addresses';
-import { jsonBodySites, stubRouteBefore } from './lexical-stubs';
+import { jsonBodySites, namedJson, stubRouteBefore } from './lexical-stubs';
 import { routedMethods, routedSites } from './lexical-routes';
 import { localTies } from './lexical-locals';
+import { definesFunction, heldByOtherType, inOtherThingsCall, MARKUP_BEFORE, namesModeType, typePosition } from './lexical-holders';
 import { statusSites } from './lexical-statuses';
 import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, RESOURCE_PATH, resourcesNamed } from './lexical-support';
 
@@ -103,7 +104,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     reported.add(key);
     if (file.has(change)) file.manual(change, t.start, t.end, `${message} ${why}`, { marker: false, ...(subject ? { subject } : {}) });
   };
-  const ownerAt = (at: number): Scope | null => {
+  const scopeAt = (at: number): Scope | null => {
     // The last declaration that starts before `at`, then back through the few that may enclose it (nested types).
     let lo = 0;
     let hi = scopes.length;
@@ -114,9 +115,18 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     }
     for (let i = lo - 1; i >= 0 && i >= lo - NESTING; i--) {
       const s = scopes[i]!;
-      if (at < s.end) return strong(s.name) ? s : null;
+      if (at < s.end) return s;
     }
     return null;
+  };
+  const ownerAt = (at: number): Scope | null => {
+    const s = scopeAt(at);
+    return s && strong(s.name) ? s : null;
+  };
+  /** Inside a type or module of the API's modes (`type InterviewMode = | Complaint | Safe`, its module's matches). */
+  const inModeType = (at: number) => {
+    const s = scopeAt(at);
+    return !!s && namesModeType(s.name, index);
   };
   // Each declared type's field prefix (lexical-facts.ts sharedPrefix), by its place among the scopes.
   const prefixes = new Map(scopes.map((s, i) => [s, sharedPrefix(facts.types[i]?.fields.map((f) => f.name) ?? [])]));
@@ -193,7 +203,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
 
   /** JSON in a stub's body (`withBody('{"mode":"complaint", …}')`), read for the resource of the stub's path. */
   function stubBody(l: Tok, k: number): void {
-    const route = stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab);
+    const route = stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab) ?? namedJson(toks, k);
     if (!route || elsewhere(lines.paragraph(l.start, BEFORE, AFTER))) return;
     for (const s of jsonBodySites(l, source, route, vocab)) report(s.change, { start: s.at, end: s.at + s.name.length }, s.message, s.name);
   }
@@ -226,7 +236,8 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const found = wanted.get(l.text) ?? [];
     if (found.length === 0 && /^\s*[{[]/.test(l.text)) return stubBody(l, k);
     if (annotationArgument(k)) return;
-    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start)) || optionAfterArgument(k) || perl?.foreign(l) || lisp?.foreign(l)) return;
+    const before = source.slice(Math.max(0, l.start - 40), l.start);
+    if (found.length === 0 || PROSE_BEFORE.test(before) || MARKUP_BEFORE.test(before) || optionAfterArgument(k) || perl?.foreign(l) || lisp?.foreign(l)) return;
     const owner = ownerAt(l.start);
     const tie = owner ? modelTie(owner.name) : null;
     if (tie) {
@@ -245,12 +256,17 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const near = lines.paragraph(l.start, BEFORE, AFTER);
     if (elsewhere(near)) return;
     const mentioned = resourcesNamed(near);
+    // The definitions around it, by indentation: a decoder of another thing's type that declares the key (`Decoder<Ticket>`).
+    const headers = lines.enclosing(l.start, HEADER_LEVELS);
+    const others = (mode: boolean) => heldByOtherType(headers, l.text, mode, index);
     // The value of a table's entry (`@{ source = 'test' }`, `{"source": "test"}`) is data, not a key of the API's.
     const value = pairValue(k);
     for (const n of found) {
       if (value && !n.modeLine) continue;
-      if ((asMode && !n.modeLine) || (n.modeLine && !modeList(k) && (!MODE_WORD.test(lines.around(l.start)) || othersModeLine(lines.around(l.start))))) continue;
+      const modeTyped = n.modeLine && (modeList(k) || inModeType(l.start));
+      if ((asMode && !n.modeLine) || (n.modeLine && !modeTyped && (!MODE_WORD.test(lines.around(l.start)) || othersModeLine(lines.around(l.start))))) continue;
       if (tie && !n.modeLine) continue;
+      if (!modeTyped && (others(!!n.modeLine) || inOtherThingsCall(toks, k))) continue;
       // Only for the fields a request may no longer send (`extra`, `detail`): names other resources and errors use too.
       if (n.request && mentioned.size > 0 && !mentioned.has(n.resource)) continue;
       report(n.change, l, n.message, l.text);
@@ -271,9 +287,10 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       // A bare name only where it is declared or set (`_extra = …`, `NSDictionary *triage = …`, `@property … *bmi;`,
       // `resultAdvice :: Maybe Text`), not a local's every use.
       const next = toks[k + 1];
-      const declared = t.text.startsWith('_') || next?.text === '=' || next?.text === ';' || next?.text === '::' || (next?.text === ':' && /^[A-Z]/.test(toks[k + 2]?.text ?? ''));
+      // A record's field `Advice : string list` (`type Result = { … }`), whatever its type's case.
+      const declared = t.text.startsWith('_') || next?.text === '=' || next?.text === ';' || next?.text === '::' || (next?.text === ':' && (/^[A-Z]/.test(toks[k + 2]?.text ?? '') || !!scopeAt(t.start)?.record));
       const owner = receiver === null && !declared ? null : ownerAt(t.start);
-      if (!owner) return accessor(t, w, receiver);
+      if (!owner) return accessor(t, w, receiver, k);
       base = modelTie(owner.name);
       // A field of a record whose fields share a prefix (`resultAdvice` of `Result`, `crExtra` of `ComplaintRequest`): the rest names it.
       const cut = prefixOf(owner);
@@ -299,8 +316,9 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
    * function): one a model of the run declares under another key (`ipRace profile`), or the model's own name and
    * the field's (`resultAdvice r`, `interviewMarketplace iv`).
    */
-  function accessor(t: Tok, w: string[], receiver: string | null): void {
-    if (receiver !== null || w.length < 2) return;
+  function accessor(t: Tok, w: string[], receiver: string | null, k: number): void {
+    // A type's name where types are written (`mode : InterviewMode`, `Decoder<InterviewMode>`, `InterviewMode.toApi`) or a function's being defined is no read.
+    if (receiver !== null || w.length < 2 || definesFunction(toks, k) || (index.declares(t.text) && typePosition(toks, k))) return;
     const m = index.renamedField?.(t.text);
     const key = m?.keys.get(t.text);
     if (m && key && judge(t, m, key.split('_'), true)) return;
@@ -318,7 +336,9 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     // Or a constant of the API's mode type read through it (`InterviewMode.COMPLAINT`); `TicketMode.COMPLAINT` is another thing's.
     const owner = receiverOf(k);
     const ofModeType = !!owner && w.length === 1 && (!!modeOwnerTie(owner) || index.modeGroup(owner));
-    if (modeMember(t.text, w) || ofModeType) report(mode.change.id, t, mode.message, t.text);
+    // A case of the API's mode type where it is declared or matched (`| Complaint` in `type InterviewMode =`, its module's `| Safe -> "safe"`).
+    const listed = w.length === 1 && toks[k - 1]?.text === '|' && inModeType(t.start);
+    if (modeMember(t.text, w) || ofModeType || listed) report(mode.change.id, t, mode.message, t.text);
   }
 
   /** The receiver's name of a member read (`result` of `result.advice`, `self`), or null for a bare name or an ivar. */
@@ -400,5 +420,7 @@ const BODY_NAMES = /^\$?(?:body|payload|request_?body|requestBody|data)$/i;
 
 /** How far a paragraph reaches: lines before and after a site; how deep types may nest. */
 const BEFORE = 6;
+/** How many enclosing lines (lexical-support.ts Lines.enclosing) say whose a literal is. */
+const HEADER_LEVELS = 3;
 const AFTER = 2;
 const NESTING = 16;
