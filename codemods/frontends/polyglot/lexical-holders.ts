@@ -35,7 +35,7 @@ export function heldByOtherType(headers: readonly string[], key: string, isMode:
 }
 
 /** Words that introduce a function's definition before its name (`def`, `function`, `sub`…). */
-const DEFINERS = new Set(['def', 'defp', 'defn', 'function', 'func', 'fun', 'fn', 'sub', 'proc', 'method']);
+export const DEFINERS = new Set(['def', 'defp', 'defn', 'function', 'func', 'fun', 'fn', 'sub', 'proc', 'method']);
 
 /** `worst_condition_triage <- function(…)`, `def worst_condition_triage`, `function Get-Advice`: the name a function is defined under, not a read. */
 export function definesFunction(toks: readonly Tok[], k: number): boolean {

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { catalogue, type ResourceName } from '../../../catalogue';
-import { findV1Urls, parseBase } from '../../../config/urls';
+import { findV1Urls } from '../../../config/urls';
 import type { FrontEndInput } from '../../../lib/types';
 import type { Finding } from '../../types';
 import { TextFile } from '../text-file';
@@ -20,6 +20,7 @@ import { isPublicHost } from './foreign-addresses';
 import { jsonBodySites, namedJson, stubRouteBefore } from './lexical-stubs';
 import { routedMethods, routedSites } from './lexical-routes';
 import { localTies } from './lexical-locals';
+import { v1BasePaths, v1PathSites } from './lexical-paths';
 import { definesFunction, heldByOtherType, inOtherThingsCall, MARKUP_BEFORE, namesModeType, typePosition } from './lexical-holders';
 import { statusSites } from './lexical-statuses';
 import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, RESOURCE_PATH, resourcesNamed } from './lexical-support';
@@ -53,6 +54,9 @@ const EQ_KEYS = new Set(['lua', 'luau', 'ps1', 'psm1']);
 /** Of those, the languages whose tables separate entries by lines or `;` (PowerShell's `@{ key = value }`); their variables have a sigil. */
 const LINE_KEYS = new Set(['ps1', 'psm1']);
 const COLON_KEYS = new Set(['ex', 'exs', 'cr', 'rb', 'groovy']);
+
+/** What reads a member: `.`, C's `->`, R's `$` (lexical-tokens.ts). */
+const MEMBER_OPS = new Set(['.', '->', '$']);
 
 /** Receivers that stand for the type whose code this is. */
 const SELF = new Set(['self', 'this', 'super']);
@@ -152,7 +156,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     else if (t.kind === 'id') identifier(k);
   }
   statusSites({ toks, source, lines, vocab, index, changes: input.changes, report, foreign: (t: Tok) => !!perl?.foreign(t) || !!lisp?.foreign(t), reach: BEFORE });
-  v1Paths();
+  if (v1.length > 0) v1PathSites(toks, input.config, input.changes, report);
   fakes();
   parameters();
   perl?.sites();
@@ -344,7 +348,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   /** The receiver's name of a member read (`result` of `result.advice`, `self`), or null for a bare name or an ivar. */
   function receiverOf(k: number): string | null {
     const dot = toks[k - 1];
-    if (!dot || (dot.text !== '.' && dot.text !== '->')) return null;
+    if (!dot || !MEMBER_OPS.has(dot.text)) return null;
     const r = toks[k - 2];
     return r?.kind === 'id' ? r.text : r?.text === ')' || r?.text === ']' ? '' : null;
   }
@@ -359,7 +363,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       }
       const tie = modelTie(name);
       if (tie) return tie;
-      if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') {
+      if (!MEMBER_OPS.has(toks[j - 1]?.text ?? '')) {
         // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`), or set to its answer (`$r = Get-SCResult`);
         // a request's body in a file that sends to one resource (`$body.extra = $Extra`).
         return locals(name, toks[j]!.start) ?? (sole && BODY_NAMES.test(name) ? { resource: sole, path: [] } : null);
@@ -378,29 +382,8 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   /** A test's fake of the API routed by annotations (`@Post("/api/interviews/anonymous/")`): its v1 routes and what it answers. */
   function fakes(): void {
     const base = input.changes.find((c) => c.rules.some((r) => r.kind === 'base-url'));
-    const methods = routedMethods(toks, input.filePath, RESOURCE_PATH, v1BasePaths(), vocab);
+    const methods = routedMethods(toks, input.filePath, RESOURCE_PATH, v1BasePaths(input.config), vocab);
     routedSites(toks, methods, vocab, input.changes, report, base, base ? builtMessage(base) : '');
-  }
-
-  function v1BasePaths(): string[] {
-    return [...new Set(Object.values(input.config.environments).map((e) => parseBase(e.v1.baseUrl).path))].filter((p) => p !== '');
-  }
-
-  /** `@"/api/interviews/anonymous/"` in a file that names a v1 host: the v1 path of an address built elsewhere (a stub's). */
-  function v1Paths(): void {
-    if (v1.length === 0) return;
-    const bases = v1BasePaths();
-    const base = input.changes.find((c) => c.rules.some((r) => r.kind === 'base-url'));
-    if (!base) return;
-    for (const t of toks) {
-      if (t.kind !== 'str') continue;
-      const b = bases.find((p) => t.text.startsWith(`${p}/`));
-      const r = b ? RESOURCE_PATH.exec(t.text.slice(b.length + 1)) : null;
-      if (r && t.text.slice(b!.length + 1).startsWith(r[1]!)) report(base.id, t, builtMessage(base), t.text);
-      // A stub server's address and the v1 base path (`"${server.URL}/api/"`): the base a test hands the client.
-      const host = INTERPOLATED_HOST.exec(t.text);
-      if (host && bases.includes(host[1]!)) report(base.id, t, builtMessage(base), t.text);
-    }
   }
 }
 
@@ -411,9 +394,6 @@ export function lexicalSelects(source: string, absPath: string): boolean {
   if (!MODE_WORD.test(source)) return false;
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
-
-/** An interpolated address followed by a bare path (`${stub.URL}/api/`, `$baseUrl/api`): the path. */
-const INTERPOLATED_HOST = /^(?:\$\{[^}]*\}|\$[A-Za-z_][\w.]*)(\/[\w-]+(?:\/[\w-]+)*)\/?$/;
 
 /** Names of a request's body. */
 const BODY_NAMES = /^\$?(?:body|payload|request_?body|requestBody|data)$/i;

@@ -104,4 +104,23 @@ describe('records, unions and decoders of a language read by its tokens', () => 
     const r = await scanProject(dir());
     expect(noBase(sites(r, 'R/client.R'))).toEqual(['4 mode-complaint-renamed-input']);
   });
+
+  it("R: members read with `$` from a converter's parameter (`interview_to_row <- function(iv)`) and a part of it; a ticket's converter is not", async () => {
+    writeTree(dir(), {
+      'R/rows.R': [
+        'sc_base <- "https://sandbox.buoyhealth.com/api/"',
+        '',
+        'interview_to_row <- function(iv) {',
+        '  p <- iv$profile',
+        '  list(market = iv$marketplace, race = p$race)',
+        '}',
+        '',
+        'ticket_to_row <- function(iv) {',
+        '  list(market = iv$marketplace, race = iv$race)',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(noBase(sites(r, 'R/rows.R'))).toEqual(['5 interview-marketplace-variant-removed', '5 interview-profile-fields-removed']);
+  });
 });
