@@ -20,6 +20,8 @@ export interface Scope {
   /** Token range of its body. */
   from: number;
   to: number;
+  /** A record or a union declared by `type X = { … }` / `type X = | A | B` (ML family, Elm): its body's every `Name :` is a field. */
+  record?: boolean;
 }
 
 const TYPE_WORDS = new Set(['class', 'struct', 'object', 'trait', 'record', 'interface', 'defmodule', 'module', 'enum', 'data', 'newtype']);
@@ -34,6 +36,37 @@ function recordForm(toks: readonly Tok[], k: number): { name: number; open: numb
   const sigil = toks[k - 1];
   if ((sigil?.text === '#' || sigil?.text === '%') && sigil.end === t.start && toks[k + 1]?.text === '{') return { name: k, open: k + 1 };
   return null;
+}
+
+/** Words that start a declaration in the ML family (F#, OCaml, Elm): a union's cases end before one. */
+const ML_DECLS = new Set(['let', 'type', 'module', 'open', 'member', 'and', 'val', 'namespace', 'exception', 'static', 'override', 'interface', 'import', 'port']);
+
+/**
+ * `type Result = { Advice : string list; … }` (F#, OCaml, Elm's `type alias`) or `type InterviewMode = | Complaint |
+ * Safe` (a union's cases, the leading bar optional): the type and its body. Any other `type` (Scala's alias
+ * `type Mode = String`, a class) is not read here.
+ */
+function typeForm(toks: readonly Tok[], k: number, match: Map<number, number>): Scope | null {
+  if (toks[k]!.text !== 'type' || toks[k - 1]?.text === '.') return null;
+  let n = k + 1;
+  if (toks[n]?.text === 'alias') n++;
+  const name = toks[n];
+  if (name?.kind !== 'id' || !/^[A-Z]/.test(name.text)) return null;
+  let eq = n + 1;
+  if (toks[eq]?.text === '<') {
+    while (eq < toks.length && toks[eq]!.text !== '>') eq++;
+    eq++;
+  }
+  if (toks[eq]?.text !== '=') return null;
+  const first = toks[eq + 1];
+  if (first?.text === '{') {
+    const close = match.get(eq + 1) ?? eq + 1;
+    return { name: name.text, start: toks[k]!.start, end: toks[close]!.end, from: eq + 2, to: close, record: true };
+  }
+  if (first?.text !== '|' && !(first?.kind === 'id' && /^[A-Z]/.test(first.text) && toks[eq + 2]?.text === '|')) return null;
+  let j = eq + 1;
+  while (j < toks.length && !(toks[j]!.kind === 'id' && ML_DECLS.has(toks[j]!.text)) && toks[j]!.text !== '[' && toks[j]!.text !== '=') j++;
+  return { name: name.text, start: toks[k]!.start, end: toks[j - 1]!.end, from: eq + 1, to: j, record: true };
 }
 
 /** Declared types and their extents: `@interface X` / `@implementation X` … `@end`, `class X … { … }`, `defmodule X do`. */
@@ -57,6 +90,11 @@ export function lexicalScopes(toks: readonly Tok[]): Scope[] {
       const close = match.get(k + 1) ?? k + 5;
       const body = toks[close + 1]?.text === '{' ? match.get(close + 1) ?? close : close;
       out.push({ name: toks[k + 4]!.text, start: t.start, end: toks[body]?.end ?? Number.MAX_SAFE_INTEGER, from: close + 1, to: body });
+      continue;
+    }
+    const declared = typeForm(toks, k, match);
+    if (declared) {
+      out.push(declared);
       continue;
     }
     const form = recordForm(toks, k);
@@ -202,6 +240,11 @@ function fieldsOf(toks: readonly Tok[], s: Scope): { name: string; key: string; 
       k = end;
     } else if (t.kind === 'id' && toks[k + 1]?.text === ':' && toks[k + 2]?.kind === 'id' && /^[a-z_]/.test(t.text) && /^[A-Z]/.test(toks[k + 2]!.text)) {
       out.push({ name: t.text, key: t.text, type: toks[k + 2]!.text });
+    } else if (s.record && t.kind === 'id' && toks[k + 1]?.text === ':' && toks[k + 2]?.kind === 'id') {
+      // A record's `Triage : TriageInfo option`, `advice : List String`: the type is the first named one that wraps nothing.
+      let type: string | null = null;
+      for (let j = k + 2; j < s.to && toks[j + 1]?.text !== ':' && toks[j]!.text !== ',' && toks[j]!.text !== ';'; j++) if (toks[j]!.kind === 'id' && /^[A-Z]/.test(toks[j]!.text) && !WRAPPERS.has(toks[j]!.text)) { type = toks[j]!.text; break; }
+      out.push({ name: t.text, key: words(t.text).join('_'), type });
     } else if (t.kind === 'id' && toks[k + 1]?.text === '::' && /^[a-z_]/.test(t.text)) {
       // `resultAdvice :: Maybe Text` (Haskell), `advice :: binary() | undefined` (Erlang): the type is the first named one.
       let type: string | null = null;

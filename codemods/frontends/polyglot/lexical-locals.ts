@@ -2,6 +2,8 @@ import type { ResourceName } from '../../../catalogue';
 import type { Tok } from './lexical-tokens';
 import { RESOURCE_PATH } from './lexical-support';
 import { modelTie } from './ties';
+import { words } from '../../engine/words';
+import { DEFINERS } from './lexical-holders';
 import type { Lines } from './lexical-support';
 
 /**
@@ -29,9 +31,23 @@ export function localTies(toks: readonly Tok[], lines: Lines, segments: Readonly
     out.set(name, list);
   };
   const line = (k: number) => lines.lineOf(toks[k]!.start);
+  const lookup = (name: string, at: number) => {
+    let found: LocalTie | null = null;
+    for (const d of out.get(name) ?? []) if (d.at < at) found = d.tie;
+    return found;
+  };
   for (let k = 1; k < toks.length - 2; k++) {
     const t = toks[k]!;
     if (t.kind !== 'id') continue;
+    const params = definedParams(toks, k);
+    if (params) {
+      // A function's parameters hide what their names held; a converter's first (`interview_to_tibble <- function(iv)`) holds what it converts.
+      const w = words(t.text);
+      const to = w.indexOf('to');
+      const tie = to > 0 ? modelTie(w.slice(0, to).join('_')) : null;
+      params.forEach((p, i) => set(p.text, p.start, i === 0 && tie ? { resource: tie.resource, path: tie.path } : null));
+      continue;
+    }
     const op = toks[k + 1]!.text;
     if (op === '=' && /^(?:def|var|val|final|let)$/.test(toks[k - 1]!.text)) {
       set(t.text, t.start, typed(toks, k + 2));
@@ -54,14 +70,45 @@ export function localTies(toks: readonly Tok[], lines: Lines, segments: Readonly
     let eq = -1;
     if (op === '=' && (k === 0 || line(k - 1) < line(k) || [';', '{'].includes(toks[k - 1]!.text))) eq = k + 1;
     else if (op === '}' && toks[k + 2]?.text === '=' && toks[k - 1]?.text === ',') eq = k + 2;
+    // R's `p <- iv$profile` (two tokens here, written together): only a member of a tied local, since a function's
+    // answer there is as often the app's own list (`upd <- sc_update_mode(…)`, a list it built) as the API's.
+    const arrow = op === '<' && toks[k + 2]?.text === '-' && toks[k + 2]!.start === toks[k + 1]!.end && line(k - 1) < line(k);
+    if (arrow) eq = k + 2;
     if (eq < 0 || toks[eq + 1]?.text === '=') continue;
-    set(t.text, t.start, answered(toks, eq + 1, line(eq), line, segments));
+    set(t.text, t.start, member(toks, eq + 1, lookup) ?? (arrow ? null : answered(toks, eq + 1, line(eq), line, segments)));
   }
-  return (name, at) => {
-    let found: LocalTie | null = null;
-    for (const d of out.get(name) ?? []) if (d.at < at) found = d.tie;
-    return found;
-  };
+  return lookup;
+}
+
+/**
+ * The parameters of a function whose name token `k` defines (`name <- function(a, b)`, `name = function(a)`,
+ * `def name(a, b)`, `function name(a)`), or null.
+ */
+function definedParams(toks: readonly Tok[], k: number): Tok[] | null {
+  let open = -1;
+  if (DEFINERS.has(toks[k - 1]?.text ?? '') && toks[k + 1]?.text === '(') open = k + 1;
+  else if (toks[k + 1]?.text === '<' && toks[k + 2]?.text === '-' && toks[k + 3]?.text === 'function' && toks[k + 4]?.text === '(') open = k + 4;
+  else if (toks[k + 1]?.text === '=' && toks[k + 2]?.text === 'function' && toks[k + 3]?.text === '(') open = k + 3;
+  if (open < 0) return null;
+  const out: Tok[] = [];
+  let depth = 0;
+  for (let j = open; j < toks.length; j++) {
+    const x = toks[j]!.text;
+    if (x === '(' || x === '[' || x === '{') depth++;
+    else if ((x === ')' || x === ']' || x === '}') && --depth === 0) break;
+    else if (depth === 1 && toks[j]!.kind === 'id' && (toks[j - 1]!.text === '(' || toks[j - 1]!.text === ',')) out.push(toks[j]!);
+  }
+  return out;
+}
+
+/** `p <- iv$profile`, `r = self.result`: a member of a local that holds a part of the API's value, the part it holds. */
+function member(toks: readonly Tok[], from: number, lookup: (name: string, at: number) => LocalTie | null): LocalTie | null {
+  const head = toks[from];
+  if (head?.kind !== 'id' || !['$', '.'].includes(toks[from + 1]?.text ?? '') || toks[from + 2]?.kind !== 'id' || toks[from + 3]?.text === '(') return null;
+  const base = lookup(head.text, head.start);
+  if (!base) return null;
+  const part = modelTie(toks[from + 2]!.text);
+  return part && part.resource === base.resource && part.path.length > base.path.length ? { resource: part.resource, path: part.path } : null;
 }
 
 /** `[new] A.B.Type(…)`: the last capitalised name of a chain followed by its call. */

@@ -3,6 +3,7 @@ import { words } from '../../engine/words';
 import type { Lit } from './lang';
 import { jsonKeys } from './json';
 import type { Tok } from './lexical-tokens';
+import { modelTie } from './ties';
 import { norm, type Vocabulary } from './vocabulary';
 
 /**
@@ -17,6 +18,21 @@ export interface StubRoute {
   rest: string;
   /** The HTTP method the stub is routed by (`post(…)`, `put(…)`), upper case, or null when none is written. */
   method: string | null;
+  /** Where in the resource the JSON sits (a condition's fixture), when not at its root. */
+  path?: string[];
+}
+
+/**
+ * A JSON document given to a name that says whose it is (a test's fixture: `let resultJson = """{ … }"""`,
+ * `interview_json <- '{…}'`, `$conditionFixture = '{…}'`): read as that resource's answer. `ticketJson` is another thing's.
+ */
+export function namedJson(toks: readonly Tok[], k: number): StubRoute | null {
+  let j = k - 1;
+  if (toks[j]?.text === '-' && toks[j - 1]?.text === '<') j--;
+  else if (toks[j]?.text !== '=' && toks[j]?.text !== ':=' && toks[j]?.text !== ':') return null;
+  const name = toks[j - 1];
+  const tie = name?.kind === 'id' ? modelTie(name.text.replace(/^\$/, '')) : null;
+  return tie ? { resource: tie.resource, rest: '', method: null, ...(tie.path.length > 0 ? { path: tie.path } : {}) } : null;
 }
 
 /** How many lines back a stub's path may stand from its status or body (a builder chain over a few lines). */
@@ -99,9 +115,10 @@ export function jsonBodySites(tok: Tok, source: string, route: StubRoute, vocab:
     const hits = [...text.matchAll(new RegExp(`\\\\?"(${k.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\\\?"\\s*:`, 'g'))];
     const hit = hits[k.nth] ?? hits[0];
     const at = tok.start + (hit ? hit.index + hit[0].indexOf(k.name) : 0);
-    const site = vocab.fields(route.resource, k.path, 'response')[0] ?? vocab.fields(route.resource, k.path, 'request')[0];
+    const p = [...(route.path ?? []), ...k.path];
+    const site = vocab.fields(route.resource, p, 'response')[0] ?? vocab.fields(route.resource, p, 'request')[0];
     if (site) out.push({ change: site.change.id, message: site.message, at, name: k.name });
-    const modeKey = k.path.length === 1 && k.path[0] === norm(vocab.modeField) && route.resource === vocab.modeResource;
+    const modeKey = p.length === 1 && p[0] === norm(vocab.modeField) && route.resource === vocab.modeResource;
     const mode = modeKey && typeof k.value === 'string' ? vocab.modes.get(k.value) : undefined;
     if (mode) out.push({ change: mode.change.id, message: mode.message, at, name: k.value as string });
   }

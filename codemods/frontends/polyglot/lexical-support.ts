@@ -183,6 +183,27 @@ export class Lines {
     return this.source.slice(this.starts[first]!, Math.min(end, this.starts[first]! + PARAGRAPH_MAX));
   }
 
+  /**
+   * The lines that enclose the line of `at` by their indentation, nearest first: each the first line above the last
+   * that is indented less (a definition's header, the call or block it sits in), up to `levels`, none past a line
+   * that starts at the margin.
+   */
+  enclosing(at: number, levels: number): string[] {
+    const out: string[] = [];
+    const text = (i: number) => this.source.slice(this.starts[i]!, i + 1 < this.starts.length ? this.starts[i + 1]! - 1 : this.source.length);
+    const indent = (line: string) => (line.trim() === '' ? -1 : line.length - line.trimStart().length);
+    const l = this.lineOf(at);
+    let depth = indent(text(l));
+    for (let i = l - 1; i >= 0 && l - i <= ENCLOSING_REACH && depth > 0 && out.length < levels; i--) {
+      const line = text(i);
+      const d = indent(line);
+      if (d < 0 || d >= depth) continue;
+      out.push(line.slice(0, AROUND));
+      depth = d;
+    }
+    return out;
+  }
+
   /** The line of `at`, at most a few hundred characters either side of it. */
   around(at: number): string {
     const l = this.lineOf(at);
@@ -192,6 +213,8 @@ export class Lines {
   }
 }
 
+/** How many lines above a site its enclosing lines are looked for. */
+const ENCLOSING_REACH = 80;
 /** How far a line is read either side of a site. */
 const AROUND = 300;
 /** A paragraph's reach in characters at most (a minified line). */

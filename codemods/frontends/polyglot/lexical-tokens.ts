@@ -65,6 +65,7 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 export function tokenize(src: string, ext: string): Tok[] {
   const syntax = syntaxOf(ext);
   const perl = PERL.has(ext);
+  const dollarMember = ext === 'r';
   const out: Tok[] = [];
   const n = src.length;
   let i = 0;
@@ -125,9 +126,15 @@ export function tokenize(src: string, ext: string): Tok[] {
       i = closed ? j + 1 : j;
       continue;
     }
+    if (dollarMember && c === 36) {
+      out.push({ kind: 'punct', start: i, end: i + 1, text: '$' });
+      i++;
+      continue;
+    }
     if (isIdStart(c)) {
       let j = i + 1;
-      while (j < n && isIdPart(src.charCodeAt(j))) j++;
+      // R reads a member with `$` (`iv$profile$race`): a separate token there, as `.` is elsewhere.
+      while (j < n && isIdPart(src.charCodeAt(j)) && !(dollarMember && src.charCodeAt(j) === 36)) j++;
       out.push({ kind: 'id', start: i, end: j, text: src.slice(i, j) });
       i = j;
       continue;

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { catalogue, type ResourceName } from '../../../catalogue';
-import { findV1Urls, parseBase } from '../../../config/urls';
+import { findV1Urls } from '../../../config/urls';
 import type { FrontEndInput } from '../../../lib/types';
 import type { Finding } from '../../types';
 import { TextFile } from '../text-file';
@@ -18,9 +18,11 @@ import { modelTie, modeOwnerTie } from './ties';
 import { norm, vocabularyFor } from './vocabulary';
 import { apiHosts } from './file';
 import { isPublicHost } from './foreign-addresses';
-import { jsonBodySites, stubRouteBefore } from './lexical-stubs';
+import { jsonBodySites, namedJson, stubRouteBefore } from './lexical-stubs';
 import { routedMethods, routedSites } from './lexical-routes';
 import { localTies } from './lexical-locals';
+import { v1BasePaths, v1PathSites } from './lexical-paths';
+import { definesFunction, heldByOtherType, inOtherThingsCall, MARKUP_BEFORE, namesModeType, typePosition } from './lexical-holders';
 import { statusSites } from './lexical-statuses';
 import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, RESOURCE_PATH, resourcesNamed } from './lexical-support';
 
@@ -53,6 +55,9 @@ const EQ_KEYS = new Set(['lua', 'luau', 'ps1', 'psm1']);
 /** Of those, the languages whose tables separate entries by lines or `;` (PowerShell's `@{ key = value }`); their variables have a sigil. */
 const LINE_KEYS = new Set(['ps1', 'psm1']);
 const COLON_KEYS = new Set(['ex', 'exs', 'cr', 'rb', 'groovy']);
+
+/** What reads a member: `.`, C's `->`, R's `$` (lexical-tokens.ts). */
+const MEMBER_OPS = new Set(['.', '->', '$']);
 
 /** Receivers that stand for the type whose code this is. */
 const SELF = new Set(['self', 'this', 'super']);
@@ -104,7 +109,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     reported.add(key);
     if (file.has(change)) file.manual(change, t.start, t.end, `${message} ${why}`, { marker: false, ...(subject ? { subject } : {}) });
   };
-  const ownerAt = (at: number): Scope | null => {
+  const scopeAt = (at: number): Scope | null => {
     // The last declaration that starts before `at`, then back through the few that may enclose it (nested types).
     let lo = 0;
     let hi = scopes.length;
@@ -115,9 +120,18 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     }
     for (let i = lo - 1; i >= 0 && i >= lo - NESTING; i--) {
       const s = scopes[i]!;
-      if (at < s.end) return strong(s.name) ? s : null;
+      if (at < s.end) return s;
     }
     return null;
+  };
+  const ownerAt = (at: number): Scope | null => {
+    const s = scopeAt(at);
+    return s && strong(s.name) ? s : null;
+  };
+  /** Inside a type or module of the API's modes (`type InterviewMode = | Complaint | Safe`, its module's matches). */
+  const inModeType = (at: number) => {
+    const s = scopeAt(at);
+    return !!s && namesModeType(s.name, index);
   };
   // Each declared type's field prefix (lexical-facts.ts sharedPrefix), by its place among the scopes.
   const prefixes = new Map(scopes.map((s, i) => [s, sharedPrefix(facts.types[i]?.fields.map((f) => f.name) ?? [])]));
@@ -143,7 +157,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     else if (t.kind === 'id') identifier(k);
   }
   statusSites({ toks, source, lines, vocab, index, changes: input.changes, report, foreign: (t: Tok) => !!perl?.foreign(t) || !!lisp?.foreign(t), reach: BEFORE });
-  v1Paths();
+  if (v1.length > 0) v1PathSites(toks, input.config, input.changes, report);
   fakes();
   parameters();
   perl?.sites();
@@ -194,7 +208,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
 
   /** JSON in a stub's body (`withBody('{"mode":"complaint", …}')`), read for the resource of the stub's path. */
   function stubBody(l: Tok, k: number): void {
-    const route = stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab);
+    const route = stubRouteBefore(toks, k, source, RESOURCE_PATH, vocab) ?? namedJson(toks, k);
     if (!route || elsewhere(lines.paragraph(l.start, BEFORE, AFTER))) return;
     for (const s of jsonBodySites(l, source, route, vocab)) report(s.change, { start: s.at, end: s.at + s.name.length }, s.message, s.name);
   }
@@ -227,7 +241,8 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const found = wanted.get(l.text) ?? [];
     if (found.length === 0 && /^\s*[{[]/.test(l.text)) return stubBody(l, k);
     if (annotationArgument(k)) return;
-    if (found.length === 0 || PROSE_BEFORE.test(source.slice(Math.max(0, l.start - 40), l.start)) || optionAfterArgument(k) || perl?.foreign(l) || lisp?.foreign(l)) return;
+    const before = source.slice(Math.max(0, l.start - 40), l.start);
+    if (found.length === 0 || PROSE_BEFORE.test(before) || MARKUP_BEFORE.test(before) || optionAfterArgument(k) || perl?.foreign(l) || lisp?.foreign(l)) return;
     const owner = ownerAt(l.start);
     const tie = owner ? modelTie(owner.name) : null;
     if (tie) {
@@ -246,12 +261,17 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const near = lines.paragraph(l.start, BEFORE, AFTER);
     if (elsewhere(near)) return;
     const mentioned = resourcesNamed(near);
+    // The definitions around it, by indentation: a decoder of another thing's type that declares the key (`Decoder<Ticket>`).
+    const headers = lines.enclosing(l.start, HEADER_LEVELS);
+    const others = (mode: boolean) => heldByOtherType(headers, l.text, mode, index);
     // The value of a table's entry (`@{ source = 'test' }`, `{"source": "test"}`) is data, not a key of the API's.
     const value = pairValue(k);
     for (const n of found) {
       if (value && !n.modeLine) continue;
-      if ((asMode && !n.modeLine) || (n.modeLine && !modeList(k) && (!MODE_WORD.test(lines.around(l.start)) || othersModeLine(lines.around(l.start))))) continue;
+      const modeTyped = n.modeLine && (modeList(k) || inModeType(l.start));
+      if ((asMode && !n.modeLine) || (n.modeLine && !modeTyped && (!MODE_WORD.test(lines.around(l.start)) || othersModeLine(lines.around(l.start))))) continue;
       if (tie && !n.modeLine) continue;
+      if (!modeTyped && (others(!!n.modeLine) || inOtherThingsCall(toks, k))) continue;
       // Only for the fields a request may no longer send (`extra`, `detail`): names other resources and errors use too.
       if (n.request && mentioned.size > 0 && !mentioned.has(n.resource)) continue;
       report(n.change, l, n.message, l.text);
@@ -272,9 +292,10 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       // A bare name only where it is declared or set (`_extra = …`, `NSDictionary *triage = …`, `@property … *bmi;`,
       // `resultAdvice :: Maybe Text`), not a local's every use.
       const next = toks[k + 1];
-      const declared = t.text.startsWith('_') || next?.text === '=' || next?.text === ';' || next?.text === '::' || (next?.text === ':' && /^[A-Z]/.test(toks[k + 2]?.text ?? ''));
+      // A record's field `Advice : string list` (`type Result = { … }`), whatever its type's case.
+      const declared = t.text.startsWith('_') || next?.text === '=' || next?.text === ';' || next?.text === '::' || (next?.text === ':' && (/^[A-Z]/.test(toks[k + 2]?.text ?? '') || !!scopeAt(t.start)?.record));
       const owner = receiver === null && !declared ? null : ownerAt(t.start);
-      if (!owner) return accessor(t, w, receiver);
+      if (!owner) return accessor(t, w, receiver, k);
       base = modelTie(owner.name);
       // A field of a record whose fields share a prefix (`resultAdvice` of `Result`, `crExtra` of `ComplaintRequest`): the rest names it.
       const cut = prefixOf(owner);
@@ -300,8 +321,9 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
    * function): one a model of the run declares under another key (`ipRace profile`), or the model's own name and
    * the field's (`resultAdvice r`, `interviewMarketplace iv`).
    */
-  function accessor(t: Tok, w: string[], receiver: string | null): void {
-    if (receiver !== null || w.length < 2) return;
+  function accessor(t: Tok, w: string[], receiver: string | null, k: number): void {
+    // A type's name where types are written (`mode : InterviewMode`, `Decoder<InterviewMode>`, `InterviewMode.toApi`) or a function's being defined is no read.
+    if (receiver !== null || w.length < 2 || definesFunction(toks, k) || (index.declares(t.text) && typePosition(toks, k))) return;
     const m = index.renamedField?.(t.text);
     const key = m?.keys.get(t.text);
     if (m && key && judge(t, m, key.split('_'), true)) return;
@@ -319,13 +341,15 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     // Or a constant of the API's mode type read through it (`InterviewMode.COMPLAINT`); `TicketMode.COMPLAINT` is another thing's.
     const owner = receiverOf(k);
     const ofModeType = !!owner && w.length === 1 && (!!modeOwnerTie(owner) || index.modeGroup(owner));
-    if (modeMember(t.text, w) || ofModeType) report(mode.change.id, t, mode.message, t.text);
+    // A case of the API's mode type where it is declared or matched (`| Complaint` in `type InterviewMode =`, its module's `| Safe -> "safe"`).
+    const listed = w.length === 1 && toks[k - 1]?.text === '|' && inModeType(t.start);
+    if (modeMember(t.text, w) || ofModeType || listed) report(mode.change.id, t, mode.message, t.text);
   }
 
   /** The receiver's name of a member read (`result` of `result.advice`, `self`), or null for a bare name or an ivar. */
   function receiverOf(k: number): string | null {
     const dot = toks[k - 1];
-    if (!dot || (dot.text !== '.' && dot.text !== '->')) return null;
+    if (!dot || !MEMBER_OPS.has(dot.text)) return null;
     const r = toks[k - 2];
     return r?.kind === 'id' ? r.text : r?.text === ')' || r?.text === ']' ? '' : null;
   }
@@ -340,7 +364,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       }
       const tie = modelTie(name);
       if (tie) return tie;
-      if (toks[j - 1]?.text !== '.' && toks[j - 1]?.text !== '->') {
+      if (!MEMBER_OPS.has(toks[j - 1]?.text ?? '')) {
         // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`), or set to its answer (`$r = Get-SCResult`);
         // a request's body in a file that sends to one resource (`$body.extra = $Extra`).
         return locals(name, toks[j]!.start) ?? (sole && BODY_NAMES.test(name) ? { resource: sole, path: [] } : null);
@@ -359,29 +383,8 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
   /** A test's fake of the API routed by annotations (`@Post("/api/interviews/anonymous/")`): its v1 routes and what it answers. */
   function fakes(): void {
     const base = input.changes.find((c) => c.rules.some((r) => r.kind === 'base-url'));
-    const methods = routedMethods(toks, input.filePath, RESOURCE_PATH, v1BasePaths(), vocab);
+    const methods = routedMethods(toks, input.filePath, RESOURCE_PATH, v1BasePaths(input.config), vocab);
     routedSites(toks, methods, vocab, input.changes, report, base, base ? builtMessage(base) : '');
-  }
-
-  function v1BasePaths(): string[] {
-    return [...new Set(Object.values(input.config.environments).map((e) => parseBase(e.v1.baseUrl).path))].filter((p) => p !== '');
-  }
-
-  /** `@"/api/interviews/anonymous/"` in a file that names a v1 host: the v1 path of an address built elsewhere (a stub's). */
-  function v1Paths(): void {
-    if (v1.length === 0) return;
-    const bases = v1BasePaths();
-    const base = input.changes.find((c) => c.rules.some((r) => r.kind === 'base-url'));
-    if (!base) return;
-    for (const t of toks) {
-      if (t.kind !== 'str') continue;
-      const b = bases.find((p) => t.text.startsWith(`${p}/`));
-      const r = b ? RESOURCE_PATH.exec(t.text.slice(b.length + 1)) : null;
-      if (r && t.text.slice(b!.length + 1).startsWith(r[1]!)) report(base.id, t, builtMessage(base), t.text);
-      // A stub server's address and the v1 base path (`"${server.URL}/api/"`): the base a test hands the client.
-      const host = INTERPOLATED_HOST.exec(t.text);
-      if (host && bases.includes(host[1]!)) report(base.id, t, builtMessage(base), t.text);
-    }
   }
 }
 
@@ -393,13 +396,12 @@ export function lexicalSelects(source: string, absPath: string): boolean {
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
 
-/** An interpolated address followed by a bare path (`${stub.URL}/api/`, `$baseUrl/api`): the path. */
-const INTERPOLATED_HOST = /^(?:\$\{[^}]*\}|\$[A-Za-z_][\w.]*)(\/[\w-]+(?:\/[\w-]+)*)\/?$/;
-
 /** Names of a request's body. */
 const BODY_NAMES = /^\$?(?:body|payload|request_?body|requestBody|data)$/i;
 
 /** How far a paragraph reaches: lines before and after a site; how deep types may nest. */
 const BEFORE = 6;
+/** How many enclosing lines (lexical-support.ts Lines.enclosing) say whose a literal is. */
+const HEADER_LEVELS = 3;
 const AFTER = 2;
 const NESTING = 16;

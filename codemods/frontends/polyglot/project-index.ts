@@ -141,7 +141,8 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
   const otherHolders = new Set(all.flatMap((f) => f.otherHolders ?? []));
   const packages = new Set(all.filter((f) => f.tied && f.pkg).map((f) => f.pkg!));
   const names = new Set<string>(hosts);
-  const declared = new Set(all.flatMap((f) => f.types.map((t) => t.name)));
+  // Every type the files declare, with the keys of its fields (a model of this API or anything else's).
+  const declared = new Map(all.flatMap((f) => f.types.map((t) => [t.name, new Set(t.fields.map((x) => norm(x.key)))] as const)));
   for (const n of known.keys()) names.add(holderOf(n));
   for (const n of all.flatMap((f) => f.addresses ?? [])) names.add(n);
   // Not among `names`: a file that uses one is analysed again (PolyIndex.concerns) but not tied to the API by it.
@@ -252,6 +253,7 @@ export function buildLangIndex(all: readonly PolyFacts[]): LangIndex {
     names,
     links,
     declares: (name) => declared.has(name),
+    declaredKeys: (name) => declared.get(name) ?? null,
     nameValued: new Set(all.flatMap((f) => [...(f.nameValued ?? []), ...(all.some((x) => x.enumPolicy) ? f.policyValued ?? [] : [])])),
     nameValuedIn: new Set(all.flatMap((f) => f.nameValuedIn ?? [])),
     styledIn: new Set(all.flatMap((f) => f.styledIn ?? [])),

@@ -206,6 +206,8 @@ export interface LangIndex {
   links: ReadonlySet<string>;
   /** Whether a file of this language declares a type of that name (a model of this API or anything else). */
   declares(name: string): boolean;
+  /** The keys of the fields a type of that name declares (merged over its declarations), or null if none is declared. */
+  declaredKeys?(name: string): ReadonlySet<string> | null;
   /**
    * Capitalised names that files talking to the API use beside a read of a `.mode`, and that no analysed file
    * declares (a test's `DeskService` whose `Ticket` has a mode of its own): the file that declares one is read

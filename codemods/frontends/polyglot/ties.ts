@@ -33,7 +33,7 @@ export interface ValueTie {
 const DIRECTION_WORDS = new Set(['out', 'in', 'view', 'vo', 'serializer', 'schema', 'row', 'presenter', 'decorator']);
 
 /** Verbs that may start the name of a request body's type (`CreateInterviewRequest`, `AddComplaintBody`). */
-const LEADING_VERBS = new Set(['create', 'update', 'add', 'start', 'open', 'new', 'change', 'set', 'submit', 'post', 'put', 'patch']);
+export const LEADING_VERBS = new Set(['create', 'update', 'add', 'start', 'open', 'new', 'change', 'set', 'submit', 'post', 'put', 'patch']);
 
 /** The resource a model type's name designates: typeNameTie, also past a trailing direction word. */
 export function modelTie(name: string | null): ValueTie | null {
