@@ -346,10 +346,20 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     if (modeMember(t.text, w) || ofModeType || listed) report(mode.change.id, t, mode.message, t.text);
   }
 
+  /**
+   * Whether token `j` reads a member of the token before it: `.`, `$`, or a `->` written tight (`$res->{msg}`, `p->msg`);
+   * `->` between spaces is an arrow (`Result Http.Error ModeUpdate -> msg` in an Elm or Haskell signature, a `case` arm).
+   */
+  function memberOp(j: number): boolean {
+    const op = toks[j];
+    if (!op || !MEMBER_OPS.has(op.text)) return false;
+    return op.text !== '->' || (toks[j - 1]?.end === op.start && toks[j + 1]?.start === op.end);
+  }
+
   /** The receiver's name of a member read (`result` of `result.advice`, `self`), or null for a bare name or an ivar. */
   function receiverOf(k: number): string | null {
     const dot = toks[k - 1];
-    if (!dot || !MEMBER_OPS.has(dot.text)) return null;
+    if (!dot || !memberOp(k - 1)) return null;
     const r = toks[k - 2];
     return r?.kind === 'id' ? r.text : r?.text === ')' || r?.text === ']' ? '' : null;
   }
@@ -364,7 +374,7 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
       }
       const tie = modelTie(name);
       if (tie) return tie;
-      if (!MEMBER_OPS.has(toks[j - 1]?.text ?? '')) {
+      if (!memberOp(j - 1)) {
         // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`), or set to its answer (`$r = Get-SCResult`);
         // a request's body in a file that sends to one resource (`$body.extra = $Extra`).
         return locals(name, toks[j]!.start) ?? (sole && BODY_NAMES.test(name) ? { resource: sole, path: [] } : null);
