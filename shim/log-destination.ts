@@ -4,7 +4,7 @@
  * microseconds, 160 or so lines); only a descriptor that would block (EAGAIN: a non-blocking pipe) gets one
  * asynchronous write at a time. With asynchronous writes throughout the proxy slowed down after ~15 s of sustained load
  * (CPU per request 1.25× → 1.85× the bare proxy's, docs/PERFORMANCE.md); with synchronous ones after ~50 s, as it does
- * with no access line at all (the cause of that is not the log). SonicBoom (pino's
+ * with no access line at all: that knee is V8's memory reducer's (shim/node-flags.ts), not the log's. SonicBoom (pino's
  * own destination) appends every line to one growing string and measures that string's byte length on each write,
  * which costs about 5 µs a line once batches are several kilobytes; this costs about 1 µs.
  *
