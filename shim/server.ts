@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { api } from '../catalogue';
 import { parseBase } from '../config/urls';
 import { AccessLog, redactQuery } from './access-log';
-import { appOfRequest, clientOfBearer, LegacyClients, type ClientLabels, type LegacyClientEntry } from './attribution';
+import { LegacyClients, type ClientLabels, type LegacyClientEntry } from './attribution';
 import { deferHeaders, PROXY_STATUS, writeRawError } from './errors';
 import { Facade } from './facade';
 import { fail } from './client';
@@ -14,6 +14,7 @@ import { LinkRewriter } from './links';
 import { checkBinding, isPlainHost, type ProxyOptions } from './options';
 import { TransformPlans } from './plan';
 import { answerProbe } from './probes';
+import { RequestLabels } from './request-labels';
 import type { ProxyContext, RequestState } from './state';
 import { createLogger, ProxyMetrics } from './telemetry';
 import { changesForPin } from './transforms';
@@ -35,7 +36,6 @@ export interface ShimProxyOptions extends ProxyOptions {
 const PROBES = new Set(['healthz', 'readyz', 'metrics', 'legacy-clients']);
 /** Longest probe path (`/legacy-clients`): a longer path is not sliced and looked up as a probe name. */
 const PROBE_PATH_MAX = 1 + Math.max(...[...PROBES].map((p) => p.length));
-const CACHE_LIMIT = 1000;
 
 /** A running v1 facade in front of one environment's v2 API. */
 export class ShimProxy implements ProxyContext {
@@ -57,9 +57,7 @@ export class ShimProxy implements ProxyContext {
   private readonly tokenPathSlash: string;
   private readonly allowedHosts: Set<string>;
   private readonly inFlightStates = new Set<RequestState>();
-  /** Label caches: a User-Agent or a token's payload segment → labels (bounded; tokens themselves are never kept). */
-  private readonly appCache = new Map<string, { app: string; version: string }>();
-  private readonly clientCache = new Map<string, string | undefined>();
+  private readonly labels: RequestLabels;
   /** RFC 8594 headers of facade responses, as configured (built once). */
   private readonly facadeHeaders: [string, string][] = [];
   private listenBase = 'http://localhost';
@@ -86,6 +84,7 @@ export class ShimProxy implements ProxyContext {
     this.links = new LinkRewriter([env.v2.baseUrl, env.v1.baseUrl], this.facadePath);
     this.plans = new TransformPlans(options.resources.values(), changesForPin(options.legacyVersion));
     this.legacy = new LegacyClients(options.legacyClients.maxValues);
+    this.labels = new RequestLabels(options.legacyClients, this.legacy);
     this.forwarder = new Forwarder(this);
     this.facade = new Facade(this, this.forwarder);
     const requestTimeout = options.requestTimeout;
@@ -286,57 +285,6 @@ export class ShimProxy implements ProxyContext {
     return h !== undefined && this.allowedHosts.has(h) ? `http://${h}` : null;
   }
 
-
-  /**
-   * Labels of the client behind a facade request (bounded). A keep-alive connection mostly repeats its token and
-   * User-Agent: the labels of its last request are reused when the raw values are the same strings (a compare,
-   * where the caches below hash each value). Labels are a function of those values (a bounded label, once
-   * admitted or refused, stays so), so the answer is the one the caches give.
-   */
-  private labelsOf(state: RequestState): ClientLabels {
-    const { headers } = state.req;
-    if (state.client !== undefined) return this.labelsFromCaches(state);
-    const auth = state.route === 'api' ? headers.authorization : undefined;
-    const ua = headers['user-agent'];
-    const versionHeader = this.options.legacyClients.appVersionHeader;
-    const version = versionHeader ? headers[versionHeader] : undefined;
-    const socket = state.req.socket as SocketWithState;
-    const last = socket[LABELS];
-    if (last !== undefined && last.route === state.route && last.auth === auth && last.ua === ua && last.version === version) return last.labels;
-    const labels = this.labelsFromCaches(state);
-    socket[LABELS] = { route: state.route, auth, ua, version, labels };
-    return labels;
-  }
-
-  /** Labels from the token's payload segment and the User-Agent, through their caches. */
-  private labelsFromCaches(state: RequestState): ClientLabels {
-    const { headers } = state.req;
-    let client = state.client;
-    if (client === undefined && state.route === 'api') {
-      const auth = headers.authorization;
-      const dot = auth ? auth.indexOf('.') : -1;
-      const key = dot === -1 ? '' : auth!.slice(dot, auth!.lastIndexOf('.'));
-      if (key !== '') {
-        if (!this.clientCache.has(key)) {
-          if (this.clientCache.size >= CACHE_LIMIT) this.clientCache.clear();
-          this.clientCache.set(key, clientOfBearer(auth, this.options.legacyClients.tokenClaims));
-        }
-        client = this.clientCache.get(key);
-      }
-    }
-    const versionHeader = this.options.legacyClients.appVersionHeader;
-    const ua = headers['user-agent'] ?? '';
-    let app = versionHeader ? undefined : this.appCache.get(ua);
-    if (!app) {
-      app = appOfRequest(headers, versionHeader);
-      if (!versionHeader) {
-        if (this.appCache.size >= CACHE_LIMIT) this.appCache.clear();
-        this.appCache.set(ua, app);
-      }
-    }
-    return this.legacy.labels(client, app.app, app.version);
-  }
-
   /** One log line, the metrics and the legacy-client record of a finished (or cut) request; releases what it held. */
   private finish(state: RequestState): void {
     if (state.finished) return;
@@ -363,7 +311,7 @@ export class ShimProxy implements ProxyContext {
     for (const id of applied) m.countChange(id);
     let labels: ClientLabels | null = null;
     if (state.route === 'api' || state.route === 'token') {
-      labels = this.labelsOf(state);
+      labels = this.labels.of(state);
       const key = this.legacy.record(labels, applied);
       for (const change of applied.length > 0 ? applied : NO_CHANGE) m.countLegacy(key, labels, change);
     }
@@ -383,12 +331,7 @@ export class ShimProxy implements ProxyContext {
 
 /** The request a connection is serving, kept on the socket itself (a property is cheaper than a WeakMap). */
 const CURRENT = Symbol('sc-migrate.request');
-/** The raw values and labels of the last facade request on a connection (see labelsOf). */
-const LABELS = Symbol('sc-migrate.labels');
-type SocketWithState = net.Socket & {
-  [CURRENT]?: RequestState;
-  [LABELS]?: { route: string; auth: string | undefined; ua: string | undefined; version: string | string[] | undefined; labels: ClientLabels };
-};
+type SocketWithState = net.Socket & { [CURRENT]?: RequestState };
 
 const NONE_APPLIED: readonly string[] = [];
 const NO_CHANGE: readonly string[] = ['none'];
