@@ -1,6 +1,6 @@
 import { calleeName, isCall, isMember, type Node, type Path } from './ast';
 import type { FileContext } from './file';
-import { staticText } from './ties/constants';
+import { staticText } from './ties/static-text';
 import { declaredModels } from './ties/resource-models';
 import { apiCall, isBasePlusSegment, isDocumentPath, urlTarget } from './ties/url';
 

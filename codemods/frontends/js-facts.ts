@@ -2,7 +2,8 @@ import { chainNames, isMember, memberName, parentOf, type Node, type Path } from
 import { isModeName } from '../engine/ties/names';
 import { statusTie } from '../engine/rules/status-changed';
 import type { FileContext } from '../engine/file';
-import { fileExports, importOf } from '../engine/ties/constants';
+import { importOf } from '../engine/ties/constants';
+import { fileExports } from '../engine/ties/file-exports';
 import { sendingFunctions } from '../engine/ties/wrappers';
 import { scriptGlobalMethods, usedScriptGlobals } from '../engine/ties/script-globals';
 import { passedValues } from '../engine/ties/passed-values';

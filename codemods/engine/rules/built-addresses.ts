@@ -4,7 +4,7 @@ import { bindingOf, calleeName, constInit, innerRange, isCall, isMember, memberN
 import { inApiScope } from '../../frontends/config/vocab';
 import { words } from '../words';
 import type { FileContext } from '../file';
-import { staticText } from '../ties/constants';
+import { staticText } from '../ties/static-text';
 import { urlTarget } from '../ties/url';
 
 /**

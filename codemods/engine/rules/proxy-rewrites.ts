@@ -2,7 +2,7 @@ import type { Change } from '../../../catalogue';
 import { findV1Urls } from '../../../config/urls';
 import { keyName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from '../ties/constants';
+import { staticText } from '../ties/static-text';
 import { builtMessage, v1BasePaths } from './built-addresses';
 
 /** Keys under which dev-server proxies (webpack-dev-server / http-proxy-middleware, Vite) rewrite the path. */

@@ -3,7 +3,7 @@ import { bindingOf, calleeName, constInit, isCall, isMember, isWrite, keyName, m
 import { nodesBelow } from '../node-index';
 import { typeTie } from '../ties/types';
 import { enclosingCallSending, urlTarget } from '../ties/url';
-import { staticText } from '../ties/constants';
+import { staticText } from '../ties/static-text';
 import { tieOf } from '../ties/flow';
 import { requestTieOfObject } from '../ties/requests';
 import { sentByModelTie } from '../ties/store-records';

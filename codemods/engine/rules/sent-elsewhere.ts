@@ -1,6 +1,6 @@
 import { calleeName, isCall, isFunction, isMember, memberName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from '../ties/constants';
+import { staticText } from '../ties/static-text';
 import { schemaSubjectName } from '../ties/schemas';
 import { tieOf } from '../ties/flow';
 import { declaredTypeName, headNamesAnotherThing, namesAnotherThing } from '../ties/mode-types';

@@ -1,6 +1,7 @@
 import { api } from '../../../catalogue';
 import { bindingOf, calleeName, chainNames, constInit, declaratorOf, isCall, isFunction, isMember, keyName, parentOf, propertyPath, stringValue, type Node, type Path } from '../ast';
-import { constRef, importedConst, staticText } from '../ties/constants';
+import { constRef, importedConst } from '../ties/constants';
+import { staticText } from '../ties/static-text';
 import { analyzeAddresses } from './addresses';
 import { words } from '../words';
 import { findV1Urls } from '../../../config/urls';

@@ -1,6 +1,7 @@
 import { calleeName, isMember, memberName, parentOf, propertyPath, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { importOf, namespaceImport, staticText } from './constants';
+import { importOf, namespaceImport } from './constants';
+import { staticText } from './static-text';
 import { tieOf } from './flow';
 import type { ActionType } from './project';
 import type { Tie } from './tie';

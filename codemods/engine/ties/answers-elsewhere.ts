@@ -1,6 +1,6 @@
 import { constInit, isCall, isMember, memberName, parentOf, propertyPath, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from './constants';
+import { staticText } from './static-text';
 import { urlTarget } from './url';
 
 /**

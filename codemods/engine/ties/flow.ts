@@ -25,15 +25,16 @@ import { ownedRequest, requestTieOfObject } from './requests';
 import { item, step, type Tie } from './tie';
 import { isFallback, mirroredStateTie, mutationPayloadTie, storeStateTie } from './vuex';
 import { typeNameTie, typeTie } from './types';
-import { mockRequestTie, nockMatcherTie, repliedBindings } from './mocks';
+import { mockRequestTie, repliedBindings } from './mock-requests';
 import { expectedRequestBodyTie, insideTest, receiverVerbTie } from './test-context';
 import { recordedBodyTie } from './recorded-bodies';
+import { callbackParamTie } from './callback-params';
 import { apiCall } from './url';
-import { derivedCallback, derivedSource, importedStoreTie, storeReadArgument } from './exported-stores';
+import { derivedCallback, importedStoreTie, storeReadArgument } from './exported-stores';
 import { wrapperPart } from './response-parts';
 import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
-import { checkedValueTie, deferredParamTie, DEFERRED_CALLBACKS, jqueryThenParamTie, signalFieldTie, utilityItemTie } from './library-callbacks';
+import { DEFERRED_CALLBACKS, signalFieldTie } from './library-callbacks';
 import { normalizedAttributesTie, savedBodyTie, sentByModelTie, storeModelThisTie, storeRecordTie } from './store-records';
 
 /**
@@ -43,9 +44,6 @@ import { normalizedAttributesTie, savedBodyTie, sentByModelTie, storeModelThisTi
  * and schemas (schemas.ts) are asked where a value is declared; a name (names.ts) is the last resort, and a
  * value the caller only ever sends is a request, never a response.
  */
-
-/** Array methods whose callback receives the list's items. */
-const ITEM_CALLBACKS = new Set(['map', 'filter', 'forEach', 'find', 'findLast', 'some', 'every', 'flatMap']);
 
 /** What an expression is, as far as this file shows. Memoized. */
 export function tieOf(ctx: FileContext, path: Path | null): Tie | null {
@@ -226,7 +224,7 @@ function sentThrough(ctx: FileContext, path: Path): Tie | null {
 const RESPONSE_GUARD = /^(ensure|assert|check|verify|expect|require|raiseFor|throwUnless)(Ok|Success|Successful|Status|Response|2xx)$/;
 
 /** The function an identifier names in this file (declaration or const arrow/function). */
-function functionOf(idPath: Path): Path | null {
+export function functionOf(idPath: Path): Path | null {
   const binding = bindingOf(idPath);
   if (!binding) return null;
   const parent = parentOf(binding)!;
@@ -297,85 +295,6 @@ export function patternTie(ctx: FileContext, patternPath: Path): Tie | null {
   return null;
 }
 
-/** A callback parameter of `list.map(x => …)` / `promise.then(x => …)` on a tied value. */
-function callbackParamTie(ctx: FileContext, paramPath: Path): Tie | null {
-  const fnPath = parentOf(paramPath);
-  if (!fnPath || !isFunction(fnPath.node) || !fnPath.node.params.includes(paramPath.node)) return null;
-  const checked = checkedValueTie(ctx, fnPath, paramPath.node);
-  if (checked !== undefined) return checked;
-  const callPath = parentOf(fnPath);
-  if (!callPath || !isCall(callPath.node) || !callPath.node.arguments.includes(fnPath.node)) return null;
-  const matched = nockMatcherTie(ctx, paramPath);
-  if (matched) return matched;
-  // RxJS: `this.http.post(url, body).pipe(map((res) => …), catchError((err) => …))`: each operator's callback
-  // receives what the piped call emits (or its error).
-  const operator = calleeName(callPath.node.callee);
-  const pipe = parentOf(callPath);
-  if (callPath.node.callee.type === 'Identifier' && RX_OPERATORS.has(operator) && pipe && isCall(pipe.node) && memberName(pipe.node.callee) === 'pipe') {
-    return tieOf(ctx, pipe.get('callee', 'object'));
-  }
-  // reselect: `createSelector([getResult, getToken], (result, token) => …)`: each parameter is what its input selects.
-  if (calleeName(callPath.node.callee) === 'createSelector' && callPath.node.arguments.at(-1) === fnPath.node) {
-    const args = callPath.node.arguments;
-    const inputs: Path[] = args[0]?.type === 'ArrayExpression' ? args[0].elements.map((_: unknown, i: number) => callPath.get('arguments', 0, 'elements', i)) : args.slice(0, -1).map((_: unknown, i: number) => callPath.get('arguments', i));
-    const input = inputs[fnPath.node.params.indexOf(paramPath.node)];
-    return input ? selectedTie(ctx, input) : null;
-  }
-  // Svelte's `derived(interview, ($i) => …)`, nanostores' `computed(interview, (i) => …)`: the value of the store it derives from.
-  const derivedFrom = derivedSource(callPath, fnPath, paramPath);
-  if (derivedFrom) return tieOf(ctx, derivedFrom);
-  const name = memberName(callPath.node.callee);
-  if (!name) return null;
-  const listed = utilityItemTie(ctx, callPath, fnPath, paramPath.node);
-  if (listed !== undefined) return listed;
-  // Redux Toolkit: `builder.addCase(createInterview.fulfilled, (state, { payload }) => …)`: the thunk's result.
-  if (name === 'addCase' && fnPath.node.params[1] === paramPath.node) {
-    const first = callPath.node.arguments[0];
-    const thunk = isMember(first) && first.object.type === 'Identifier' ? helperNameTie(first.object.name) : null;
-    if (thunk) return thunk;
-  }
-  if (DEFERRED_CALLBACKS.has(name)) return deferredParamTie(ctx, callPath, fnPath.node.params.indexOf(paramPath.node), paramPath.node);
-  const jqueryThen = name === 'then' ? jqueryThenParamTie(ctx, callPath, fnPath, paramPath.node) : undefined;
-  if (jqueryThen !== undefined) return jqueryThen;
-  if (fnPath.node.params[0] !== paramPath.node) return null;
-  const objTie = name === 'catch' ? chainOrigin(ctx, callPath.get('callee', 'object')) : tieOf(ctx, callPath.get('callee', 'object'));
-  if (!objTie) return null;
-  // `.then(res => …)`, and the error of `.catch(err => …)` (its status is the response's).
-  if (name === 'then' || name === 'subscribe') return objTie;
-  if (name === 'catch') return chainOrigin(ctx, callPath.get('callee', 'object')) ?? objTie;
-  if (ITEM_CALLBACKS.has(name)) return item(objTie);
-  return null;
-}
-
-/**
- * What an input selector selects: its name says it (`getResult`, `selectLastResult`), or what it returns
- * (`(state) => state.interview`).
- */
-function selectedTie(ctx: FileContext, input: Path): Tie | null {
-  const n = input.node;
-  if (n.type === 'Identifier') {
-    const named = nameTie(n.name);
-    if (named) return named;
-    const fn = functionOf(input);
-    return fn ? returnTie(ctx, fn, null) : null;
-  }
-  return isFunction(n) ? returnTie(ctx, input, null) : null;
-}
-
-/** The first tied call of a promise chain (`api.createInterview(p).then(…).then(…)`): where a `.catch` error comes from. */
-const isChainMethod = (name: string) => ['then', 'catch', 'finally'].includes(name) || DEFERRED_CALLBACKS.has(name);
-
-export function chainOrigin(ctx: FileContext, path: Path): Tie | null {
-  let p: Path = path;
-  for (let i = 0; i < 8; i++) {
-    const t = tieOf(ctx, p);
-    if (t && t.role === 'result') return t;
-    if (!isCall(p.node) || !isMember(p.node.callee) || !isChainMethod(memberName(p.node.callee) ?? '')) return t;
-    p = p.get('callee', 'object');
-  }
-  return null;
-}
-
 /**
  * Calls that wrap a value in a reactive cell without changing it (its `.value` is the value: tie.ts `step`), or
  * hand back a copy of it (`structuredClone(q)`, `cloneDeep(r)`, `toRaw(x)`).
@@ -383,9 +302,6 @@ export function chainOrigin(ctx: FileContext, path: Path): Tie | null {
 const WRAPPING = new Set(['computed', 'ref', 'shallowRef', 'reactive', 'readonly', 'toRef', 'unref', 'useMemo', 'signal', 'writable', 'derived', 'structuredClone', 'cloneDeep', 'clone', 'toRaw', 'markRaw', 'freeze', 'deepFreeze']);
 /** Namespaces whose `clone`, `cloneDeep`, `copy`, `freeze` hand back a copy of their argument. */
 const COPY_LIBRARIES = new Set(['_', 'lodash', 'angular', 'R', 'Object']);
-
-/** RxJS operators whose callback receives the piped value (or its error). */
-const RX_OPERATORS = new Set(['map', 'tap', 'switchMap', 'mergeMap', 'concatMap', 'exhaustMap', 'filter', 'catchError', 'finalize']);
 
 function identifierTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;

@@ -1,6 +1,7 @@
 import { calleeName, isCall, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { chainOrigin, returnTie, tieOf } from './flow';
+import { returnTie, tieOf } from './flow';
+import { chainOrigin } from './callback-params';
 import { item, type Tie } from './tie';
 import { typeTie } from './types';
 

@@ -1,5 +1,5 @@
 import { calleeName, enclosingFunction, isCall, isMember, keyName, memberName, parentOf, propertyPath, type Node, type Path } from '../ast';
-import { staticText } from './constants';
+import { staticText } from './static-text';
 import type { FileContext } from '../file';
 import type { ApiCall } from './tie';
 import type { MockedResponse } from './mocks';

@@ -1,7 +1,7 @@
 import { constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import { typeNameTie } from './types';
 import type { FileContext } from '../file';
-import { staticText } from './constants';
+import { staticText } from './static-text';
 import type { Tie } from './tie';
 import { urlTarget } from './url';
 

@@ -1,6 +1,6 @@
 import { calleeName, isCall, isMember, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from './constants';
+import { staticText } from './static-text';
 import { patternCall } from './mock-routes';
 import type { MockedResponse } from './mocks';
 import { apiCall, operationFor, urlTarget } from './url';

@@ -2,7 +2,7 @@ import { api, type Operation, type ResourceName } from '../../../catalogue';
 import { parseBase } from '../../../config/urls';
 import { calleeName, isCall, isFunction, isMember, keyName, objectLiteral, parentOf, propertyPath, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText, URL_BUILDERS } from './constants';
+import { staticText, URL_BUILDERS } from './static-text';
 import type { ApiCall } from './tie';
 import { ownAddressText } from './resource-models';
 

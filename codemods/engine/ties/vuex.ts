@@ -1,6 +1,6 @@
 import { bindingOf, calleeName, constInit, isFunction, isMember, keyName, memberName, objectHasKey, parentOf, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { staticText } from './constants';
+import { staticText } from './static-text';
 import { tieOf } from './flow';
 import { wireName, type Tie } from './tie';
 

@@ -2,7 +2,8 @@ import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName
 import type { FileContext } from '../file';
 import { assertedSubject } from './assertions';
 import { sagaEffect } from './effects';
-import { importOf, namespaceImport, staticText } from './constants';
+import { importOf, namespaceImport } from './constants';
+import { staticText } from './static-text';
 import { requestTieOfObject } from './requests';
 import type { Tie } from './tie';
 import { helperNameTie, nameTie } from './names';
