@@ -34,7 +34,7 @@ export const htmlFrontEnd: FrontEnd = {
   // A page the app's code renders with a bare name that holds a field of the API (`self.render("r.html", advice=…)`).
   linked: rendersName,
 };
-export const templateFrontEnd: FrontEnd = { ...componentFrontEnd('template', 'Server-side templates (Twig, Jinja, Nunjucks, ERB, EJS, EEx/HEEx, Handlebars, Liquid): expression tags read for removed fields', TEMPLATE_EXTENSIONS, extractTemplate), linked: rendersName };
+export const templateFrontEnd: FrontEnd = { ...componentFrontEnd('template', 'Server-side templates (Twig, Jinja, Nunjucks, ERB, EJS, EEx/HEEx, Handlebars, Liquid, Leaf): expression tags read for removed fields', TEMPLATE_EXTENSIONS, extractTemplate), linked: rendersName };
 export const bladeFrontEnd: FrontEnd = {
   ...componentFrontEnd('blade', 'Laravel Blade pages (.blade.php): inline <script> through the JS engine (report-only where it holds Blade code); {{ }}, {!! !!} and directive reads (@if, @foreach … as, @isset)', [], (source) => extractBlade(source)),
   matches: (absPath) => absPath.toLowerCase().endsWith('.blade.php'),

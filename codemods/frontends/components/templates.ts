@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { CommentStyle } from '../../markers';
 import { forAlias } from './aliases';
 import type { Extracted } from './blocks';
+import { leafSegments } from './leaf';
 import type { TemplateAlias } from './template-reads';
 
 /**
@@ -106,6 +107,8 @@ export const TEMPLATE_COMMENTS: Record<string, CommentStyle> = {
   hbs: { open: '{{!--', close: '--}}' },
   handlebars: { open: '{{!--', close: '--}}' },
   mustache: { open: '{{!', close: '}}' },
+  // Vapor's Leaf (`#(result.advice)`, leaf.ts): no comment tag of its own; its pages are HTML.
+  leaf: { open: '<!--', close: '-->' },
 };
 
 export const TEMPLATE_EXTENSIONS = [...Object.keys(TEMPLATE_COMMENTS), 'liquid'];
@@ -116,7 +119,7 @@ export function templateCommentStyle(filePath: string): CommentStyle | null {
 
 /** A server-side template file: its expression tags, each anchored on its own line. */
 export function extractTemplate(source: string, filePath: string): Extracted {
-  const { expressions, aliases } = templateSegments(source);
+  const { expressions, aliases } = path.extname(filePath).toLowerCase() === '.leaf' ? leafSegments(source) : templateSegments(source);
   return {
     scripts: [],
     expressions: expressions.map((e) => ({ ...e, anchor: e.start })),
