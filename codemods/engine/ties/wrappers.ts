@@ -346,7 +346,8 @@ const MUTATE = new Set(['mutate', 'mutateAsync', 'trigger']);
  * `trpc.useMutation('sc.complaint')`, v10 `trpc.sc.createComplaint.useMutation()` and the vanilla client's
  * `client.sc.complaint.mutate({…})`, react-query `useMutation({ mutationFn: createComplaint })` or
  * `useMutation(createComplaint)` (and its destructured `mutate`), SWR's `useSWRMutation(key, createComplaint)`
- * `trigger`. Weak (a name): only in a file that deals with this API and no other.
+ * `trigger`, or the team's own hook named for its helper (`useCreateComplaint()`, defined in another file). Weak (a
+ * name): only in a file that deals with this API and no other.
  */
 export function mutationArgumentTie(ctx: FileContext, argPath: Path): Tie | null {
   const call = parentOf(argPath);
@@ -356,6 +357,7 @@ export function mutationArgumentTie(ctx: FileContext, argPath: Path): Tie | null
   if (!MUTATE.has(method ?? '') || !ctx.touchesApi() || ctx.otherApiOnly()) return null;
   let procedure: string | null = null;
   let hookPath: Path | null = null;
+  let ownHook = false;
   if (isMember(callee)) {
     const target = call.get('callee', 'object');
     // `client.sc.complaint.mutate({…})`, or `complaint.mutate({…})` with `complaint = trpc.…useMutation(…)`.
@@ -381,11 +383,17 @@ export function mutationArgumentTie(ctx: FileContext, argPath: Path): Tie | null
       fn = a0.type === 'ObjectExpression' ? a0.properties.find((p: Node) => keyName(p) === 'mutationFn')?.value : a0;
     } else if (hookName === 'useSWRMutation') {
       fn = a1;
+    } else if (/^use[A-Z]/.test(hookName)) {
+      // The team's own mutation hook, wherever it is defined: `const createComplaint = useCreateComplaint()` runs
+      // `createComplaint`; only a hook named for a helper (a verb and a resource) counts.
+      procedure = hookName.charAt(3).toLowerCase() + hookName.slice(4);
+      ownHook = true;
     }
     if (fn) procedure = fn.type === 'Identifier' ? fn.name : isMember(fn) ? memberName(fn) : null;
   }
   if (!procedure || procedure === '*') return null;
   const helper = helperNameTie(procedure);
+  if (ownHook && !helper) return null;
   const named = helper ?? nameTie(procedure);
   if (!named || named.list || named.path.length > 0 || (helper && helper.op === 'read')) return null;
   return { resource: named.resource, ...(helper?.op ? { op: helper.op } : {}), role: 'request', path: [], via: 'name', weak: true };
