@@ -80,7 +80,7 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       const name = memberName(n);
       if (name === null) return null;
       // `req.request.body` of Angular's `const req = httpMock.expectOne(url)`: the body the code sent.
-      const sent = name === 'body' ? expectedRequestBodyTie(ctx, path) : null;
+      const sent = name === 'body' ? (expectedRequestBodyTie(ctx, path) ?? mockRequestTie(ctx, path)) : null;
       if (sent) return sent;
       // `normalized.data.attributes` of a serializer's normalize call: the record's attributes.
       const attributes = name === 'attributes' ? normalizedAttributesTie(ctx, path) : null;
