@@ -9,6 +9,7 @@ import { passedValues } from '../engine/ties/passed-values';
 import { numberExports } from '../engine/ties/numbers';
 import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
 import { mapsStore, storeActions, storeMembers } from '../engine/ties/store-members';
+import { setterStoreValues } from '../engine/ties/setter-stores';
 import { exportedStores } from '../engine/ties/exported-stores';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
@@ -52,7 +53,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   const reexports = reexportsOf(ctx);
   const store = storeMembers(ctx);
   const actionKeys = storeActions(ctx);
-  const storeValues = exportedStores(ctx);
+  const storeValues = { ...exportedStores(ctx), ...setterStoreValues(ctx) };
   const ipcHandlers = ipcHandlerParams(ctx);
   return {
     exports: fileExports(ctx),

@@ -30,6 +30,7 @@ import { expectedRequestBodyTie, insideTest, receiverVerbTie } from './test-cont
 import { recordedBodyTie } from './recorded-bodies';
 import { apiCall } from './url';
 import { derivedCallback, derivedSource, importedStoreTie, storeReadArgument } from './exported-stores';
+import { storeSelectorTie } from './setter-stores';
 import { wrapperPart } from './response-parts';
 import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
@@ -128,7 +129,7 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
   const record = storeRecordTie(ctx, path);
   if (record) return record;
-  const received = mockRequestTie(ctx, path) ?? recordedBodyTie(ctx, path);
+  const received = mockRequestTie(ctx, path) ?? recordedBodyTie(ctx, path) ?? storeSelectorTie(ctx, path);
   if (received) return received;
   const schema = schemaTieOfCall(path);
   if (schema) return schema;
