@@ -1,6 +1,7 @@
 import { chainNames, isMember, memberName, parentOf, type Node, type Path } from '../engine/ast';
 import { isModeName } from '../engine/ties/names';
-import { statusTie } from '../engine/rules/status-changed';
+import { statusComparison, statusTie } from '../engine/rules/status-changed';
+import { carriedStatusChecks } from '../engine/ties/carried-statuses';
 import type { FileContext } from '../engine/file';
 import { fileExports, importOf } from '../engine/ties/constants';
 import { sendingFunctions } from '../engine/ties/wrappers';
@@ -55,6 +56,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   const actionKeys = storeActions(ctx);
   const storeValues = { ...exportedStores(ctx), ...setterStoreValues(ctx) };
   const ipcHandlers = ipcHandlerParams(ctx);
+  const carried = carriedStatusChecks(ctx, statusComparison, true);
   return {
     exports: fileExports(ctx),
     uses,
@@ -72,6 +74,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(Object.keys(store).length > 0 ? { store } : {}),
     ...(Object.keys(actionKeys).length > 0 ? { storeActions: actionKeys } : {}),
     ...(Object.keys(storeValues).length > 0 ? { storeValues } : {}),
+    ...(Object.keys(carried).length > 0 ? { carried } : {}),
     ...(mapsStore(ctx) ? { readsStore: true as const } : {}),
     ...(Object.keys(ipcHandlers).length > 0 ? { ipcHandlers } : {}),
     ...(sendsIpc(ctx) ? { sendsIpc: true as const } : {}),
