@@ -39,7 +39,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     const target = resolveKnown(from, specifier, known);
     const f = target ? all.get(target) : undefined;
     if (!target || !f) return null;
-    if (f.exports[name] || f.functions?.[name] || f.numbers?.[name] !== undefined || f.storeValues?.[name] || depth > 3) return { target, name };
+    if (f.exports[name] || f.functions?.[name] || f.numbers?.[name] !== undefined || f.storeValues?.[name] || f.carried?.[name] || depth > 3) return { target, name };
     for (const r of f.reexports ?? []) {
       if (r.name !== name && r.name !== '*') continue;
       const hit = origin(target, r.specifier, r.local === '*' ? name : r.local, depth + 1);
@@ -68,7 +68,7 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
     for (const spec of f.imports) {
       const target = resolveKnown(from, spec, known);
       const t = target ? all.get(target) : undefined;
-      if (t && (Object.keys(t.exports).length > 0 || (t.reexports ?? []).length > 0 || Object.keys(t.functions ?? {}).length > 0 || Object.keys(t.numbers ?? {}).length > 0 || t.storeValues || t.otherApiOnly)) rerun.add(from);
+      if (t && (Object.keys(t.exports).length > 0 || (t.reexports ?? []).length > 0 || Object.keys(t.functions ?? {}).length > 0 || Object.keys(t.numbers ?? {}).length > 0 || t.storeValues || t.carried || t.otherApiOnly)) rerun.add(from);
     }
   }
   // Redux actions: what each type's payload is, by the type's text or the constant it is defined as.
@@ -167,6 +167,11 @@ function buildJsProject(all: ReadonlyMap<string, FileFacts>, known: ReadonlySet<
       const o = origin(fromFile, specifier, name);
       const values = o ? all.get(o.target)?.storeValues : undefined;
       return values && Object.hasOwn(values, o!.name) ? values[o!.name]! : null;
+    },
+    carriedChecks(fromFile, specifier, name) {
+      const o = origin(fromFile, specifier, name);
+      const carried = o ? all.get(o.target)?.carried : undefined;
+      return carried && Object.hasOwn(carried, o!.name) ? carried[o!.name]! : null;
     },
     calledWith(file, name, index, prop) {
       return passed.get(`${file}\u0000${name}\u0000${index}\u0000${prop ?? ''}`) ?? null;

@@ -1,6 +1,7 @@
 import { chainNames, isMember, memberName, parentOf, type Node, type Path } from '../engine/ast';
 import { isModeName } from '../engine/ties/names';
-import { statusTie } from '../engine/rules/status-changed';
+import { statusComparison, statusTie } from '../engine/rules/status-changed';
+import { carriedStatusChecks } from '../engine/ties/carried-statuses';
 import type { FileContext } from '../engine/file';
 import { importOf } from '../engine/ties/constants';
 import { fileExports } from '../engine/ties/file-exports';
@@ -10,6 +11,7 @@ import { passedValues } from '../engine/ties/passed-values';
 import { numberExports } from '../engine/ties/numbers';
 import { dispatchedPayloads, readsActions } from '../engine/ties/actions';
 import { mapsStore, storeActions, storeMembers } from '../engine/ties/store-members';
+import { setterStoreValues } from '../engine/ties/setter-stores';
 import { exportedStores } from '../engine/ties/exported-stores';
 import type { ExternalUse, FileFacts, UseRole } from '../engine/ties/project';
 import { isValueContext } from '../engine/rules/value-context';
@@ -53,8 +55,9 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
   const reexports = reexportsOf(ctx);
   const store = storeMembers(ctx);
   const actionKeys = storeActions(ctx);
-  const storeValues = exportedStores(ctx);
+  const storeValues = { ...exportedStores(ctx), ...setterStoreValues(ctx) };
   const ipcHandlers = ipcHandlerParams(ctx);
+  const carried = carriedStatusChecks(ctx, statusComparison, true);
   return {
     exports: fileExports(ctx),
     uses,
@@ -72,6 +75,7 @@ export function collectFacts(ctx: FileContext, extraUses: readonly ExternalUse[]
     ...(Object.keys(store).length > 0 ? { store } : {}),
     ...(Object.keys(actionKeys).length > 0 ? { storeActions: actionKeys } : {}),
     ...(Object.keys(storeValues).length > 0 ? { storeValues } : {}),
+    ...(Object.keys(carried).length > 0 ? { carried } : {}),
     ...(mapsStore(ctx) ? { readsStore: true as const } : {}),
     ...(Object.keys(ipcHandlers).length > 0 ? { ipcHandlers } : {}),
     ...(sendsIpc(ctx) ? { sendsIpc: true as const } : {}),

@@ -9,6 +9,7 @@ import { forwardedDestructured, interfaceMembers, memberMessage, memberReads, pa
 import type { RuleImpl } from './types';
 import { copiedIntoMember } from './copied-members';
 import { mirroredStateMembers } from '../ties/vuex';
+import { setterStoreMembers } from '../ties/setter-stores';
 import { assertedFixtureValues } from './fixture-assertions';
 import { routeDataMembers } from '../ties/route-data';
 
@@ -78,6 +79,10 @@ export const responseFieldRemoved: RuleImpl<'response-field-removed'> = (ctx, ch
   // A Vuex module's initial state, for the fields its mutations copy from the resource.
   mirroredStateMembers(ctx, (prop, tie) => {
     if (tie.resource === rule.resource && pathMatches(rule.path, tie.path)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this state.`, prop.node.key, field);
+  });
+  // A zustand store's initial state and state type, for the members its `set` calls copy from the resource.
+  setterStoreMembers(ctx, (prop, tie) => {
+    if (tie.resource === rule.resource && pathMatches(rule.path, tie.path) && !ctx.claimed.has(prop.node.key)) ctx.manual(change, prop, `${rule.message.split(';')[0]!.replace(/\.$/, '')}; remove it from this store's state.`, prop.node.key, field);
   });
   interfaceMembers(ctx, (member, path, role, model, site) => {
     if (role === 'response' && pathMatches(rule.path, path)) ctx.manual(change, member, memberMessage(rule.message, model), site, field);

@@ -10,6 +10,7 @@ import { operationFor, requestConfig, urlTarget } from '../ties/url';
 import type { Tie } from '../ties/tie';
 import { words } from '../words';
 import type { RuleImpl } from './types';
+import { assertedCarriedChecks, type StatusCheck } from '../ties/carried-statuses';
 
 const STATUS_FIELDS = new Set(['status', 'statusCode']);
 /** Assertions of equality in the usual test libraries (chai, jest/vitest, node:assert). */
@@ -233,6 +234,14 @@ function expectSubject(object: Path): Path | null {
   return isCall(root.node) && calleeName(root.node.callee) === 'expect' && root.node.arguments[0] ? root.get('arguments', 0) : null;
 }
 
+/** A comparison of a tied status with a number (`status === 202`): the operation and the number (ties/carried-statuses.ts). */
+export const statusComparison: StatusCheck = (ctx, bin) => {
+  const right = numberOf(ctx, bin.get('right'));
+  const left = right ? null : numberOf(ctx, bin.get('left'));
+  const tie = right ? statusTie(ctx, bin.get('left')) : left ? statusTie(ctx, bin.get('right')) : null;
+  return tie?.op ? { resource: tie.resource, op: tie.op, status: (right ?? left)!.value } : null;
+};
+
 /**
  * A status that changed for one operation: comparisons with the old status on a response tied to the
  * operation are marked (and a constant that holds the old status, where it is declared); `s === 200 || s ===
@@ -341,6 +350,10 @@ export const statusChanged: RuleImpl<'status-changed'> = (ctx, change, rule) => 
     const i = list.node.elements.findIndex((e: Node) => e && isNum(e, rule.from));
     if (i >= 0 && applies(statusTie(ctx, subject))) ctx.manual(change, list.get('elements', i), rule.message, list.node.elements[i]);
   }
+  // A test that asserts the flag a wrapper returns for the old status (`expect(update.pending).toBe(true)`).
+  assertedCarriedChecks(ctx, statusComparison, (read, check) => {
+    if (check.resource === rule.resource && check.op === rule.operation && check.status === rule.from) ctx.manual(change, read, `${rule.message} (\`${check.member}\` is the old status check, returned by the call it is read from)`, read.node);
+  });
   ctx.nodesOf('SwitchCase').forEach((c: Path) => {
     if (!c.node.test || !isNum(c.node.test, rule.from)) return;
     const sw = parentOf(c)!;

@@ -31,6 +31,7 @@ import { recordedBodyTie } from './recorded-bodies';
 import { callbackParamTie } from './callback-params';
 import { apiCall } from './url';
 import { derivedCallback, importedStoreTie, storeReadArgument } from './exported-stores';
+import { storeSelectorTie } from './setter-stores';
 import { wrapperPart } from './response-parts';
 import { routeDataTie } from './route-data';
 import { calledParamTie, calledPropTie } from './passed-values';
@@ -78,7 +79,7 @@ function computeTie(ctx: FileContext, path: Path): Tie | null {
       const name = memberName(n);
       if (name === null) return null;
       // `req.request.body` of Angular's `const req = httpMock.expectOne(url)`: the body the code sent.
-      const sent = name === 'body' ? expectedRequestBodyTie(ctx, path) : null;
+      const sent = name === 'body' ? (expectedRequestBodyTie(ctx, path) ?? mockRequestTie(ctx, path)) : null;
       if (sent) return sent;
       // `normalized.data.attributes` of a serializer's normalize call: the record's attributes.
       const attributes = name === 'attributes' ? normalizedAttributesTie(ctx, path) : null;
@@ -126,7 +127,7 @@ function callTie(ctx: FileContext, path: Path): Tie | null {
   if (call) return { resource: call.resource, op: call.op, role: 'result', path: [], via: 'flow' };
   const record = storeRecordTie(ctx, path);
   if (record) return record;
-  const received = mockRequestTie(ctx, path) ?? recordedBodyTie(ctx, path);
+  const received = mockRequestTie(ctx, path) ?? recordedBodyTie(ctx, path) ?? storeSelectorTie(ctx, path);
   if (received) return received;
   const schema = schemaTieOfCall(path);
   if (schema) return schema;

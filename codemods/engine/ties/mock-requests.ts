@@ -1,5 +1,6 @@
 import { bindingOf, calleeName, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
+import { importOf } from './constants';
 import { chainCall } from './mock-routes';
 import { staticText } from './static-text';
 import type { ApiCall, Tie } from './tie';
@@ -12,13 +13,16 @@ import { apiCall } from './url';
  */
 
 /**
- * The request a test double received: `await req.json()` in an msw 1 resolver `(req, res, ctx) => …`, `await
- * request.json()` in msw 2's `({ request }) => …`. What the code under test sent to the endpoint.
+ * The request a test double received: `await req.json()` in an msw 1 resolver `(req, res, ctx) => …` (or its parsed
+ * `req.body`), `await request.json()` in msw 2's `({ request }) => …`. What the code under test sent to the endpoint.
  */
-export function mockRequestTie(ctx: FileContext, jsonCall: Path): Tie | null {
-  const n = jsonCall.node;
-  if (!isCall(n) || !isMember(n.callee) || memberName(n.callee) !== 'json' || n.callee.object.type !== 'Identifier') return null;
-  const binding = bindingOf(jsonCall.get('callee', 'object'));
+export function mockRequestTie(ctx: FileContext, read: Path): Tie | null {
+  const n = read.node;
+  const json = isCall(n) && isMember(n.callee) && memberName(n.callee) === 'json';
+  const parsed = isMember(n) && memberName(n) === 'body';
+  const holder: Path | null = json ? read.get('callee', 'object') : parsed ? read.get('object') : null;
+  if (holder?.node.type !== 'Identifier') return null;
+  const binding = bindingOf(holder);
   if (!binding) return null;
   // The resolver's first parameter, or the `request` destructured from it.
   let param: Path | null = binding;
@@ -28,6 +32,10 @@ export function mockRequestTie(ctx: FileContext, jsonCall: Path): Tie | null {
   if (!fn || !isFunction(fn.node) || fn.node.params[0] !== param!.node) return null;
   const route = parentOf(fn);
   if (!route || !isCall(route.node) || route.node.arguments[route.node.arguments.length - 1] !== fn.node || !isMember(route.node.callee)) return null;
+  // `req.body` only in msw's own `rest.post(…)`: an app's server route (`app.post('/complaints', (req, res) => …)`)
+  // reads what its own callers sent.
+  const lib = route.node.callee.object.type === 'Identifier' ? importOf(route.get('callee', 'object'))?.specifier : null;
+  if (parsed && lib !== 'msw') return null;
   const call = apiCall(ctx, route);
   return call ? { resource: call.resource, op: call.op, role: 'request', path: [], via: 'flow', received: true } : null;
 }

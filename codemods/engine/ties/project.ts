@@ -64,6 +64,16 @@ export interface ProjectFacts {
   storeActionKey?(namespace: string, action: string, key: string): Tie | null;
   /** The value of the store the module `specifier` imported from `fromFile` exports as `name`, if tied. */
   importedStore?(fromFile: string, specifier: string, name: string): Tie | null;
+  /** The status checks the exported function `name` of the module `specifier` returns as flags (ties/carried-statuses.ts). */
+  carriedChecks?(fromFile: string, specifier: string, name: string): CarriedCheck[] | null;
+}
+
+/** A status check a function returns under a member: `{ pending: status === 202 }` of a mode update. */
+export interface CarriedCheck {
+  member: string;
+  resource: string;
+  op: string;
+  status: number;
 }
 
 /**
@@ -82,6 +92,7 @@ export const noProject: ProjectFacts = {
   storeMember: () => null,
   storeActionKey: () => null,
   importedStore: () => null,
+  carriedChecks: () => null,
 };
 
 /** What one file contributes to the project's facts. */
@@ -122,6 +133,8 @@ export interface FileFacts {
   storeActions?: Record<string, Record<string, Tie>>;
   /** It maps a namespaced Vuex module's members (`mapState('interview', […])`): analysed again when a module is known. */
   readsStore?: true;
+  /** Exported functions that return a status check as a flag (ties/carried-statuses.ts), by name. */
+  carried?: Record<string, CarriedCheck[]>;
   /** Electron IPC handlers that send a parameter to the API, by channel key (ties/ipc-channels.ts). */
   ipcHandlers?: Record<string, { index: number; tie: Tie }[]>;
   /** The file sends values over IPC. */

@@ -9,7 +9,8 @@ import { typeTie } from './types';
 import { assertedSubject } from './assertions';
 import { sagaEffect } from './effects';
 import { enclosingCallSending, requestConfig } from './url';
-import { mutationArgumentTie, resourceKeyTie, wrapperArgumentTie } from './wrappers';
+import { resourceKeyTie, wrapperArgumentTie } from './wrappers';
+import { mutationArgumentTie } from './mutations';
 import { modelBodyTie, modelDefaultsTie } from './resource-models';
 import { constructedRecordTie, resourceObjectTie } from './store-records';
 

@@ -11,6 +11,11 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
     code: `let sent: unknown;\nserver.use(rest.post('${V1}complaints/', async (req, res, ctx) => { sent = await req.json(); return res(ctx.status(201)); }));\nexpect(sent).toEqual(/*@*/{ text: 'cough', extra: {} });`,
     expect: { resource: 'complaint', role: 'request', weak: true },
   },
+  // msw 1's parsed `req.body`, captured in a `let` and read after the call.
+  {
+    code: `import { rest } from 'msw';\nlet body: any;\nserver.use(rest.post('${V1}complaints/', (req, res, ctx) => { body = req.body; return res(ctx.status(201)); }));\nexpect(/*@*/body.extra).toBe('x');`,
+    expect: { resource: 'complaint', role: 'request', path: ['extra'], received: true },
+  },
   // msw 2: `({ request }) => request.json()`.
   { code: `http.post('${V1}intents/', async ({ request }) => { const body = await request.json(); return /*@*/body; });`, expect: { resource: 'intent', role: 'request', received: true } },
   // nock's body matcher, also after another interceptor of the same scope.
@@ -29,6 +34,9 @@ const invalid: string[] = [
   // A double of another API: its request is not this one's.
   `http.post('https://desk.example.com/api/tickets/', async ({ request }) => { const body = await request.json(); return /*@*/body; });`,
   // `req.json()` outside any double.
+  `import { rest } from 'msw';\nlet body: any;\nserver.use(rest.post('https://desk.example.com/api/tickets/', (req, res, ctx) => { body = req.body; return res(ctx.status(201)); }));\nexpect(/*@*/body.extra).toBe('x');`,
+  // An app's own server route with the API's path: `req.body` is what its callers sent it.
+  `import express from 'express';\nconst app = express();\napp.post('/api/complaints/', (req, res, next) => { const b = req.body; res.json(/*@*/b.extra); });`,
   `async function handler(req) { const body = await req.json(); return /*@*/body; }`,
   // A literal expected to equal something untied.
   `expect(summary).toEqual(/*@*/{ extra: 1 });`,

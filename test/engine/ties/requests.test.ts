@@ -15,6 +15,9 @@ const valid: { code: string; expect: Record<string, unknown> }[] = [
   { code: `const complaint = trpc.useMutation('checker.complaint');\ncomplaint.mutate(/*@*/{ text: 'x', extra: 1 });`, expect: { resource: 'complaint', role: 'request', via: 'name', weak: true } },
   { code: `const c = trpc.sc.createComplaint.useMutation();\nc.mutateAsync(/*@*/{ text: 'x' });`, expect: { resource: 'complaint', op: 'create', weak: true } },
   { code: `const { trigger } = useSWRMutation('/api/complaints', createComplaint);\ntrigger(/*@*/{ text: 'x' });`, expect: { resource: 'complaint', op: 'create', weak: true } },
+  // The team's own mutation hook, defined in another file and named for the helper it runs.
+  { code: `import { useCreateComplaint } from '../hooks/useSymptomChecker';\nconst createComplaint = useCreateComplaint();\nfetch('${V1}complaints/');\ncreateComplaint.mutateAsync(/*@*/{ text: 'x', extra: 1 });`, expect: { resource: 'complaint', op: 'create', weak: true } },
+  { code: `import { useCreateIntent } from './hooks';\nconst { mutate } = useCreateIntent();\nfetch('${V1}intents/');\nmutate(/*@*/{ intent: 'x', detail: 'y' });`, expect: { resource: 'intent', op: 'create', weak: true } },
   // What a test asserts a mocked transport was called with; `expect.objectContaining` stands for its object.
   { code: `expect(http.put).toHaveBeenCalledWith('${V1}interviews/t/', expect.objectContaining(/*@*/{ mode: 'x' }));`, expect: { resource: 'interview', op: 'mode-update', role: 'request' } },
   { code: `expect(vi.mocked(api.post)).toHaveBeenLastCalledWith('${V1}complaints/', /*@*/{ text: 'x', extra: 1 });`, expect: { resource: 'complaint', op: 'create' } },
@@ -34,6 +37,8 @@ const invalid: string[] = [
   `axios.post('https://desk.example.com/api/tickets/', /*@*/{ mode: 'complaint', extra: 1 });`, // another API
   `const t = trpc.useMutation('desk.ticket');\nt.mutate(/*@*/{ extra: 1 });`, // a mutation named for another thing
   `const q = trpc.sc.getResult.useMutation();\nq.mutate(/*@*/{ token: 'x' });`, // named for a read
+  `import { useCreateTicket } from './hooks';\nconst t = useCreateTicket();\nfetch('${V1}complaints/');\nt.mutateAsync(/*@*/{ mode: 'complaint', extra: 1 });`, // the team's hook for another thing
+  `import { useInterview } from './hooks';\nconst { mutate } = useInterview();\nfetch('${V1}interviews/');\nmutate(/*@*/{ mode: 'complaint' });`, // a hook named for no helper (SWR's bound mutate)
   `const settings = /*@*/{ extra: true };`, // never sent
   `expect(http.put).toHaveBeenCalledWith('https://desk.example.com/api/tickets/1/', expect.objectContaining(/*@*/{ extra: 1 }));`, // another API
   // A config object of a client whose base address is another API's.
