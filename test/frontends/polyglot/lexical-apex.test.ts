@@ -56,4 +56,36 @@ describe('Apex callouts, read by their tokens', () => {
     expect(sites(r, 'force-app/main/default/classes/CareService.cls')).toEqual(['14 complaint-extra-removed', '8 mode-update-status-200']);
     expect(sites(r, 'force-app/main/default/classes/DeskService.cls')).toEqual([]);
   });
+
+  it("an HttpCalloutMock's answers given by position (path, status, body); a helpdesk's of the same shape", async () => {
+    writeTree(dir(), {
+      'force-app/main/default/classes/CareServiceTest.cls': [
+        '@IsTest',
+        'private class CareServiceTest {',
+        '    @IsTest',
+        '    static void locationFailure() {',
+        "        Test.setMock(HttpCalloutMock.class, new CareCalloutMock().respondApi('interviews/anonymous/', 400, null));",
+        '    }',
+        '    @IsTest',
+        '    static void pendingModeUpdate() {',
+        '        Test.setMock(HttpCalloutMock.class, new CareCalloutMock()',
+        "            .respondApi('interviews/' + TOKEN + '/', 202, null));",
+        '    }',
+        '}',
+      ].join('\n'),
+      'force-app/main/default/classes/DeskServiceTest.cls': [
+        '@IsTest',
+        'private class DeskServiceTest {',
+        '    @IsTest',
+        '    static void queuedTicket() {',
+        "        Test.setMock(HttpCalloutMock.class, new DeskCalloutMock().respondApi('https://desk.example.com/api/tickets/', 202, null));",
+        "        Test.setMock(HttpCalloutMock.class, new DeskCalloutMock().respondApi('tickets/', 400, null));",
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    const r = await scanProject(dir());
+    expect(sites(r, 'force-app/main/default/classes/CareServiceTest.cls')).toEqual(['10 mode-update-status-200', '5 location-error-422']);
+    expect(sites(r, 'force-app/main/default/classes/DeskServiceTest.cls')).toEqual([]);
+  });
 });
