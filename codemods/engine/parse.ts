@@ -11,7 +11,11 @@ export function parserFor(filePath: string): 'ts' | 'tsx' | 'babylon' {
   return 'babylon';
 }
 
-export const SOURCE_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'];
+/**
+ * JavaScript and TypeScript files by extension. Google Apps Script's `.gs` files are JavaScript (V8 runtime: ES2019
+ * and later, no modules; every file of a project shares one global scope), read by the same engine.
+ */
+export const SOURCE_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts', '.gs'];
 
 /**
  * jscodeshift's own parser configurations (the same babel options `--parser=ts|tsx|babylon` uses). The

@@ -8,7 +8,7 @@ import { COMMENTS, type CommentStyle } from '../markers';
 const BY_EXTENSION: Record<string, CommentStyle> = {};
 const set = (style: CommentStyle, exts: string[]) => exts.forEach((e) => (BY_EXTENSION[e] = style));
 set(COMMENTS.hash, ['sh', 'bash', 'zsh', 'ksh', 'fish', 'py', 'pyi', 'rb', 'rake', 'gemspec', 'pl', 'pm', 'r', 'toml', 'properties', 'tf', 'tfvars', 'hcl', 'mk', 'cfg', 'conf', 'ps1', 'psm1', 'cmake', 'ex', 'exs', 'jl', 'cr', 'nim', 'yaml', 'yml', 'env', 'dockerfile', 'containerfile', 'nginx', 'caddyfile', 'tcl', 'coffee', 'gradle-properties']);
-set(COMMENTS.slash, ['go', 'java', 'kt', 'kts', 'swift', 'cs', 'php', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx', 'ipp', 'rs', 'scala', 'sc', 'dart', 'groovy', 'gradle', 'm', 'mm', 'fs', 'fsx', 'zig', 'proto', 'xcconfig', 'jsonc', 'json5', 'scss', 'less', 'sol', 'v', 'js', 'jsx', 'ts', 'tsx', 'mjs', 'cjs', 'mts', 'cts']);
+set(COMMENTS.slash, ['go', 'java', 'kt', 'kts', 'swift', 'cs', 'php', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx', 'ipp', 'rs', 'scala', 'sc', 'dart', 'groovy', 'gradle', 'm', 'mm', 'fs', 'fsx', 'zig', 'proto', 'xcconfig', 'jsonc', 'json5', 'scss', 'less', 'sol', 'v', 'js', 'jsx', 'ts', 'tsx', 'mjs', 'cjs', 'mts', 'cts', 'gs', 'cls', 'trigger', 'apex']);
 set(COMMENTS.dash, ['sql', 'sq', 'sqm', 'lua', 'luau', 'hs', 'elm', 'ada']);
 set(COMMENTS.semicolon, ['ini', 'clj', 'cljs', 'cljc', 'edn', 'el', 'lisp', 'scm', 'asm']);
 set(COMMENTS.html, ['xml', 'plist', 'html', 'htm', 'xhtml', 'svg', 'csproj', 'vbproj', 'fsproj', 'props', 'targets', 'xaml', 'storyboard', 'xib', 'config', 'vue', 'svelte', 'astro', 'twig', 'erb', 'njk', 'hbs', 'mustache']);

@@ -23,7 +23,7 @@ export function importSpecifiers(source: string): string[] {
 /** JavaScript and TypeScript sources: the jscodeshift engine (codemods/engine). */
 export const jsFrontEnd: FrontEnd = {
   id: 'js',
-  describe: 'JavaScript and TypeScript (.js .jsx .mjs .cjs .ts .tsx .mts .cts): the jscodeshift engine, data flow, types and constants',
+  describe: 'JavaScript and TypeScript (.js .jsx .mjs .cjs .ts .tsx .mts .cts, and Google Apps Script .gs): the jscodeshift engine, data flow, types and constants',
   matches: (absPath) => SOURCE_EXTENSIONS.includes(path.extname(absPath).toLowerCase()),
   analyze: (input) => {
     const ctx = analyzeSource(input.source, {

@@ -13,6 +13,16 @@ import type { RuleImpl } from './types';
 import { assertedCarriedChecks, type StatusCheck } from '../ties/carried-statuses';
 
 const STATUS_FIELDS = new Set(['status', 'statusCode']);
+/**
+ * Methods of a response that answer its status: Playwright's `status()`, Apps Script's `getResponseCode()`
+ * (UrlFetchApp), `getStatusCode()` of Java-like clients.
+ */
+const STATUS_METHODS = new Set(['status', 'statusCode', 'getResponseCode', 'getStatusCode']);
+/**
+ * The status of a response a wrapper hands back as `{ code, body }` (`return { code: r.getResponseCode(), body: … }`):
+ * `res.code` of a call tied to the API, the response itself (not a part of its body).
+ */
+const WRAPPED_STATUS = 'code';
 /** Assertions of equality in the usual test libraries (chai, jest/vitest, node:assert). */
 const ASSERT_EQUAL = new Set(['equal', 'equals', 'eql', 'toBe', 'toEqual', 'toStrictEqual', 'strictEqual', 'deepEqual', 'deepStrictEqual']);
 
@@ -22,6 +32,10 @@ const ASSERT_EQUAL = new Set(['equal', 'equals', 'eql', 'toBe', 'toEqual', 'toSt
  */
 export function statusTie(ctx: FileContext, path: Path): Tie | null {
   const n = path.node;
+  if (isMember(n) && memberName(n) === WRAPPED_STATUS) {
+    const raw = tieOf(ctx, path.get('object'));
+    return raw && raw.role === 'result' && raw.path.length === 0 ? raw : null;
+  }
   if (isMember(n) && STATUS_FIELDS.has(memberName(n) ?? '')) {
     const raw = tieOf(ctx, path.get('object'));
     if (raw && raw.role === 'result') return raw;
@@ -49,8 +63,8 @@ export function statusTie(ctx: FileContext, path: Path): Tie | null {
     const root = rootPath(path);
     return chain.length <= 4 && root.node.type === 'Identifier' ? caughtTie(ctx, root) : null;
   }
-  // Playwright's `response.status()`, a method of the answer the call gave.
-  if (isCall(n) && n.arguments.length === 0 && isMember(n.callee) && STATUS_FIELDS.has(memberName(n.callee) ?? '')) {
+  // Playwright's `response.status()`, UrlFetchApp's `response.getResponseCode()`: a method of the answer the call gave.
+  if (isCall(n) && n.arguments.length === 0 && isMember(n.callee) && STATUS_METHODS.has(memberName(n.callee) ?? '')) {
     const raw = tieOf(ctx, path.get('callee', 'object'));
     return raw && raw.role === 'result' ? raw : null;
   }

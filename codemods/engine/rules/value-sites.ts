@@ -4,6 +4,8 @@ import { constRef, type ConstRef } from '../ties/constants';
 import { isValueContext } from './value-context';
 import { isModeName } from '../ties/names';
 import { words } from '../words';
+import { namesAnotherThing } from '../ties/mode-types';
+import { namesOtherServiceOnly, storedAsOtherThing, untiedModeObject } from './untied-mode';
 
 /** Where a value of the API can stand in a file: its string literals, the keys of maps keyed by it, constants holding it. */
 
@@ -71,17 +73,59 @@ const isModuleExports = (n: Node): boolean =>
 
 /**
  * Expressions in a value context of the field that name a constant holding one of `values`: `MODES.COMPLAINT`,
- * `InterviewMode.Safe`, an imported `DEFAULT_MODE`.
+ * `InterviewMode.Safe`, an imported `DEFAULT_MODE`. Not another thing's: a use of a map of another thing's values
+ * (`otherThingsHolders`), or one in an untied object of a file that names only another service or of a record
+ * stored as another thing.
  */
 export function constantUses(ctx: FileContext, field: string, values: string | readonly string[] | null, visit: (use: Path, ref: ConstRef) => void): void {
   const wanted = values === null ? null : new Set(typeof values === 'string' ? [values] : values);
+  const others = otherThingsHolders(ctx, field);
+  for (const { use, ref } of constantRefs(ctx, field)) {
+    if (wanted && !wanted.has(ref.value)) continue;
+    const holder = holderOf(ref.name!);
+    if ((holder && others.has(holder)) || (untiedModeObject(ctx, use, field) && (namesOtherServiceOnly(ctx) || storedAsOtherThing(use)))) continue;
+    visit(use, ref);
+  }
+}
+
+function constantRefs(ctx: FileContext, field: string): { use: Path; ref: ConstRef }[] {
+  const out: { use: Path; ref: ConstRef }[] = [];
   for (const p of ctx.nodesOf('MemberExpression', 'OptionalMemberExpression', 'Identifier')) {
     const n = p.node;
     if (n.type === 'Identifier' && isMember(parentOf(p)?.node) && parentOf(p)!.node.property === n) continue;
     if (exportedAsIs(p) || !isValueContext(ctx, p, field)) continue;
     const ref = constRef(ctx, p);
-    if (ref && ref.name && (!wanted || wanted.has(ref.value))) visit(p, ref);
+    if (ref && ref.name) out.push({ use: p, ref });
   }
+  return out;
+}
+
+/** The map a constant's name goes through (`HELPDESK_TICKET_MODES` of `HELPDESK_TICKET_MODES.COMPLAINT`), or null. */
+function holderOf(name: string): string | null {
+  const members = name.split('.');
+  return members.length > 1 ? members[members.length - 2]! : null;
+}
+
+const holdersMemo = new WeakMap<FileContext, Map<string, Set<string>>>();
+
+/**
+ * Constant maps of another thing's values of the field: named for another thing (`HELPDESK_TICKET_MODES`,
+ * `TicketModes`) and used in an object nothing in the file ties to this API (`{ subject, mode: mode ||
+ * HELPDESK_TICKET_MODES.COMPLAINT }` of a ticket builder). Every use of such a map is that thing's
+ * (`fileTicket(subject, HELPDESK_TICKET_MODES.FOLLOW_UP)` too): neither rewritten nor reported.
+ */
+function otherThingsHolders(ctx: FileContext, field: string): Set<string> {
+  let byField = holdersMemo.get(ctx);
+  if (!byField) holdersMemo.set(ctx, (byField = new Map()));
+  let out = byField.get(field);
+  if (out) return out;
+  out = new Set();
+  for (const { use, ref } of constantRefs(ctx, field)) {
+    const holder = holderOf(ref.name!);
+    if (holder && !out.has(holder) && namesAnotherThing(holder) && untiedModeObject(ctx, use, field)) out.add(holder);
+  }
+  byField.set(field, out);
+  return out;
 }
 
 /**

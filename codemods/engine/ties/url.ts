@@ -14,8 +14,8 @@ import { ownAddressText } from './resource-models';
  */
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head'];
-/** Keys of a request-options object that hold the body. */
-const BODY_KEYS = ['body', 'data', 'json'];
+/** Keys of a request-options object that hold the body (`payload`: Apps Script's `UrlFetchApp.fetch(url, { payload })`, hapi's `inject`). */
+const BODY_KEYS = ['body', 'data', 'json', 'payload'];
 
 /** The resource and operation a URL's static text addresses, or null when it is not this API's. */
 export function urlTarget(ctx: FileContext, text: string): { resource: ResourceName; hasId: boolean; rest: string } | null {

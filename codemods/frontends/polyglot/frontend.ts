@@ -220,7 +220,7 @@ function* allErrors(root: SgNode): Generator<SgNode> {
 }
 
 /** Languages without a front-end here whose files still call the API: one file-level finding, so `check` fails. */
-const OTHER_CODE = ['r', 'pl', 'pm', 't', 'psgi', 'm', 'mm', 'groovy', 'clj', 'cljs', 'cljc', 'erl', 'hrl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm', 'ps1', 'psm1'];
+const OTHER_CODE = ['r', 'pl', 'pm', 't', 'psgi', 'm', 'mm', 'groovy', 'clj', 'cljs', 'cljc', 'erl', 'hrl', 'hs', 'fs', 'fsx', 'jl', 'nim', 'zig', 'cr', 'vb', 'ml', 'elm', 'ps1', 'psm1', 'cls', 'trigger', 'apex'];
 
 // Lua's files that its grammar cannot read (Luau's types) get the token pass, and are linked as it links them.
 const LEXICAL_LANGS = [...new Set([...OTHER_CODE, 'lua'].map(lexicalLang))];

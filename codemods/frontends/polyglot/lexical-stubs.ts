@@ -86,12 +86,35 @@ export function routeOperation(route: StubRoute, vocab: Vocabulary): string | nu
   return op;
 }
 
-/** A status given to a stub's answer by a call or key named for it (`withStatus(400)`, `status(202)`, `status: 202`). */
+/**
+ * A status given to a stub's answer by a call or key named for it (`withStatus(400)`, `status(202)`, `status: 202`),
+ * or as a later argument of a call named for answering (an Apex `HttpCalloutMock`'s `respondApi('interviews/anonymous/',
+ * 400, null)`, `reply(path, 202)`).
+ */
 export function stubStatusAt(toks: readonly Tok[], k: number): boolean {
   const prev = toks[k - 1]?.text;
   const named = toks[k - 2];
+  if (prev === ',' && (toks[k + 1]?.text === ',' || toks[k + 1]?.text === ')')) return answeringCall(toks, k);
   if (!named || named.kind !== 'id' || !words(named.text).some((w) => w === 'status' || w === 'code')) return false;
   return (prev === '(' && toks[k + 1]?.text === ')') || prev === ':' || prev === '=';
+}
+
+/** Words of a test double's method that answers a request with what it is given. */
+const ANSWERING = new Set(['respond', 'reply', 'stub', 'answer']);
+
+/** Whether token `k` is an argument of a call (on its line or the few before) whose name is one of a stub's answers. */
+function answeringCall(toks: readonly Tok[], k: number): boolean {
+  let depth = 0;
+  for (let j = k - 1; j >= Math.max(0, k - 40); j--) {
+    const t = toks[j]!.text;
+    if (t === ')' || t === ']') depth++;
+    else if (t === '[' || t === '{' || t === '}' || t === ';') return false;
+    else if (t === '(' && depth-- === 0) {
+      const callee = toks[j - 1];
+      return !!callee && callee.kind === 'id' && words(callee.text).some((w) => ANSWERING.has(w));
+    }
+  }
+  return false;
 }
 
 export interface JsonSite {

@@ -50,6 +50,10 @@ const SYNTAX: Record<string, Syntax> = {
   edn: { line: [';'], block: [], singleQuoted: false },
   vb: { line: ["'"], block: [], singleQuoted: false },
   groovy: { line: ['//'], block: [['/*', '*/']], singleQuoted: true },
+  // Salesforce Apex (classes, triggers, anonymous scripts): Java's syntax, every string single-quoted.
+  cls: { line: ['//'], block: [['/*', '*/']], singleQuoted: true },
+  trigger: { line: ['//'], block: [['/*', '*/']], singleQuoted: true },
+  apex: { line: ['//'], block: [['/*', '*/']], singleQuoted: true },
   ps1: { line: ['#'], block: [['<#', '#>']], singleQuoted: true },
   psm1: { line: ['#'], block: [['<#', '#>']], singleQuoted: true },
 };

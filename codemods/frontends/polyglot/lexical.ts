@@ -71,6 +71,8 @@ export function lexicalLang(ext: string): string {
   if (ext === 'luau') return 'lexical-lua';
   if (ext === 'hrl') return 'lexical-erl';
   if (ext === 'psm1') return 'lexical-ps1';
+  // An Apex trigger or script uses the classes of its project.
+  if (ext === 'trigger' || ext === 'apex') return 'lexical-cls';
   return `lexical-${ext}`;
 }
 
