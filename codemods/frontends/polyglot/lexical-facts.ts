@@ -4,6 +4,7 @@ import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalog
 import type { Tok } from './lexical-tokens';
 import { words } from '../../engine/words';
 import type { PolyFacts } from './project';
+import { modelTie } from './ties';
 
 /**
  * What a file read by its tokens (lexical.ts) tells the run, in the polyglot index's terms (project.ts), so that the
@@ -51,7 +52,7 @@ function typeForm(toks: readonly Tok[], k: number, match: Map<number, number>): 
   let n = k + 1;
   if (toks[n]?.text === 'alias') n++;
   const name = toks[n];
-  if (name?.kind !== 'id' || !/^[A-Z]/.test(name.text)) return null;
+  if (name?.kind !== 'id') return null;
   let eq = n + 1;
   if (toks[eq]?.text === '<') {
     while (eq < toks.length && toks[eq]!.text !== '>') eq++;
@@ -59,6 +60,8 @@ function typeForm(toks: readonly Tok[], k: number, match: Map<number, number>): 
   }
   if (toks[eq]?.text !== '=') return null;
   const first = toks[eq + 1];
+  // OCaml's types are written in lower case (`type t = { … }`, `type potential_condition = { … }`): only its records here.
+  if (first?.text !== '{' && !/^[A-Z]/.test(name.text)) return null;
   if (first?.text === '{') {
     const close = match.get(eq + 1) ?? eq + 1;
     return { name: name.text, start: toks[k]!.start, end: toks[close]!.end, from: eq + 2, to: close, record: true };
@@ -119,14 +122,40 @@ export function lexicalScopes(toks: readonly Tok[]): Scope[] {
           to = j;
           continue;
         }
+        if (x.text === 'struct' || x.text === 'sig') { to = blockEnd(toks, j); break; }
         if (x.text === 'do' || (x.kind === 'id' && TYPE_WORDS.has(x.text))) { to = nextDecl[j + 1] ?? toks.length; break; }
         if (x.text === ';' || (to !== toks.length && x.kind === 'id' && /^(?:val|var|def|fun|case|final|private|public)$/.test(x.text))) break;
       }
     }
     out.push({ name: name.text, start: t.start, end: to < toks.length ? toks[to]!.end : Number.MAX_SAFE_INTEGER, from: k + 2, to: Math.min(to, toks.length) });
   }
-  return out;
+  return named(out);
 }
+
+/**
+ * OCaml's records named for their module (`module Complaint = struct type t = { … } type create = { … } end`): a record
+ * whose own name says nothing of a model (`t`, `create`, `answer`) takes the name of the module around it.
+ */
+function named(scopes: Scope[]): Scope[] {
+  return scopes.map((s) => {
+    if (!s.record || /^[A-Z]/.test(s.name) || modelTie(s.name)) return s;
+    const module = scopes.filter((m) => m !== s && m.start < s.start && s.end <= m.end && /^[A-Z]/.test(m.name)).pop();
+    return module ? { ...s, name: module.name } : s;
+  });
+}
+
+/** The index of the `end` that closes an OCaml `struct` or `sig` at `open` (nested `struct`, `sig`, `begin`, `object` counted). */
+function blockEnd(toks: readonly Tok[], open: number): number {
+  let depth = 0;
+  for (let j = open; j < toks.length; j++) {
+    const t = toks[j]!;
+    if (t.kind !== 'id') continue;
+    if (BLOCK_OPENERS.has(t.text)) depth++;
+    else if (t.text === 'end' && --depth === 0) return j;
+  }
+  return toks.length;
+}
+const BLOCK_OPENERS = new Set(['struct', 'sig', 'begin', 'object']);
 
 /**
  * The constant a value is given to: `NAME = 202`, or a definition form's `(NAME, 202)` (Erlang's `-define`, a macro

@@ -23,15 +23,26 @@ export const MARKUP_BEFORE = /(?:^|[^\w$])[_$]?(?:class(?:Name|_)?|css\w*|style\
  * A mode's value (`"complaint"`) is another thing's where that type declares a field that says mode.
  */
 export function heldByOtherType(headers: readonly string[], key: string, isMode: boolean, index: LangIndex): boolean {
-  const text = headers.join('\n');
-  if (resourcesNamed(text).size > 0) return false;
-  for (const m of text.matchAll(/(?<![\w$.])[A-Z][A-Za-z0-9_]*/g)) {
-    const name = m[0];
-    if (!namesAnotherThing(name) || modelTie(name) || index.model(name)) continue;
+  return otherTypesOf(headers, index).some((name) => {
     const keys = index.declaredKeys?.(name);
-    if (keys && (isMode ? [...keys].some((k) => MODE_WORD.test(k)) : keys.has(norm(key)))) return true;
-  }
-  return false;
+    return !!keys && (isMode ? [...keys].some((k) => MODE_WORD.test(k)) : keys.has(norm(key)));
+  });
+}
+
+/**
+ * Whether the definitions around a value take a parameter typed by another thing's type that the run declares, and
+ * name nothing of the API: `function file_ticket(hd::HelpdeskClient, t::HelpdeskTicket)` around a `resp.status == 202`.
+ */
+export function inOtherTypesDefinition(headers: readonly string[], index: LangIndex): boolean {
+  const typed = new Set([...headers.join('\n').matchAll(/:\s*([A-Z][A-Za-z0-9_]*)/g)].map((m) => m[1]!));
+  return otherTypesOf(headers, index).some((name) => typed.has(name) && index.declares(name));
+}
+
+/** The capitalised names of the definitions' headers that name another thing, where the headers name no resource of the API. */
+function otherTypesOf(headers: readonly string[], index: LangIndex): string[] {
+  const text = headers.join('\n');
+  if (resourcesNamed(text).size > 0) return [];
+  return [...text.matchAll(/(?<![\w$.])[A-Z][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((name) => namesAnotherThing(name) && !modelTie(name) && !index.model(name));
 }
 
 /** Words that introduce a function's definition before its name (`def`, `function`, `sub`…). */

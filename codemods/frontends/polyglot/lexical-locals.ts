@@ -1,9 +1,10 @@
 import type { ResourceName } from '../../../catalogue';
 import type { Tok } from './lexical-tokens';
-import { RESOURCE_PATH } from './lexical-support';
+import { RESOURCE_PATH, resourcesNamed } from './lexical-support';
 import { modelTie } from './ties';
 import { words } from '../../engine/words';
 import { DEFINERS } from './lexical-holders';
+import { namesAnotherThing } from '../../engine/ties/mode-types';
 import type { Lines } from './lexical-support';
 
 /**
@@ -147,4 +148,35 @@ function answered(toks: readonly Tok[], from: number, at: number, line: (k: numb
     if (resource) return { resource, path: [] };
   }
   return null;
+}
+
+/**
+ * Locals set from another thing's module or type (`let t = Helpdesk.ticket …`, `val desk = TicketDesk.open(…)`): the
+ * lookup says, where a name is read, whether the value it holds there is that thing's.
+ */
+export function otherThingsLocals(toks: readonly Tok[], lines: Lines): (name: string, at: number) => boolean {
+  const out = new Map<string, { at: number; other: boolean }[]>();
+  for (let k = 1; k < toks.length - 3; k++) {
+    const t = toks[k]!;
+    if (t.kind !== 'id' || toks[k + 1]!.text !== '=' || toks[k + 2]!.text === '=') continue;
+    const first = /^(?:def|var|val|let|local|my)$/.test(toks[k - 1]!.text) || lines.lineOf(toks[k - 1]!.start) < lines.lineOf(t.start);
+    if (!first) continue;
+    const head = toks[k + 2]!;
+    // A module named for another thing (not an acronym's library, `HTTP.post`), its call given none of the API's paths.
+    let other = head.kind === 'id' && /^[A-Z][a-z]/.test(head.text) && toks[k + 3]?.text === '.' && namesAnotherThing(head.text) && !modelTie(head.text);
+    for (let j = k + 2; other && j < toks.length && lines.lineOf(toks[j]!.start) === lines.lineOf(t.start); j++) if (toks[j]!.kind === 'str' && RESOURCE_PATH.test(toks[j]!.text)) other = false;
+    // Nor a chain through one of the API's models (`TriageViews.InterviewView.of(…)`).
+    for (let j = k + 2; other && toks[j]?.kind === 'id'; j += 2) {
+      if (modelTie(toks[j]!.text) || resourcesNamed(toks[j]!.text).size > 0) other = false;
+      if (toks[j + 1]?.text !== '.') break;
+    }
+    const list = out.get(t.text) ?? [];
+    list.push({ at: t.start, other });
+    out.set(t.text, list);
+  }
+  return (name, at) => {
+    let found = false;
+    for (const d of out.get(name) ?? []) if (d.at < at) found = d.other;
+    return found;
+  };
 }

@@ -1,4 +1,4 @@
-import { api, catalogue, rulesOfKind, type ResourceName } from '../../../catalogue';
+import { api, catalogue, rulesOfKind, type Operation, type ResourceName } from '../../../catalogue';
 import { words } from '../../engine/words';
 import { headNamesAnotherThing } from '../../engine/ties/mode-types';
 import { escapeRe } from './file';
@@ -124,7 +124,10 @@ export function resourcesNamed(text: string): Set<ResourceName> {
   for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) for (const w of words(m[0])) { const r = NOUNS.get(w); if (r) out.add(r); }
   return out;
 }
+/** An answer is the body of a request to its resource's item (catalogue: answerResource). */
+const ANSWER: Operation = 'answer';
 const NOUNS = new Map<string, ResourceName>([
+  [ANSWER, api.answerResource],
   ...Object.entries(api.resources).flatMap(([name, r]) => [r.segment, ...r.nouns].map((n) => [norm(n), name as ResourceName] as const)),
   ...Object.values(api.subjects).flatMap((s) => s.nouns.map((n) => [norm(n), s.parent] as const)),
 ]);

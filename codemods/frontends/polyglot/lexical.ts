@@ -14,16 +14,19 @@ import { lexicalScopes, lexicalFacts, sharedPrefix, type Scope } from './lexical
 import { cppUnit, type PolyFacts } from './project';
 import { buildLangIndex } from './project-index';
 import type { LangIndex } from './project-types';
-import { modelTie, modeOwnerTie } from './ties';
+import { modelTie } from './ties';
 import { norm, vocabularyFor } from './vocabulary';
 import { apiHosts } from './file';
 import { isPublicHost } from './foreign-addresses';
 import { jsonBodySites, namedJson, stubRouteBefore } from './lexical-stubs';
 import { routedMethods, routedSites } from './lexical-routes';
-import { localTies } from './lexical-locals';
+import { localTies, otherThingsLocals } from './lexical-locals';
 import { v1BasePaths, v1PathSites } from './lexical-paths';
-import { definesFunction, heldByOtherType, inOtherThingsCall, MARKUP_BEFORE, namesModeType, typePosition } from './lexical-holders';
+import { definesFunction, heldByOtherType, inOtherThingsCall, inOtherTypesDefinition, MARKUP_BEFORE, typePosition } from './lexical-holders';
 import { statusSites } from './lexical-statuses';
+import { memberReads, SELF } from './lexical-members';
+import { modeNames } from './lexical-mode-names';
+import { keywordSites } from './lexical-keywords';
 import { fieldSites, Lines, MODE_WORD, modeMember, needles, othersModeLine, RESOURCE_PATH, resourcesNamed } from './lexical-support';
 
 /**
@@ -55,12 +58,6 @@ const EQ_KEYS = new Set(['lua', 'luau', 'ps1', 'psm1']);
 /** Of those, the languages whose tables separate entries by lines or `;` (PowerShell's `@{ key = value }`); their variables have a sigil. */
 const LINE_KEYS = new Set(['ps1', 'psm1']);
 const COLON_KEYS = new Set(['ex', 'exs', 'cr', 'rb', 'groovy']);
-
-/** What reads a member: `.`, C's `->`, R's `$` (lexical-tokens.ts). */
-const MEMBER_OPS = new Set(['.', '->', '$']);
-
-/** Receivers that stand for the type whose code this is. */
-const SELF = new Set(['self', 'this', 'super']);
 
 /** The language family whose files see each other's names (one index per family). */
 export function lexicalLang(ext: string): string {
@@ -130,20 +127,22 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const s = scopeAt(at);
     return s && strong(s.name) ? s : null;
   };
-  /** Inside a type or module of the API's modes (`type InterviewMode = | Complaint | Safe`, its module's matches). */
-  const inModeType = (at: number) => {
-    const s = scopeAt(at);
-    return !!s && namesModeType(s.name, index);
-  };
   // Each declared type's field prefix (lexical-facts.ts sharedPrefix), by its place among the scopes.
   const prefixes = new Map(scopes.map((s, i) => [s, sharedPrefix(facts.types[i]?.fields.map((f) => f.name) ?? [])]));
   const prefixOf = (s: Scope) => prefixes.get(s) ?? 0;
   const wanted = needles();
   const lines = new Lines(source);
   const locals = localTies(toks, lines, vocab.segments);
+  const others = otherThingsLocals(toks, lines);
   // The one resource whose paths the file's literals name, if only one.
   const pathed = new Set(toks.flatMap((t) => (t.kind === 'str' ? [vocab.segments.get(RESOURCE_PATH.exec(t.text)?.[1] ?? '')] : [])).filter((r) => !!r));
   const sole = pathed.size === 1 ? [...pathed][0]! : null;
+  const ownTie = (at: number) => {
+    const owner = ownerAt(at);
+    return owner ? modelTie(owner.name) : null;
+  };
+  const { receiverOf, receiverTie, accessorTie } = memberReads({ toks, source, ownTie, local: locals, sole });
+  const { inModeType, modeList, modeName } = modeNames({ toks, vocab, index, scopeAt, receiverOf, report });
   const hosts = new Set(apiHosts(input.config).map((h) => h.toLowerCase()));
   const perl = PERL.has(ext) ? perlReader(toks, source, vocab, index, input.changes, report, (r, p) => fieldSites(vocab, r, p)) : null;
   const ownUrl = (url: string) => findV1Urls(input.config, url).length > 0 || hosts.has((/^[a-z]+:\/\/([^/:\s]+)/i.exec(url)?.[1] ?? '').toLowerCase());
@@ -158,10 +157,11 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     else if (t.kind === 'id' && (keyOfConstructor(k) || atom(k))) literal(t, k);
     else if (t.kind === 'id') identifier(k);
   }
-  statusSites({ toks, source, lines, vocab, index, changes: input.changes, report, foreign: (t: Tok) => !!perl?.foreign(t) || !!lisp?.foreign(t), reach: BEFORE });
+  statusSites({ toks, source, lines, vocab, index, changes: input.changes, report, foreign: (t: Tok) => !!perl?.foreign(t) || !!lisp?.foreign(t) || inOtherTypesDefinition(lines.enclosing(t.start, HEADER_LEVELS), index), reach: BEFORE });
   if (v1.length > 0) v1PathSites(toks, input.config, input.changes, report);
   fakes();
   parameters();
+  keywordSites({ toks, lines, sole, wanted, report });
   perl?.sites();
   lisp?.sites();
   return { findings: file.finish(false).findings, facts };
@@ -223,16 +223,6 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     return (key?.kind === 'id' && keyOfConstructor(k - 2)) || (key?.kind === 'str' && ['{', ',', '('].includes(toks[k - 3]?.text ?? ''));
   }
 
-  /**
-   * A literal in a list of two or more of the API's changed modes (`[ValidateSet('complaint', 'safe', 'triage')]`,
-   * `[:complaint, :safe]`): a list of its modes, whatever the line is named for. Another thing's modes name one at most.
-   */
-  function modeList(k: number): boolean {
-    const values = new Set<string>();
-    for (const step of [-2, 2]) for (let j = k; toks[j]?.kind === 'str' && (j === k || toks[j - step / 2]?.text === ','); j += step) if (vocab.modes.has(toks[j]!.text)) values.add(toks[j]!.text);
-    return values.size >= 2;
-  }
-
   /** A symbol written as a value (`:safe` in Elixir, Crystal): the text it stands for. */
   function atom(k: number): boolean {
     const colon = toks[k - 1];
@@ -265,15 +255,17 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     const mentioned = resourcesNamed(near);
     // The definitions around it, by indentation: a decoder of another thing's type that declares the key (`Decoder<Ticket>`).
     const headers = lines.enclosing(l.start, HEADER_LEVELS);
-    const others = (mode: boolean) => heldByOtherType(headers, l.text, mode, index);
+    const heldByOther = (mode: boolean) => heldByOtherType(headers, l.text, mode, index);
     // The value of a table's entry (`@{ source = 'test' }`, `{"source": "test"}`) is data, not a key of the API's.
     const value = pairValue(k);
+    // A line that reads a member of another thing's local (`check string "mode" "complaint" t.mode` after `let t = Helpdesk.ticket …`).
+    const othersLine = readsOthersLocal(k);
     for (const n of found) {
       if (value && !n.modeLine) continue;
       const modeTyped = n.modeLine && (modeList(k) || inModeType(l.start));
       if ((asMode && !n.modeLine) || (n.modeLine && !modeTyped && (!MODE_WORD.test(lines.around(l.start)) || othersModeLine(lines.around(l.start))))) continue;
       if (tie && !n.modeLine) continue;
-      if (!modeTyped && (others(!!n.modeLine) || inOtherThingsCall(toks, k))) continue;
+      if (!modeTyped && (heldByOther(!!n.modeLine) || othersLine || inOtherThingsCall(toks, k))) continue;
       // Only for the fields a request may no longer send (`extra`, `detail`): names other resources and errors use too.
       if (n.request && mentioned.size > 0 && !mentioned.has(n.resource)) continue;
       report(n.change, l, n.message, l.text);
@@ -287,6 +279,9 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     modeName(t, w, k);
     // A field's name among its words (`ciInterviewMode` holds the interview's `interview_mode`).
     if (!w.some((_, i) => w.slice(i).some((__, j) => vocab.fieldNames.has(w.slice(i, i + j + 1).join('_'))))) return;
+    // A field accessor handed a value (`List.map .triage r.potentialConditions`): that value's field.
+    const handed = accessorTie(k);
+    if (handed) return void judge(t, handed, w);
     const receiver = receiverOf(k);
     let base: { resource: ResourceName; path: string[] } | null = null;
     let named = w;
@@ -336,53 +331,15 @@ export function lexicalSites(input: FrontEndInput): { findings: Finding[]; facts
     }
   }
 
-  /** `SCInterviewModeSafe`, `kModeTriage`: a member of the API's mode type (or a constant of its modes) named for a changed mode. */
-  function modeName(t: Tok, w: string[], k: number): void {
-    const mode = vocab.modes.get(w[w.length - 1]!);
-    if (!mode) return;
-    // Or a constant of the API's mode type read through it (`InterviewMode.COMPLAINT`); `TicketMode.COMPLAINT` is another thing's.
-    const owner = receiverOf(k);
-    const ofModeType = !!owner && w.length === 1 && (!!modeOwnerTie(owner) || index.modeGroup(owner));
-    // A case of the API's mode type where it is declared or matched (`| Complaint` in `type InterviewMode =`, its module's `| Safe -> "safe"`).
-    const listed = w.length === 1 && toks[k - 1]?.text === '|' && inModeType(t.start);
-    if (modeMember(t.text, w) || ofModeType || listed) report(mode.change.id, t, mode.message, t.text);
-  }
-
-  /**
-   * Whether token `j` reads a member of the token before it: `.`, `$`, or a `->` written tight (`$res->{msg}`, `p->msg`);
-   * `->` between spaces is an arrow (`Result Http.Error ModeUpdate -> msg` in an Elm or Haskell signature, a `case` arm).
-   */
-  function memberOp(j: number): boolean {
-    const op = toks[j];
-    if (!op || !MEMBER_OPS.has(op.text)) return false;
-    return op.text !== '->' || (toks[j - 1]?.end === op.start && toks[j + 1]?.start === op.end);
-  }
-
-  /** The receiver's name of a member read (`result` of `result.advice`, `self`), or null for a bare name or an ivar. */
-  function receiverOf(k: number): string | null {
-    const dot = toks[k - 1];
-    if (!dot || !memberOp(k - 1)) return null;
-    const r = toks[k - 2];
-    return r?.kind === 'id' ? r.text : r?.text === ')' || r?.text === ']' ? '' : null;
-  }
-
-  /** What a chain of members says it holds: the nearest segment named for a model (`self.interview.profile` → the profile). */
-  function receiverTie(k: number): { resource: ResourceName; path: string[] } | null {
-    for (let j = k - 2; j >= 0 && toks[j]?.kind === 'id'; j -= 2) {
-      const name = toks[j]!.text;
-      if (SELF.has(name)) {
-        const owner = ownerAt(toks[j]!.start);
-        return owner ? modelTie(owner.name) : null;
-      }
-      const tie = modelTie(name);
-      if (tie) return tie;
-      if (!memberOp(j - 1)) {
-        // A local built as a model of the API (`def view = TriageViews.ResultView.of(r)`), or set to its answer (`$r = Get-SCResult`);
-        // a request's body in a file that sends to one resource (`$body.extra = $Extra`).
-        return locals(name, toks[j]!.start) ?? (sole && BODY_NAMES.test(name) ? { resource: sole, path: [] } : null);
-      }
+  /** Whether the line of token `k` reads a member of a local that holds another thing's value. */
+  function readsOthersLocal(k: number): boolean {
+    const line = lines.lineOf(toks[k]!.start);
+    let j = k;
+    while (j > 0 && lines.lineOf(toks[j - 1]!.start) === line) j--;
+    for (; j < toks.length - 2 && lines.lineOf(toks[j]!.start) === line; j++) {
+      if (toks[j]!.kind === 'id' && receiverOf(j + 2) === toks[j]!.text && others(toks[j]!.text, toks[j]!.start)) return true;
     }
-    return null;
+    return false;
   }
 
   /** Text that names another service's absolute address and none of the API's. */
@@ -407,9 +364,6 @@ export function lexicalSelects(source: string, absPath: string): boolean {
   if (!MODE_WORD.test(source)) return false;
   return tokenize(source, ext).some((t) => t.kind === 'id' && MODE_WORD.test(t.text) && modeMember(t.text, words(t.text)));
 }
-
-/** Names of a request's body. */
-const BODY_NAMES = /^\$?(?:body|payload|request_?body|requestBody|data)$/i;
 
 /** How far a paragraph reaches: lines before and after a site; how deep types may nest. */
 const BEFORE = 6;
