@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { constRef, staticText } from '../../../codemods/engine/ties/constants';
+import { constRef } from '../../../codemods/engine/ties/constants';
+import { staticText } from '../../../codemods/engine/ties/static-text';
 import { at } from './harness';
 
 /** ties/constants.ts: static values through consts, `as const` and frozen maps, enums. */
