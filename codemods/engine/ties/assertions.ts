@@ -1,5 +1,6 @@
 import { bindingOf, calleeName, constInit, enclosingFunction, isCall, isMember, memberName, parentOf, stringValue, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
+import { staticText } from './static-text';
 import { urlTarget } from './url';
 
 /**
@@ -55,10 +56,8 @@ export function recordedForElsewhere(ctx: FileContext, arg: Path): boolean {
   const root = recordRoot(arg);
   const fn = root ? enclosingFunction(root) : null;
   if (!root || !fn) return false;
-  const foreign = (a: Node) => {
-    const text = stringValue(a);
-    return !!text && /^https?:\/\//.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
-  };
+  const foreignText = (text: string | null) => !!text && /^https?:\/\//.test(text) && urlTarget(ctx, text) === null && !ctx.apiHosts.some((h) => text.toLowerCase().includes(h));
+  const foreign = (a: Node) => foreignText(stringValue(a));
   // `var seen = capture('https://help.example.org/api/tickets/', 'POST', …)`: a recorder set up for another host.
   const init = constInit(root);
   if (init && isCall(init.node) && init.node.arguments.some(foreign)) return true;
@@ -73,6 +72,17 @@ export function recordedForElsewhere(ctx: FileContext, arg: Path): boolean {
     }
     if (elsewhere || !m || !isMember(m.node) || m.node.object !== at.node || !['url', 'href'].includes(memberName(m.node) ?? '')) return;
     elsewhere = comparedWith(m).some(foreign);
+  });
+  // `agent.get(HELPDESK_ORIGIN).intercept({ path, body: (b) => { sent = JSON.parse(b); return true } })` (undici's
+  // MockAgent): assigned in a callback handed to a double whose chain names another host.
+  ctx.identifiersIn(fn, root.node.name).forEach((ref: Path) => {
+    const assign = parentOf(ref);
+    if (elsewhere || assign?.node.type !== 'AssignmentExpression' || assign.node.left !== ref.node) return;
+    let call = parentOf(assign);
+    while (call && call !== fn && !isCall(call.node)) call = parentOf(call);
+    for (let c = call; c && c !== fn && isCall(c.node); c = isMember(c.node.callee) && isCall(c.node.callee.object) ? c.get('callee', 'object') : null) {
+      if (c.node.arguments.some((_: Node, i: number) => foreignText(staticText(ctx, c!.get('arguments', i))))) elsewhere = true;
+    }
   });
   // The parts of one recorded call destructured together: the address beside the body.
   for (const sibling of destructuredBeside(root)) {

@@ -5,6 +5,7 @@ import { words } from '../../engine/words';
 import { apiWords } from '../config/vocab';
 import { containerTie, encloses, type Ctx } from './context';
 import { span, typeName, type Call, type Lit } from './lang';
+import { functionName } from './file-support';
 import { foreignAddressIn, foreignName, foreignOwner, inAnotherThingsScope, otherRouteIn, ourModeType, ownAddressIn, prefixedLikeForeignAddress } from './foreign';
 import { positionalField } from './positional';
 import { heldCollection } from './collections';
@@ -138,6 +139,11 @@ function modeContext(ctx: Ctx, lit: Lit): string | null {
     // `TicketModeComplaint TicketMode = "complaint"`: a constant of another thing's mode type.
     const type = typeName(decl.type);
     if (type && saysMode(type) && !ourModeType(ctx, type)) return null;
+    // `def feedback(self, subject, body, mode="complaint")`: a parameter's default in a function named for another
+    // thing (a helpdesk route, a ticket builder) is that thing's mode.
+    const fn = /parameter/.test(decl.node.kind() as string) ? file.scopeOf(decl.node) : null;
+    const fnName = fn && fn !== file.root ? functionName(file.spec, fn) : null;
+    if (fnName && headNamesAnotherThing(fnName)) return null;
     // `const string DryRunMode = "safe"` in a settings class whose BaseUrl is another service's: that service's mode.
     const owner = file.x.types.filter((t) => encloses(t.node, decl.node)).sort((a, b) => span(a.node).end - span(a.node).start - (span(b.node).end - span(b.node).start))[0];
     // `const string ComplaintMode = "complaint"` in a helpdesk's `class FeedbackTicket` with a `Mode` of its own: the ticket's.
