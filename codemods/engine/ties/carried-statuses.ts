@@ -1,6 +1,6 @@
 import { bindingOf, calleeName, constInit, isCall, isFunction, isMember, keyName, memberName, parentOf, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { importOf } from './constants';
+import { importOf, namespaceImport } from './constants';
 import type { CarriedCheck } from './project';
 
 /**
@@ -128,10 +128,8 @@ function calledChecks(ctx: FileContext, callee: Path, local: Record<string, Carr
   // `api.setMode(…)` with `import * as api from './api'`.
   if (isMember(n) && n.object.type === 'Identifier' && ask) {
     const name = memberName(n);
-    const binding = bindingOf(callee.get('object'));
-    const spec = binding ? parentOf(binding) : null;
-    if (!name || name === '*' || spec?.node.type !== 'ImportNamespaceSpecifier') return null;
-    return ask(ctx.filePath, String(parentOf(spec)!.node.source.value), name);
+    const specifier = namespaceImport(callee.get('object'));
+    return name && name !== '*' && specifier ? ask(ctx.filePath, specifier, name) : null;
   }
   return null;
 }

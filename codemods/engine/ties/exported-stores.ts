@@ -1,6 +1,6 @@
-import { bindingOf, calleeName, isFunction, isMember, memberName, parentOf, type Node, type Path } from '../ast';
+import { bindingOf, calleeName, isFunction, isMember, memberName, type Node, type Path } from '../ast';
 import type { FileContext } from '../file';
-import { importOf } from './constants';
+import { importOf, namespaceImport } from './constants';
 import { returned, valueTie } from './store-members';
 import type { Tie } from './tie';
 
@@ -63,10 +63,8 @@ export function importedStoreTie(ctx: FileContext, path: Path, subscribed = fals
   }
   if (isMember(n) && n.object.type === 'Identifier' && !subscribed) {
     const name = memberName(n);
-    const binding = bindingOf(path.get('object'));
-    const spec = binding ? parentOf(binding) : null;
-    if (!name || name === '*' || spec?.node.type !== 'ImportNamespaceSpecifier') return null;
-    return ask(ctx.filePath, String(parentOf(spec)!.node.source.value), name);
+    const specifier = namespaceImport(path.get('object'));
+    return name && name !== '*' && specifier ? ask(ctx.filePath, specifier, name) : null;
   }
   return null;
 }
